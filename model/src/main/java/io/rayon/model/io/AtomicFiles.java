@@ -1,0 +1,47 @@
+package io.rayon.model.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes a file so that readers see either the old content or the new, never a half-written one:
+ * the bytes go to a temporary file in the same folder, are forced to disk, then moved into place.
+ */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  @FunctionalInterface
+  public interface Writer {
+    void write(OutputStream out) throws IOException;
+  }
+
+  public static void write(Path target, Writer writer) throws IOException {
+    Path abs = target.toAbsolutePath();
+    Path dir = abs.getParent();
+    if (dir != null) Files.createDirectories(dir);
+    Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    try {
+      try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
+          OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+        writer.write(out);
+        out.flush();
+        ch.force(true);
+      }
+      try {
+        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  public static void writeString(Path target, String text) throws IOException {
+    write(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+}

@@ -1,0 +1,93 @@
+package io.rayon.model.io;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.rayon.model.rdl.Rdl;
+
+/** The one JSON configuration of the project: strict on reading, stable and indented on writing. */
+public final class Json {
+  private Json() {}
+
+  private static final ObjectMapper MAPPER = create();
+
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  private static ObjectMapper create() {
+    JsonMapper m =
+        JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .build();
+    m.getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxNestingDepth(Rdl.MAX_DEPTH * 2 + 16)
+                .maxStringLength(64 * 1024 * 1024)
+                .build());
+    return m;
+  }
+
+  /** Turns a Jackson failure into a message naming the JSON path and the problem. */
+  public static FormatException describe(String file, JsonProcessingException e) {
+    String path = "$";
+    if (e instanceof JsonMappingException jm) {
+      StringBuilder sb = new StringBuilder("$");
+      for (JsonMappingException.Reference r : jm.getPath()) {
+        if (r.getFieldName() != null) sb.append('.').append(r.getFieldName());
+        else if (r.getIndex() >= 0) sb.append('[').append(r.getIndex()).append(']');
+      }
+      path = sb.toString();
+    }
+    JsonLocation loc = e.getLocation();
+    String where = loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    String problem;
+    if (e instanceof UnrecognizedPropertyException u) {
+      problem =
+          "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();
+    } else if (e instanceof InvalidFormatException f) {
+      problem = cleanMessage(f.getOriginalMessage());
+    } else if (e instanceof MismatchedInputException mi) {
+      String target = mi.getTargetType() == null ? "value" : simpleType(mi.getTargetType());
+      String msg = cleanMessage(mi.getOriginalMessage());
+      problem = msg.startsWith("Missing required") || msg.startsWith("Null value")
+          ? msg
+          : "wrong type, expected " + target + ": " + msg;
+    } else {
+      problem = cleanMessage(e.getOriginalMessage());
+    }
+    return new FormatException(file, path + where, problem, e);
+  }
+
+  private static String simpleType(Class<?> c) {
+    if (c == long.class || c == int.class || c == Long.class || c == Integer.class) return "a whole number";
+    if (c == double.class || c == Double.class) return "a number";
+    if (c == String.class) return "a string";
+    if (c == boolean.class || c == Boolean.class) return "true or false";
+    if (java.util.List.class.isAssignableFrom(c)) return "an array";
+    if (java.util.Map.class.isAssignableFrom(c)) return "an object";
+    return "an object (" + c.getSimpleName() + ")";
+  }
+
+  private static String cleanMessage(String m) {
+    if (m == null) return "malformed JSON";
+    int nl = m.indexOf('\n');
+    String s = nl >= 0 ? m.substring(0, nl) : m;
+    return s.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1").trim();
+  }
+}

@@ -1,0 +1,49 @@
+package io.rayon.model.io;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.rdl.RdlParseException;
+import io.rayon.model.rdl.RdlParser;
+import io.rayon.model.rdl.RdlPrinter;
+import java.io.IOException;
+
+/**
+ * Jackson bindings for RDL inside scenario files: written as RDL text (readable, diff-friendly);
+ * read from text or from the JSON tree form ({@code {"type":"atom",...}}).
+ */
+public final class RdlJson {
+  private RdlJson() {}
+
+  public static final class TextSerializer extends JsonSerializer<Rdl> {
+    @Override
+    public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+      gen.writeString(RdlPrinter.print(value));
+    }
+  }
+
+  public static final class TextOrTreeDeserializer extends JsonDeserializer<Rdl> {
+    @Override
+    public Rdl deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      if (p.currentToken() == JsonToken.VALUE_STRING) {
+        String text = p.getText();
+        try {
+          return RdlParser.parse(text, "rdl");
+        } catch (RdlParseException e) {
+          throw InvalidFormatException.from(p, "RDL " + e.getMessage(), text, Rdl.class);
+        }
+      }
+      if (p.currentToken() == JsonToken.START_OBJECT) {
+        return ctxt.readValue(p, Rdl.class);
+      }
+      throw InvalidFormatException.from(
+          p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package io.rayon.model.workload;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A job of a workload. Times are in seconds from the scenario's start. A PRODUCTION job runs under
+ * the reservation {@code reservationId} and has a {@code deadlineS}; a BEST_EFFORT job runs on
+ * whatever is idle.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Job(
+    String id,
+    String name,
+    String user,
+    String queue,
+    JobKind kind,
+    long arrivalS,
+    Long deadlineS,
+    String reservationId,
+    List<TaskGroup> tasks) {
+  public Job {
+    Objects.requireNonNull(id, "id");
+    if (name == null) name = id;
+    if (user == null) user = "default";
+    if (queue == null) queue = "default";
+    if (kind == null) kind = JobKind.BEST_EFFORT;
+    tasks = tasks == null ? List.of() : List.copyOf(tasks);
+  }
+
+  public int taskCount() {
+    int n = 0;
+    for (TaskGroup g : tasks) n += g.count();
+    return n;
+  }
+}
