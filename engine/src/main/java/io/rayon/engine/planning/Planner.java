@@ -1,0 +1,18 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.reservation.ReservationRequest;
+
+/**
+ * Places one reservation against a plan. Implementations are pure: they read the plan, never change
+ * it, and return a {@link Decision} — an accepted allocation for every atom of the request's RDL
+ * expression, or a rejection whose reason names the sub-expression, window, resource or policy
+ * limit. The reservation system commits accepted decisions.
+ */
+public interface Planner {
+  /** Short name used on the command line and in reports (gree, greel, milp, hybrid). */
+  String name();
+
+  Decision place(PlanView plan, ReservationRequest request, PlanningContext context);
+}

@@ -1,0 +1,25 @@
+package io.rayon.engine.policy;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+
+/**
+ * Limits on what one user may reserve (Rayon §5.2; YARN's SharingPolicy). Planners ask {@link
+ * #headroom} while they search, so they can steer around a limit, and the reservation system calls
+ * {@link #check} on every proposal before committing it.
+ */
+public interface SharingPolicy {
+  String name();
+
+  /**
+   * The most that {@code user} may newly hold at {@code step} given what the plan already holds for
+   * them (instantaneous limit only; integral limits are checked by {@link #check}).
+   */
+  Resources headroom(PlanView plan, String user, long step);
+
+  /** Null when the proposal respects the policy, otherwise the limit it breaks (code POLICY). */
+  Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
+}
