@@ -1,0 +1,61 @@
+package io.rayon.engine.planning.milp;
+
+import java.time.Duration;
+
+/**
+ * Settings of the MILP planner.
+ *
+ * @param timeLimit wall time the solver may use per solve (always set; at least 1 ms). On timeout
+ *     the best solution found so far is returned with status FEASIBLE and its gap.
+ * @param grid plan steps per model step (time aggregation, at least 1): the model runs on a grid
+ *     {@code grid} times coarser than the plan and its solution is mapped back (see {@link
+ *     MilpPlanner}).
+ * @param preemptionWeight weight of the preemption term {@code sum_jt y_jt} in the objective (paper
+ *     §4.1.1); 0 switches the term off (and drops the support variables where they are not needed).
+ * @param threads solver threads (1 is usually fastest with ojAlgo and leaves a core to the UI).
+ * @param allowRejection when true (the default) every reservation has a rejection indicator o_j so
+ *     the model is never infeasible (eq. 10–11); when false every reservation must be placed and
+ *     the solve may end INFEASIBLE.
+ */
+public record MilpOptions(
+    Duration timeLimit, int grid, double preemptionWeight, int threads, boolean allowRejection) {
+
+  private static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
+
+  public static final MilpOptions DEFAULT = new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true);
+
+  public MilpOptions {
+    if (timeLimit == null) timeLimit = DEFAULT_TIME_LIMIT;
+    if (timeLimit.isNegative() || timeLimit.toMillis() < 1) {
+      throw new IllegalArgumentException(
+          "MILP time limit must be at least 1 ms, got " + timeLimit + "; maybe --time-limit 60s");
+    }
+    if (grid < 1) {
+      throw new IllegalArgumentException("MILP grid must be at least 1 plan step per model step, got " + grid);
+    }
+    if (!(preemptionWeight >= 0) || Double.isInfinite(preemptionWeight)) {
+      throw new IllegalArgumentException("preemption weight must be a finite number >= 0, got " + preemptionWeight);
+    }
+    if (threads < 1) throw new IllegalArgumentException("solver threads must be at least 1, got " + threads);
+  }
+
+  public MilpOptions withTimeLimit(Duration d) {
+    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection);
+  }
+
+  public MilpOptions withGrid(int g) {
+    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection);
+  }
+
+  public MilpOptions withPreemptionWeight(double w) {
+    return new MilpOptions(timeLimit, grid, w, threads, allowRejection);
+  }
+
+  public MilpOptions withThreads(int t) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection);
+  }
+
+  public MilpOptions withAllowRejection(boolean a) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a);
+  }
+}
