@@ -67,10 +67,13 @@ import org.ojalgo.optimisation.Variable;
  *   <li><b>windows</b> restrict the range of the variables: an atom only has x_jt for the model steps
  *       that lie wholly inside the intersection of all enclosing windows and the plan horizon.
  *   <li><b>Objective</b> (§4.1.1): minimise Σ_j α_j o_j + λ Σ_jt y_jt with λ the user-set
- *       preemption weight. α_j = 2 (1 + max(0, priority_j)) (1 + 2λ)(W_j + 1), W_j the reservation's
- *       work in model bundle-steps, so α_j > w_j and α_j exceeds the largest preemption cost the
- *       reservation itself can cause (Σ_t y ≤ 2 Σ_t x): placing a reservation that fits always pays
- *       off, larger and higher-priority reservations first. The paper's allocation cost c_jt is 0.
+ *       preemption weight and α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j), W_j the
+ *       reservation's work in model bundle-steps (see {@link #alpha}): α_j > w_j as the paper asks,
+ *       and α_j exceeds the largest preemption cost the reservation itself can cause (Σ_t y ≤ 2 Σ_t
+ *       x), so placing a reservation that fits pays off against its own preemption; larger and
+ *       higher-priority reservations come first. Acceptance and smoothness are still traded by
+ *       weight, not lexicographically: rejecting a small reservation to smooth a much larger one is
+ *       possible when λ &gt; 0. The paper's allocation cost c_jt is 0.
  * </ul>
  */
 final class MilpFormulation {
@@ -444,10 +447,7 @@ final class MilpFormulation {
   private void addObjective() {
     double lambda = options.preemptionWeight();
     for (Res r : reservations) {
-      long workModel = 0;
-      for (AtomVar a : r.root.atomsBelow) workModel += ceilDiv(Math.max(0, a.atom.work()), grid);
-      double prio = 1 + Math.max(0, r.request.priority());
-      r.alpha = 2.0 * prio * (1 + 2 * lambda) * (workModel + 1);
+      r.alpha = alpha(r.request, lambda, grid);
       // Σ_j α_j o_j = Σ_j α_j − Σ_j α_j p_j
       r.root.placed.weight(-r.alpha);
       objectiveConstant += r.alpha;
@@ -672,6 +672,18 @@ final class MilpFormulation {
       }
       encodeOrderIndicators(c, gangs, vals);
     }
+  }
+
+  /**
+   * Rejection cost α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j) with W_j the
+   * reservation's work ({@link Rdl#totalWork}, an any counting its largest alternative) in model
+   * bundle-steps. It exceeds w_j and the largest preemption cost the reservation can cause itself
+   * (Σ_t y ≤ 2 Σ_t x = 2 W_j), and is proportional to the work, so without preemption term the MILP
+   * maximises the priority-weighted accepted work.
+   */
+  static double alpha(ReservationRequest rq, double lambda, int grid) {
+    long w = ceilDiv(Math.max(0, rq.rdl().totalWork()), grid);
+    return (1 + Math.max(0, rq.priority())) * Math.max(1.0, (1.5 + 2 * lambda) * w);
   }
 
   static long ceilDiv(long a, long b) {

@@ -1,6 +1,9 @@
 package io.rayon.engine.planning.milp;
 
+import io.rayon.engine.planning.PlannerOptions;
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
 
 /**
  * Settings of the MILP planner.
@@ -57,5 +60,55 @@ public record MilpOptions(
 
   public MilpOptions withAllowRejection(boolean a) {
     return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a);
+  }
+
+  /**
+   * Options from the command line / planner settings: {@code time-limit} (for example {@code 60s},
+   * {@code 500ms}, {@code 2m}, {@code 1h}, {@code PT90S}, or a number of seconds), {@code grid},
+   * {@code preemption-weight}, {@code threads}; missing keys keep the defaults.
+   *
+   * @throws IllegalArgumentException naming the key and the bad value
+   */
+  public static MilpOptions from(PlannerOptions o) {
+    MilpOptions m = DEFAULT;
+    if (o == null) return m;
+    String tl = o.get("time-limit", null);
+    if (tl != null) m = m.withTimeLimit(parseDuration(tl));
+    String grid = o.get("grid", null);
+    if (grid != null) m = m.withGrid(parseInt("grid", grid));
+    String pw = o.get("preemption-weight", null);
+    if (pw != null) {
+      try {
+        m = m.withPreemptionWeight(Double.parseDouble(pw.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("preemption-weight: '" + pw + "' is not a number; maybe 1.0");
+      }
+    }
+    String th = o.get("threads", null);
+    if (th != null) m = m.withThreads(parseInt("threads", th));
+    return m;
+  }
+
+  private static int parseInt(String key, String v) {
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + ": '" + v + "' is not a whole number");
+    }
+  }
+
+  /** Parses {@code 60s}, {@code 500ms}, {@code 2m}, {@code 1h}, ISO-8601 {@code PT1M}, or plain seconds. */
+  public static Duration parseDuration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("pt")) return Duration.parse(t.toUpperCase(Locale.ROOT));
+      if (t.endsWith("ms")) return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      if (t.endsWith("s")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000));
+      if (t.endsWith("m")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 60_000));
+      if (t.endsWith("h")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 3_600_000));
+      return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+    } catch (NumberFormatException | DateTimeParseException e) {
+      throw new IllegalArgumentException("time-limit: '" + text + "' is not a duration; maybe 60s, 500ms or 2m");
+    }
   }
 }
