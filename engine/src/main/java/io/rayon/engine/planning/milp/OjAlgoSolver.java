@@ -104,6 +104,7 @@ final class OjAlgoSolver {
     boolean optimal = false;
     boolean cancelled = false;
     SolverStatus failure = null;
+    boolean crashed = false;
     String failureText = null;
     int done = 0;
     ScheduledExecutorService watcher = null;
@@ -147,13 +148,17 @@ final class OjAlgoSolver {
             optimal = true;
             break;
           }
-        } else if (s == SolverStatus.INFEASIBLE || s == SolverStatus.UNBOUNDED) {
+        } else if (s == SolverStatus.UNBOUNDED) {
           failure = s;
-          failureText = "ojAlgo reports the model " + res.getState();
+          failureText = "ojAlgo reports the model unbounded";
           break;
-        } else if (best == null && i == rounds.length - 1) {
-          failure = SolverStatus.FAILED;
-          failureText = "ojAlgo stopped with state " + res.getState() + " and no solution";
+        } else if (best == null) {
+          // ojAlgo also answers INFEASIBLE (or FAILED) when its time runs out before it has any
+          // solution, so a round's INFEASIBLE is no proof: remember it and try the next round
+          failure = s;
+          failureText = s == SolverStatus.INFEASIBLE
+              ? "ojAlgo found no feasible solution (it reports INFEASIBLE also when its time runs out first)"
+              : "ojAlgo stopped with state " + res.getState() + " and no solution";
         }
         if (cancel.isCancelled()) {
           cancelled = true;
@@ -167,6 +172,7 @@ final class OjAlgoSolver {
     } catch (RuntimeException e) {
       failure = SolverStatus.FAILED;
       failureText = "ojAlgo failed: " + e;
+      crashed = true;
     } finally {
       if (watcher != null) watcher.shutdownNow();
     }
@@ -185,7 +191,7 @@ final class OjAlgoSolver {
     }
     SolverStatus s = cancelled ? SolverStatus.CANCELLED : SolverStatus.FEASIBLE;
     String why = cancelled ? "cancelled; best solution so far"
-        : failure != null ? failureText + "; keeping the best solution so far"
+        : crashed ? failureText + "; best solution so far"
         : "time limit of " + limit + " ms reached; best solution so far";
     return new Outcome(result(f, s, bestObj, bound, done, why), best);
   }
