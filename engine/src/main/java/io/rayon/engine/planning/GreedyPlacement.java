@@ -64,8 +64,8 @@ final class GreedyPlacement {
       return Decision.reject(request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
     }
     if (!ok) {
-      Rejection r = failure != null ? failure
-          : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
+      Rejection r = RdlChecks.infeasibility(request.rdl());
+      if (r == null) r = failure != null ? failure : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
       return Decision.reject(request.id(), r);
     }
     ReservationAllocation alloc = allocation();
@@ -503,6 +503,11 @@ final class GreedyPlacement {
     Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
     Map<String, Resources> bundles = new LinkedHashMap<>();
     collectAtomPaths(request.rdl(), "", deltas, bundles);
+    if (log.size() == 1) {
+      Block b = log.get(0);
+      return new ReservationAllocation(request.id(),
+          List.of(new AtomAllocation(b.path(), b.atom().bundle(), List.of(new Step(b.start(), b.end(), b.bundles())))));
+    }
     for (Block b : log) {
       TreeMap<Long, Long> m = deltas.get(b.path());
       m.merge(b.start(), b.bundles(), Long::sum);
