@@ -46,6 +46,14 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE", description = "planner-specific option (repeatable)")
   Map<String, String> options = new LinkedHashMap<>();
 
+  @Option(names = "--time-limit", paramLabel = "DURATION",
+      description = "solver time limit for the milp and hybrid planners, e.g. 60s, 500ms, 2m (default 60s)")
+  String timeLimit;
+
+  @Option(names = "--grid", paramLabel = "K",
+      description = "milp/hybrid: plan steps per model step (time aggregation; default 1)")
+  Integer grid;
+
   @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
   Path out;
 
@@ -74,7 +82,10 @@ public final class PlanCommand implements Callable<Integer> {
     }
     Planner pl;
     try {
-      pl = Planners.byName(planner, new PlannerOptions(options));
+      Map<String, String> o = new LinkedHashMap<>(options);
+      if (timeLimit != null) o.put("time-limit", timeLimit);
+      if (grid != null) o.put("grid", Integer.toString(grid));
+      pl = Planners.byName(planner, new PlannerOptions(o));
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--planner: " + e.getMessage());
     }

@@ -105,6 +105,7 @@ final class OjAlgoSolver {
     boolean cancelled = false;
     SolverStatus failure = null;
     boolean crashed = false;
+    boolean untrustedOptimal = false;
     String failureText = null;
     int done = 0;
     ScheduledExecutorService watcher = null;
@@ -140,9 +141,17 @@ final class OjAlgoSolver {
           double[] vals = new double[vars.size()];
           for (int j = 0; j < vals.length; j++) vals[j] = res.doubleValue(j);
           double obj = f.objective(vals);
+          boolean worseThanKnown = best != null && obj > bestObj + 1e-6 * Math.max(1, Math.abs(bestObj));
           if (best == null || obj < bestObj - 1e-9) {
             best = vals;
             bestObj = obj;
+          }
+          if (s == SolverStatus.OPTIMAL && worseThanKnown) {
+            // ojAlgo 57.1 sometimes declares a solution optimal that is worse than the feasible
+            // start it was given (seen on order/gang models): the claim is false, keep searching
+            // with the better solution as the start and never report it as optimal
+            untrustedOptimal = true;
+            continue;
           }
           if (s == SolverStatus.OPTIMAL) {
             optimal = true;
@@ -192,6 +201,7 @@ final class OjAlgoSolver {
     SolverStatus s = cancelled ? SolverStatus.CANCELLED : SolverStatus.FEASIBLE;
     String why = cancelled ? "cancelled; best solution so far"
         : crashed ? failureText + "; best solution so far"
+        : untrustedOptimal ? "ojAlgo claimed optimality for a solution worse than its start (a solver defect); kept the better solution, optimality not proven"
         : "time limit of " + limit + " ms reached; best solution so far";
     return new Outcome(result(f, s, bestObj, bound, done, why), best);
   }
