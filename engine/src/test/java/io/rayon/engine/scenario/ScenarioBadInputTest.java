@@ -137,6 +137,17 @@ class ScenarioBadInputTest {
   }
 
   @Test
+  void reservationInANonReservableQueueIsAWarning() throws Exception {
+    Scenario s = ScenarioIO.parse(edit("\"queue\" : \"dedicated\"", "\"queue\" : \"root.default\""), "fig9.json");
+    List<ScenarioProblem> ps = ScenarioChecks.check(s);
+    assertThat(ScenarioChecks.errors(ps)).isEmpty();
+    assertThat(ScenarioChecks.warnings(ps)).singleElement().satisfies(p -> {
+      assertThat(p.path()).isEqualTo("$.reservations[0].queue");
+      assertThat(p.message()).contains("not reservable");
+    });
+  }
+
+  @Test
   void samplesAreValid() throws Exception {
     for (String name : List.of("fig9-pipeline.json", "fig5b-workflow.json")) {
       Scenario s = ScenarioIO.read(SampleScenarios.sample(name));
