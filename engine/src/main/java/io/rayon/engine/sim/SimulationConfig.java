@@ -7,13 +7,18 @@ package io.rayon.engine.sim;
  * {@code seed}: breaks ties between equally free nodes (a seeded random order of the nodes).
  * {@code seriesIntervalS}: sampling period of the cluster time series (rounded up to whole
  * heartbeats). {@code frameIntervalS}: sampling period of per-node frames for the UI (rounded up to
- * whole heartbeats; 0 records none).
+ * whole heartbeats; 0 records none). {@code maxAttempts}: a task that crashes this many times is
+ * abandoned (like YARN's per-task attempt limit) instead of being queued again; this also ends
+ * livelocks where the same tasks are placed together and crash together forever.
  */
 public record SimulationConfig(
-    double heartbeatS, double untilS, long seed, double seriesIntervalS, double frameIntervalS) {
+    double heartbeatS, double untilS, long seed, double seriesIntervalS, double frameIntervalS, int maxAttempts) {
+
+  /** Attempts per task by default: generous, so that runs follow the paper's unbounded retries closely. */
+  public static final int DEFAULT_MAX_ATTEMPTS = 100;
 
   public static final SimulationConfig DEFAULT =
-      new SimulationConfig(3, Double.POSITIVE_INFINITY, 1L, 60, 300);
+      new SimulationConfig(3, Double.POSITIVE_INFINITY, 1L, 60, 300, DEFAULT_MAX_ATTEMPTS);
 
   public SimulationConfig {
     if (!(heartbeatS > 0) || Double.isInfinite(heartbeatS)) {
@@ -26,25 +31,30 @@ public record SimulationConfig(
     if (!(frameIntervalS >= 0)) {
       throw new IllegalArgumentException("frame interval must be zero or positive, got " + frameIntervalS);
     }
+    if (maxAttempts < 1) throw new IllegalArgumentException("max attempts must be at least 1, got " + maxAttempts);
+  }
+
+  public SimulationConfig withMaxAttempts(int n) {
+    return new SimulationConfig(heartbeatS, untilS, seed, seriesIntervalS, frameIntervalS, n);
   }
 
   public SimulationConfig withHeartbeat(double s) {
-    return new SimulationConfig(s, untilS, seed, seriesIntervalS, frameIntervalS);
+    return new SimulationConfig(s, untilS, seed, seriesIntervalS, frameIntervalS, maxAttempts);
   }
 
   public SimulationConfig withUntil(double s) {
-    return new SimulationConfig(heartbeatS, s, seed, seriesIntervalS, frameIntervalS);
+    return new SimulationConfig(heartbeatS, s, seed, seriesIntervalS, frameIntervalS, maxAttempts);
   }
 
   public SimulationConfig withSeed(long s) {
-    return new SimulationConfig(heartbeatS, untilS, s, seriesIntervalS, frameIntervalS);
+    return new SimulationConfig(heartbeatS, untilS, s, seriesIntervalS, frameIntervalS, maxAttempts);
   }
 
   public SimulationConfig withSeriesInterval(double s) {
-    return new SimulationConfig(heartbeatS, untilS, seed, s, frameIntervalS);
+    return new SimulationConfig(heartbeatS, untilS, seed, s, frameIntervalS, maxAttempts);
   }
 
   public SimulationConfig withFrameInterval(double s) {
-    return new SimulationConfig(heartbeatS, untilS, seed, seriesIntervalS, s);
+    return new SimulationConfig(heartbeatS, untilS, seed, seriesIntervalS, s, maxAttempts);
   }
 }

@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * What a simulation produced. Task counts: every task of the workload is counted exactly once in
- * {@code finishedTasks + runningTasks + queuedTasks + waitingTasks + unschedulableTasks == tasks}
- * (waiting: its task group's {@code after} groups have not all finished; unschedulable: no node
- * could ever hold it, with the reason in {@code warnings}). {@code failedTasks} counts task crashes
+ * {@code finishedTasks + runningTasks + queuedTasks + waitingTasks + unschedulableTasks +
+ * abandonedTasks == tasks} (waiting: its task group's {@code after} groups have not all finished;
+ * unschedulable: no node could ever hold it, with the reason in {@code warnings}; abandoned: it
+ * crashed {@link SimulationConfig#maxAttempts()} times). {@code failedTasks} counts task crashes
  * (a task that crashes twice counts twice) and {@code failureRate = failedTasks / tasks}, as the
  * paper reports 64/17385. {@code makespanS} is the simulated time at which the last task finished
  * (time 0 is the scenario's start); {@code meanJobCompletionS} the mean of finish − arrival over
@@ -25,6 +26,7 @@ public record SimulationResult(
     int queuedTasks,
     int waitingTasks,
     int unschedulableTasks,
+    int abandonedTasks,
     long failedTasks,
     double failureRate,
     double makespanS,

@@ -77,6 +77,7 @@ public final class Simulator {
   private static final byte RUNNING = 2;
   private static final byte FINISHED = 3;
   private static final byte UNSCHEDULABLE = 4;
+  private static final byte ABANDONED = 5;
 
   private Simulator() {}
 
@@ -163,6 +164,7 @@ public final class Simulator {
     private final double[] taskKey;
     private final double[] taskCreated;
     private final long[] taskStartTick;
+    private final int[] taskAttempts;
     private final byte[] taskRank;
     private int[] queue = new int[1024];
     private int queueSize;
@@ -173,6 +175,7 @@ public final class Simulator {
     private int running;
     private int finished;
     private int unschedulable;
+    private int abandoned;
     private long failures;
     private double lastFinish = Double.NaN;
     private final int[] touched;
@@ -307,6 +310,7 @@ public final class Simulator {
       taskKey = new double[taskCount];
       taskCreated = new double[taskCount];
       taskStartTick = new long[taskCount];
+      taskAttempts = new int[taskCount];
       taskRank = new byte[taskCount];
       double[][] shapes = distinctShapes();
       int g = 0;
@@ -469,7 +473,7 @@ public final class Simulator {
       long events = 0;
       boolean stoppedByUntil = false;
       while (true) {
-        if (arrivalPtr >= jobOrder.length && finished + unschedulable == taskCount) break;
+        if (arrivalPtr >= jobOrder.length && finished + unschedulable + abandoned == taskCount) break;
         double tn = nodeEvents.topKey();
         double ta = arrivalPtr < jobOrder.length ? jobs.get(jobOrder[arrivalPtr]).arrivalS() : Double.POSITIVE_INFINITY;
         double tt = tick * hb;
@@ -515,7 +519,7 @@ public final class Simulator {
             break;
           }
           double f = Double.isInfinite(until)
-              ? (taskCount == 0 ? 1 : (finished + unschedulable) / (double) taskCount)
+              ? (taskCount == 0 ? 1 : (finished + unschedulable + abandoned) / (double) taskCount)
               : now / until;
           progress.progress(Math.min(1, f), "simulated " + TimeSeries.format(now) + " s, " + finished + " of "
               + taskCount + " tasks finished");
@@ -523,9 +527,9 @@ public final class Simulator {
         tick++;
         if (running == 0 && placed == 0 && arrivalPtr >= jobOrder.length) {
           if (queueSize == 0) {
-            int waiting = taskCount - finished - unschedulable;
-            warnings.add(waiting + " tasks wait for task groups that can never finish (unschedulable or cyclic"
-                + " 'after' dependencies); stopped at " + TimeSeries.format(now) + " s");
+            int waiting = taskCount - finished - unschedulable - abandoned;
+            warnings.add(waiting + " tasks wait for task groups that can never finish (unschedulable, abandoned"
+                + " or cyclic 'after' dependencies); stopped at " + TimeSeries.format(now) + " s");
             break;
           }
           if (++idleTicks >= STALL_HEARTBEATS) {
@@ -555,8 +559,12 @@ public final class Simulator {
           unschedulable += groupCount[g];
         }
       }
+      // decide eligibility before releasing: releasing an empty group makes its dependents eligible
+      // (and releases them) at once, and they must not be released a second time here
+      boolean[] ready = new boolean[end - first];
+      for (int g = first; g < end; g++) ready[g - first] = groupUnmet[g] == 0;
       for (int g = first; g < end; g++) {
-        if (groupUnmet[g] == 0) release(g, at);
+        if (ready[g - first]) release(g, at);
       }
       if (jobTasks[ji] == 0) jobFinish[ji] = at;
     }
@@ -651,6 +659,16 @@ public final class Simulator {
       removeFromNode(t);
       failures++;
       jobFailures[groupJob[taskGroup[t]]]++;
+      if (++taskAttempts[t] >= config.maxAttempts()) {
+        state[t] = ABANDONED;
+        abandoned++;
+        if (abandoned == 1) {
+          warnings.add("task " + t + " of job " + jobs.get(groupJob[taskGroup[t]]).id() + " crashed "
+              + config.maxAttempts() + " times and was abandoned (its job cannot finish); raise maxAttempts"
+              + " or give the tasks requests closer to their real memory use");
+        }
+        return;
+      }
       state[t] = QUEUED;
       enqueue(t);
     }
@@ -922,12 +940,14 @@ public final class Simulator {
       int run = 0;
       int fin = 0;
       int uns = 0;
+      int ab = 0;
       for (int t = 0; t < taskCount; t++) {
         switch (state[t]) {
           case QUEUED -> queued++;
           case RUNNING -> run++;
           case FINISHED -> fin++;
           case UNSCHEDULABLE -> uns++;
+          case ABANDONED -> ab++;
           default -> waiting++;
         }
       }
@@ -938,7 +958,8 @@ public final class Simulator {
         Job j = jobs.get(ji);
         double f = jobFinish[ji];
         boolean ok = !Double.isNaN(f);
-        Boolean deadline = ok && j.deadlineS() != null ? f <= j.deadlineS() : (j.deadlineS() != null ? Boolean.FALSE : null);
+        Boolean deadline = null;
+        if (j.deadlineS() != null) deadline = ok && f <= j.deadlineS();
         double c = ok ? f - j.arrivalS() : Double.NaN;
         if (ok) {
           sum += c;
@@ -953,7 +974,7 @@ public final class Simulator {
           series[12].toArray(), series[13].toArray());
       return new SimulationResult(
           policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
-          queued, waiting, uns, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
+          queued, waiting, uns, ab, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
           nodeIds, nodeRacks, frames, warnings);
     }
