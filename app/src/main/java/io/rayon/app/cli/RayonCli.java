@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
     description = "Rayon Studio: plan cluster reservations, simulate clusters, talk to YARN.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      SimulateCommand.class,
     })
 public final class RayonCli implements Runnable {
 
