@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       SimulateCommand.class,
+      ImportCommand.class,
     })
 public final class RayonCli implements Runnable {
 
