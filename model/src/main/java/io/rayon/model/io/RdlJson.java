@@ -26,6 +26,13 @@ public final class RdlJson {
     public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
       gen.writeString(RdlPrinter.print(value));
     }
+
+    /** Written as text, so no type id: the text names the operator. */
+    @Override
+    public void serializeWithType(Rdl value, JsonGenerator gen, SerializerProvider serializers,
+        com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer) throws IOException {
+      serialize(value, gen, serializers);
+    }
   }
 
   public static final class TextOrTreeDeserializer extends JsonDeserializer<Rdl> {
@@ -36,7 +43,8 @@ public final class RdlJson {
         try {
           return RdlParser.parse(text, "rdl");
         } catch (RdlParseException e) {
-          throw InvalidFormatException.from(p, "RDL " + e.getMessage(), text, Rdl.class);
+          throw InvalidFormatException.from(
+              p, "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem(), text, Rdl.class);
         }
       }
       if (p.currentToken() == JsonToken.START_OBJECT) {
@@ -44,6 +52,13 @@ public final class RdlJson {
       }
       throw InvalidFormatException.from(
           p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
+    }
+
+    /** Text or a typed tree: this deserializer handles both, so the type id is read by it. */
+    @Override
+    public Object deserializeWithType(JsonParser p, DeserializationContext ctxt,
+        com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer) throws IOException {
+      return deserialize(p, ctxt);
     }
   }
 }
