@@ -197,6 +197,20 @@ class SimulatorTest {
   }
 
   @Test
+  void jobsArrivingAfterTheEndAreCountedAsNotArrived() {
+    SimulationResult r =
+        Simulator.run(
+            nodes(1, 2048, 1),
+            new Workload("t", List.of(job("early", 0, group("g", 1).build()),
+                job("late", 500, group("map", 2).build(), group("red", 1).after("map").build()))),
+            new ReservationPolicy(),
+            CFG.withUntil(100));
+    assertThat(r.finishedTasks()).isEqualTo(1);
+    assertThat(r.notArrivedTasks()).isEqualTo(3);
+    assertThat(r.waitingTasks()).isZero();
+  }
+
+  @Test
   void framesHoldPerNodeUsageFractions() {
     SimulationResult r =
         run(nodes(2, 4096, 4), new ReservationPolicy(), job("j", 0, group("g", 1).request(1024, 1).duration(100).phase(100, 2048, 2).build()));
