@@ -98,6 +98,16 @@ public final class Simulator {
     return run(cluster, workload, policy, config, ProgressListener.NONE, CancellationToken.NEVER);
   }
 
+  /** Simulates a scenario's workload on its cluster (its queues, reservations and plan are not used). */
+  public static SimulationResult run(
+      io.rayon.model.scenario.Scenario scenario,
+      SchedulerPolicy policy,
+      SimulationConfig config,
+      ProgressListener progress,
+      CancellationToken cancel) {
+    return run(scenario.cluster(), scenario.workload(), policy, config, progress, cancel);
+  }
+
   /** One run's state, in primitive arrays indexed by node, task group, task and job. */
   private static final class Run implements SimNodes {
     private final SchedulerPolicy policy;
