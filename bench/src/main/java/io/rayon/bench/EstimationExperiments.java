@@ -115,9 +115,15 @@ public final class EstimationExperiments {
     SimulationResult cRes = run(b, rru, new ReservationPolicy(), cfg);
     System.out.printf(Locale.ROOT, "| reservation | %.5f | %.0f | %.0f | %.5f | %.0f | %.0f |%n", cRes.failureRate(),
         cRes.meanJobCompletionS(), cRes.makespanS(), bRes.failureRate(), bRes.meanJobCompletionS(), bRes.makespanS());
-    for (double alpha : DAMPINGS) {
+    double[][] sweep = new double[4][DAMPINGS.length];
+    for (int k = 0; k < DAMPINGS.length; k++) {
+      double alpha = DAMPINGS[k];
       SimulationResult r1 = run(b, rru, new EstimationPolicy(alpha), cfg);
       SimulationResult r2 = run(b, efr, new EstimationPolicy(alpha), cfg);
+      sweep[0][k] = r1.failureRate();
+      sweep[1][k] = r2.failureRate();
+      sweep[2][k] = r1.meanJobCompletionS();
+      sweep[3][k] = r2.meanJobCompletionS();
       System.out.printf(Locale.ROOT, "| %.3f | %.5f | %.0f | %.0f | %.5f | %.0f | %.0f |%n", alpha, r1.failureRate(),
           r1.meanJobCompletionS(), r1.makespanS(), r2.failureRate(), r2.meanJobCompletionS(), r2.makespanS());
       csv.append(String.format(Locale.ROOT, "%.3f,%d,%.6f,%.1f,%.1f,%d,%.6f,%.1f,%.1f%n", alpha, r1.failedTasks(), r1.failureRate(),
@@ -131,6 +137,8 @@ public final class EstimationExperiments {
       Files.writeString(out.resolve("c-sweep.csv"), csv.toString());
       SeriesPlot.write(out.resolve("a-figure2.png"), "(a) RRU: reservation model (top) vs estimation model (bottom)", aRes, aEst);
       SeriesPlot.write(out.resolve("b-figure3.png"), "(b) EFR, memory-bound: reservation model (top) vs estimation model (bottom)", bRes, bEst);
+      SeriesPlot.writeSweep(out.resolve("c-figure4.png"), "(c) damping factor sweep, 8 nodes 32 GB / 64 vcores", DAMPINGS,
+          sweep[0], sweep[1], sweep[2], sweep[3]);
       System.out.println();
       System.out.println("series, sweep and plots written to " + out);
     }
