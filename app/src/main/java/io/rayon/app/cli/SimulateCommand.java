@@ -140,6 +140,11 @@ public final class SimulateCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "makespan             %.1f s%n", r.makespanS());
       out.printf(Locale.ROOT, "mean job completion  %s%n",
           Double.isNaN(r.meanJobCompletionS()) ? "-" : String.format(Locale.ROOT, "%.1f s", r.meanJobCompletionS()));
+      long withDeadline = r.jobOutcomes().stream().filter(j -> j.deadlineMet() != null).count();
+      if (withDeadline > 0) {
+        long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
+        out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
+      }
       for (String warning : r.warnings()) out.println("warning: " + warning);
       out.flush();
     }
