@@ -43,11 +43,7 @@ public final class RdlCommand implements Runnable {
   @Command(
       name = "check",
       mixinStandardHelpOptions = true,
-      description = {
-        "Validate an RDL expression and print its normalized form, total work (bundle-steps),",
-        "minimal duration (steps) and feasibility. Exit 0 when it parses (even if infeasible),",
-        "2 on a syntax error."
-      })
+      description = "Validate an RDL expression and print its normalized form, total work (bundle-steps), minimal duration (steps) and feasibility. Exit 0 when it parses (even if infeasible), 2 on a syntax error.")
   public static final class Check implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
