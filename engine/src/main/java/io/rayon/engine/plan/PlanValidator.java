@@ -306,13 +306,13 @@ public final class PlanValidator {
           // windows [t, t+w) for t in [-(w-1), h-1]; capacity outside the horizon continues the edge value
           for (long t = -(w - 1); t <= h - 1; t++) {
             long used = 0;
-            double capSum = 0;
+            long capSum = 0;
             for (long x = t; x < t + w; x++) {
               int i = (int) Math.max(0, Math.min(h - 1, x));
               if (x >= 0 && x < h) used += use[(int) x];
               capSum += c[i];
             }
-            if (used > spec.average() * capSum) {
+            if (used > spec.average() * (double) capSum) {
               out.add(new Violation(u.getValue().get(0), null, Math.max(0, t), "user " + u.getKey() + " holds "
                   + used + " " + d + "-steps in the window [" + t + "," + (t + w) + "), above the average cap "
                   + spec.average() + " (limit " + (long) Math.floor(spec.average() * capSum) + ")"));

@@ -404,10 +404,9 @@ final class GreedyPlacement {
         f = Math.min(f, x <= 0 ? 0 : x / need[d]);
       }
       if (withPolicy && f > 0) {
-        Resources hr = policy.headroom(plan, request.user(), t);
         for (int d = 0; d < dims.length; d++) {
           if (need[d] <= 0) continue;
-          long x = hr.get(dims[d]) - (tent == null ? 0 : tent[d][t]);
+          long x = policy.headroom(plan, request.user(), d, t) - (tent == null ? 0 : tent[d][t]);
           f = Math.min(f, x <= 0 ? 0 : x / need[d]);
         }
       }
