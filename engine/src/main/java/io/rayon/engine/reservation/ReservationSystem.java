@@ -117,9 +117,13 @@ public final class ReservationSystem {
     ReservationRequest oldRequest = plan.requestOf(id);
     ReservationAllocation oldAllocation = plan.allocationOf(id);
     plan.remove(id);
-    Decision d = commitOrReject(request, planner.place(plan, request, context));
-    if (!d.accepted()) plan.add(oldRequest, oldAllocation);
-    return d;
+    Decision d = null;
+    try {
+      d = commitOrReject(request, planner.place(plan, request, context));
+      return d;
+    } finally {
+      if (d == null || !d.accepted()) plan.add(oldRequest, oldAllocation);
+    }
   }
 
   /** Removes a reservation; false when there was none with that id. */
