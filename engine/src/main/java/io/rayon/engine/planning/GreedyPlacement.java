@@ -1,6 +1,8 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.policy.CapacityOverTimePolicy;
+import io.rayon.engine.policy.InstantaneousPolicy;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.AtomAllocation;
@@ -396,21 +398,33 @@ final class GreedyPlacement {
     }
     long[] out = new long[hi - lo];
     if (unknownDim) return out;
-    for (int t = lo; t < hi; t++) {
-      long f = Long.MAX_VALUE;
-      for (int d = 0; d < dims.length; d++) {
-        if (need[d] <= 0) continue;
-        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
-        f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+    java.util.Arrays.fill(out, Long.MAX_VALUE);
+    for (int d = 0; d < dims.length; d++) {
+      if (need[d] <= 0) continue;
+      long[] t0 = tent == null ? null : tent[d];
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - (t0 == null ? 0 : t0[t]);
+        long f = x <= 0 ? 0 : x / need[d];
+        if (f < out[t - lo]) out[t - lo] = f;
       }
-      if (withPolicy && f > 0) {
-        for (int d = 0; d < dims.length; d++) {
-          if (need[d] <= 0) continue;
-          long x = policy.headroom(plan, request.user(), d, t) - (tent == null ? 0 : tent[d][t]);
-          f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+      if (!withPolicy) continue;
+      if (policy instanceof InstantaneousPolicy ip
+          && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
+        // the instantaneous cap, read in bulk from the plan's index
+        long[] caps = plan.capacityRange(d, lo, hi);
+        long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
+        }
+      } else {
+        for (int t = lo; t < hi; t++) {
+          long x = policy.headroom(plan, request.user(), d, t) - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
         }
       }
-      out[t - lo] = f;
     }
     return out;
   }
