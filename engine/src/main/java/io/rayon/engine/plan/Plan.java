@@ -219,15 +219,13 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Resources minFree(long from, long to) {
+    if (to <= from) return Resources.ZERO;
     long lo = Math.max(0, from);
     long hi = Math.min(horizon, to);
-    if (to <= from) return Resources.ZERO;
-    if (lo >= hi || lo != from || hi != to) {
-      // part of the range lies outside the horizon, where nothing is free
-      Resources z = Resources.ZERO;
-      return lo >= hi ? z : computeMin(lo, hi).componentMin(z);
-    }
-    return computeMin(lo, hi);
+    if (lo >= hi) return Resources.ZERO;
+    Resources m = computeMin(lo, hi);
+    // steps outside the horizon have no capacity: nothing is free there
+    return lo != from || hi != to ? m.componentMin(Resources.ZERO) : m;
   }
 
   private Resources computeMin(long lo, long hi) {
