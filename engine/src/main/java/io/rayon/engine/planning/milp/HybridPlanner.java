@@ -103,7 +103,7 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   /** Places the requests one by one with a greedy planner on a private layer over the plan. */
-  private static List<Decision> greedy(
+  static List<Decision> greedy(
       Planner p, PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     OverlayPlan layer = new OverlayPlan(plan);
     List<Decision> out = new ArrayList<>();

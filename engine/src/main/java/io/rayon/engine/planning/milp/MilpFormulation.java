@@ -1,6 +1,7 @@
 package io.rayon.engine.planning.milp;
 
 import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
@@ -48,9 +49,12 @@ import org.ojalgo.optimisation.Variable;
  *       step of the atom's window and one step past it (x is 0 outside the window), so y is the
  *       absolute discrete derivative wherever it is minimised. For a fully rigid atom (g = h, w = h·l)
  *       eq. (7) Σ_t y_jt ≤ 2 g_j allows one step up and one step down, which with (3) makes one block
- *       of exactly l steps. The paper lifts rigidity by rewriting a non-rigid gang atom into
- *       all(order(…)) of rigid atoms; we instead state the minimum lease of a non-rigid atom directly
- *       with start counts u_jt ≥ n_jt − n_j(t−1), u_jt ≥ 0 and n_jt ≥ Σ_{t−L<τ≤t} u_jτ (every gang
+ *       of exactly l steps. As in the paper, a non-rigid gang atom (g &gt; 1) is first rewritten
+ *       into all(order(…)) of rigid atoms by the RDL compiler ({@link RdlCompiler#rigidGang}; sound
+ *       but not complete: it fixes lanes and piece lengths) and the pieces' allocations are summed
+ *       back into the original atom's allocation. For atoms the rewrite does not cover (g = 1 with
+ *       l &gt; 1, or every non-rigid atom when {@link MilpOptions#rigidGangRewrite()} is off) we state
+ *       the minimum lease directly with start counts u_jt ≥ n_jt − n_j(t−1), u_jt ≥ 0 and n_jt ≥ Σ_{t−L<τ≤t} u_jτ (every gang
  *       started in the last L steps is still held; starts later than f − L are not allowed). This is
  *       exact for integer gang counts (release the oldest gangs first) and needs O(T) variables
  *       instead of the rewrite's O(w/(g l) · T) order indicators. With a coarser grid, L = ⌈l /
@@ -81,7 +85,12 @@ final class MilpFormulation {
   /** One atom of the RDL trees, with its variables. */
   static final class AtomVar {
     final int reservation;
+    /** Unique key of the atom in the model (its RDL path, or origin~sub-path inside a rewrite). */
     final String path;
+    /** Path of the atom of the request's own expression this atom allocates for. */
+    final String origin;
+    /** True for a rigid piece of a rewritten non-rigid gang atom. */
+    final boolean rewritten;
     final Rdl.Atom atom;
     final Node node;
     final int gang;
@@ -95,9 +104,11 @@ final class MilpFormulation {
     Variable[] u;
     Variable r;
 
-    AtomVar(int reservation, String path, Rdl.Atom atom, Node node, int lo, int hi, int grid) {
+    AtomVar(int reservation, String path, String origin, Rdl.Atom atom, Node node, int lo, int hi, int grid) {
       this.reservation = reservation;
       this.path = path;
+      this.origin = origin;
+      this.rewritten = !path.equals(origin);
       this.atom = atom;
       this.node = node;
       this.gang = Math.max(1, atom.gang());
@@ -176,7 +187,7 @@ final class MilpFormulation {
     // ---- data: the trees, the resource dimensions, free capacity and policy headroom per model step
     for (int i = 0; i < requests.size(); i++) {
       ReservationRequest rq = requests.get(i);
-      Node root = buildTree(i, rq.rdl(), "", 0, plan.horizon());
+      Node root = buildTree(i, rq.rdl(), "", null, 0, plan.horizon());
       reservations.add(new Res(rq, root));
     }
     TreeSet<String> extras = new TreeSet<>();
@@ -216,7 +227,18 @@ final class MilpFormulation {
     addObjective();
   }
 
-  private Node buildTree(int res, Rdl e, String path, long ws, long wf) {
+  /**
+   * The model tree of an expression. A non-rigid gang atom is replaced (when the option is on) by
+   * the foundation compiler's rewrite into all(order(…)) of rigid atoms ({@link
+   * RdlCompiler#rigidGang}); the pieces keep the original atom's path as their {@code origin}, so
+   * their allocations are summed back into one allocation of the atom the request names.
+   */
+  private Node buildTree(int res, Rdl e, String path, String origin, long ws, long wf) {
+    if (origin == null && options.rigidGangRewrite() && e instanceof Rdl.Atom a0
+        && a0.gang() > 1 && a0.work() > 0 && !a0.isRigid()) {
+      Rdl rewritten = RdlCompiler.rigidGang(a0, RdlCompiler.DEFAULT_MAX_FANOUT);
+      if (rewritten != a0) return buildTree(res, rewritten, path + "~", path, ws, wf);
+    }
     if (e instanceof Rdl.Window w) {
       ws = Math.max(ws, w.start());
       wf = Math.min(wf, w.finish());
@@ -225,7 +247,7 @@ final class MilpFormulation {
     int hi = (int) Math.min(steps, Math.max(0, Math.floorDiv(Math.max(0, wf), grid)));
     Node node = new Node(e, path, lo, hi);
     if (e instanceof Rdl.Atom a) {
-      AtomVar av = new AtomVar(res, path, a, node, lo, hi, grid);
+      AtomVar av = new AtomVar(res, path, origin == null ? path : origin, a, node, lo, hi, grid);
       node.atom = av;
       node.atomsBelow.add(av);
       atoms.add(av);
@@ -233,7 +255,8 @@ final class MilpFormulation {
     }
     List<Rdl> cs = e.children();
     for (int i = 0; i < cs.size(); i++) {
-      Node c = buildTree(res, cs.get(i), Rdl.childPath(path, i), ws, wf);
+      String cp = path.endsWith("~") ? path + i : Rdl.childPath(path, i);
+      Node c = buildTree(res, cs.get(i), cp, origin, ws, wf);
       node.children.add(c);
       node.atomsBelow.addAll(c.atomsBelow);
     }
@@ -510,14 +533,38 @@ final class MilpFormulation {
         allocs.add(null);
         continue;
       }
-      List<AtomAllocation> list = new ArrayList<>();
+      Map<String, List<Step>> byOrigin = new LinkedHashMap<>();
+      Map<String, Resources> bundles = new HashMap<>();
       for (AtomVar a : r.root.atomsBelow) {
         if (val(v, a.node.placed) <= 0.5) continue;
-        list.add(new AtomAllocation(a.path, a.atom.bundle(), planSteps(a, v)));
+        byOrigin.computeIfAbsent(a.origin, k -> new ArrayList<>()).addAll(planSteps(a, v));
+        bundles.put(a.origin, a.atom.bundle());
+      }
+      List<AtomAllocation> list = new ArrayList<>();
+      for (Map.Entry<String, List<Step>> e : byOrigin.entrySet()) {
+        list.add(new AtomAllocation(e.getKey(), bundles.get(e.getKey()), sum(e.getValue())));
       }
       allocs.add(new ReservationAllocation(r.request.id(), list));
     }
     return new Reading(acc, allocs);
+  }
+
+  /** The sum of possibly overlapping steps (the pieces of a rewritten gang atom) as a step function. */
+  private static List<Step> sum(List<Step> steps) {
+    java.util.TreeMap<Long, Long> delta = new java.util.TreeMap<>();
+    for (Step s : steps) {
+      delta.merge(s.start(), s.bundles(), Long::sum);
+      delta.merge(s.end(), -s.bundles(), Long::sum);
+    }
+    List<Step> out = new ArrayList<>();
+    long cur = 0;
+    Long from = null;
+    for (Map.Entry<Long, Long> e : delta.entrySet()) {
+      if (from != null && cur > 0 && e.getKey() > from) out.add(new Step(from, e.getKey(), cur));
+      cur += e.getValue();
+      from = e.getKey();
+    }
+    return AtomAllocation.canonical(out);
   }
 
   /**
@@ -607,8 +654,12 @@ final class MilpFormulation {
       AtomVar a = node.atom;
       long[] n = new long[a.length()];
       gangs.put(a, n);
+      if (!placed) return true;
+      // the pieces of a rewritten gang atom cannot be recovered from the atom's allocation
+      if (a.rewritten) return false;
       AtomAllocation al = byPath.get(a.path);
-      if (!placed || al == null || al.isEmpty()) return !placed || a.atom.work() == 0 || al != null && a.atom.work() == 0;
+      if (a.atom.work() == 0) return al == null || al.isEmpty();
+      if (al == null || al.isEmpty()) return false;
       for (Step s : al.steps()) {
         if (s.bundles() % a.gang != 0) return false;
         for (long t = s.start(); t < s.end(); t++) {

@@ -19,13 +19,21 @@ import java.util.Locale;
  * @param allowRejection when true (the default) every reservation has a rejection indicator o_j so
  *     the model is never infeasible (eq. 10–11); when false every reservation must be placed and
  *     the solve may end INFEASIBLE.
+ * @param rigidGangRewrite when true (the default, as in the paper) non-rigid gang atoms are
+ *     rewritten into all(order(…)) of rigid atoms whose lease eq. (7) states; when false their
+ *     minimum lease is stated directly (exact, and a smaller model; see {@link MilpFormulation}).
  */
 public record MilpOptions(
-    Duration timeLimit, int grid, double preemptionWeight, int threads, boolean allowRejection) {
+    Duration timeLimit,
+    int grid,
+    double preemptionWeight,
+    int threads,
+    boolean allowRejection,
+    boolean rigidGangRewrite) {
 
   private static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
 
-  public static final MilpOptions DEFAULT = new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true);
+  public static final MilpOptions DEFAULT = new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true, true);
 
   public MilpOptions {
     if (timeLimit == null) timeLimit = DEFAULT_TIME_LIMIT;
@@ -43,29 +51,33 @@ public record MilpOptions(
   }
 
   public MilpOptions withTimeLimit(Duration d) {
-    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection);
+    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite);
   }
 
   public MilpOptions withGrid(int g) {
-    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection);
+    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection, rigidGangRewrite);
   }
 
   public MilpOptions withPreemptionWeight(double w) {
-    return new MilpOptions(timeLimit, grid, w, threads, allowRejection);
+    return new MilpOptions(timeLimit, grid, w, threads, allowRejection, rigidGangRewrite);
   }
 
   public MilpOptions withThreads(int t) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection, rigidGangRewrite);
+  }
+
+  public MilpOptions withRigidGangRewrite(boolean r) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, r);
   }
 
   public MilpOptions withAllowRejection(boolean a) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a, rigidGangRewrite);
   }
 
   /**
    * Options from the command line / planner settings: {@code time-limit} (for example {@code 60s},
    * {@code 500ms}, {@code 2m}, {@code 1h}, {@code PT90S}, or a number of seconds), {@code grid},
-   * {@code preemption-weight}, {@code threads}; missing keys keep the defaults.
+   * {@code preemption-weight}, {@code threads}, {@code rigid-gang-rewrite}; missing keys keep the defaults.
    *
    * @throws IllegalArgumentException naming the key and the bad value
    */
@@ -86,6 +98,13 @@ public record MilpOptions(
     }
     String th = o.get("threads", null);
     if (th != null) m = m.withThreads(parseInt("threads", th));
+    String rw = o.get("rigid-gang-rewrite", null);
+    if (rw != null) {
+      if (!rw.equalsIgnoreCase("true") && !rw.equalsIgnoreCase("false")) {
+        throw new IllegalArgumentException("rigid-gang-rewrite: '" + rw + "' must be true or false");
+      }
+      m = m.withRigidGangRewrite(Boolean.parseBoolean(rw));
+    }
     return m;
   }
 

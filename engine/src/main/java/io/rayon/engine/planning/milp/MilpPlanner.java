@@ -200,7 +200,37 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     if (ws == null && start != null && !start.isEmpty()) {
       notes.add("the starting solution could not be represented on grid " + opts.grid() + "; the solver started without it");
     }
-    return remember(finish(requests, dec, sr, notes, opts));
+    MilpResult result = finish(requests, dec, sr, notes, opts);
+    if (sr.status() == SolverStatus.OPTIMAL && !context.cancel().isCancelled()) {
+      result = crossCheck(emptyOrBase, requests, context, opts, result);
+    }
+    return remember(result);
+  }
+
+  /**
+   * Checks an OPTIMAL claim against GREE placing the same requests one by one. If GREE's plan has a
+   * lower plan objective, the claim does not hold for the real problem — because ojAlgo 57.1
+   * sometimes declares non-optimal incumbents optimal, or because the model was restricted (a coarser
+   * grid, the sound-but-incomplete rigid-gang rewrite) — and the status becomes FEASIBLE with a note.
+   * The MILP's own solution is kept (the hybrid planner is the one that falls back on greedy).
+   */
+  private static MilpResult crossCheck(
+      PlanView base, List<ReservationRequest> requests, PlanningContext context, MilpOptions opts, MilpResult r) {
+    List<Decision> greedy = HybridPlanner.greedy(new io.rayon.engine.planning.GreePlanner(), base, requests, context);
+    double og = planObjective(requests, greedy, opts.preemptionWeight());
+    if (og >= r.planObjective() - 1e-6 * Math.max(1, Math.abs(og))) return r;
+    String why = opts.grid() > 1 || opts.rigidGangRewrite()
+        ? "the model was restricted (grid " + opts.grid() + (opts.rigidGangRewrite() ? ", rigid-gang rewrite" : "")
+            + ") or the solver's optimality claim is wrong"
+        : "the solver's optimality claim is wrong (a known ojAlgo 57.1 defect); maybe use --planner hybrid";
+    String msg = String.format(Locale.ROOT, "not optimal: GREE's plan has objective %.2f, below the MILP's %.2f; %s",
+        og, r.planObjective(), why);
+    SolverResult s = r.solver();
+    SolverResult down = new SolverResult(SolverStatus.FEASIBLE, s.objective(), s.bound(), SolverResult.gapOf(s.objective(), s.bound()),
+        s.variables(), s.integerVariables(), s.constraints(), s.rounds(), msg);
+    List<String> notes = new ArrayList<>(r.notes());
+    notes.add(msg);
+    return new MilpResult(r.decisions(), down, notes, r.planObjective());
   }
 
   private MilpResult remember(MilpResult r) {

@@ -17,14 +17,22 @@ import org.ojalgo.optimisation.integer.IntegerStrategy;
  * Solves a {@link MilpFormulation} with ojAlgo's branch and bound. The only class that calls the
  * solver.
  *
- * <p>ojAlgo reports neither a bound nor its incumbent while it runs, and has no cancellation hook.
- * So we solve in <em>rounds</em> of growing length (1/8, 1/4, 1/2 … of the time limit, together
- * never more than the limit): before every round the best solution so far is handed to the solver
- * as its starting incumbent (ojAlgo takes the variables' values as a start when they are feasible),
- * after every round incumbent, bound and gap are reported to the {@link ProgressListener}. The bound
- * is the LP relaxation's optimum (solved once up front), or the objective itself once a round ends
- * optimal. Cancelling sets the running round's time limit to zero (ojAlgo re-reads it between
- * nodes), so the solve stops within one node and returns the incumbent with status CANCELLED.
+ * <p>Order of work: the LP relaxation (1/8 of the time limit) gives the bound; then one branch and
+ * bound run for the rest of the limit, started from the given solution (ojAlgo takes the variables'
+ * values as its first incumbent when they are feasible; by default "reject everything", for the
+ * hybrid the greedy plan). ojAlgo reports neither a bound nor its incumbent while it runs and has no
+ * cancellation hook: the listener hears the model size, the starting incumbent and the LP bound
+ * before the search and the result after it; cancelling sets the running search's time limit to zero
+ * (ojAlgo re-reads it between nodes), so the solve stops within one node and returns the incumbent
+ * with status CANCELLED.
+ *
+ * <p>We first solved in rounds of growing length, handing each round the previous incumbent, to
+ * report progress during the search. With ojAlgo 57.1 that made the solver declare non-optimal
+ * incumbents OPTIMAL (reproduced by {@code MilpPropertiesTest}: the MILP then accepted less work
+ * than GREE while claiming optimality); a single run does not show it. ojAlgo also checks its time
+ * limit only between nodes, so on models of a few thousand variables one LP solve can overshoot the
+ * limit by seconds, and on timeout without any incumbent it answers INFEASIBLE or FAILED rather
+ * than "no solution yet".
  */
 final class OjAlgoSolver {
 
@@ -56,24 +64,6 @@ final class OjAlgoSolver {
     }
   }
 
-  /** Round lengths in ms: 1/8, 1/4, 1/2 of the limit …, summing to the limit (at least one round). */
-  static long[] rounds(long limitMs) {
-    long first = Math.max(50, limitMs / 8);
-    java.util.ArrayList<Long> out = new java.util.ArrayList<>();
-    long left = limitMs;
-    long r = first;
-    while (left > 0) {
-      long take = Math.min(r, left);
-      if (left - take < first / 2) take = left;
-      out.add(take);
-      left -= take;
-      r *= 2;
-    }
-    long[] a = new long[out.size()];
-    for (int i = 0; i < a.length; i++) a[i] = out.get(i);
-    return a;
-  }
-
   static Outcome solve(
       MilpFormulation f, double[] warmStart, CancellationToken cancel, ProgressListener progress) {
     ExpressionsBasedModel model = f.model;
@@ -81,7 +71,9 @@ final class OjAlgoSolver {
     int threads = opt.threads();
     model.options.integer(IntegerStrategy.DEFAULT.withParallelism(() -> threads));
     long limit = opt.timeLimit().toMillis();
-    long[] rounds = rounds(limit);
+    long lpBudget = Math.max(1, limit / 8);
+    // one branch-and-bound run for the rest of the limit (see the class comment for why not more)
+    long[] rounds = {Math.max(1, limit - lpBudget)};
     List<Variable> vars = model.getVariables();
 
     // LP relaxation for the bound (its own budget: one first-round slice)
@@ -89,8 +81,8 @@ final class OjAlgoSolver {
     if (!cancel.isCancelled()) {
       ExpressionsBasedModel lp = model.copy();
       lp.relax(true);
-      lp.options.time_abort = rounds[0];
-      lp.options.time_suffice = rounds[0];
+      lp.options.time_abort = lpBudget;
+      lp.options.time_suffice = Long.MAX_VALUE;
       Optimisation.Result lr = lp.minimise();
       if (lr.getState().isOptimal()) bound = lr.getValue() + f.objectiveConstant();
       else if (lr.getState() == Optimisation.State.INFEASIBLE && !opt.allowRejection()) {
@@ -101,6 +93,8 @@ final class OjAlgoSolver {
 
     double[] best = warmStart;
     double bestObj = best == null ? Double.NaN : f.objective(best);
+    progress.progress(0.0, String.format(Locale.ROOT, "MILP start: %d variables (%d integer), %d constraints; incumbent %s, bound %s",
+        f.variableCount(), f.integerCount(), f.constraintCount(), num(bestObj), num(bound)));
     boolean optimal = false;
     boolean cancelled = false;
     SolverStatus failure = null;
@@ -118,7 +112,6 @@ final class OjAlgoSolver {
       watcher.scheduleWithFixedDelay(() -> {
         if (cancel.isCancelled()) {
           model.options.time_abort = 0;
-          model.options.time_suffice = 0;
         }
       }, 20, 20, TimeUnit.MILLISECONDS);
     }
@@ -132,7 +125,9 @@ final class OjAlgoSolver {
           for (Variable v : vars) v.setValue(BigDecimal.valueOf(best[v.getIndex().index]));
         }
         model.options.time_abort = rounds[i];
-        model.options.time_suffice = rounds[i];
+        // only an abort limit: a "suffice" limit lets ojAlgo stop with its incumbent, and what it
+        // then labels the result is not reliable
+        model.options.time_suffice = Long.MAX_VALUE;
         if (cancel.isCancelled()) model.options.time_abort = 0;
         Optimisation.Result res = model.minimise();
         done++;

@@ -12,8 +12,7 @@ package io.rayon.engine.planning.milp;
  * @param variables number of model variables
  * @param integerVariables how many of them are integer or binary
  * @param constraints number of constraints
- * @param rounds solver rounds run (the solver runs in rounds of growing length so that progress can
- *     be reported and the incumbent carried over)
+ * @param rounds branch-and-bound runs made (1; 0 when stopped or failed before the search)
  * @param message a sentence for people (why it stopped, what was done about it)
  */
 public record SolverResult(

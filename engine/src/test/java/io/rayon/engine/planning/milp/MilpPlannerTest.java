@@ -100,6 +100,18 @@ class MilpPlannerTest {
   }
 
   @Test
+  void nonRigidGangIsRewrittenIntoRigidPiecesWhoseAllocationsAreSummedBack() {
+    // g=2, h=4, l=2, w=8 in a window of 2 steps: the compiler's rewrite gives two rigid lanes of a
+    // gang of 2 for 2 steps; both must run side by side, summed back into 4 bundles at path "0"
+    for (boolean rewrite : new boolean[] {true, false}) {
+      MilpResult r = solve(aPlan(1, 8192, 4, 6), OPTS.withRigidGangRewrite(rewrite),
+          req("a", "window(atom(<1024,1>,2,4,2,8),0,2)"));
+      assertThat(r.decisions().get(0).allocation().atoms()).as("rewrite " + rewrite).hasSize(1);
+      assertThat(steps(r.decisions().get(0), "0")).as("rewrite " + rewrite).containsExactly(new Step(0, 2, 4));
+    }
+  }
+
+  @Test
   void preemptionTermPrefersTheFlattestAllocation() {
     // w=4 in 4 steps, h=2: one bundle throughout has 2 transitions; anything taller has more
     MilpResult r = solve(aPlan(1, 8192, 4, 4), OPTS, req("a", "atom(<1024,1>,1,2,1,4)"));
