@@ -44,12 +44,12 @@ import java.util.SplittableRandom;
  * its capacity over the horizon) and acceptance matters.
  *
  * <pre>
- * mvn -q -o compile exec:java -pl bench -am -Dexec.mainClass=io.rayon.bench.PlannerComparison \
- *     -Dexec.args="--time-limit 10s --out target/planner-comparison.md"
+ * bench/run-planner-comparison.sh --time-limit 5s --budget 13m --out target/planner-comparison.md
  * </pre>
  *
  * Options: {@code --time-limit D} per MILP/hybrid solve (default 10s), {@code --seed N}
- * (default 42), {@code --jobs-b N} jobs in sweep (b) (default 100), {@code --budget D} total wall
+ * (default 42), {@code --jobs-b N} jobs in sweep (b) (default 100), {@code --grid-b K} plan steps
+ * per MILP model step in sweep (b) (default 4; sweep (a) uses the plan's grid), {@code --budget D} total wall
  * time after which remaining MILP/hybrid runs are skipped (default 14m), {@code --out FILE}
  * (markdown copy of the tables), {@code --quick} (smaller sizes, for a smoke run).
  */
@@ -136,11 +136,11 @@ public final class PlannerComparison {
     return System.nanoTime() - started > budgetNanos;
   }
 
-  private void point(String label, Scenario s) {
+  private void point(String label, Scenario s, int grid) {
     List<Row> rows = new ArrayList<>();
     rows.add(run(s, new GreePlanner()));
     rows.add(run(s, new GreeLPlanner()));
-    MilpOptions o = MilpOptions.DEFAULT.withTimeLimit(timeLimit);
+    MilpOptions o = MilpOptions.DEFAULT.withTimeLimit(timeLimit).withGrid(grid);
     if (!overBudget()) rows.add(run(s, new MilpPlanner(o)));
     if (!overBudget()) rows.add(run(s, new HybridPlanner(o)));
     Row gree = rows.get(0);
@@ -189,6 +189,7 @@ public final class PlannerComparison {
     Duration budget = Duration.ofMinutes(14);
     long seed = 42;
     int jobsB = 100;
+    int gridB = 4;
     boolean quick = false;
     Path out = null;
     for (int i = 0; i < args.length; i++) {
@@ -197,11 +198,12 @@ public final class PlannerComparison {
         case "--budget" -> budget = MilpOptions.parseDuration(args[++i]);
         case "--seed" -> seed = Long.parseLong(args[++i]);
         case "--jobs-b" -> jobsB = Integer.parseInt(args[++i]);
+        case "--grid-b" -> gridB = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--quick" -> quick = true;
         default -> {
           System.err.println("unknown option " + args[i]
-              + "; options: --time-limit D, --budget D, --seed N, --jobs-b N, --out FILE, --quick");
+              + "; options: --time-limit D, --budget D, --seed N, --jobs-b N, --grid-b K, --out FILE, --quick");
           System.exit(2);
         }
       }
@@ -209,15 +211,20 @@ public final class PlannerComparison {
     PlannerComparison c = new PlannerComparison(limit, budget);
     c.line(String.format(Locale.ROOT, "Planner comparison: horizon %d steps, nodes <8192 MB, 8 vcores>, bundles <1024,1>,"
         + " seed %d, MILP/hybrid time limit %s per solve, preemption weight 1, 1 solver thread.", HORIZON, seed, limit));
-    int[] sizes = quick ? new int[] {5, 10} : new int[] {5, 10, 20, 40, 80};
+    int[] sizes = quick ? new int[] {5, 10} : new int[] {5, 10, 20, 40};
     c.header("(a) increasing number of atom jobs (workload A), cluster grows with them");
-    for (int n : sizes) c.point(n + " jobs", instance(seed + n, n, 0, 0));
+    for (int n : sizes) c.point(n + " jobs", instance(seed + n, n, 0, 0), 1);
     int nb = quick ? 10 : jobsB;
-    double[] fr = quick ? new double[] {0, 1} : new double[] {0, 0.25, 0.5, 0.75, 1.0};
-    c.header("(b1) " + nb + " jobs, fraction of rigid gang jobs (workload B) swept");
-    for (double f : fr) c.point(String.format(Locale.ROOT, "gang %.0f%%", 100 * f), instance(seed + 1000, nb, f, 0));
-    c.header("(b2) " + nb + " jobs, fraction of jobs with dependencies (workload C) swept");
-    for (double f : fr) c.point(String.format(Locale.ROOT, "deps %.0f%%", 100 * f), instance(seed + 2000, nb, 0, f));
+    double[] fr = quick ? new double[] {0, 1} : new double[] {0, 0.5, 1.0};
+    String g = " (MILP and hybrid on a model grid of " + gridB + " plan steps)";
+    c.header("(b1) " + nb + " jobs, fraction of rigid gang jobs (workload B) swept" + g);
+    for (double f : fr) {
+      c.point(String.format(Locale.ROOT, "gang %.0f%%", 100 * f), instance(seed + 1000, nb, f, 0), gridB);
+    }
+    c.header("(b2) " + nb + " jobs, fraction of jobs with dependencies (workload C) swept" + g);
+    for (double f : fr) {
+      c.point(String.format(Locale.ROOT, "deps %.0f%%", 100 * f), instance(seed + 2000, nb, 0, f), gridB);
+    }
     c.line("");
     c.line(String.format(Locale.ROOT, "total wall time %.0f s", (System.nanoTime() - c.started) / 1e9));
     if (out != null) {
