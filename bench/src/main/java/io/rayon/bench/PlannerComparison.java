@@ -215,7 +215,7 @@ public final class PlannerComparison {
     c.header("(a) increasing number of atom jobs (workload A), cluster grows with them");
     for (int n : sizes) c.point(n + " jobs", instance(seed + n, n, 0, 0), 1);
     int nb = quick ? 10 : jobsB;
-    double[] fr = quick ? new double[] {0, 1} : new double[] {0, 0.5, 1.0};
+    double[] fr = quick ? new double[] {0, 1} : new double[] {0, 0.25, 0.5, 0.75, 1.0};
     String g = " (MILP and hybrid on a model grid of " + gridB + " plan steps)";
     c.header("(b1) " + nb + " jobs, fraction of rigid gang jobs (workload B) swept" + g);
     for (double f : fr) {
