@@ -119,7 +119,7 @@ class RdlBuilderTest {
   @Test
   void aParameterChangeIsOneUndoableCommand(FxRobot robot) throws Exception {
     load("window(" + ATOM + ",0,60)");
-    robot.clickOn(block(robot, "0"));
+    FxTesting.run(() -> builder.setSelectedPath("0"));
     fill(robot, "#inspector-work", "50");
     fill(robot, "#inspector-parallelism", "5");
     robot.clickOn("#inspector-apply");
@@ -132,8 +132,10 @@ class RdlBuilderTest {
   @Test
   void windowBoundsAreEditedInTimeUnitsOfTheStepLength(FxRobot robot) throws Exception {
     load("window(" + ATOM + ",0,60)");
-    FxTesting.run(() -> builder.setStepSeconds(60));
-    robot.clickOn(block(robot, ""));
+    FxTesting.run(() -> {
+      builder.setStepSeconds(60);
+      builder.setSelectedPath("");
+    });
     FxTesting.run(() -> inspector.setUnit(DisplayUnit.HOURS));
     assertThat(robot.lookup("#inspector-finish").queryTextInputControl().getText()).isEqualTo("1");
     fill(robot, "#inspector-start", "0.5");
@@ -167,8 +169,7 @@ class RdlBuilderTest {
     Block tree = builder.getRoot();
     TextArea text = robot.lookup("#rdl-text").queryAs(TextArea.class);
     robot.clickOn(text);
-    robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
-    robot.write("order(atom(<1024,1>,1,1,1))");
+    FxTesting.run(() -> text.setText("order(atom(<1024,1>,1,1,1))"));
     Label status = robot.lookup("#rdl-text-status").queryAs(Label.class);
     assertThat(status.getText()).startsWith("1:").contains("expected ','");
     assertThat(status.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("error"));
