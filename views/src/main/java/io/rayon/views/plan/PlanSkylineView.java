@@ -73,6 +73,7 @@ public class PlanSkylineView extends Control implements Drawable {
   private final ObjectProperty<Function<String, Color>> colorFunction =
       new SimpleObjectProperty<>(this, "colorFunction", Colors::categorical);
   private final BooleanProperty rejectedPanelVisible = new SimpleBooleanProperty(this, "rejectedPanelVisible", true);
+  private final BooleanProperty toolbarVisible = new SimpleBooleanProperty(this, "toolbarVisible", true);
   final ReadOnlyStringWrapper hoveredReservation = new ReadOnlyStringWrapper(this, "hoveredReservation");
 
   private final StyleableProperty<Color> backgroundColor =
@@ -239,6 +240,11 @@ public class PlanSkylineView extends Control implements Drawable {
 
   public BooleanProperty rejectedPanelVisibleProperty() {
     return rejectedPanelVisible;
+  }
+
+  /** Shows the bar with the dimension selector and the zoom buttons (on by default). */
+  public BooleanProperty toolbarVisibleProperty() {
+    return toolbarVisible;
   }
 
   /** The reservation under the mouse pointer, or null. */

@@ -33,6 +33,9 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private final Label rejectedTitle = new Label();
   private final VBox rejectedPanel = new VBox(rejectedTitle, rejected);
   private final BorderPane layout = new BorderPane();
+  private final javafx.scene.control.ComboBox<String> dimensionBox = new javafx.scene.control.ComboBox<>();
+  private final Label rangeLabel = new Label();
+  private final javafx.scene.layout.HBox toolbar = new javafx.scene.layout.HBox(6);
   private boolean dirty = true;
   private double pressX;
   private double pressStart;
@@ -79,6 +82,26 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
       if (!syncingList && d != null) getSkinnable().setSelectedReservation(d.reservationId());
     });
 
+    dimensionBox.setId("plan-dimension");
+    dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn"));
+    dimensionBox.valueProperty().addListener((o, a, d) -> {
+      if (d != null && !syncingList) getSkinnable().setDimension(d);
+    });
+    javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+    fit.setId("plan-fit");
+    fit.setTooltip(new javafx.scene.control.Tooltip("Show the whole horizon (Home)"));
+    fit.setOnAction(e -> getSkinnable().showAll());
+    javafx.scene.control.Button zoomIn = new javafx.scene.control.Button("+");
+    zoomIn.setId("plan-zoom-in");
+    zoomIn.setOnAction(e -> zoomCentre(1.5));
+    javafx.scene.control.Button zoomOut = new javafx.scene.control.Button("-");
+    zoomOut.setId("plan-zoom-out");
+    zoomOut.setOnAction(e -> zoomCentre(1 / 1.5));
+    rangeLabel.setId("plan-range");
+    rangeLabel.getStyleClass().add("plan-range");
+    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, fit, rangeLabel);
+    toolbar.getStyleClass().add("plan-toolbar");
+    toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     layout.setCenter(plotPane);
     getChildren().add(layout);
 
@@ -90,6 +113,10 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     }
     v.planProperty().addListener(planListener);
     v.rejectedPanelVisibleProperty().addListener(planListener);
+    v.toolbarVisibleProperty().addListener(planListener);
+    v.dimensionProperty().addListener(o -> syncToolbar());
+    v.visibleStartProperty().addListener(o -> syncToolbar());
+    v.visibleEndProperty().addListener(o -> syncToolbar());
     v.selectedReservationProperty().addListener(o -> syncListSelection());
     for (Observable o : v.cssColors()) o.addListener(redrawListener);
 
@@ -115,6 +142,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     for (Observable o : v.cssColors()) o.removeListener(redrawListener);
     v.planProperty().removeListener(planListener);
     v.rejectedPanelVisibleProperty().removeListener(planListener);
+    v.toolbarVisibleProperty().removeListener(planListener);
     v.removeEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
     super.dispose();
   }
@@ -126,8 +154,30 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     rejectedTitle.setText("Rejected (" + rej.size() + ")");
     boolean show = v.rejectedPanelVisibleProperty().get() && !rej.isEmpty();
     layout.setRight(show ? rejectedPanel : null);
+    layout.setTop(v.toolbarVisibleProperty().get() ? toolbar : null);
+    syncToolbar();
     hideCard();
     markDirty();
+  }
+
+  private void syncToolbar() {
+    PlanSkylineView v = getSkinnable();
+    syncingList = true;
+    try {
+      java.util.List<String> dims = v.getPlan().dimensions();
+      if (!dimensionBox.getItems().equals(dims)) dimensionBox.getItems().setAll(dims);
+      dimensionBox.setValue(v.getDimension());
+    } finally {
+      syncingList = false;
+    }
+    long ss = v.getPlan().stepSeconds();
+    rangeLabel.setText(io.rayon.views.draw.Axes.duration(v.getVisibleStart() * ss) + " – "
+        + io.rayon.views.draw.Axes.duration(v.getVisibleEnd() * ss));
+  }
+
+  private void zoomCentre(double factor) {
+    PlanSkylineView v = getSkinnable();
+    v.zoom(factor, (v.getVisibleStart() + v.getVisibleEnd()) / 2);
   }
 
   private void syncListSelection() {
