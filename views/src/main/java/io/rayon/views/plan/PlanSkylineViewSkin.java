@@ -115,8 +115,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     v.rejectedPanelVisibleProperty().addListener(planListener);
     v.toolbarVisibleProperty().addListener(planListener);
     v.dimensionProperty().addListener(o -> syncToolbar());
-    v.visibleStartProperty().addListener(o -> syncToolbar());
-    v.visibleEndProperty().addListener(o -> syncToolbar());
+    v.visibleStartProperty().addListener(o -> syncRange());
+    v.visibleEndProperty().addListener(o -> syncRange());
     v.selectedReservationProperty().addListener(o -> syncListSelection());
     for (Observable o : v.cssColors()) o.addListener(redrawListener);
 
@@ -160,16 +160,27 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     markDirty();
   }
 
+  private PlanData dimensionsOf;
+
+  /** Dimension choices (computed once per plan) and the visible range. */
   private void syncToolbar() {
     PlanSkylineView v = getSkinnable();
     syncingList = true;
     try {
-      java.util.List<String> dims = v.getPlan().dimensions();
-      if (!dimensionBox.getItems().equals(dims)) dimensionBox.getItems().setAll(dims);
+      if (dimensionsOf != v.getPlan()) {
+        dimensionsOf = v.getPlan();
+        java.util.List<String> dims = v.getPlan().dimensions();
+        if (!dimensionBox.getItems().equals(dims)) dimensionBox.getItems().setAll(dims);
+      }
       dimensionBox.setValue(v.getDimension());
     } finally {
       syncingList = false;
     }
+    syncRange();
+  }
+
+  private void syncRange() {
+    PlanSkylineView v = getSkinnable();
     long ss = v.getPlan().stepSeconds();
     rangeLabel.setText(io.rayon.views.draw.Axes.duration(v.getVisibleStart() * ss) + " – "
         + io.rayon.views.draw.Axes.duration(v.getVisibleEnd() * ss));
