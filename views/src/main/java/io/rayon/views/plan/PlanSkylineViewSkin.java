@@ -59,6 +59,10 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
 
   private final InvalidationListener redrawListener = o -> markDirty();
   private final InvalidationListener planListener = this::onPlanChanged;
+  private final InvalidationListener toolbarListener = o -> syncToolbar();
+  private final InvalidationListener rangeListener = o -> syncRange();
+  private final InvalidationListener selectionListener = o -> syncListSelection();
+  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public PlanSkylineViewSkin(PlanSkylineView v) {
     super(v);
@@ -114,10 +118,10 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     v.planProperty().addListener(planListener);
     v.rejectedPanelVisibleProperty().addListener(planListener);
     v.toolbarVisibleProperty().addListener(planListener);
-    v.dimensionProperty().addListener(o -> syncToolbar());
-    v.visibleStartProperty().addListener(o -> syncRange());
-    v.visibleEndProperty().addListener(o -> syncRange());
-    v.selectedReservationProperty().addListener(o -> syncListSelection());
+    v.dimensionProperty().addListener(toolbarListener);
+    v.visibleStartProperty().addListener(rangeListener);
+    v.visibleEndProperty().addListener(rangeListener);
+    v.selectedReservationProperty().addListener(selectionListener);
     for (Observable o : v.cssColors()) o.addListener(redrawListener);
 
     canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::onPressed);
@@ -126,7 +130,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::onMoved);
     canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> hideCard());
     canvas.addEventHandler(ScrollEvent.SCROLL, this::onScroll);
-    v.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    v.addEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     onPlanChanged(null);
   }
 
@@ -143,7 +147,11 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     v.planProperty().removeListener(planListener);
     v.rejectedPanelVisibleProperty().removeListener(planListener);
     v.toolbarVisibleProperty().removeListener(planListener);
-    v.removeEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    v.dimensionProperty().removeListener(toolbarListener);
+    v.visibleStartProperty().removeListener(rangeListener);
+    v.visibleEndProperty().removeListener(rangeListener);
+    v.selectedReservationProperty().removeListener(selectionListener);
+    v.removeEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     super.dispose();
   }
 
