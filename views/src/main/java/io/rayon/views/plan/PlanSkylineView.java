@@ -103,7 +103,10 @@ public class PlanSkylineView extends Control implements Drawable {
     plan.addListener((o, a, p) -> {
       model = null;
       colors = null;
-      showAll();
+      // a new version of the same plan (for example after placing a reservation) keeps the zoom
+      boolean sameHorizon = a != null && p != null && a.horizon() == p.horizon() && a.horizon() > 1;
+      if (sameHorizon) showRange(getVisibleStart(), getVisibleEnd());
+      else showAll();
     });
     dimension.addListener((o, a, b) -> model = null);
     colorFunction.addListener((o, a, b) -> colors = null);
@@ -154,7 +157,10 @@ public class PlanSkylineView extends Control implements Drawable {
     return plan.get();
   }
 
-  /** Shows a plan (null for none) and the whole of its horizon. */
+  /**
+   * Shows a plan (null for none): the whole of its horizon, or the current range when the new plan
+   * has the same horizon as the one shown (a new version of the same plan keeps the zoom).
+   */
   public void setPlan(PlanData p) {
     plan.set(p == null ? PlanData.empty() : p);
   }
@@ -437,7 +443,7 @@ public class PlanSkylineView extends Control implements Drawable {
       cs.packedSpans(packed);
       if (ghostRuns != null) {
         double cum = spanTotals[(int) b];
-        double gv = average(ghostRuns, (long) b * B, Math.min((long) (b + 1) * B, getPlan().horizon()));
+        double gv = average(ghostRuns, b * B, Math.min((b + 1) * B, getPlan().horizon()));
         if (gv > 0) emit(cs, y1, scale, cum, cum + gv, ghostArgb, true);
         ghostX[gn] = Math.max(g.x0(), xa);
         ghostTop[gn++] = g.yOf(cum + gv);
