@@ -102,6 +102,9 @@ public final class PlanSkylineRenderBench {
     // 2. pan on every pulse, real frames
     CountDownLatch done = new CountDownLatch(1);
     long[] counts = new long[2];
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    long[] processCpu = new long[1];
     onFx(() -> {
       view.showRange(0, span);
       counts[0] = view.getRedrawCount();
@@ -111,12 +114,18 @@ public final class PlanSkylineRenderBench {
 
         @Override
         public void handle(long now) {
-          if (startNs < 0) startNs = now;
+          if (startNs < 0) {
+            startNs = now;
+            processCpu[0] = os.getProcessCpuTime();
+          }
           if (now - startNs > seconds * 1e9) {
             stop();
             counts[1] = view.getRedrawCount() - counts[0];
-            System.out.printf(Locale.ROOT, "pan on every pulse for %.1f s: %d frames drawn = %.1f frames/s%n",
-                (now - startNs) / 1e9, counts[1], counts[1] / ((now - startNs) / 1e9));
+            double cpuPerFrame = (os.getProcessCpuTime() - processCpu[0]) / 1e6 / Math.max(1, counts[1]);
+            System.out.printf(Locale.ROOT,
+                "pan on every pulse for %.1f s: %d frames drawn = %.1f frames/s; process CPU time %.1f ms per frame"
+                    + " (all threads, including the renderer)%n",
+                (now - startNs) / 1e9, counts[1], counts[1] / ((now - startNs) / 1e9), cpuPerFrame);
             done.countDown();
             return;
           }
