@@ -218,11 +218,21 @@ public final class YarnRestClient {
     if (root != null) {
       root.forEach(q -> {
         for (QueueReport c : q.children()) {
-          if (c.name().equals(q.name() + "-default") && found.size() < MAX_RESERVATION_QUEUES) found.put(q.name(), true);
+          if (isDefaultReservationQueue(q, c) && found.size() < MAX_RESERVATION_QUEUES) found.put(q.name(), true);
         }
       });
     }
     return List.copyOf(found.keySet());
+  }
+
+  /**
+   * A plan queue's default reservation queue is named after it with {@code -default}: {@code
+   * dedicated-default}, or in Hadoop 3.4 after its full path ({@code root.dedicated-default}).
+   */
+  private static boolean isDefaultReservationQueue(QueueReport plan, QueueReport child) {
+    String n = child.name();
+    return n.equals(plan.name() + "-default") || n.equals(plan.path() + "-default")
+        || n.endsWith("." + plan.name() + "-default");
   }
 
   // ---------------------------------------------------------------- transport
