@@ -44,7 +44,7 @@ public final class InspectorView extends VBox {
     problem.textProperty().bind(vm.problemProperty());
     problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());
     problem.managedProperty().bind(problem.visibleProperty());
-    rdl.setId("inspector-rdl");
+    rdl.setId("props-rdl");
     rdl.setEditable(false);
     rdl.setWrapText(false);
     rdl.getStyleClass().add("rdl-text");
@@ -74,7 +74,7 @@ public final class InspectorView extends VBox {
   }
 
   private javafx.scene.Node editor(InspectorEntry e) {
-    String id = "inspector-" + e.name().toLowerCase().replaceAll("[^a-z0-9]+", "-");
+    String id = "props-" + e.name().toLowerCase().replaceAll("[^a-z0-9]+", "-");
     if (!e.editable()) {
       Label v = new Label(e.value());
       v.setId(id);

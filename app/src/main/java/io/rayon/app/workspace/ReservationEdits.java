@@ -62,8 +62,17 @@ public final class ReservationEdits {
     }
   }
 
+  /** Inserts {@code r}; undo remembers the reservation as it is then, so redo brings back later changes too. */
   private void insert(String label, ReservationRequest r, int index) {
-    ws.edit(label, sc -> with(sc, r, index), sc -> without(sc, r.id()));
+    ReservationRequest[] latest = {r};
+    ws.edit(
+        label,
+        sc -> with(sc, latest[0], index),
+        sc -> {
+          int i = indexOf(sc, r.id());
+          if (i >= 0) latest[0] = sc.reservations().get(i);
+          return without(sc, r.id());
+        });
   }
 
   public void setName(String id, String name) {

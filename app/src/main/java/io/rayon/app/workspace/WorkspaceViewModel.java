@@ -1,10 +1,10 @@
 package io.rayon.app.workspace;
 
-import io.rayon.app.command.UndoHistory;
-import io.rayon.app.command.UndoableEdit;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.views.command.Command;
+import io.rayon.views.command.CommandStack;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,7 +35,7 @@ public final class WorkspaceViewModel {
   private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper(this, "revision");
   private final ObjectProperty<Selection> selection = new SimpleObjectProperty<>(this, "selection");
   private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Ready");
-  private final UndoHistory history = new UndoHistory();
+  private final CommandStack history = new CommandStack();
   private final StringBinding title;
 
   public WorkspaceViewModel() {
@@ -75,14 +75,14 @@ public final class WorkspaceViewModel {
   /** Applies an undoable change of the scenario. */
   public void edit(String label, UnaryOperator<Scenario> apply, UnaryOperator<Scenario> revert) {
     history.execute(
-        new UndoableEdit() {
+        new Command() {
           @Override
-          public String label() {
+          public String description() {
             return label;
           }
 
           @Override
-          public void redo() {
+          public void execute() {
             change(apply.apply(scenario.get()));
           }
 
@@ -167,7 +167,7 @@ public final class WorkspaceViewModel {
     return title;
   }
 
-  public UndoHistory history() {
+  public CommandStack history() {
     return history;
   }
 }

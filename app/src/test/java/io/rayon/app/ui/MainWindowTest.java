@@ -43,16 +43,16 @@ class MainWindowTest {
   void selectingAReservationShowsItsRdlReadOnlyAndItsFields(FxRobot robot) {
     robot.clickOn("r2  train");
     assertThat(ui.ws.selectionProperty().get()).isEqualTo(Selection.reservation("r2"));
-    TextArea rdl = robot.lookup("#inspector-rdl").queryAs(TextArea.class);
+    TextArea rdl = robot.lookup("#props-rdl").queryAs(TextArea.class);
     assertThat(rdl.isEditable()).isFalse();
     assertThat(rdl.getText()).contains("order(").contains("atom(<2048,2>,2,4,3,12)");
-    assertThat(robot.lookup("#inspector-name").queryAs(TextField.class).getText()).isEqualTo("train");
+    assertThat(robot.lookup("#props-name").queryAs(TextField.class).getText()).isEqualTo("train");
   }
 
   @Test
   void renamingInTheInspectorIsUndoable(FxRobot robot) {
     robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation("r1")));
-    TextField name = robot.lookup("#inspector-name").queryAs(TextField.class);
+    TextField name = robot.lookup("#props-name").queryAs(TextField.class);
     robot.doubleClickOn(name).eraseText(10).write("nightly").type(KeyCode.ENTER);
     assertThat(ui.ws.reservation("r1").orElseThrow().name()).isEqualTo("nightly");
     assertThat(labels(ui.window.explorer().tree().getRoot())).contains("r1  nightly");
@@ -64,7 +64,7 @@ class MainWindowTest {
   @Test
   void invalidPriorityIsRefusedWithAReason(FxRobot robot) {
     robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation("r1")));
-    TextField prio = robot.lookup("#inspector-priority").queryAs(TextField.class);
+    TextField prio = robot.lookup("#props-priority").queryAs(TextField.class);
     robot.doubleClickOn(prio).eraseText(5).write("high").type(KeyCode.ENTER);
     assertThat(ui.ws.reservation("r1").orElseThrow().priority()).isEqualTo(1);
     assertThat(robot.lookup(".validation-problem").queryAs(Label.class).getText()).contains("whole number").contains("high");
@@ -85,7 +85,7 @@ class MainWindowTest {
     robot.clickOn("View").clickOn("Dark theme");
     assertThat(ui.prefs.getTheme()).isEqualTo(Theme.DARK);
     Window w = ui.window.root().getScene().getWindow();
-    assertThat(w.getScene().getStylesheets()).anyMatch(s -> s.endsWith("app-dark.css"));
+    assertThat(w.getScene().getStylesheets()).anyMatch(s -> s.endsWith("dark.css"));
   }
 
   private static java.util.List<String> labels(TreeItem<ExplorerNode> it) {
