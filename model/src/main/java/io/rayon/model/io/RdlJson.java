@@ -26,6 +26,14 @@ public final class RdlJson {
     public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
       gen.writeString(RdlPrinter.print(value));
     }
+
+    /** The text form carries its own operator names, so no type id is written around it. */
+    @Override
+    public void serializeWithType(
+        Rdl value, JsonGenerator gen, SerializerProvider serializers, com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer)
+        throws IOException {
+      serialize(value, gen, serializers);
+    }
   }
 
   public static final class TextOrTreeDeserializer extends JsonDeserializer<Rdl> {
@@ -44,6 +52,14 @@ public final class RdlJson {
       }
       throw InvalidFormatException.from(
           p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
+    }
+
+    /** Text carries no type id; objects are read by the polymorphic tree binding in {@link #deserialize}. */
+    @Override
+    public Object deserializeWithType(
+        JsonParser p, DeserializationContext ctxt, com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer)
+        throws IOException {
+      return deserialize(p, ctxt);
     }
   }
 }

@@ -1,0 +1,30 @@
+package io.rayon.app.workspace;
+
+import java.util.List;
+import javafx.scene.Node;
+
+/**
+ * A tab of the central area. The built-in tabs (Reservations, Plan, Compare, Simulation) and
+ * tabs contributed later (Live) implement this; contributed tabs are found with {@link
+ * java.util.ServiceLoader} through {@link WorkspaceTabProvider} or added with {@link
+ * MainWindow#registerTab}.
+ */
+public interface WorkspaceTab {
+  /** Stable id, also used to order and find the tab ("reservations", "plan", "live"...). */
+  String id();
+
+  String title();
+
+  Node content();
+
+  /** Commands the tab adds to the menus (and to the shortcut sheet). */
+  default List<AppCommand> commands() {
+    return List.of();
+  }
+
+  /** Called when the tab becomes the selected one. */
+  default void onSelected() {}
+
+  /** Called when the application closes: stop timers, cancel background work. */
+  default void dispose() {}
+}
