@@ -304,7 +304,7 @@ public final class YarnRestClient {
     }
     String text;
     try {
-      text = body == null ? "" : Json.mapper().writeValueAsString(body);
+      text = body == null ? "" : Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(body);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("request body cannot be written", e);
     }
