@@ -81,9 +81,9 @@ public final class MainWindow {
     commands.add(AppCommand.of("File", "_Open…", "Shortcut+O", files::open));
     commands.add(AppCommand.of("File", "_Save", "Shortcut+S", files::save));
     commands.add(AppCommand.of("File", "Save _As…", "Shortcut+Shift+S", files::saveAs));
-    commands.add(AppCommand.of("Edit", "_Undo", "Shortcut+Z", () -> ws.history().undo()).disabledWhen(ws.history().canUndoProperty().not()));
-    commands.add(AppCommand.of("Edit", "_Redo", "Shortcut+Shift+Z", () -> ws.history().redo()).disabledWhen(ws.history().canRedoProperty().not()));
-    commands.add(AppCommand.of("Edit", "Redo (alternative)", "Shortcut+Y", () -> ws.history().redo()).disabledWhen(ws.history().canRedoProperty().not()));
+    commands.add(AppCommand.of("Edit", "_Undo", "Shortcut+Z", () -> activeStack().undo()));
+    commands.add(AppCommand.of("Edit", "_Redo", "Shortcut+Shift+Z", () -> activeStack().redo()));
+    commands.add(AppCommand.of("Edit", "Redo (alternative)", "Shortcut+Y", () -> activeStack().redo()));
     commands.add(AppCommand.of("Edit", "_Add reservation", "Shortcut+Shift+N", edits::add));
     commands.add(
         AppCommand.of("Edit", "_Duplicate reservation", "Shortcut+D", () -> ws.selectedReservation().ifPresent(r -> edits.duplicate(r.id())))
@@ -95,6 +95,16 @@ public final class MainWindow {
     commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
     commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
+  }
+
+  /** The stack undo acts on: the selected tab's focused editor's, else the workspace's. */
+  io.rayon.views.command.CommandStack activeStack() {
+    int i = tabs.getSelectionModel().getSelectedIndex();
+    if (i >= 0 && i < workspaceTabs.size()) {
+      io.rayon.views.command.CommandStack s = workspaceTabs.get(i).activeCommandStack();
+      if (s != null) return s;
+    }
+    return ctx.workspace().history();
   }
 
   /** Adds a tab (built-in or contributed) with its commands; Ctrl+1..9 select the first nine tabs. */

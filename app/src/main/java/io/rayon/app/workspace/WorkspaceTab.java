@@ -22,6 +22,14 @@ public interface WorkspaceTab {
     return List.of();
   }
 
+  /**
+   * The command stack Edit → Undo/Redo should act on instead of the workspace's, for example the
+   * RDL builder's while it has the focus; null for the workspace's.
+   */
+  default io.rayon.views.command.CommandStack activeCommandStack() {
+    return null;
+  }
+
   /** Called when the tab becomes the selected one. */
   default void onSelected() {}
 
