@@ -21,6 +21,11 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       LiveCommand.class,
       YarnCommand.class,
+      RdlCommand.class,
+      ScenarioCommand.class,
+      SampleCommand.class,
+      PlanCommand.class,
+      ValidateCommand.class,
     })
 public final class RayonCli implements Runnable {
 
@@ -33,6 +38,8 @@ public final class RayonCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new RayonCli());
+    // "@FILE" is ours (rdl check @FILE), not picocli's argument-file expansion
+    cl.setExpandAtFiles(false);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           ex.getCommandLine().getErr().println("rayon: " + ex.getMessage());

@@ -57,7 +57,8 @@ public final class Json {
       path = sb.toString();
     }
     JsonLocation loc = e.getLocation();
-    String where = loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    String where =
+        loc == null || loc.getLineNr() < 1 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
     String problem;
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
@@ -67,9 +68,13 @@ public final class Json {
     } else if (e instanceof MismatchedInputException mi) {
       String target = mi.getTargetType() == null ? "value" : simpleType(mi.getTargetType());
       String msg = cleanMessage(mi.getOriginalMessage());
-      problem = msg.startsWith("Missing required") || msg.startsWith("Null value")
-          ? msg
-          : "wrong type, expected " + target + ": " + msg;
+      if (msg.startsWith("Cannot map `null` into type") || msg.startsWith("Cannot map null into type")) {
+        problem = "missing or null; expected " + target;
+      } else if (msg.startsWith("Missing required") || msg.startsWith("Null value")) {
+        problem = msg;
+      } else {
+        problem = "wrong type, expected " + target + ": " + msg;
+      }
     } else {
       problem = cleanMessage(e.getOriginalMessage());
     }
