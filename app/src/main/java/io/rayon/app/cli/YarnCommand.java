@@ -105,6 +105,13 @@ public final class YarnCommand implements Runnable {
 
     @Option(names = "--json", description = "Print JSON.") boolean json;
 
+    @Option(names = "--planner", defaultValue = "gree", paramLabel = "NAME",
+        description = "Planner of the local plan YARN's allocations are compared with (default ${DEFAULT-VALUE}).")
+    String planner;
+
+    @Option(names = "--no-local-plan", description = "Do not plan locally; compare with the request only.")
+    boolean noLocalPlan;
+
     @Mixin Selection selection;
 
     @Mixin YarnConnectionOptions conn;
@@ -124,9 +131,10 @@ public final class YarnCommand implements Runnable {
           throw new CliSupport.BadInputException("the connection to " + url + " is read-only: nothing was submitted."
               + " Add --allow-write to submit, or --dry-run to preview");
         }
+        java.util.Map<String, io.rayon.model.plan.Decision> local = noLocalPlan ? null : localPlan(s);
         try {
           YarnRestClient client = new YarnRestClient(conn.connection(url, true, System.getenv()));
-          outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, null);
+          outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
         } catch (YarnRestException e) {
           throw new CliSupport.BadInputException(e.getMessage(), e);
         }
@@ -134,6 +142,7 @@ public final class YarnCommand implements Runnable {
       if (json) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         if (url != null) o.put("url", url);
+        if (!dryRun && !noLocalPlan) o.put("planner", planner);
         if (queue != null) o.put("queue", queue);
         o.put("origin", Instant.ofEpochMilli(origin).toString());
         o.put("stepSeconds", s.stepSeconds());
@@ -145,7 +154,8 @@ public final class YarnCommand implements Runnable {
             + Instant.ofEpochMilli(origin) + ", step = " + s.stepSeconds() + " s");
         for (SubmitOutcome oc : outcomes) {
           out.println(oc.reservationId() + ": " + oc.status() + (oc.yarnReservationId() == null ? "" : " as " + oc.yarnReservationId())
-              + " in queue " + oc.queue() + (oc.message() == null ? "" : " — " + oc.message()));
+              + " in queue " + oc.queue() + (oc.message() == null ? "" : " — " + oc.message())
+              + (oc.localDecision() == null ? "" : " (local plan: " + oc.localDecision() + ")"));
           for (String n : oc.notes()) out.println("    note: " + n);
           for (YarnTranslation.Problem p : oc.problems()) out.println("    cannot express: " + p);
           if (dryRun && oc.submission() != null) out.println("    " + oc.submission());
@@ -153,6 +163,20 @@ public final class YarnCommand implements Runnable {
         out.flush();
       }
       return outcomes.stream().anyMatch(SubmitOutcome::isFailure) ? CliSupport.EXIT_FAILURE : CliSupport.EXIT_OK;
+    }
+
+    /** The local plan of the whole scenario (online, arrival order) by reservation id. */
+    private java.util.Map<String, io.rayon.model.plan.Decision> localPlan(Scenario s) {
+      io.rayon.engine.planning.Planner pl;
+      try {
+        pl = io.rayon.engine.planning.Planners.byName(planner);
+      } catch (IllegalArgumentException e) {
+        throw new CliSupport.BadInputException("--planner: " + e.getMessage(), e);
+      }
+      var run = io.rayon.engine.reservation.PlanningRun.run(s, pl, s.sharingPolicy());
+      java.util.Map<String, io.rayon.model.plan.Decision> out = new java.util.LinkedHashMap<>();
+      for (io.rayon.model.plan.Decision d : run.decisions()) out.put(d.reservationId(), d);
+      return out;
     }
   }
 

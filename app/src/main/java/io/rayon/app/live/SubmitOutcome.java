@@ -8,7 +8,8 @@ import java.util.List;
  * What happened to one local reservation in a submission: {@code status} says how far it got,
  * {@code message} why (YARN's reason when YARN refused it), {@code submission} is the JSON body that
  * was (or, in a preview, would be) sent, {@code comparison} compares YARN's allocation after listing
- * it back.
+ * it back, {@code localDecision} says what the local plan decided ({@code accepted}, or {@code
+ * rejected: <reason>}; null when no local plan was made).
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record SubmitOutcome(
@@ -20,7 +21,8 @@ public record SubmitOutcome(
     List<String> notes,
     List<YarnTranslation.Problem> problems,
     JsonNode submission,
-    ReservationComparison comparison) {
+    ReservationComparison comparison,
+    String localDecision) {
 
   public enum Status {
     /** Dry run: translated, would be submitted. */
@@ -38,6 +40,11 @@ public record SubmitOutcome(
   public SubmitOutcome {
     notes = notes == null ? List.of() : List.copyOf(notes);
     problems = problems == null ? List.of() : List.copyOf(problems);
+  }
+
+  SubmitOutcome withLocalDecision(String d) {
+    return new SubmitOutcome(reservationId, status, yarnReservationId, queue, message, notes, problems, submission,
+        comparison, d);
   }
 
   /** True for outcomes the CLI reports with exit code 1. */

@@ -129,6 +129,10 @@ class LiveCliTest {
     // the golden reply holds 1 container for 12 steps of 10 s: the same 12 container-steps we asked for
     assertThat(oc.get("comparison").get("yarnGranted").get("memoryMB").asLong()).isEqualTo(12 * 1024);
     assertThat(oc.get("comparison").get("requested").get("memoryMB").asLong()).isEqualTo(12 * 1024);
+    // the scenario was also planned locally (GREE): same work, compared step by step
+    assertThat(oc.get("localDecision").asText()).isEqualTo("accepted");
+    assertThat(oc.get("comparison").get("localGranted").get("memoryMB").asLong()).isEqualTo(12 * 1024);
+    assertThat(oc.get("comparison").has("stepsThatDiffer")).isTrue();
     assertThat(rm.requestsTo("/ws/v1/cluster/reservation/submit")).singleElement()
         .satisfies(r -> assertThat(r.query()).isEqualTo("user.name=rayon"));
   }
