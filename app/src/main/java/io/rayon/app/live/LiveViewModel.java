@@ -204,8 +204,8 @@ public final class LiveViewModel {
     metricsText.set(metrics(s));
     if (d != null) {
       if (!d.nodeNames().equals(nodeNames.get()) || !d.racks().equals(racks.get())) {
-        nodeNames.set(d.nodeNames());
         racks.set(d.racks());
+        nodeNames.set(d.nodeNames());
       }
       allocated.set(d.allocated());
       estimated.set(d.estimated());
