@@ -101,7 +101,7 @@ public final class Json {
     int src = s.indexOf(" at [Source:");
     if (src >= 0) s = s.substring(0, src);
     return s.replaceAll("\\(class [^)]*\\)", "")
-        .replaceAll("\\s*\\((but could if|set DeserializationConfig|through reference)[^)]*\\)", "")
+        .replaceAll("\\s*\\((but could if|but might if|set DeserializationConfig|through reference)[^)]*\\)", "")
         .replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1")
         .trim();
   }
