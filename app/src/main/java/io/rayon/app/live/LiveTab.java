@@ -215,7 +215,14 @@ public final class LiveTab implements WorkspaceTab {
       return;
     }
     long horizon = s.horizonSteps();
-    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> new YarnSubmitter(client, horizon).submit(ts, null))
+    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> {
+          // plan locally (GREE) so YARN's allocation can be compared with ours
+          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planning.Planners.byName("gree"),
+              s.sharingPolicy());
+          java.util.Map<String, io.rayon.model.plan.Decision> local = new java.util.LinkedHashMap<>();
+          for (var d : run.decisions()) local.put(d.reservationId(), d);
+          return new YarnSubmitter(client, horizon).submit(ts, local);
+        })
         .onSuccess(out -> {
           submitReport.setText(SubmitReport.format(out, false));
           vm.refresh();
