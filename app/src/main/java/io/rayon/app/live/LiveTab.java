@@ -203,8 +203,17 @@ public final class LiveTab implements WorkspaceTab {
     }
     long origin = LiveDurations.nextStep(System.currentTimeMillis(), Math.max(1, s.stepSeconds()) * 1000);
     YarnReservationTranslator tr = new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
+    List<ReservationRequest> chosen = s.reservations();
+    var selected = ws.selectedReservation();
+    if (selected.isPresent()) {
+      String one = "Only the selected reservation (" + selected.get().id() + ")";
+      String all = "All " + s.reservations().size() + " reservations of the scenario";
+      var answer = dialogs.choose("Submit to YARN", "Which reservations?", List.of(one, all));
+      if (answer.isEmpty()) return;
+      if (answer.get().equals(one)) chosen = List.of(selected.get());
+    }
     List<YarnTranslation> ts = new ArrayList<>();
-    for (ReservationRequest r : s.reservations()) ts.add(tr.translate(r, origin, null));
+    for (ReservationRequest r : chosen) ts.add(tr.translate(r, origin, null));
     String preview = SubmitReport.format(YarnSubmitter.preview(ts), true);
     if (!client.connection().allowWrite()) {
       submitReport.setText("Read-only connection: nothing was sent. Switch on \"Allow writes\" and connect again to submit.\n\n" + preview);
