@@ -125,7 +125,10 @@ public final class LiveViewModel {
     disconnect();
     YarnConnection c;
     try {
-      c = YarnConnection.of(url.get()).withUser(user.get()).withAllowWrite(allowWrite.get());
+      // a dashboard should notice a dead server within a poll or two: short timeouts, two attempts
+      c = YarnConnection.of(url.get()).withUser(user.get()).withAllowWrite(allowWrite.get())
+          .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(10))
+          .withRetries(2, Duration.ofMillis(250), Duration.ofSeconds(1));
       client = new YarnRestClient(c, clock, YarnRestClient.Sleeper.REAL);
     } catch (IllegalArgumentException | YarnRestException e) {
       status.set("Cannot connect: " + e.getMessage());
