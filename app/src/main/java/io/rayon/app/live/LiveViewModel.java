@@ -88,6 +88,17 @@ public final class LiveViewModel {
       url.set(prefs.liveUrl());
       user.set(prefs.liveUser());
     }
+    periodSeconds.addListener((o, a, b) -> reschedule());
+  }
+
+  /** A new period applies at once while connected. */
+  private void reschedule() {
+    ScheduledExecutorService p = poller;
+    if (p == null || p.isShutdown() || schedule == null) return;
+    schedule.cancel(false);
+    int gen = generation;
+    long period = Math.max(1, periodSeconds.get());
+    schedule = p.scheduleWithFixedDelay(() -> pollOnce(gen), period, period, TimeUnit.SECONDS);
   }
 
   public StringProperty urlProperty() { return url; }
