@@ -10,7 +10,7 @@ public final class TraceImporters {
 
   private static Map<String, TraceImporter> all() {
     Map<String, TraceImporter> m = new LinkedHashMap<>();
-    for (TraceImporter i : List.of(new SwfImporter(), new SlsImporter(), new RumenImporter(), new AlibabaGpuImporter())) {
+    for (TraceImporter i : List.of(new SwimImporter(), new SwfImporter(), new SlsImporter(), new RumenImporter(), new AlibabaGpuImporter())) {
       m.put(i.format(), i);
     }
     return m;
