@@ -47,7 +47,7 @@ public final class RayonApp extends Application {
     FxDialogService dialogs = new FxDialogService(stage);
     AppContext ctx = new AppContext(ws, executor, dialogs, prefs);
     FileActions files = new FileActions(ws, executor, dialogs, prefs);
-    window = Workbench.build(ctx, files);
+    window = Workbench.build(ctx, files).window;
     autosave = new AutosaveService(ws, executor);
 
     stage.setScene(window.createScene(1360, 820));

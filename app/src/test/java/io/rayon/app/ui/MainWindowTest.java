@@ -67,7 +67,7 @@ class MainWindowTest {
     TextField prio = robot.lookup("#props-priority").queryAs(TextField.class);
     robot.doubleClickOn(prio).eraseText(5).write("high").type(KeyCode.ENTER);
     assertThat(ui.ws.reservation("r1").orElseThrow().priority()).isEqualTo(1);
-    assertThat(robot.lookup(".validation-problem").queryAs(Label.class).getText()).contains("whole number").contains("high");
+    assertThat(robot.lookup("#props-problem").queryAs(Label.class).getText()).contains("whole number").contains("high");
   }
 
   @Test
