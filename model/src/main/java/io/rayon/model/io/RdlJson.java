@@ -44,7 +44,8 @@ public final class RdlJson {
         try {
           return RdlParser.parse(text, "rdl");
         } catch (RdlParseException e) {
-          throw InvalidFormatException.from(p, "RDL " + e.getMessage(), text, Rdl.class);
+          throw InvalidFormatException.from(
+              p, "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem(), text, Rdl.class);
         }
       }
       if (p.currentToken() == JsonToken.START_OBJECT) {
