@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       RdlCommand.class,
       ScenarioCommand.class,
       SampleCommand.class,
+      PlanCommand.class,
+      ValidateCommand.class,
     })
 public final class RayonCli implements Runnable {
 

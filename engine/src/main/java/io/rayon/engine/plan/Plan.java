@@ -300,6 +300,14 @@ public final class Plan implements PlanEdit {
         }
       }
     }
+    if (a.atoms().size() == 1) {
+      AtomAllocation only = a.atoms().get(0);
+      for (Step s : only.steps()) {
+        String p = overcommit(s.start(), s.end(), only.bundle().times(s.bundles()));
+        if (p != null) return p;
+      }
+      return null;
+    }
     // sum the allocation's own demand per step first (atoms may overlap)
     TreeMap<Long, Resources> sky = a.skyline();
     Long prev = null;
