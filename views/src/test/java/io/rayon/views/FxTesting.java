@@ -8,6 +8,20 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class FxTesting {
   private FxTesting() {}
 
+  private static boolean started;
+
+  /** Starts the JavaFX toolkit once per JVM (for tests that create controls without TestFX). */
+  public static synchronized void startToolkit() {
+    if (started) return;
+    javafx.application.Platform.setImplicitExit(false);
+    try {
+      javafx.application.Platform.startup(() -> {});
+    } catch (IllegalStateException alreadyRunning) {
+      // TestFX or another test started it first
+    }
+    started = true;
+  }
+
   public static <T> T call(Callable<T> c) {
     try {
       return WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, WaitForAsyncUtils.asyncFx(c));

@@ -50,10 +50,12 @@ import javafx.scene.control.Skin;
  * #problemsProperty() problems}; the blocks concerned get the {@code :problem} pseudo-class and show
  * the reasons in a tooltip.
  *
- * <p><b>Dragging.</b> With {@link #systemDragAndDropProperty() systemDragAndDrop} on (the default)
- * blocks are dragged with JavaFX drag-and-drop, which also accepts RDL text dropped from other
- * applications; whether or not it is on, a plain press-drag-release gesture works as well (what
- * robots and headless tests drive).
+ * <p><b>Dragging.</b> With {@link #systemDragAndDropProperty() systemDragAndDrop} on (the default
+ * on desktops) blocks are dragged with JavaFX drag-and-drop, which also accepts RDL text dropped
+ * from other applications; whether or not it is on, a plain press-drag-release gesture works as
+ * well (what robots and headless tests drive). On the headless Monocle platform system
+ * drag-and-drop is off by default, because Monocle 17's drag-and-drop fails inside the toolkit
+ * ({@code dropTargetAssistant is null}).
  */
 public class RdlBuilder extends Control {
   private final CommandStack commandStack;
@@ -67,7 +69,7 @@ public class RdlBuilder extends Control {
   private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
   private final LongProperty stepSeconds = new SimpleLongProperty(this, "stepSeconds", 60);
   private final BooleanProperty systemDragAndDrop =
-      new SimpleBooleanProperty(this, "systemDragAndDrop", true);
+      new SimpleBooleanProperty(this, "systemDragAndDrop", !isHeadlessPlatform());
   private final BooleanProperty textPaneVisible = new SimpleBooleanProperty(this, "textPaneVisible", true);
 
   public RdlBuilder() {
@@ -93,6 +95,12 @@ public class RdlBuilder extends Control {
   }
 
   // ---- properties ----
+
+  /** True on the headless Monocle platform used by tests and screenshot runs. */
+  static boolean isHeadlessPlatform() {
+    return "Monocle".equalsIgnoreCase(System.getProperty("glass.platform"))
+        || "Headless".equalsIgnoreCase(System.getProperty("monocle.platform"));
+  }
 
   public CommandStack getCommandStack() {
     return commandStack;
