@@ -86,7 +86,8 @@ public final class CompareTab implements WorkspaceTab {
     Button cancel = new Button("Cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("A"), a, new Label("B"), b, new Label("Policy"), policy, other, same, otherLabel, run, cancel);
+    ToolBar bar = new ToolBar(new Label("A"), a, new Label("B"), b, new Label("Policy"), policy);
+    ToolBar actions = new ToolBar(other, same, otherLabel, run, cancel);
     Label problem = new Label();
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
@@ -133,7 +134,7 @@ public final class CompareTab implements WorkspaceTab {
     SplitPane split = new SplitPane(left, right);
     split.setOrientation(Orientation.HORIZONTAL);
     split.setDividerPositions(0.38);
-    root.setTop(new VBox(bar, problem));
+    root.setTop(new VBox(bar, actions, problem));
     root.setCenter(split);
     root.setId("compare-tab");
   }

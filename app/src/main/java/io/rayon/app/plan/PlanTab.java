@@ -48,11 +48,11 @@ public final class PlanTab implements WorkspaceTab {
     policy.setPromptText("none | instantaneous:0.2 | capacity-over-time:0.2,0.05,24h");
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
     Tooltip policyTip = new Tooltip();
-    policyTip.textProperty().bind(Bindings.when(vm.policyProblemProperty().isEmpty())
+    policyTip.textProperty().bind(Bindings.when(vm.problemProperty().isEmpty())
         .then("Sharing policy: none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW")
-        .otherwise(vm.policyProblemProperty()));
+        .otherwise(vm.problemProperty()));
     policy.setTooltip(policyTip);
-    vm.policyProblemProperty().addListener((o, a, b) -> {
+    vm.problemProperty().addListener((o, a, b) -> {
       if (b.isEmpty()) policy.getStyleClass().remove("invalid");
       else if (!policy.getStyleClass().contains("invalid")) policy.getStyleClass().add("invalid");
     });
@@ -61,15 +61,29 @@ public final class PlanTab implements WorkspaceTab {
     Button all = button("Re-plan all", "replan-all", vm::replanAll);
     Button cancel = button("Cancel", "cancel-planning", vm::cancel);
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("Planner"), planner, new Label("Policy"), policy, one, pending, all, cancel);
+    TextField limit = new TextField();
+    limit.setId("time-limit-field");
+    limit.setPrefColumnCount(5);
+    limit.textProperty().bindBidirectional(vm.timeLimitProperty());
+    limit.setTooltip(new Tooltip("Solver time limit for milp and hybrid (30s, 2m, 1h)"));
+    Label limitLabel = new Label("Time limit");
+    var solver = Bindings.createBooleanBinding(
+        () -> "milp".equals(vm.plannerProperty().get()) || "hybrid".equals(vm.plannerProperty().get()), vm.plannerProperty());
+    limit.visibleProperty().bind(solver);
+    limit.managedProperty().bind(solver);
+    limitLabel.visibleProperty().bind(solver);
+    limitLabel.managedProperty().bind(solver);
+    ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, new Label("Policy"), policy);
+    ToolBar actions = new ToolBar(one, pending, all, cancel);
 
     Label summary = new Label();
     summary.setId("plan-summary");
-    summary.textProperty().bind(vm.summaryProperty());
+    summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
+        .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
     Label problem = new Label();
     problem.getStyleClass().add("validation-problem");
-    problem.textProperty().bind(vm.policyProblemProperty());
-    problem.managedProperty().bind(vm.policyProblemProperty().isNotEmpty());
+    problem.textProperty().bind(vm.problemProperty());
+    problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
 
     skyline.setId("plan-skyline");
     skyline.rejectedPanelVisibleProperty().set(false);
@@ -103,7 +117,7 @@ public final class PlanTab implements WorkspaceTab {
     SplitPane split = new SplitPane(skyline, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
-    VBox top = new VBox(bar, summary, problem);
+    VBox top = new VBox(bar, actions, summary, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
     root.setCenter(split);
