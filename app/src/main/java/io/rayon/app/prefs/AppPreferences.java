@@ -106,4 +106,21 @@ public final class AppPreferences {
       return 60;
     }
   }
+
+  /**
+   * The live-cluster connection last used: URL and user only. Passwords and tokens are never stored
+   * (they stay in memory or come from environment variables).
+   */
+  public String liveUrl() {
+    return store.get("live.url", "");
+  }
+
+  public String liveUser() {
+    return store.get("live.user", "");
+  }
+
+  public void setLiveConnection(String url, String user) {
+    store.put("live.url", url == null ? "" : url);
+    store.put("live.user", user == null ? "" : user);
+  }
 }
