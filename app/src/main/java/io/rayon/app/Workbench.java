@@ -2,7 +2,10 @@ package io.rayon.app;
 
 import io.rayon.app.compare.CompareTab;
 import io.rayon.app.compare.CompareViewModel;
+import io.rayon.app.files.ExportActions;
 import io.rayon.app.files.FileActions;
+import io.rayon.app.workspace.AppCommand;
+import java.util.List;
 import io.rayon.app.plan.PlanTab;
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.reservations.ReservationsTab;
@@ -23,6 +26,7 @@ public final class Workbench {
   public final ReservationsTab reservationsTab;
   public final PlanTab planTab;
   public final CompareTab compareTab;
+  public final ExportActions exports;
 
   private Workbench(AppContext ctx, FileActions files) {
     window = new MainWindow(ctx, files);
@@ -36,6 +40,14 @@ public final class Workbench {
     window.registerTab(planTab);
     window.registerTab(compareTab);
     window.registerContributedTabs();
+    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
+    window.addCommands(List.of(
+        AppCommand.of("File", "_Import trace…", "Shortcut+I", exports::importTrace),
+        AppCommand.of("File", "Export plan as _JSON…", "Shortcut+Alt+J", exports::exportPlanJson),
+        AppCommand.of("File", "Export plan as _CSV…", "Shortcut+Alt+C", exports::exportPlanCsv),
+        AppCommand.of("File", "Export chart as _PNG…", "Shortcut+Alt+G", exports::exportChartPng),
+        AppCommand.of("File", "Export chart as S_VG…", "Shortcut+Alt+V", exports::exportChartSvg),
+        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn)));
   }
 
   public static Workbench build(AppContext ctx, FileActions files) {

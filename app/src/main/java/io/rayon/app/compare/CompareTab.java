@@ -208,6 +208,11 @@ public final class CompareTab implements WorkspaceTab {
   }
 
   @Override
+  public List<io.rayon.app.workspace.ChartSource> charts() {
+    return List.of(new io.rayon.app.workspace.ChartSource("Plan A", viewA), new io.rayon.app.workspace.ChartSource("Plan B", viewB));
+  }
+
+  @Override
   public List<AppCommand> commands() {
     return List.of(AppCommand.of("Plan", "Co_mpare planners", "Shortcut+Shift+C", vm::run));
   }

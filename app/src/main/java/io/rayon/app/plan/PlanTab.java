@@ -185,6 +185,11 @@ public final class PlanTab implements WorkspaceTab {
   }
 
   @Override
+  public List<io.rayon.app.workspace.ChartSource> charts() {
+    return List.of(new io.rayon.app.workspace.ChartSource("Plan skyline", skyline));
+  }
+
+  @Override
   public List<AppCommand> commands() {
     return List.of(
         AppCommand.of("Plan", "Place _selected reservation", "Shortcut+Shift+P", vm::placeSelected),

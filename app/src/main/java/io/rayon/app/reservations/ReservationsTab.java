@@ -172,6 +172,11 @@ public final class ReservationsTab implements WorkspaceTab {
   }
 
   @Override
+  public List<io.rayon.app.workspace.ChartSource> charts() {
+    return List.of(new io.rayon.app.workspace.ChartSource("Plan with ghost", ghostView));
+  }
+
+  @Override
   public List<AppCommand> commands() {
     return List.of(
         AppCommand.of("Plan", "Place _current reservation", "Shortcut+P", placeCurrent)

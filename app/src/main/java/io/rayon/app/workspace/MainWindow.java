@@ -134,6 +134,18 @@ public final class MainWindow {
     for (int i = 0; i < workspaceTabs.size(); i++) if (workspaceTabs.get(i).id().equals(id)) tabs.getSelectionModel().select(i);
   }
 
+  /** The charts of the selected tab (for export). */
+  public List<ChartSource> visibleCharts() {
+    int i = tabs.getSelectionModel().getSelectedIndex();
+    return i >= 0 && i < workspaceTabs.size() ? workspaceTabs.get(i).charts() : List.of();
+  }
+
+  /** Adds commands contributed by a part of the application that is not a tab (exports, imports). */
+  public void addCommands(List<AppCommand> more) {
+    commands.addAll(more);
+    rebuildMenus();
+  }
+
   public List<WorkspaceTab> workspaceTabs() {
     return List.copyOf(workspaceTabs);
   }
