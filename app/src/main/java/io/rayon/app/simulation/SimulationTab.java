@@ -55,9 +55,8 @@ public final class SimulationTab implements WorkspaceTab {
     Button cancel = new Button("Cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping,
-        new Label("Heartbeat (s)"), heartbeat, new Label("Frame every (s)"), frames);
-    ToolBar actions = new ToolBar(run, cancel, new Label("Show"), measure);
+    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping, new Label("Heartbeat (s)"), heartbeat);
+    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, run, cancel, new Label("Show"), measure);
     Label summary = new Label();
     summary.setId("sim-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -71,7 +70,7 @@ public final class SimulationTab implements WorkspaceTab {
     timeline.setId("sim-timeline");
     timeline.frameProperty().bindBidirectional(vm.frameProperty());
     chart.setId("sim-series");
-    chart.titleProperty().set("Cluster memory over time");
+    chart.titleProperty().set("");
     chart.xLabelProperty().set("time (h)");
     chart.yLabelProperty().set("memory (GB)");
     vm.resultProperty().addListener((o, a, r) -> show(r));
@@ -82,7 +81,8 @@ public final class SimulationTab implements WorkspaceTab {
     left.setPadding(new Insets(4));
     SplitPane split = new SplitPane(left, chart);
     split.setOrientation(Orientation.HORIZONTAL);
-    split.setDividerPositions(0.55);
+    split.setDividerPositions(0.6);
+    timeline.setMinWidth(320);
     VBox top = new VBox(bar, actions, summary, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
