@@ -47,10 +47,12 @@ public final class RayonApp extends Application {
     FxDialogService dialogs = new FxDialogService(stage);
     AppContext ctx = new AppContext(ws, executor, dialogs, prefs);
     FileActions files = new FileActions(ws, executor, dialogs, prefs);
-    window = Workbench.build(ctx, files);
+    window = Workbench.build(ctx, files).window;
+    StartupProbe.mark("workbench built");
     autosave = new AutosaveService(ws, executor);
 
-    stage.setScene(window.createScene(1360, 820));
+    javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+    stage.setScene(window.createScene(Math.min(1360, screen.getWidth()), Math.min(820, screen.getHeight())));
     stage.titleProperty().bind(ws.titleBinding());
     stage.setOnCloseRequest(
         e -> {
@@ -60,7 +62,9 @@ public final class RayonApp extends Application {
           }
           Platform.exit();
         });
+    StartupProbe.mark("scene built");
     stage.show();
+    StartupProbe.mark("stage shown");
     firstFrame(() -> StartupProbe.mark("window interactive"));
 
     int period = prefs.autosaveSeconds();

@@ -6,6 +6,7 @@ import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.Planners;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.reservation.ReservationRequest;
@@ -26,7 +27,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The Plan tab's state: the chosen planner and sharing policy (validated here), the current plan,
+ * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy (validated here), the current plan,
  * the rejected reservations with their reasons, and the running job. Runs go through the {@link
  * TaskExecutor}; results are applied on the JavaFX thread. A run whose result arrives after the
  * document was replaced is dropped.
@@ -41,10 +42,13 @@ public final class PlanViewModel {
   private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
   private final StringProperty planner = new SimpleStringProperty(this, "planner");
   private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
-  private final ReadOnlyStringWrapper policyProblem = new ReadOnlyStringWrapper(this, "policyProblem", "");
+  /** Solver time limit for the MILP and hybrid planners (ignored by GREE and GREE-L). */
+  private final StringProperty timeLimit = new SimpleStringProperty(this, "timeLimit", "60s");
+  private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyObjectWrapper<PlanState> state = new ReadOnlyObjectWrapper<>(this, "state");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
   private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No plan yet: choose a planner and press Re-plan all.");
+  private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
   private final ObservableList<RejectedRow> rejected = FXCollections.observableArrayList();
   private TaskHandle current;
   private long runId;
@@ -58,8 +62,10 @@ public final class PlanViewModel {
     planner.set(planners.contains(p) ? p : planners.get(0));
     planner.addListener((o, a, b) -> {
       if (b != null) prefs.setPlanner(b);
+      validatePolicy();
     });
     policyText.addListener((o, a, b) -> validatePolicy());
+    timeLimit.addListener((o, a, b) -> validatePolicy());
     ws.fileProperty().addListener((o, a, b) -> documentReplaced());
     ws.scenarioProperty().addListener((o, a, b) -> {
       if (a == null || b == null || a.cluster() != b.cluster() || a.horizonSteps() != b.horizonSteps()) documentReplaced();
@@ -82,22 +88,30 @@ public final class PlanViewModel {
   private void validatePolicy() {
     try {
       SharingPolicySpec.parse(policyText.get());
-      policyProblem.set("");
+      Planners.byName(planner.get(), options());
+      problem.set("");
     } catch (IllegalArgumentException e) {
-      policyProblem.set(e.getMessage());
+      problem.set(e.getMessage());
     }
   }
 
-  /** The request for a run, or null (with {@link #policyProblemProperty()} set) when invalid. */
+  private PlannerOptions options() {
+    return PlannerOptions.NONE.with("time-limit", timeLimit.get() == null ? "60s" : timeLimit.get().trim());
+  }
+
+  /** The request for a run, or null (with {@link #problemProperty()} set) when invalid. */
   PlanningService.Request request() {
     SharingPolicySpec spec;
+    PlannerOptions opts = options();
     try {
       spec = SharingPolicySpec.parse(policyText.get());
+      Planners.byName(planner.get(), opts);
     } catch (IllegalArgumentException e) {
-      policyProblem.set(e.getMessage());
+      problem.set(e.getMessage());
       return null;
     }
-    return new PlanningService.Request(ws.getScenario(), planner.get(), null, spec);
+    problem.set("");
+    return new PlanningService.Request(ws.getScenario(), planner.get(), opts, spec);
   }
 
   public void replanAll() {
@@ -128,6 +142,10 @@ public final class PlanViewModel {
     if (req == null) return;
     PlanState prev = compatible(req);
     run("Place " + id + " with " + req.planner(), (p, c) -> PlanningService.placePending(req, prev, id, p, c));
+  }
+
+  public StringProperty timeLimitProperty() {
+    return timeLimit;
   }
 
   /** The current state when it was made with the same planner and policy, else null (start over). */
@@ -165,12 +183,17 @@ public final class PlanViewModel {
                       finished();
                       summary.set("Planning cancelled before any result.");
                     }));
-    if (id == runId && running.get()) current = h;
+    if (id == runId && running.get()) {
+      current = h;
+      progress.bind(h.messageProperty());
+    }
   }
 
   private void finished() {
     running.set(false);
     current = null;
+    progress.unbind();
+    progress.set("");
   }
 
   private void apply(PlanState st, boolean wasCancelled) {
@@ -233,8 +256,8 @@ public final class PlanViewModel {
     return policyText;
   }
 
-  public ReadOnlyStringProperty policyProblemProperty() {
-    return policyProblem.getReadOnlyProperty();
+  public ReadOnlyStringProperty problemProperty() {
+    return problem.getReadOnlyProperty();
   }
 
   public ReadOnlyObjectProperty<PlanState> stateProperty() {
@@ -247,6 +270,11 @@ public final class PlanViewModel {
 
   public ReadOnlyBooleanProperty runningProperty() {
     return running.getReadOnlyProperty();
+  }
+
+  /** The running job's latest progress message (MILP: incumbent, bound, gap); empty when idle. */
+  public ReadOnlyStringProperty progressProperty() {
+    return progress.getReadOnlyProperty();
   }
 
   public ReadOnlyStringProperty summaryProperty() {

@@ -4,7 +4,10 @@ import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.app.plan.PlanDataMapper;
+import io.rayon.app.plan.PlanViewModel;
 import io.rayon.views.command.CommandStack;
+import io.rayon.views.plan.PlanSkylineView;
 import io.rayon.views.rdl.BlockInspector;
 import io.rayon.views.rdl.RdlBuilder;
 import java.util.List;
@@ -36,12 +39,16 @@ public final class ReservationsTab implements WorkspaceTab {
   private final Label editing = new Label();
   private final BorderPane root = new BorderPane();
   private final VBox bottom = new VBox(4);
+  private final PlanSkylineView ghostView = new PlanSkylineView();
   private boolean loading;
 
-  public ReservationsTab(WorkspaceViewModel ws, ReservationsViewModel vm, Runnable placeCurrent) {
+  public ReservationsTab(WorkspaceViewModel ws, ReservationsViewModel vm, PlanViewModel plan) {
     this.ws = ws;
     this.vm = vm;
-    this.placeCurrent = placeCurrent;
+    this.placeCurrent = () -> {
+      ReservationRequest r = vm.currentProperty().get();
+      if (r != null) plan.placeOne(r.id());
+    };
     builder.setId("rdl-builder");
     builder.setValidator(vm::validate);
     builder.stepSecondsProperty().bind(Bindings.createLongBinding(() -> Math.max(1, ws.getScenario().stepSeconds()), ws.scenarioProperty()));
@@ -75,7 +82,18 @@ public final class ReservationsTab implements WorkspaceTab {
     center.setDividerPositions(0.72);
     bottom.setPadding(new Insets(4, 8, 4, 8));
     bottom.setAlignment(Pos.CENTER_LEFT);
-    bottom.getChildren().add(feasibility);
+    ghostView.setId("ghost-skyline");
+    ghostView.setPrefHeight(190);
+    ghostView.setMinHeight(120);
+    ghostView.rejectedPanelVisibleProperty().set(false);
+    ghostView.setPlan(PlanDataMapper.of(plan.getState(), ws.getScenario()));
+    plan.stateProperty().addListener((o, a, b) -> ghostView.setPlan(PlanDataMapper.of(b, ws.getScenario())));
+    ws.scenarioProperty().addListener((o, a, b) -> {
+      if (plan.getState() == null) ghostView.setPlan(PlanDataMapper.empty(b));
+    });
+    ghostView.ghostProperty().bind(Bindings.createObjectBinding(() -> vm.feasibilityProperty().get().ghost(), vm.feasibilityProperty()));
+    vm.currentProperty().addListener((o, a, b) -> ghostView.setSelectedReservation(b == null ? null : b.id()));
+    bottom.getChildren().addAll(feasibility, ghostView);
     root.setTop(bar);
     root.setCenter(center);
     root.setBottom(bottom);
@@ -124,9 +142,9 @@ public final class ReservationsTab implements WorkspaceTab {
     return builder;
   }
 
-  /** Extra content under the feasibility line (the ghost plan view). */
-  public VBox bottomArea() {
-    return bottom;
+  /** The plan view under the feasibility line, with the ghost of the composed expression. */
+  public PlanSkylineView ghostView() {
+    return ghostView;
   }
 
   @Override
@@ -151,6 +169,11 @@ public final class ReservationsTab implements WorkspaceTab {
       if (n == builder || n == blockInspector) return builder.getCommandStack();
     }
     return null;
+  }
+
+  @Override
+  public List<io.rayon.app.workspace.ChartSource> charts() {
+    return List.of(new io.rayon.app.workspace.ChartSource("Plan with ghost", ghostView));
   }
 
   @Override

@@ -40,6 +40,7 @@ public final class InspectorView extends VBox {
     c1.setHgrow(Priority.ALWAYS);
     grid.getColumnConstraints().setAll(c0, c1);
     problem.getStyleClass().add("validation-problem");
+    problem.setId("props-problem");
     problem.setWrapText(true);
     problem.textProperty().bind(vm.problemProperty());
     problem.visibleProperty().bind(vm.problemProperty().isNotEmpty());

@@ -110,9 +110,14 @@ public final class MainWindow {
   /** Adds a tab (built-in or contributed) with its commands; Ctrl+1..9 select the first nine tabs. */
   public void registerTab(WorkspaceTab t) {
     workspaceTabs.add(t);
-    Tab tab = new Tab(t.title(), t.content());
+    Tab tab = new Tab(t.title());
     tab.setId("tab-" + t.id());
     tab.setClosable(false);
+    // content joins the scene when the tab is first shown: less styling and layout at start-up
+    if (tabs.getTabs().isEmpty()) tab.setContent(t.content());
+    else tab.selectedProperty().addListener((o, was, now) -> {
+      if (now && tab.getContent() == null) tab.setContent(t.content());
+    });
     tabs.getTabs().add(tab);
     int index = workspaceTabs.size() - 1;
     if (index < 9) {
@@ -134,6 +139,18 @@ public final class MainWindow {
     for (int i = 0; i < workspaceTabs.size(); i++) if (workspaceTabs.get(i).id().equals(id)) tabs.getSelectionModel().select(i);
   }
 
+  /** The charts of the selected tab (for export). */
+  public List<ChartSource> visibleCharts() {
+    int i = tabs.getSelectionModel().getSelectedIndex();
+    return i >= 0 && i < workspaceTabs.size() ? workspaceTabs.get(i).charts() : List.of();
+  }
+
+  /** Adds commands contributed by a part of the application that is not a tab (exports, imports). */
+  public void addCommands(List<AppCommand> more) {
+    commands.addAll(more);
+    rebuildMenus();
+  }
+
   public List<WorkspaceTab> workspaceTabs() {
     return List.copyOf(workspaceTabs);
   }
@@ -143,6 +160,7 @@ public final class MainWindow {
   }
 
   private void rebuildMenus() {
+    if (recentMenu.getParentMenu() != null) recentMenu.getParentMenu().getItems().remove(recentMenu);
     Map<String, Menu> menus = new LinkedHashMap<>();
     for (String m : MENUS) menus.put(m, new Menu("_" + m));
     for (AppCommand c : commands) {

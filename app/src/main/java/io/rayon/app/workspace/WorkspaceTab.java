@@ -30,6 +30,11 @@ public interface WorkspaceTab {
     return null;
   }
 
+  /** The charts of this tab that File → Export → Chart can write as PNG or SVG. */
+  default List<ChartSource> charts() {
+    return List.of();
+  }
+
   /** Called when the tab becomes the selected one. */
   default void onSelected() {}
 

@@ -82,7 +82,7 @@ class PlanViewModelTest {
   @Test
   void malformedPolicyIsRefusedWithAReasonAndNothingRuns() {
     vm.policyTextProperty().set("instantaneous:2");
-    assertThat(vm.policyProblemProperty().get()).contains("fraction");
+    assertThat(vm.problemProperty().get()).contains("fraction");
     vm.replanAll();
     assertThat(executor.executedCount()).isZero();
     assertThat(vm.getState()).isNull();

@@ -20,13 +20,15 @@ public final class UiHarness {
   public final AppContext ctx;
   public final FileActions files;
   public final MainWindow window;
+  public final Workbench bench;
 
   public UiHarness(Stage stage, TaskExecutor executor) {
     Platform.setImplicitExit(false);
     this.executor = executor;
     ctx = new AppContext(ws, executor, dialogs, prefs);
     files = new FileActions(ws, executor, dialogs, prefs);
-    window = Workbench.build(ctx, files);
+    bench = Workbench.build(ctx, files);
+    window = bench.window;
     stage.setScene(window.createScene(1280, 800));
     stage.show();
   }
