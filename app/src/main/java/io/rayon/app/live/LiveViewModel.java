@@ -78,6 +78,8 @@ public final class LiveViewModel {
   private final LiveDerived.Estimators estimators = new LiveDerived.Estimators();
   /** Bumped by every connect/disconnect, so results of an old connection are dropped. */
   private volatile int generation;
+  /** The plan step length for the polling thread (JavaFX properties are read on the FX thread only). */
+  private volatile long pollStepSeconds = 60;
 
   public LiveViewModel(AppPreferences prefs, Consumer<Runnable> fx, Clock clock) {
     this.prefs = prefs;
@@ -89,6 +91,7 @@ public final class LiveViewModel {
       user.set(prefs.liveUser());
     }
     periodSeconds.addListener((o, a, b) -> reschedule());
+    stepSeconds.addListener((o, a, b) -> pollStepSeconds = Math.max(1, b.longValue()));
   }
 
   /** A new period applies at once while connected. */
@@ -190,7 +193,7 @@ public final class LiveViewModel {
     LiveDerived d = null;
     if (!st.isStale() && st.snapshot() != null) {
       try {
-        d = LiveDerived.of(st.snapshot(), Math.max(1, stepSeconds.get()), estimators);
+        d = LiveDerived.of(st.snapshot(), pollStepSeconds, estimators);
       } catch (RuntimeException e) {
         st = new LiveSession.State(st.snapshot(), st.lastSuccess(), clock.instant(), "cannot draw the snapshot: " + e, st.polls(), st.failures());
       }
