@@ -20,6 +20,10 @@ public final class Planners {
   static {
     register(GreePlanner.NAME, o -> new GreePlanner());
     register(GreeLPlanner.NAME, o -> new GreeLPlanner());
+    register(io.rayon.engine.planning.milp.MilpPlanner.NAME,
+        o -> new io.rayon.engine.planning.milp.MilpPlanner(io.rayon.engine.planning.milp.MilpOptions.from(o)));
+    register(io.rayon.engine.planning.milp.HybridPlanner.NAME,
+        o -> new io.rayon.engine.planning.milp.HybridPlanner(io.rayon.engine.planning.milp.MilpOptions.from(o)));
   }
 
   /** Adds (or replaces) a planner under a name. */
