@@ -1,0 +1,33 @@
+package io.rayon.bench;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+
+/** The results as a Markdown table with the machine, JDK, date and command it ran with. */
+final class Report {
+  private Report() {}
+
+  static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT,
+        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d, repeats %d.%n%n",
+        Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
+        System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
+        o.warmup(), o.repeats()));
+    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | time/request | p50 | p99 | total | × faster than best Hadoop | plan problems |\n");
+    sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Result r : rows) {
+      sb.append(String.format(Locale.ROOT,
+          "| %s | %s | %d/%d | %.1f%% | %.1f%% | %d | %.3f | %s | %s | %s | %s | %s | %d |%n",
+          r.workload(), r.planner(), r.stats().accepted(), r.requests(), 100 * r.stats().acceptance(),
+          100 * r.stats().weightedAcceptance(), r.stats().preemption(), r.stats().uniformity(),
+          Result.time(r.meanNanos()), Result.time(r.p50Nanos()), Result.time(r.p99Nanos()),
+          Result.time(r.meanNanos() * r.requests()),
+          Double.isNaN(r.speedup()) ? "—" : String.format(Locale.ROOT, "%.1f×", r.speedup()),
+          r.violations().size()));
+    }
+    return sb.toString();
+  }
+}
