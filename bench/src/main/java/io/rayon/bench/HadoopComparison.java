@@ -168,8 +168,8 @@ public final class HadoopComparison {
     List<Contender> c = new ArrayList<>();
     for (String p : o.planners()) {
       switch (p) {
-        case "gree" -> throw new IllegalArgumentException("gree: not merged yet");
-        case "greel" -> throw new IllegalArgumentException("greel: not merged yet");
+        case "gree" -> c.add(RayonContender.gree());
+        case "greel" -> c.add(RayonContender.greeL());
         case "hadoop-greedy" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY));
         case "hadoop-aligned" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED));
         default -> throw new IllegalArgumentException("unknown planner " + p);

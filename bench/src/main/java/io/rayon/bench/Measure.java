@@ -46,7 +46,7 @@ final class Measure {
     List<String> problems = new ArrayList<>(last.violations());
     if (!deterministic) problems.add("runs accepted different numbers of requests (nondeterministic planner)");
     return new Result(
-        w.label(), c.name(), !c.name().startsWith("hadoop"), w.size(), stats, median(means), percentile(pooled, 0.5),
+        w.label(), c.name(), c instanceof RayonContender, w.size(), stats, median(means), percentile(pooled, 0.5),
         percentile(pooled, 0.99), warmed, means.length, problems, Double.NaN);
   }
 
