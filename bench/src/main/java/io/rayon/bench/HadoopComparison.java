@@ -22,14 +22,16 @@ import java.util.Set;
  * TestReservationAgents}, (ii) the paper's §6.3.1 sweep of SWIM atom jobs (100 to 1,000 jobs on
  * 400 to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes.
  *
- * <p>For each workload and planner: {@code warmup} untimed runs, then {@code repeats} timed runs,
- * each on a fresh empty plan. Reported: the median over the timed runs of the mean time per
+ * <p>For each workload (see {@link Measure}): every planner warms up for at least {@code warmup}
+ * untimed runs and {@code warmup-seconds} of its own time, then {@code repeats} timed runs are
+ * interleaved round by round, each on a fresh empty plan (workload (iii): one warm-up run, at most
+ * three timed rounds, to bound the run time). Reported: the median over the timed runs of the mean time per
  * request, the median single-request time, acceptance (count and weighted by work), preemption and
  * uniformity of the resulting plan (the same code for every planner: Hadoop's allocations are
  * converted to our model first), the speed ratio against the faster Hadoop agent, and the plan
  * problems found (validator violations for ours; capacity, window and work checks for Hadoop's).
  *
- * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--repeats N] [--step-seconds
+ * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
  * N] [--swim FILE] [--workloads i,ii,iii] [--planners gree,greel,hadoop-greedy,hadoop-aligned]
  * [--budget-seconds N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
  * violations, 1 otherwise, 2 on bad arguments.
@@ -39,7 +41,7 @@ public final class HadoopComparison {
   static final List<String> ALL_PLANNERS = List.of("gree", "greel", "hadoop-greedy", "hadoop-aligned");
 
   record Options(
-      boolean quick, long seed, int warmup, int repeats, long stepSeconds, Path swim, Set<String> workloads,
+      boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
       Set<String> planners, long budgetSeconds, Path out) {}
 
   public static void main(String[] args) {
@@ -66,6 +68,7 @@ public final class HadoopComparison {
     boolean quick = false;
     long seed = 42;
     Integer warmup = null;
+    Double warmupSeconds = null;
     Integer repeats = null;
     long step = 60;
     Path swim = null;
@@ -79,6 +82,7 @@ public final class HadoopComparison {
         case "--quick" -> quick = true;
         case "--seed" -> seed = longArg(args, ++i, a);
         case "--warmup" -> warmup = (int) longArg(args, ++i, a);
+        case "--warmup-seconds" -> warmupSeconds = (double) longArg(args, ++i, a);
         case "--repeats" -> repeats = (int) longArg(args, ++i, a);
         case "--step-seconds" -> step = longArg(args, ++i, a);
         case "--swim" -> swim = Path.of(strArg(args, ++i, a));
@@ -87,7 +91,7 @@ public final class HadoopComparison {
         case "--workloads" -> workloads = listArg(args, ++i, a, List.of("i", "ii", "iii"));
         case "--planners" -> planners = listArg(args, ++i, a, ALL_PLANNERS);
         case "-h", "--help" -> throw new IllegalArgumentException(
-            "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--repeats N] [--step-seconds N] [--swim FILE]"
+            "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
                 + " [--workloads i,ii,iii] [--planners " + String.join(",", ALL_PLANNERS) + "] [--budget-seconds N]"
                 + " [--out FILE.md]");
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
@@ -95,10 +99,11 @@ public final class HadoopComparison {
     }
     if (step < 1 || step > 3600) throw new IllegalArgumentException("--step-seconds must be in [1, 3600], got " + step);
     int w = warmup != null ? warmup : quick ? 1 : 2;
+    double ws = warmupSeconds != null ? warmupSeconds : quick ? 2 : 5;
     int r = repeats != null ? repeats : quick ? 3 : 5;
     if (w < 0 || r < 1) throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
     if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
-    return new Options(quick, seed, w, r, step, swim, workloads, planners, budget, out);
+    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -180,6 +185,7 @@ public final class HadoopComparison {
 
   static int run(Options o, PrintStream out) {
     long deadline = System.nanoTime() + o.budgetSeconds() * 1_000_000_000L;
+    String loadBefore = Report.loadAverage();
     List<PreparedWorkload> ws = workloads(o);
     List<Contender> cs = contenders(o);
     List<Result> results = new ArrayList<>();
@@ -190,19 +196,20 @@ public final class HadoopComparison {
     for (PreparedWorkload w : ws) {
       out.println();
       out.println("== " + w.label() + ": " + w.scenario().description());
-      List<Result> rows = new ArrayList<>();
-      for (Contender c : cs) {
-        Result r = Measure.measure(c, w, o.warmup(), o.repeats(), deadline);
-        rows.add(r);
+      boolean heavy = w.size() > 5000;
+      int repeats = heavy ? Math.min(o.repeats(), 3) : o.repeats();
+      int warmupRuns = heavy ? Math.min(o.warmup(), 1) : o.warmup();
+      double warmupSeconds = heavy ? 0 : o.warmupSeconds();
+      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, deadline)) {
+        results.add(r);
         out.println(r.line());
         for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);
         if (r.violations().size() > 5) out.println("    ... " + (r.violations().size() - 5) + " more");
         if (r.isOurs()) ourViolations += r.violations().size();
-        if (r.timedRuns() < o.repeats()) complete = false;
+        if (r.timedRuns() < repeats) complete = false;
       }
-      results.addAll(Result.withRatios(rows));
     }
-    String table = Report.markdown(results, o, LocalDate.now(ZoneOffset.UTC));
+    String table = Report.markdown(results, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
     out.println();
     out.println(table);
     if (o.out() != null) {

@@ -39,12 +39,14 @@ final class HadoopContender implements Contender {
     int n = w.size();
     long[] nanos = new long[n];
     ReservationId[] ids = new ReservationId[n];
+    long cpu0 = CpuClock.processNanos();
     for (int i = 0; i < n; i++) {
       String user = w.requests().get(i).user();
       long t0 = System.nanoTime();
       ids[i] = peer.place(w.hadoop().get(i), user);
       nanos[i] = System.nanoTime() - t0;
     }
+    long cpu = CpuClock.processNanos() - cpu0;
     ReservationAllocation[] allocs = new ReservationAllocation[n];
     List<String> problems = new ArrayList<>();
     long[] used = new long[(int) s.horizonSteps()];
@@ -74,7 +76,7 @@ final class HadoopContender implements Contender {
         break;
       }
     }
-    return new RunOutcome(nanos, allocs, problems);
+    return new RunOutcome(nanos, cpu, allocs, problems);
   }
 
   /** The single bundle size of a request (the benchmark's workloads use one per request). */

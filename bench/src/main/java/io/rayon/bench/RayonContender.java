@@ -46,6 +46,7 @@ final class RayonContender implements Contender {
     long[] nanos = new long[n];
     ReservationAllocation[] allocs = new ReservationAllocation[n];
     List<ReservationRequest> rs = w.requests();
+    long cpu0 = CpuClock.processNanos();
     for (int i = 0; i < n; i++) {
       ReservationRequest r = rs.get(i);
       long t0 = System.nanoTime();
@@ -53,8 +54,9 @@ final class RayonContender implements Contender {
       nanos[i] = System.nanoTime() - t0;
       if (d.accepted()) allocs[i] = d.allocation();
     }
+    long cpu = CpuClock.processNanos() - cpu0;
     List<String> problems = new ArrayList<>();
     for (Violation v : PlanValidator.validate(system.plan(), SharingPolicySpec.NONE)) problems.add(v.toString());
-    return new RunOutcome(nanos, allocs, problems);
+    return new RunOutcome(nanos, cpu, allocs, problems);
   }
 }

@@ -8,14 +8,24 @@ import java.util.Locale;
 final class Report {
   private Report() {}
 
-  static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date) {
+  /** The 1-, 5- and 15-minute load averages (Linux), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (java.io.IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date, String loadBefore, String loadAfter) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d, repeats %d.%n%n",
+        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
-        o.warmup(), o.repeats()));
+        o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
     sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | time/request | p50 | p99 | total | × faster than best Hadoop | plan problems |\n");
     sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : rows) {

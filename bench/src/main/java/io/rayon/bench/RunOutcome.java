@@ -4,12 +4,13 @@ import io.rayon.model.plan.ReservationAllocation;
 import java.util.List;
 
 /**
- * What one run of a contender produced: the time of each placement in nanoseconds, the allocation
+ * What one run of a contender produced: the wall-clock time of each placement in nanoseconds, the
+ * process CPU time of the whole placement loop ({@link CpuClock}), the allocation
  * of each accepted request (null when rejected), index for index with the workload's requests, and
  * problems found in the resulting plan (the validator's violations for our planners; capacity,
  * window and work checks for Hadoop's), one line each.
  */
-record RunOutcome(long[] nanos, ReservationAllocation[] allocations, List<String> violations) {
+record RunOutcome(long[] nanos, long cpuNanos, ReservationAllocation[] allocations, List<String> violations) {
   RunOutcome {
     violations = List.copyOf(violations);
   }
