@@ -19,6 +19,11 @@ import picocli.CommandLine.Command;
     description = "Rayon Studio: plan cluster reservations, simulate clusters, talk to YARN.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      RdlCommand.class,
+      ScenarioCommand.class,
+      SampleCommand.class,
+      PlanCommand.class,
+      ValidateCommand.class,
     })
 public final class RayonCli implements Runnable {
 
@@ -31,6 +36,8 @@ public final class RayonCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new RayonCli());
+    // "@FILE" is ours (rdl check @FILE), not picocli's argument-file expansion
+    cl.setExpandAtFiles(false);
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           ex.getCommandLine().getErr().println("rayon: " + ex.getMessage());

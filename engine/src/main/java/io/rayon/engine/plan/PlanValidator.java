@@ -34,7 +34,8 @@ import java.util.TreeSet;
  *         <li>order(e1..en): every child is satisfied and the last allocated step of e_i is
  *             strictly before the first allocated step of every later child;
  *         <li>any(e1..en): exactly one branch holds allocations and is satisfied, the others are
- *             empty (a branch whose work is zero is satisfied without allocations);
+ *             empty; or no branch holds anything and one is satisfied by holding nothing (an atom
+ *             with w = 0, an any with such a branch, an all/order/window of such expressions);
  *         <li>all(e1..en): every child is satisfied;
  *       </ul>
  *       and every atom allocation names an atom of the expression, at most once;
@@ -123,10 +124,21 @@ public final class PlanValidator {
         check(id, e.children().get(i), Rdl.childPath(path, i), lo, hi, byPath, out);
       } else {
         boolean trivially = false;
-        for (Rdl c : e.children()) trivially |= c.totalWork() == 0;
+        for (Rdl c : e.children()) trivially |= satisfiedWhenEmpty(c);
         if (!trivially) out.add(new Violation(id, path, null, "any: no branch is allocated"));
       }
     }
+  }
+
+  /** True when the expression is satisfied by holding nothing at all (all of its work is zero). */
+  private static boolean satisfiedWhenEmpty(Rdl e) {
+    if (e instanceof Rdl.Atom a) return a.work() == 0;
+    if (e instanceof Rdl.Any) {
+      for (Rdl c : e.children()) if (satisfiedWhenEmpty(c)) return true;
+      return false;
+    }
+    for (Rdl c : e.children()) if (!satisfiedWhenEmpty(c)) return false;
+    return true;
   }
 
   /** [first step, one past the last step] of all allocations under {@code e}, or null when none. */

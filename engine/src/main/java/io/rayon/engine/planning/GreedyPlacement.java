@@ -234,25 +234,28 @@ final class GreedyPlacement {
   // ------------------------------------------------------------------ atoms
 
   /**
-   * GREE's atom placement, scanning {@code [lo, hi)} right to left. {@code avail(t)} is the number of
-   * bundles the atom may still add at step t: the free capacity (every dimension must fit; minus
-   * this reservation's other tentative atoms; within the user's sharing-policy headroom), at most
-   * h minus what the atom already holds there, rounded down to a multiple of g. The scan tracks
-   * the current run of consecutive steps with avail ≥ g, its minimum height and the most
-   * constrained step t_lim (the rightmost minimum). When the run is long enough it allocates a
-   * block over the run:
+   * GREE's atom placement, scanning {@code [lo, hi)} right to left (§4.2). Work is counted in gang
+   * units: q = w/g unit-steps, at most U = floor(h/g) units at once. {@code avail(t)} is the number
+   * of units the atom may still add at step t: the free capacity (every dimension must fit; minus
+   * this reservation's other tentative atoms; within the user's sharing-policy headroom) divided by
+   * g·bundle, at most U, minus what the atom already holds there. The scan keeps the current run of
+   * consecutive steps with avail ≥ 1 and its minimum height m (the most constrained point).
    *
    * <ul>
-   *   <li>while the remaining work r is at least 2·g·l, the block is l steps long with k gangs, k
-   *       the largest that fits the height and keeps r − k·g·l either 0 or at least g·l (so the
-   *       rest can still be placed as whole leases);
-   *   <li>when g·l ≤ r &lt; 2·g·l, the last gang is held r/g steps in one block (a lease longer
-   *       than l), because two shorter leases would break the minimum lease.
+   *   <li>At every step it tries to finish the atom in the run, as tall as possible: k = min(m,
+   *       floor(q/l)) units, each held b = floor(q/k) steps, and q mod k of them one step longer,
+   *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1) long.
+   *   <li>When the run breaks (avail = 0, or the range ends) before that, the run's work is taken
+   *       as a block over its right part: k ≤ m units for len ≤ run length steps, k·len as large as
+   *       possible with len ≥ l and the rest of the work either 0 or at least l unit-steps (so it
+   *       can still be held as whole leases). The scan then restarts at the run's right end, where
+   *       steps taller than m still have room (the paper's restart before t_lim).
    * </ul>
    *
-   * When the block filled t_lim the scan restarts at t_lim − 1 (as §4.2 says), otherwise (the work
-   * left was smaller than the height) at the block's right end. Each block holds its gangs for at
-   * least l steps, so every gang unit is held at least l consecutive steps; the blocks sum to w.
+   * Every unit is thus held at least l consecutive steps, counts are multiples of g in [g, h], and
+   * the blocks sum to w exactly. On an empty plan this finds a placement whenever one exists: with
+   * constant room of U' units over n steps an atom fits iff some k ≤ U' has k·l ≤ q ≤ k·n, and then
+   * k = min(U', floor(q/l)) also does.
    */
   private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0) {
     if (atom.work() == 0) return true;
@@ -274,63 +277,85 @@ final class GreedyPlacement {
     return true;
   }
 
-  /** The GREE scan on precomputed fit counts; null when the atom does not fit. */
-  private List<long[]> greeAtom(Rdl.Atom atom, long[] base, int lo, int hi) {
+  /** The GREE scan on precomputed fit counts (bundles per step); null when the atom does not fit. */
+  static List<long[]> greeAtom(Rdl.Atom atom, long[] base, int lo, int hi) {
     long g = atom.gang();
-    long hp = (atom.maxParallelism() / g) * g;
+    long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
-    long r = atom.work();
+    long q = atom.work() / g;
     long[] held = new long[hi - lo];
     List<long[]> blocks = new ArrayList<>();
     int end = hi;
-    while (r > 0) {
-      long need = r >= 2 * g * l ? l : r / g;
+    while (q > 0) {
       int runEnd = end;
-      long height = Long.MAX_VALUE;
-      int tlim = -1;
-      boolean found = false;
-      for (int t = end - 1; t >= lo; t--) {
-        int i = t - lo;
-        long a = Math.min(hp, base[i]) - held[i];
-        a = a < g ? 0 : (a / g) * g;
-        if (a < g) {
-          runEnd = t;
-          height = Long.MAX_VALUE;
+      long m = Long.MAX_VALUE;
+      boolean progressed = false;
+      for (int t = end - 1; t >= lo - 1; t--) {
+        long a = t >= lo ? Math.min(maxUnits, base[t - lo] / g) - held[t - lo] : 0;
+        if (a >= 1) {
+          m = Math.min(m, a);
+          long k = Math.min(m, q / l);
+          long b = q / k;
+          long rem = q % k;
+          if (runEnd - t >= b + (rem > 0 ? 1 : 0)) {
+            addBlock(blocks, held, lo, runEnd - b, runEnd, k - rem, g);
+            if (rem > 0) addBlock(blocks, held, lo, runEnd - b - 1, runEnd, rem, g);
+            return blocks;
+          }
           continue;
         }
-        if (a < height) {
-          height = a;
-          tlim = t;
-        }
-        if (runEnd - t >= need) {
-          long k;
-          if (need == l && r >= 2 * g * l) {
-            k = Math.min(height / g, r / (g * l));
-            long rest = r - k * g * l;
-            if (rest > 0 && rest < g * l) k--;
-          } else {
-            k = 1;
+        // the run [t+1, runEnd) ends here
+        long len = runEnd - (t + 1);
+        if (len >= l && m != Long.MAX_VALUE) {
+          long[] kl = partial(m, len, q, l);
+          if (kl != null) {
+            addBlock(blocks, held, lo, runEnd - kl[1], runEnd, kl[0], g);
+            q -= kl[0] * kl[1];
+            end = runEnd;
+            progressed = true;
+            break;
           }
-          long bundles = k * g;
-          for (int x = t; x < runEnd; x++) held[x - lo] += bundles;
-          blocks.add(new long[] {t, runEnd, bundles});
-          r -= bundles * need;
-          end = bundles == height ? tlim : runEnd;
-          found = true;
-          break;
         }
+        runEnd = t;
+        m = Long.MAX_VALUE;
       }
-      if (!found) return null;
+      if (!progressed) return null;
     }
     return blocks;
   }
 
   /**
-   * GREE-L's atom placement: the flattest shape over the right end of {@code [lo, hi)}: for the
-   * longest length n (from the whole interval down to l) with w/g = u·n + rem, u ≥ 1, and rem = 0
-   * or rem ≥ l, the atom holds u gangs over the last n steps plus one more gang over the last rem
-   * steps (the peak (u+1)·g must not exceed h). Only this flattest candidate is tried; when it does
-   * not fit the caller falls back to GREE.
+   * The largest block k·len (k ≤ maxK units, l ≤ len ≤ maxLen steps, k·len ≤ q) that leaves a rest
+   * of 0 or at least l unit-steps; null when none.
+   */
+  private static long[] partial(long maxK, long maxLen, long q, long l) {
+    long[] best = null;
+    for (long k = Math.min(maxK, q / l); k >= 1; k--) {
+      long len = Math.min(maxLen, q / k);
+      if (len < l) continue;
+      long rest = q - k * len;
+      if (rest > 0 && rest < l) {
+        long d = (l - rest + k - 1) / k;
+        len -= d;
+        if (len < l) continue;
+      }
+      if (best == null || k * len > best[0] * best[1]) best = new long[] {k, len};
+      if (k * len == q) break;
+    }
+    return best;
+  }
+
+  private static void addBlock(List<long[]> blocks, long[] heldUnits, int lo, long from, long to, long units, long g) {
+    if (units <= 0 || to <= from) return;
+    blocks.add(new long[] {from, to, units * g});
+    for (long x = from; x < to; x++) heldUnits[(int) (x - lo)] += units;
+  }
+
+  /**
+   * GREE-L's atom placement: the flattest shape right-aligned in {@code [lo, hi)} of n steps: k =
+   * ceil(q/n) units (q = w/g unit-steps), each held b = floor(q/k) steps and q mod k of them one
+   * step longer. This needs k ≤ h/g and b ≥ l; when that shape does not exist or does not fit the
+   * free capacity the caller falls back to GREE.
    */
   private boolean placeAtomFlat(Rdl.Atom atom, String path, long lo0, long hi0) {
     if (atom.work() == 0) return true;
@@ -338,26 +363,22 @@ final class GreedyPlacement {
     int hi = (int) Math.min(horizon, hi0);
     if (hi <= lo) return false;
     long g = atom.gang();
-    long maxUnits = atom.maxParallelism() / g;
-    long l = atom.minLease();
     long q = atom.work() / g;
-    for (long n = Math.min(hi - lo, q); n >= l; n--) {
-      long u = q / n;
-      long rem = q % n;
-      if (rem != 0 && rem < l) continue;
-      long peak = u + (rem > 0 ? 1 : 0);
-      if (peak > maxUnits) return false;
-      int from = (int) (hi - n);
-      long[] base = fitBase(atom, from, hi, policy != null);
-      for (int t = from; t < hi; t++) {
-        long want = (u + (t >= hi - rem ? 1 : 0)) * g;
-        if (base[t - from] < want) return false;
-      }
-      log.add(new Block(path, atom, from, hi, u * g));
-      if (rem > 0) log.add(new Block(path, atom, hi - rem, hi, g));
-      return true;
+    long n = hi - lo;
+    long k = Math.max(1, (q + n - 1) / n);
+    if (k > atom.maxParallelism() / g) return false;
+    long b = q / k;
+    long rem = q % k;
+    if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
+    int from = (int) (hi - b - (rem > 0 ? 1 : 0));
+    long[] base = fitBase(atom, from, hi, policy != null);
+    for (int t = from; t < hi; t++) {
+      long want = (t >= hi - b ? k : rem) * g;
+      if (base[t - from] < want) return false;
     }
-    return false;
+    log.add(new Block(path, atom, hi - b, hi, (k - rem) * g));
+    if (rem > 0) log.add(new Block(path, atom, hi - b - 1, hi, rem * g));
+    return true;
   }
 
   /**

@@ -30,6 +30,8 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            // records are written by their components only: no isZero()/isRigid() pseudo-fields
+            .disable(com.fasterxml.jackson.databind.MapperFeature.AUTO_DETECT_IS_GETTERS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
@@ -55,7 +57,8 @@ public final class Json {
       path = sb.toString();
     }
     JsonLocation loc = e.getLocation();
-    String where = loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    String where =
+        loc == null || loc.getLineNr() < 1 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
     String problem;
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
@@ -65,9 +68,13 @@ public final class Json {
     } else if (e instanceof MismatchedInputException mi) {
       String target = mi.getTargetType() == null ? "value" : simpleType(mi.getTargetType());
       String msg = cleanMessage(mi.getOriginalMessage());
-      problem = msg.startsWith("Missing required") || msg.startsWith("Null value")
-          ? msg
-          : "wrong type, expected " + target + ": " + msg;
+      if (msg.startsWith("Cannot map `null` into type") || msg.startsWith("Cannot map null into type")) {
+        problem = "missing or null; expected " + target;
+      } else if (msg.startsWith("Missing required") || msg.startsWith("Null value")) {
+        problem = msg;
+      } else {
+        problem = "wrong type, expected " + target + ": " + msg;
+      }
     } else {
       problem = cleanMessage(e.getOriginalMessage());
     }

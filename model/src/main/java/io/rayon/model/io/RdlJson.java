@@ -26,6 +26,13 @@ public final class RdlJson {
     public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
       gen.writeString(RdlPrinter.print(value));
     }
+
+    /** Written as text, so no type id: the text names the operator. */
+    @Override
+    public void serializeWithType(Rdl value, JsonGenerator gen, SerializerProvider serializers,
+        com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer) throws IOException {
+      serialize(value, gen, serializers);
+    }
   }
 
   public static final class TextOrTreeDeserializer extends JsonDeserializer<Rdl> {
@@ -44,6 +51,13 @@ public final class RdlJson {
       }
       throw InvalidFormatException.from(
           p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
+    }
+
+    /** Text or a typed tree: this deserializer handles both, so the type id is read by it. */
+    @Override
+    public Object deserializeWithType(JsonParser p, DeserializationContext ctxt,
+        com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer) throws IOException {
+      return deserialize(p, ctxt);
     }
   }
 }

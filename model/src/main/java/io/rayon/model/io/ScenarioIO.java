@@ -25,15 +25,13 @@ public final class ScenarioIO {
   }
 
   public static Scenario read(InputStream in, String name) throws FormatException {
-    JsonNode tree;
+    String text;
     try {
-      tree = Json.mapper().readTree(in);
-    } catch (JsonProcessingException e) {
-      throw Json.describe(name, e);
+      text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
     }
-    return fromTree(tree, name);
+    return parse(text, name);
   }
 
   public static Scenario parse(String json, String name) throws FormatException {
@@ -43,10 +41,18 @@ public final class ScenarioIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     }
-    return fromTree(tree, name);
+    checkVersion(tree, name);
+    try {
+      // read from the text (not the tree) so that errors carry line and column
+      return Json.mapper().readValue(json, Scenario.class);
+    } catch (JsonProcessingException e) {
+      throw Json.describe(name, e);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    }
   }
 
-  private static Scenario fromTree(JsonNode tree, String name) throws FormatException {
+  private static void checkVersion(JsonNode tree, String name) throws FormatException {
     if (tree == null || tree.isMissingNode() || tree.isNull()) {
       throw new FormatException(name, "$", "the file is empty; expected a scenario object");
     }
@@ -62,13 +68,6 @@ public final class ScenarioIO {
       throw new FormatException(name, "$.formatVersion",
           "unsupported version " + v + "; this build reads formatVersion " + Scenario.FORMAT_VERSION);
     }
-    try {
-      return Json.mapper().treeToValue(tree, Scenario.class);
-    } catch (JsonProcessingException e) {
-      throw Json.describe(name, e);
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
-    }
   }
 
   public static String toJson(Scenario s) {
@@ -77,6 +76,22 @@ public final class ScenarioIO {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("scenario cannot be written as JSON", e);
     }
+  }
+
+  /** The same JSON without indentation: for large generated files (readers accept both). */
+  public static String toCompactJson(Scenario s) {
+    try {
+      return Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+              .writeValueAsString(s)
+          + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("scenario cannot be written as JSON", e);
+    }
+  }
+
+  /** Writes compact JSON atomically (see {@link #write}). */
+  public static void writeCompact(Scenario s, Path file) throws IOException {
+    AtomicFiles.writeString(file, toCompactJson(s));
   }
 
   /** Writes atomically: a crash leaves the old file or the new one, never a half-written file. */

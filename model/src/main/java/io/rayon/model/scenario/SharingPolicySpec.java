@@ -104,7 +104,7 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
   }
 
   public static String formatDuration(long seconds) {
-    if (seconds % 86400 == 0 && seconds >= 86400) return seconds / 86400 + "d";
+    if (seconds % (7 * 86400) == 0 && seconds > 0) return seconds / 86400 + "d";
     if (seconds % 3600 == 0 && seconds >= 3600) return seconds / 3600 + "h";
     if (seconds % 60 == 0 && seconds >= 60) return seconds / 60 + "m";
     return seconds + "s";
