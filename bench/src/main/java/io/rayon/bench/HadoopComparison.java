@@ -155,7 +155,8 @@ public final class HadoopComparison {
     if (o.workloads().contains("i")) {
       out.add(PreparedWorkload.of("(i) 1000 orders, 100 nodes", Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds())));
     }
-    List<SwimJob> trace = o.swim() == null ? List.of() : SwimJob.read(o.swim());
+    io.rayon.model.workload.Workload trace =
+        o.swim() == null ? io.rayon.model.workload.Workload.EMPTY : Workloads.readSwim(o.swim());
     if (o.workloads().contains("ii")) {
       int[][] sweep = o.quick() ? new int[][] {{100, 400}, {1000, 4000}} : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
       for (int[] jn : sweep) {

@@ -43,7 +43,7 @@ record Result(
   String line() {
     return String.format(
         Locale.ROOT,
-        "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %10d  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
+        "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
         planner, stats.accepted(), requests, 100 * stats.acceptance(), 100 * stats.weightedAcceptance(),
         stats.preemption(), stats.uniformity(), time(cpuNanos), time(meanNanos), time(p50Nanos), time(p99Nanos), warmupRuns, timedRuns, violations.size());
   }

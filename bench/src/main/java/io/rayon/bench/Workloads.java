@@ -1,5 +1,7 @@
 package io.rayon.bench;
 
+import io.rayon.engine.trace.ImportOptions;
+import io.rayon.engine.trace.SwimImporter;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.rdl.Rdl;
@@ -7,6 +9,12 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.workload.Job;
+import io.rayon.model.workload.TaskGroup;
+import io.rayon.model.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -73,40 +81,54 @@ public final class Workloads {
         nodes, stepSeconds, horizon, out);
   }
 
-  /** Model parameters of {@link #swimAtoms}; {@link #DEFAULT} is what the benchmark uses. */
-  public record SwimModel(
-      long blockBytes, long reduceBytes, double taskOverheadSeconds, double bytesPerTaskSecond,
-      double offeredLoad, double maxWidthFraction, long maxLeaseSteps, double minSlack, double maxSlack) {
-    public static final SwimModel DEFAULT =
-        new SwimModel(128L << 20, 1L << 30, 60, 4e6, 0.8, 0.10, 180, 2.0, 5.0);
+  /**
+   * How {@link #swimAtoms} turns imported jobs into atoms; {@link #DEFAULT} is what the benchmark
+   * uses: offered load 0.8, no job wider than 10% of the cluster's containers, no task longer than
+   * 180 steps (3 h at one-minute steps), windows 2 to 5 times the task length.
+   */
+  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSteps, double minSlack, double maxSlack) {
+    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 180, 2.0, 5.0);
+  }
+
+  /** Reads a SWIM trace with the project's {@link SwimImporter} and its default model. */
+  public static Workload readSwim(Path file) {
+    try {
+      return new SwimImporter().read(file, ImportOptions.DEFAULT).workload();
+    } catch (io.rayon.model.io.FormatException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read SWIM trace " + file + ": " + e.getMessage(), e);
+    }
   }
 
   /**
    * Workloads (ii) and (iii): {@code count} atom jobs drawn (seeded, with replacement) from a SWIM
-   * trace, on {@code nodes} nodes, 24 hours in steps of {@code stepSeconds}. The trace holds only
-   * bytes and submit times, so each job is modelled:
+   * workload imported by {@link SwimImporter} (its default model derives maps, reduces and task
+   * durations from the trace's bytes), on {@code nodes} nodes, 24 hours in steps of {@code
+   * stepSeconds}. Each job becomes one atom:
    *
    * <ol>
-   *   <li>tasks t0 = max(1, ceil(input / 128 MiB)) maps + (shuffle > 0 ? max(1, ceil(shuffle / 1
-   *       GiB)) : 0) reduces; task length s0 = 60 s + (all bytes / t0) / (4 MB/s);
-   *   <li>the trace comes from a ~600-node cluster, so jobs are scaled up to the simulated cluster
-   *       (the paper scaled its workloads to its cluster too): n = clamp(ceil(t0 * f), 1, 10% of the
-   *       cluster's containers) bundles of (1 GB, 1 vcore) for l = clamp(ceil(s0 * f / step), 1, 3 h)
-   *       steps, with one factor f (found by bisection) that makes the offered work, the sum of n*l,
-   *       0.8 of the cluster's capacity over the horizon;
-   *   <li>the job is the atom {@code atom(<1024,1>, 1, n, l, n*l)} (malleable, any number of its n
-   *       tasks at once, each running l steps, as a MapReduce job), inside a window of length
-   *       ceil(l * slack), slack uniform in [2, 5], placed by the job's submit time of day:
-   *       start = floor(submit / 86400 s * (horizon - window)).
+   *   <li>t0 = the job's task count (maps + reduces), s0 = its mean task duration in seconds
+   *       (weighted by task count);
+   *   <li>the trace comes from a ~600-node cluster whose jobs would barely touch a 4,000-node one,
+   *       so jobs are scaled up to the simulated cluster (the paper scaled its workloads to its
+   *       cluster too): n = clamp(ceil(t0 * f), 1, 10% of the cluster's containers) tasks of l =
+   *       clamp(ceil(s0 * f / step), 1, 180) steps, with one factor f, found by bisection, that makes
+   *       the offered work (the sum of n * l) 0.8 of the cluster's capacity over the horizon;
+   *   <li>the atom is {@code atom(<1024,1>, 1, n, l, n*l)}: one YARN minimum container per task,
+   *       any number of the n tasks at once (malleable, as MapReduce), each running l steps; its
+   *       window has length ceil(l * slack), slack uniform in [2, 5], and starts by the job's submit
+   *       time of day: start = floor((submit mod 86400 s) / 86400 s * (horizon - window)).
    * </ol>
    */
-  public static Scenario swimAtoms(List<SwimJob> trace, long seed, int count, int nodes, long stepSeconds) {
+  public static Scenario swimAtoms(Workload trace, long seed, int count, int nodes, long stepSeconds) {
     return swimAtoms(trace, seed, count, nodes, stepSeconds, SwimModel.DEFAULT);
   }
 
   public static Scenario swimAtoms(
-      List<SwimJob> trace, long seed, int count, int nodes, long stepSeconds, SwimModel m) {
-    if (trace.isEmpty()) throw new IllegalArgumentException("empty SWIM trace");
+      Workload trace, long seed, int count, int nodes, long stepSeconds, SwimModel m) {
+    List<Job> jobs = trace.jobs();
+    if (jobs.isEmpty()) throw new IllegalArgumentException("empty SWIM workload");
     if (count < 1 || nodes < 1 || stepSeconds < 1) {
       throw new IllegalArgumentException("count, nodes and stepSeconds must be positive");
     }
@@ -115,18 +137,22 @@ public final class Workloads {
     long containers = (long) nodes * NODE.fitCount(BUNDLE);
     long maxWidth = Math.max(1, (long) Math.floor(containers * m.maxWidthFraction()));
     long maxLease = Math.max(1, Math.min(m.maxLeaseSteps(), horizon / 2));
-    int size = trace.size();
-    SwimJob[] picked = new SwimJob[count];
+    int size = jobs.size();
+    Job[] picked = new Job[count];
     double[] t0 = new double[count];
     double[] s0 = new double[count];
     double[] slack = new double[count];
     for (int i = 0; i < count; i++) {
-      SwimJob j = trace.get(rnd.nextInt(size));
+      Job j = jobs.get(rnd.nextInt(size));
       picked[i] = j;
-      long maps = Math.max(1, ceilDiv(j.inputBytes(), m.blockBytes()));
-      long reduces = j.shuffleBytes() == 0 ? 0 : Math.max(1, ceilDiv(j.shuffleBytes(), m.reduceBytes()));
-      t0[i] = maps + reduces;
-      s0[i] = m.taskOverheadSeconds() + j.totalBytes() / t0[i] / m.bytesPerTaskSecond();
+      long tasks = 0;
+      double seconds = 0;
+      for (TaskGroup g : j.tasks()) {
+        tasks += g.count();
+        seconds += (double) g.count() * g.durationS();
+      }
+      t0[i] = Math.max(1, tasks);
+      s0[i] = Math.max(1, seconds / t0[i]);
       slack[i] = m.minSlack() + (m.maxSlack() - m.minSlack()) * rnd.nextDouble();
     }
     double target = m.offeredLoad() * containers * horizon;
@@ -142,13 +168,12 @@ public final class Workloads {
       long n = width(t0[i], f, maxWidth);
       long l = lease(s0[i], f, stepSeconds, maxLease);
       long window = Math.min(horizon, (long) Math.ceil(l * slack[i]));
-      double tod = (picked[i].submitSeconds() % 86400) / 86400.0;
+      double tod = (picked[i].arrivalS() % 86400) / 86400.0;
       long start = (long) Math.floor(tod * (horizon - window));
       Rdl rdl = Rdl.window(Rdl.atom(BUNDLE, 1, (int) n, l, n * l), start, start + window);
       String id = "swim-" + i + "-" + picked[i].id();
       out.add(new ReservationRequest(id, id, "u1", "dedicated", rdl, 0, start));
     }
-    out.sort(Comparator.comparingLong(ReservationRequest::arrival));
     return scenario(
         "swim-atoms-" + count + "x" + nodes,
         String.format(

@@ -1,7 +1,6 @@
 package io.rayon.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rayon.bench.hadoop.HadoopTranslation;
 import io.rayon.model.rdl.Rdl;
@@ -9,7 +8,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.util.List;
+import io.rayon.model.workload.Workload;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -17,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 class WorkloadsTest {
 
-  static List<SwimJob> excerpt() {
+  static Workload excerpt() {
     try {
-      return SwimJob.read(Path.of(WorkloadsTest.class.getResource("/swim-fb2009-excerpt.tsv").toURI()));
+      return Workloads.readSwim(Path.of(WorkloadsTest.class.getResource("/swim-fb2009-excerpt.tsv").toURI()));
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -58,7 +57,7 @@ class WorkloadsTest {
 
   @Property(tries = 20)
   void swimAtomsAreDeterministicWithinTheirWindowAndNearTheOfferedLoad(@ForAll long seed) {
-    List<SwimJob> trace = excerpt();
+    Workload trace = excerpt();
     Scenario a = Workloads.swimAtoms(trace, seed, 40, 20, 60);
     assertThat(a).isEqualTo(Workloads.swimAtoms(trace, seed, 40, 20, 60));
     long work = 0;
@@ -79,9 +78,7 @@ class WorkloadsTest {
   }
 
   @Test
-  void malformedSwimLineNamesFileLineAndField() {
-    assertThatThrownBy(() -> SwimJob.parse("job1\t10\t3\tlots\t0\t0", "trace.tsv:7"))
-        .hasMessageContaining("trace.tsv:7")
-        .hasMessageContaining("map input bytes 'lots'");
+  void theExcerptImportsEveryLine() {
+    assertThat(excerpt().jobs()).hasSize(43);
   }
 }
