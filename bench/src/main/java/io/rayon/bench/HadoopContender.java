@@ -39,14 +39,14 @@ final class HadoopContender implements Contender {
     int n = w.size();
     long[] nanos = new long[n];
     ReservationId[] ids = new ReservationId[n];
-    long cpu0 = CpuClock.processNanos();
+    long cpu0 = CpuClock.nanos();
     for (int i = 0; i < n; i++) {
       String user = w.requests().get(i).user();
       long t0 = System.nanoTime();
       ids[i] = peer.place(w.hadoop().get(i), user);
       nanos[i] = System.nanoTime() - t0;
     }
-    long cpu = CpuClock.processNanos() - cpu0;
+    long cpu = CpuClock.nanos() - cpu0;
     ReservationAllocation[] allocs = new ReservationAllocation[n];
     List<String> problems = new ArrayList<>();
     long[] used = new long[(int) s.horizonSteps()];

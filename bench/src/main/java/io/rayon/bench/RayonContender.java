@@ -46,7 +46,7 @@ final class RayonContender implements Contender {
     long[] nanos = new long[n];
     ReservationAllocation[] allocs = new ReservationAllocation[n];
     List<ReservationRequest> rs = w.requests();
-    long cpu0 = CpuClock.processNanos();
+    long cpu0 = CpuClock.nanos();
     for (int i = 0; i < n; i++) {
       ReservationRequest r = rs.get(i);
       long t0 = System.nanoTime();
@@ -54,7 +54,7 @@ final class RayonContender implements Contender {
       nanos[i] = System.nanoTime() - t0;
       if (d.accepted()) allocs[i] = d.allocation();
     }
-    long cpu = CpuClock.processNanos() - cpu0;
+    long cpu = CpuClock.nanos() - cpu0;
     List<String> problems = new ArrayList<>();
     for (Violation v : PlanValidator.validate(system.plan(), SharingPolicySpec.NONE)) problems.add(v.toString());
     return new RunOutcome(nanos, cpu, allocs, problems);

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * One row of the comparison: a planner on a workload. Times are in nanoseconds: {@code cpuNanos}
- * is the median over the timed runs of the process CPU time per request (the main measure); {@code
+ * is the median over the timed runs of the CPU time per request ({@link CpuClock}, the main measure); {@code
  * meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are wall-clock
  * percentiles of single requests pooled over the timed runs. {@code speedup} is the faster Hadoop
  * agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows).

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What one run of a contender produced: the wall-clock time of each placement in nanoseconds, the
- * process CPU time of the whole placement loop ({@link CpuClock}), the allocation
+ * CPU time (thread CPU plus garbage collection, see {@link CpuClock}) of the whole placement loop, the allocation
  * of each accepted request (null when rejected), index for index with the workload's requests, and
  * problems found in the resulting plan (the validator's violations for our planners; capacity,
  * window and work checks for Hadoop's), one line each.
