@@ -99,7 +99,7 @@ public final class HadoopComparison {
     }
     if (step < 1 || step > 3600) throw new IllegalArgumentException("--step-seconds must be in [1, 3600], got " + step);
     int w = warmup != null ? warmup : quick ? 1 : 2;
-    double ws = warmupSeconds != null ? warmupSeconds : quick ? 2 : 5;
+    double ws = warmupSeconds != null ? warmupSeconds : quick ? 1 : 3;
     int r = repeats != null ? repeats : quick ? 3 : 5;
     if (w < 0 || r < 1) throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
     if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();

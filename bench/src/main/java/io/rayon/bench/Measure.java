@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Runs the contenders on one workload. Warm-up: each contender repeats the whole workload, untimed,
  * until it has run at least {@code warmupRuns} times and for at least {@code warmupSeconds} of its
- * own time (so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
+ * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
  * interleaved round by round (every contender once per round) so that load from other processes
  * falls on all of them alike. Each run starts from an empty plan. A global deadline cuts the timed
  * rounds short (at least one is always run); the number of runs is reported.
@@ -24,9 +24,10 @@ final class Measure {
       long lastRun = 0;
       while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(deadlineNanos, lastRun * (m - c))) {
         long t0 = System.nanoTime();
+        long cpu0 = CpuClock.nanos();
         cs.get(c).run(w);
         lastRun = System.nanoTime() - t0;
-        spent += lastRun;
+        spent += CpuClock.nanos() - cpu0;
         warmed[c]++;
       }
     }
