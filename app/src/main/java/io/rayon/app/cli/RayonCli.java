@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
       SampleCommand.class,
       PlanCommand.class,
       ValidateCommand.class,
+      SimulateCommand.class,
+      ImportCommand.class,
     })
 public final class RayonCli implements Runnable {
 

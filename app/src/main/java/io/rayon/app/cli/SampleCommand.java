@@ -38,11 +38,7 @@ public final class SampleCommand implements Runnable {
   @Command(
       name = "swim",
       mixinStandardHelpOptions = true,
-      description = {
-        "Build a scenario from a SWIM trace as in the Rayon paper's section 6.1: a cluster of identical",
-        "nodes, a share of production jobs with reservations and deadlines, the rest best effort.",
-        "sample-clusters/swim-256.json is this command with its defaults on FB-2009_samples_24_times_1hr_0.tsv."
-      })
+      description = "Build a scenario from a SWIM trace as in the Rayon paper's section 6.1: a cluster of identical nodes, a share of production jobs with reservations and deadlines, the rest best effort. sample-clusters/swim-256.json is this command with its defaults on FB-2009_samples_24_times_1hr_0.tsv.")
   public static final class Swim implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 

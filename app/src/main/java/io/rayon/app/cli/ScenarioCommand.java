@@ -34,10 +34,7 @@ public final class ScenarioCommand implements Runnable {
   @Command(
       name = "check",
       mixinStandardHelpOptions = true,
-      description = {
-        "Read and validate a scenario file and print its size. Exit 2 with messages naming",
-        "the JSON path when the file is malformed or inconsistent; warnings do not fail."
-      })
+      description = "Read and validate a scenario file and print its size. Exit 2 with messages naming the JSON path when the file is malformed or inconsistent; warnings do not fail.")
   public static final class Check implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 

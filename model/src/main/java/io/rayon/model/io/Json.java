@@ -33,6 +33,7 @@ public final class Json {
             // records are written by their components only: no isZero()/isRigid() pseudo-fields
             .disable(com.fasterxml.jackson.databind.MapperFeature.AUTO_DETECT_IS_GETTERS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
@@ -63,7 +64,7 @@ public final class Json {
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
           "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();
-    } else if (e instanceof InvalidFormatException f) {
+    } else if (e instanceof InvalidFormatException f && f.getTargetType() == io.rayon.model.rdl.Rdl.class) {
       problem = cleanMessage(f.getOriginalMessage());
     } else if (e instanceof MismatchedInputException mi) {
       String target = mi.getTargetType() == null ? "value" : simpleType(mi.getTargetType());
@@ -95,6 +96,13 @@ public final class Json {
     if (m == null) return "malformed JSON";
     int nl = m.indexOf('\n');
     String s = nl >= 0 ? m.substring(0, nl) : m;
-    return s.replaceAll("\\(class [^)]*\\)", "").replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1").trim();
+    int root = s.indexOf(" (for root starting at");
+    if (root >= 0) s = s.substring(0, root);
+    int src = s.indexOf(" at [Source:");
+    if (src >= 0) s = s.substring(0, src);
+    return s.replaceAll("\\(class [^)]*\\)", "")
+        .replaceAll("\\s*\\((but could if|but might if|set DeserializationConfig|through reference)[^)]*\\)", "")
+        .replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1")
+        .trim();
   }
 }

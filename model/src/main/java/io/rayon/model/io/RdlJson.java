@@ -27,10 +27,11 @@ public final class RdlJson {
       gen.writeString(RdlPrinter.print(value));
     }
 
-    /** Written as text, so no type id: the text names the operator. */
+    /** The text form carries its own operator names, so no type id is written around it. */
     @Override
-    public void serializeWithType(Rdl value, JsonGenerator gen, SerializerProvider serializers,
-        com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer) throws IOException {
+    public void serializeWithType(
+        Rdl value, JsonGenerator gen, SerializerProvider serializers, com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer)
+        throws IOException {
       serialize(value, gen, serializers);
     }
   }
@@ -43,7 +44,8 @@ public final class RdlJson {
         try {
           return RdlParser.parse(text, "rdl");
         } catch (RdlParseException e) {
-          throw InvalidFormatException.from(p, "RDL " + e.getMessage(), text, Rdl.class);
+          throw InvalidFormatException.from(
+              p, "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem(), text, Rdl.class);
         }
       }
       if (p.currentToken() == JsonToken.START_OBJECT) {
@@ -53,10 +55,11 @@ public final class RdlJson {
           p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
     }
 
-    /** Text or a typed tree: this deserializer handles both, so the type id is read by it. */
+    /** Text carries no type id; objects are read by the polymorphic tree binding in {@link #deserialize}. */
     @Override
-    public Object deserializeWithType(JsonParser p, DeserializationContext ctxt,
-        com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer) throws IOException {
+    public Object deserializeWithType(
+        JsonParser p, DeserializationContext ctxt, com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer)
+        throws IOException {
       return deserialize(p, ctxt);
     }
   }
