@@ -22,7 +22,9 @@ final class Measure {
     for (int c = 0; c < m; c++) {
       long spent = 0;
       long lastRun = 0;
-      while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(deadlineNanos, lastRun * (m - c))) {
+      // warm-up may use at most half of what is left for this workload
+      long warmupEnd = System.nanoTime() + Math.max(0, deadlineNanos - System.nanoTime()) / (2L * (m - c));
+      while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(warmupEnd, lastRun)) {
         long t0 = System.nanoTime();
         long cpu0 = CpuClock.nanos();
         cs.get(c).run(w);
