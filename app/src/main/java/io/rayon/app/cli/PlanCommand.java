@@ -86,7 +86,8 @@ public final class PlanCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
-    Map<String, Object> m = run.metricsByKey();
+    io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
+    Map<String, Object> m = run.metricsByKey(metrics);
     m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
     if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
     if (out != null) PlanFileIO.write(run.toPlanFile(m), out);
@@ -96,14 +97,14 @@ public final class PlanCommand implements Callable<Integer> {
       CliSupport.printJson(w, m);
       return CliSupport.EXIT_OK;
     }
-    int n = run.metrics().accepted() + run.metrics().rejected();
+    int n = metrics.accepted() + metrics.rejected();
     w.printf(Locale.ROOT, "scenario    %s%n", s.name());
     w.printf(Locale.ROOT, "planner     %s%n", run.planner());
     w.printf(Locale.ROOT, "policy      %s%n", p);
-    w.printf(Locale.ROOT, "accepted    %d of %d (%.1f%%)%n", run.metrics().accepted(), n, 100 * run.metrics().acceptance());
-    w.printf(Locale.ROOT, "weighted    %.1f%% of the work%n", 100 * run.metrics().weightedAcceptance());
-    w.printf(Locale.ROOT, "preemption  %.4f%n", run.metrics().preemption());
-    w.printf(Locale.ROOT, "uniformity  %.4f%n", run.metrics().uniformity());
+    w.printf(Locale.ROOT, "accepted    %d of %d (%.1f%%)%n", metrics.accepted(), n, 100 * metrics.acceptance());
+    w.printf(Locale.ROOT, "weighted    %.1f%% of the work%n", 100 * metrics.weightedAcceptance());
+    w.printf(Locale.ROOT, "preemption  %.4f%n", metrics.preemption());
+    w.printf(Locale.ROOT, "uniformity  %.4f%n", metrics.uniformity());
     w.printf(Locale.ROOT, "runtime     %.1f ms%n", runtimeMs);
     for (Map.Entry<String, Object> e : m.entrySet()) {
       if (!STANDARD.contains(e.getKey())) w.printf(Locale.ROOT, "%-11s %s%n", e.getKey(), e.getValue());
@@ -113,7 +114,7 @@ public final class PlanCommand implements Callable<Integer> {
       if (d.accepted()) continue;
       if (shown == 0) w.println("rejected:");
       if (shown++ == 50) {
-        w.println("  ... (" + (run.metrics().rejected() - 50) + " more; see --out)");
+        w.println("  ... (" + (metrics.rejected() - 50) + " more; see --out)");
         break;
       }
       w.println("  " + d.reservationId() + ": " + d.rejection());

@@ -18,7 +18,8 @@ import java.util.Map;
  * One planning run over a scenario: its reservations placed online, in arrival order, by one
  * planner under one sharing policy, on the scenario's empty plan. The result is immutable apart
  * from {@code plan}, which the caller now owns. Runtime is not measured here (no clock in the
- * engine): callers time {@link #run} themselves. Usable from a plain Java main:
+ * engine): callers time {@link #run} themselves (it covers placement only; {@link #metrics()} is
+ * computed afterwards). Usable from a plain Java main:
  *
  * <pre>{@code
  * PlanningRun r = PlanningRun.run(scenario, Planners.byName("gree"), scenario.sharingPolicy());
@@ -26,7 +27,7 @@ import java.util.Map;
  * }</pre>
  */
 public record PlanningRun(
-    Scenario scenario, String planner, SharingPolicySpec policy, Plan plan, List<Decision> decisions, PlanMetrics metrics) {
+    Scenario scenario, String planner, SharingPolicySpec policy, Plan plan, List<Decision> decisions) {
 
   public PlanningRun {
     decisions = List.copyOf(decisions);
@@ -45,7 +46,12 @@ public record PlanningRun(
     List<ReservationRequest> requests = s.reservations();
     List<Decision> ds = rs.submitAll(requests);
     Plan plan = (Plan) rs.plan();
-    return new PlanningRun(s, planner.name(), p, plan, ds, PlanMetrics.of(plan, requests, ds));
+    return new PlanningRun(s, planner.name(), p, plan, ds);
+  }
+
+  /** The §6.3 metrics of this run (computed on each call; keep the result). */
+  public PlanMetrics metrics() {
+    return PlanMetrics.of(plan, scenario.reservations(), decisions);
   }
 
   /**
@@ -54,6 +60,11 @@ public record PlanningRun(
    * uniformity.
    */
   public Map<String, Object> metricsByKey() {
+    return metricsByKey(metrics());
+  }
+
+  /** {@link #metricsByKey()} from metrics already computed. */
+  public Map<String, Object> metricsByKey(PlanMetrics metrics) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("planner", planner);
     m.put("accepted", metrics.accepted());
