@@ -26,16 +26,16 @@ final class Report {
         System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
         o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
-    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than best Hadoop (CPU) | plan problems |\n");
-    sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than best Hadoop (CPU) | runs (warm-up+timed) | plan problems |\n");
+    sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : rows) {
       sb.append(String.format(Locale.ROOT,
-          "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d |%n",
+          "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d+%d | %d |%n",
           r.workload(), r.planner(), r.stats().accepted(), r.requests(), 100 * r.stats().acceptance(),
           100 * r.stats().weightedAcceptance(), r.stats().preemption(), r.stats().uniformity(),
           Result.time(r.cpuNanos()), Result.time(r.meanNanos()), Result.time(r.p50Nanos()), Result.time(r.p99Nanos()),
           Double.isNaN(r.speedup()) ? "—" : String.format(Locale.ROOT, "%.1f×", r.speedup()),
-          r.violations().size()));
+          r.warmupRuns(), r.timedRuns(), r.violations().size()));
     }
     return sb.toString();
   }
