@@ -48,11 +48,15 @@ public final class RdlCommand implements Runnable {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "EXPR|@FILE",
-        description = "the expression, e.g. 'window(atom(<1024,1>,1,10,1,100),0,60)', or @file to read it from a file")
+        description = "the expression, e.g. 'window(atom(<1024,1>,1,10,1,100),0,60)' or its JSON tree form, or @file to read it from a file")
     String input;
 
     @Option(names = "--json", description = "print {normalized, work, minDuration, feasible, problems} as JSON")
     boolean json;
+
+    @Option(names = "--rigid-gangs",
+        description = "also print the expression with every non-rigid gang atom rewritten into rigid ones (as the MILP uses it)")
+    boolean rigidGangs;
 
     @Option(names = "--scenario", paramLabel = "FILE",
         description = "check bundles and gangs against this scenario's cluster")
@@ -67,12 +71,7 @@ public final class RdlCommand implements Runnable {
         source = file.toString();
         text = readText(file);
       }
-      Rdl e;
-      try {
-        e = RdlParser.parse(text, source);
-      } catch (RdlParseException ex) {
-        throw new CliSupport.BadInputException(ex.getMessage(), ex);
-      }
+      Rdl e = text.strip().startsWith("{") ? parseTree(text, source) : parseText(text, source);
       Cluster cluster = scenario == null ? null : CliSupport.loadScenario(scenario).cluster();
       CompileResult r = RdlCompiler.compile(e, cluster);
       PrintWriter out = spec.commandLine().getOut();
@@ -91,6 +90,7 @@ public final class RdlCommand implements Runnable {
           ps.add(pm);
         }
         m.put("problems", ps);
+        if (rigidGangs && r.valid()) m.put("rigidGangs", RdlPrinter.print(RdlCompiler.rigidGangs(r.normalized())));
         CliSupport.printJson(out, m);
       } else {
         out.println("normalized:  " + RdlPrinter.print(r.normalized()));
@@ -100,9 +100,29 @@ public final class RdlCommand implements Runnable {
         for (RdlProblem p : r.problems()) {
           out.println("  " + (p.path().isEmpty() ? "root" : "at " + p.path()) + ": " + p.code() + ": " + p.message());
         }
+        if (rigidGangs && r.valid()) out.println("rigidGangs:  " + RdlPrinter.print(RdlCompiler.rigidGangs(r.normalized())));
         out.flush();
       }
       return CliSupport.EXIT_OK;
+    }
+
+    private static Rdl parseText(String text, String source) {
+      try {
+        return RdlParser.parse(text, source);
+      } catch (RdlParseException ex) {
+        throw new CliSupport.BadInputException(ex.getMessage(), ex);
+      }
+    }
+
+    /** The JSON tree form, e.g. {"type":"atom","bundle":{"memoryMB":1024,"vcores":1},...}. */
+    private static Rdl parseTree(String text, String source) {
+      try {
+        return io.rayon.model.io.Json.mapper().readValue(text, Rdl.class);
+      } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+        throw new CliSupport.BadInputException(io.rayon.model.io.Json.describe(source, ex).getMessage(), ex);
+      } catch (IllegalArgumentException | NullPointerException ex) {
+        throw new CliSupport.BadInputException(source + ": " + ex.getMessage(), ex);
+      }
     }
 
     private static String readText(Path file) {

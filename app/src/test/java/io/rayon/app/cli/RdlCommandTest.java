@@ -75,6 +75,26 @@ class RdlCommandTest {
   }
 
   @Test
+  void acceptsTheJsonTreeFormAndNamesItsErrors() throws Exception {
+    CliRun r = CliRun.of("rdl", "check", "--json",
+        "{\"type\":\"window\",\"expr\":{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1024,\"vcores\":1},"
+            + "\"gang\":1,\"maxParallelism\":10,\"minLease\":1,\"work\":100},\"start\":0,\"finish\":60}");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.json().get("normalized").asText()).isEqualTo("window(atom(<1024,1>,1,10,1,100),0,60)");
+    CliRun bad = CliRun.of("rdl", "check", "{\"type\":\"atom\",\"gang\":\"x\"}");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("<expr> at $.gang").contains("expected a whole number");
+  }
+
+  @Test
+  void rigidGangsOptionShowsTheRewriteForTheMilp() throws Exception {
+    CliRun r = CliRun.of("rdl", "check", "--json", "--rigid-gangs", "atom(<1024,1>,2,4,3,24)");
+    assertThat(r.exit()).isZero();
+    assertThat(r.json().get("rigidGangs").asText())
+        .isEqualTo("all(order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)),order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)))");
+  }
+
+  @Test
   void checksBundlesAgainstAScenarioCluster() throws Exception {
     Path scenario = Path.of("../sample-clusters/fig9-pipeline.json");
     CliRun r = CliRun.of("rdl", "check", "--json", "--scenario", scenario.toString(), "atom(<65536,1>,1,1,1,1)");

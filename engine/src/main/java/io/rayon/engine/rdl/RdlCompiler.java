@@ -426,26 +426,41 @@ public final class RdlCompiler {
     return new Rdl.Order(cs);
   }
 
+  /** Key of atoms that may be merged: same bundle, same window (or none), same w/h ratio. */
+  private record UnifyKey(Resources bundle, boolean windowed, long start, long finish, long ratioW, long ratioH) {}
+
   private static List<Rdl> unify(List<Rdl> cs) {
     List<Rdl> out = new ArrayList<>(cs.size());
+    java.util.Map<UnifyKey, Integer> slot = new java.util.HashMap<>();
     for (Rdl c : cs) {
       Rdl.Atom a = unifiable(c);
-      boolean merged = false;
-      if (a != null) {
-        for (int i = 0; i < out.size() && !merged; i++) {
-          Rdl o = out.get(i);
-          Rdl.Atom b = unifiable(o);
-          if (b == null || !sameWindow(c, o) || !b.bundle().equals(a.bundle())) continue;
-          Rdl.Atom m = merge(b, a);
-          if (m != null) {
-            out.set(i, o instanceof Rdl.Window w ? new Rdl.Window(m, w.start(), w.finish()) : m);
-            merged = true;
-          }
-        }
+      if (a == null) {
+        out.add(c);
+        continue;
       }
-      if (!merged) out.add(c);
+      long gcd = gcd(a.work(), a.maxParallelism());
+      Rdl.Window w = c instanceof Rdl.Window win ? win : null;
+      UnifyKey key = new UnifyKey(a.bundle(), w != null, w == null ? 0 : w.start(), w == null ? 0 : w.finish(),
+          a.work() / gcd, a.maxParallelism() / gcd);
+      Integer at = slot.get(key);
+      Rdl.Atom m = at == null ? null : merge(unifiable(out.get(at)), a);
+      if (m == null) {
+        slot.put(key, out.size());
+        out.add(c);
+      } else {
+        out.set(at, w != null ? new Rdl.Window(m, w.start(), w.finish()) : m);
+      }
     }
     return out;
+  }
+
+  private static long gcd(long a, long b) {
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return Math.max(1, a);
   }
 
   private static Rdl.Atom unifiable(Rdl e) {
@@ -454,13 +469,6 @@ public final class RdlCompiler {
       return a;
     }
     return null;
-  }
-
-  private static boolean sameWindow(Rdl a, Rdl b) {
-    if (a instanceof Rdl.Window wa && b instanceof Rdl.Window wb) {
-      return wa.start() == wb.start() && wa.finish() == wb.finish();
-    }
-    return !(a instanceof Rdl.Window) && !(b instanceof Rdl.Window);
   }
 
   private static Rdl.Atom merge(Rdl.Atom a, Rdl.Atom b) {

@@ -40,7 +40,8 @@ import java.util.Set;
  * before the arrival.
  *
  * <p>Warnings: an RDL expression that is well formed but cannot be satisfied (the compiler's
- * reason), a window that ends after the horizon, a production job without a deadline.
+ * reason), a window that ends after the horizon, a reservation in a queue that is not reservable,
+ * a production job without a deadline.
  */
 public final class ScenarioChecks {
   private ScenarioChecks() {}
@@ -140,8 +141,11 @@ public final class ScenarioChecks {
       String p = "$.reservations[" + i + "]";
       Integer prev = ids.putIfAbsent(r.id(), i);
       if (prev != null) error(out, p + ".id", "duplicate reservation id '" + r.id() + "' (also $.reservations[" + prev + "])");
-      if (s.rootQueue().find(r.queue()) == null) {
+      Queue q = s.rootQueue().find(r.queue());
+      if (q == null) {
         error(out, p + ".queue", "queue '" + r.queue() + "' is not in the queue tree; known queues: " + queueNames(s.rootQueue()));
+      } else if (!q.reservable()) {
+        warning(out, p + ".queue", "queue '" + r.queue() + "' is not reservable; set \"reservable\" : true on it or use a reservable queue");
       }
       if (r.arrival() < 0) error(out, p + ".arrival", "arrival must be step 0 or later, got " + r.arrival());
       CompileResult cr = RdlCompiler.compile(r.rdl(), s.cluster().nodeGroups().isEmpty() ? null : s.cluster());

@@ -93,6 +93,17 @@ class RdlBadInputTest {
   }
 
   @Test
+  void aLargeAllOfAtomsThatCannotBeUnifiedNormalizesInLinearTime() throws Exception {
+    StringBuilder sb = new StringBuilder("all(");
+    int n = 50_000;
+    for (int i = 0; i < n; i++) sb.append(i == 0 ? "" : ",").append("window(atom(<1024,1>,1,1,1,1),").append(i).append(',').append(i + 1).append(')');
+    Rdl e = RdlParser.parse(sb.append(')').toString());
+    CompileResult r = RdlCompiler.compile(e);
+    assertThat(r.feasible()).isTrue();
+    assertThat(r.normalized().children()).hasSize(n);
+  }
+
+  @Test
   void aTenMegabyteExpressionWithAnErrorAtTheEndNamesTheLastLine() {
     String body = "atom(<1,1>,1,1,1,1),\n".repeat(500_000);
     String text = "all(" + body + "atom(<1,1>,1,1,1,x))";

@@ -2,7 +2,10 @@ package io.rayon.engine.rdl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rayon.model.cluster.Cluster;
+import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.io.Json;
+import io.rayon.model.resources.Resources;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.rdl.RdlPrinter;
@@ -67,6 +70,16 @@ class RdlPropertiesTest {
     assertThat(RdlCompiler.work(n)).isEqualTo(RdlCompiler.work(e));
     assertThat(RdlCompiler.minDuration(n)).isEqualTo(RdlCompiler.minDuration(e));
     assertThat(RdlCompiler.compile(n).feasible()).isEqualTo(RdlCompiler.compile(e).feasible());
+  }
+
+  /** One node: small bundles fit several times, the GPU bundle once, so some gangs do not fit. */
+  static final Cluster ONE_NODE = Cluster.of("one", NodeGroup.of("n", 1, Resources.of(16384, 8, java.util.Map.of("gpu", 1L))));
+
+  @Property(tries = 300)
+  void normalizationKeepsExpressionsValidAndFeasibilityOnACluster(@ForAll("valid") Rdl e) {
+    Rdl n = RdlCompiler.normalize(e);
+    assertThat(RdlCompiler.validate(n, ONE_NODE)).isEmpty();
+    assertThat(RdlCompiler.compile(n, ONE_NODE).feasible()).isEqualTo(RdlCompiler.compile(e, ONE_NODE).feasible());
   }
 
   @Property(tries = 400)

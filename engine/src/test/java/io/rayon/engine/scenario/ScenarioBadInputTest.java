@@ -101,6 +101,31 @@ class ScenarioBadInputTest {
   }
 
   @Test
+  void rdlTreeNestedTenThousandLevelsIsRejectedWithoutExhaustingTheStack() {
+    String atom = "{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1,\"vcores\":1},\"gang\":1,\"maxParallelism\":1,\"minLease\":1,\"work\":1}";
+    String tree = "{\"type\":\"all\",\"children\":[".repeat(10_000) + atom + "]}".repeat(10_000);
+    String json = FIG9.replaceFirst("\"rdl\" : \"[^\"]*\"", java.util.regex.Matcher.quoteReplacement("\"rdl\" : " + tree));
+    try {
+      ScenarioIO.parse(json, "deep.json");
+      fail("expected a FormatException");
+    } catch (FormatException e) {
+      assertThat(e.getMessage()).startsWith("deep.json at $");
+      assertThat(e.problem()).containsIgnoringCase("nesting depth");
+    }
+  }
+
+  @Test
+  void tenMegabyteRdlTextInAScenarioIsReadAndChecked() throws Exception {
+    String atom = "atom(<1024,1>,1,10,1,10)";
+    StringBuilder sb = new StringBuilder("all(");
+    for (int i = 0; sb.length() < 10_000_000; i++) sb.append(i == 0 ? "" : ",").append(atom);
+    String json = edit("window(order(atom(<1024,1>,1,10,240,2400),atom(<1024,1>,1,20,120,2400),atom(<1024,1>,1,15,120,1800)),0,800)",
+        sb.append(')').toString());
+    Scenario s = ScenarioIO.parse(json, "big.json");
+    assertThat(ScenarioChecks.errors(ScenarioChecks.check(s))).isEmpty();
+  }
+
+  @Test
   void infeasibleReservationIsAWarningNotAnError() throws Exception {
     Scenario s = ScenarioIO.parse(edit(",0,800)\"", ",0,300)\""), "fig9.json");
     List<ScenarioProblem> ps = ScenarioChecks.check(s);
@@ -108,6 +133,17 @@ class ScenarioBadInputTest {
     assertThat(ScenarioChecks.warnings(ps)).singleElement().satisfies(p -> {
       assertThat(p.path()).isEqualTo("$.reservations[0].rdl");
       assertThat(p.message()).contains("cannot be satisfied").contains("480");
+    });
+  }
+
+  @Test
+  void reservationInANonReservableQueueIsAWarning() throws Exception {
+    Scenario s = ScenarioIO.parse(edit("\"queue\" : \"dedicated\"", "\"queue\" : \"root.default\""), "fig9.json");
+    List<ScenarioProblem> ps = ScenarioChecks.check(s);
+    assertThat(ScenarioChecks.errors(ps)).isEmpty();
+    assertThat(ScenarioChecks.warnings(ps)).singleElement().satisfies(p -> {
+      assertThat(p.path()).isEqualTo("$.reservations[0].queue");
+      assertThat(p.message()).contains("not reservable");
     });
   }
 

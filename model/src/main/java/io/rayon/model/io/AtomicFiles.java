@@ -31,6 +31,7 @@ public final class AtomicFiles {
         out.flush();
         ch.force(true);
       }
+      keepPermissions(tmp, abs);
       try {
         Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -38,6 +39,22 @@ public final class AtomicFiles {
       }
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * Temporary files are private (rw-------); give the new file the old file's permissions, or
+   * rw-r--r-- for a new file, so saving does not hide a file from its readers.
+   */
+  private static void keepPermissions(Path tmp, Path target) {
+    try {
+      java.util.Set<java.nio.file.attribute.PosixFilePermission> perms =
+          Files.exists(target)
+              ? Files.getPosixFilePermissions(target)
+              : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+      Files.setPosixFilePermissions(tmp, perms);
+    } catch (UnsupportedOperationException | IOException e) {
+      // not a POSIX file system: the platform's defaults apply
     }
   }
 
