@@ -215,6 +215,7 @@ public final class ExportActions {
               w.run();
               return f;
             })
+            .light()
             .onSuccess(x -> ws.setStatus("Wrote " + x.getFileName()))
             .onFailure(e -> dialogs.showError("Cannot write " + f.getFileName(), f + ": " + e.getMessage())));
   }

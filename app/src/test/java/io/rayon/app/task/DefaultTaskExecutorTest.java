@@ -70,6 +70,22 @@ class DefaultTaskExecutorTest {
   }
 
   @Test
+  void lightTasksDoNotWaitBehindALongRun() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch heavyStarted = new CountDownLatch(1);
+    CountDownLatch lightDone = new CountDownLatch(1);
+    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("long run", (p, c) -> {
+      heavyStarted.countDown();
+      return release.await(60, TimeUnit.SECONDS);
+    })));
+    assertThat(heavyStarted.await(30, TimeUnit.SECONDS)).isTrue();
+    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("autosave", (p, c) -> 1).light()
+        .onSuccess(v -> lightDone.countDown())));
+    assertThat(lightDone.await(30, TimeUnit.SECONDS)).isTrue();
+    release.countDown();
+  }
+
+  @Test
   void failuresReachTheFailureCallbackAndCancellationIsNotAFailure() throws Exception {
     CountDownLatch failed = new CountDownLatch(1);
     AtomicReference<Throwable> error = new AtomicReference<>();
