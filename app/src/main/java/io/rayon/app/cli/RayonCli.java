@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
     description = "Rayon Studio: plan cluster reservations, simulate clusters, talk to YARN.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      LiveCommand.class,
+      YarnCommand.class,
       RdlCommand.class,
       ScenarioCommand.class,
       SampleCommand.class,

@@ -1,0 +1,242 @@
+package io.rayon.bench;
+
+import io.rayon.bench.hadoop.HadoopPeer;
+import io.rayon.model.scenario.Scenario;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Our planners side by side with Apache Hadoop 3.4.1's reservation agents, in one JVM, on the same
+ * workloads (see {@link Workloads}): (i) random {@code order} requests as in Hadoop's {@code
+ * TestReservationAgents}, (ii) the paper's §6.3.1 sweep of SWIM atom jobs (100 to 1,000 jobs on
+ * 400 to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes.
+ *
+ * <p>For each workload (see {@link Measure}): every planner warms up for at least {@code warmup}
+ * untimed runs and {@code warmup-seconds} of its own time, then {@code repeats} timed runs are
+ * interleaved round by round, each on a fresh empty plan (workload (iii): no warm-up after the
+ * other workloads, at most three timed rounds). Each workload gets an equal share of what is left
+ * of {@code budget-seconds} (default 840 s), so the whole run stays under 15 minutes; a share that
+ * runs out ends that workload's warm-up and timed rounds early (at least one timed round always
+ * runs), and the runs column shows it. Reported: the median over the timed runs of the mean time per
+ * request, the median single-request time, acceptance (count and weighted by work), preemption and
+ * uniformity of the resulting plan (the same code for every planner: Hadoop's allocations are
+ * converted to our model first), the speed ratio against the faster Hadoop agent, and the plan
+ * problems found (validator violations for ours; capacity, window and work checks for Hadoop's).
+ *
+ * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
+ * N] [--swim FILE] [--workloads i,ii,iii] [--planners gree,greel,hadoop-greedy,hadoop-aligned]
+ * [--budget-seconds N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
+ * violations, 1 otherwise, 2 on bad arguments.
+ */
+public final class HadoopComparison {
+
+  static final List<String> ALL_PLANNERS = List.of("gree", "greel", "hadoop-greedy", "hadoop-aligned");
+
+  record Options(
+      boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
+      Set<String> planners, long budgetSeconds, Path out) {}
+
+  public static void main(String[] args) {
+    Options o;
+    try {
+      o = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("hadoop-comparison: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    quietHadoop();
+    int rc;
+    try {
+      rc = run(o, System.out);
+    } catch (RuntimeException e) {
+      System.err.println("hadoop-comparison: " + e.getMessage());
+      rc = 1;
+    }
+    System.exit(rc);
+  }
+
+  static Options parse(String[] args) {
+    boolean quick = false;
+    long seed = 42;
+    Integer warmup = null;
+    Double warmupSeconds = null;
+    Integer repeats = null;
+    long step = 60;
+    Path swim = null;
+    Set<String> workloads = new LinkedHashSet<>(List.of("i", "ii", "iii"));
+    Set<String> planners = new LinkedHashSet<>(ALL_PLANNERS);
+    long budget = 840;
+    Path out = null;
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      switch (a) {
+        case "--quick" -> quick = true;
+        case "--seed" -> seed = longArg(args, ++i, a);
+        case "--warmup" -> warmup = (int) longArg(args, ++i, a);
+        case "--warmup-seconds" -> warmupSeconds = (double) longArg(args, ++i, a);
+        case "--repeats" -> repeats = (int) longArg(args, ++i, a);
+        case "--step-seconds" -> step = longArg(args, ++i, a);
+        case "--swim" -> swim = Path.of(strArg(args, ++i, a));
+        case "--budget-seconds" -> budget = longArg(args, ++i, a);
+        case "--out" -> out = Path.of(strArg(args, ++i, a));
+        case "--workloads" -> workloads = listArg(args, ++i, a, List.of("i", "ii", "iii"));
+        case "--planners" -> planners = listArg(args, ++i, a, ALL_PLANNERS);
+        case "-h", "--help" -> throw new IllegalArgumentException(
+            "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
+                + " [--workloads i,ii,iii] [--planners " + String.join(",", ALL_PLANNERS) + "] [--budget-seconds N]"
+                + " [--out FILE.md]");
+        default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
+      }
+    }
+    if (step < 1 || step > 3600) throw new IllegalArgumentException("--step-seconds must be in [1, 3600], got " + step);
+    int w = warmup != null ? warmup : quick ? 1 : 2;
+    double ws = warmupSeconds != null ? warmupSeconds : quick ? 1 : 3;
+    int r = repeats != null ? repeats : quick ? 3 : 5;
+    if (w < 0 || r < 1) throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
+    if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
+    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out);
+  }
+
+  private static long longArg(String[] args, int i, String opt) {
+    String v = strArg(args, i, opt);
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(opt + " needs a whole number, got '" + v + "'");
+    }
+  }
+
+  private static String strArg(String[] args, int i, String opt) {
+    if (i >= args.length) throw new IllegalArgumentException(opt + " needs a value");
+    return args[i];
+  }
+
+  private static Set<String> listArg(String[] args, int i, String opt, List<String> allowed) {
+    Set<String> s = new LinkedHashSet<>();
+    for (String x : strArg(args, i, opt).split(",")) {
+      String t = x.trim().toLowerCase(Locale.ROOT);
+      if (!allowed.contains(t)) throw new IllegalArgumentException(opt + ": unknown '" + t + "'; choose from " + allowed);
+      s.add(t);
+    }
+    return s;
+  }
+
+  /** The SWIM trace shipped beside the project: {@code ../shared/traces/swim/...} from here or above. */
+  static Path findSwim() {
+    Path dir = Path.of("").toAbsolutePath();
+    for (Path d = dir; d != null; d = d.getParent()) {
+      Path p = d.resolve("shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
+      if (Files.isRegularFile(p)) return p;
+      Path q = d.resolveSibling("shared").resolve("traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
+      if (Files.isRegularFile(q)) return q;
+    }
+    throw new IllegalArgumentException(
+        "cannot find the SWIM trace shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv above " + dir
+            + "; maybe pass --swim FILE, or run only --workloads i");
+  }
+
+  /** Hadoop logs every placement at INFO; keep WARN and above. */
+  static void quietHadoop() {
+    org.apache.log4j.Logger.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
+  }
+
+  /** The workloads to run, prepared (translated to Hadoop) once. */
+  static List<PreparedWorkload> workloads(Options o) {
+    List<PreparedWorkload> out = new ArrayList<>();
+    if (o.workloads().contains("i")) {
+      out.add(PreparedWorkload.of("(i) 1000 orders, 100 nodes", Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds())));
+    }
+    io.rayon.model.workload.Workload trace =
+        o.swim() == null ? io.rayon.model.workload.Workload.EMPTY : Workloads.readSwim(o.swim());
+    if (o.workloads().contains("ii")) {
+      int[][] sweep = o.quick() ? new int[][] {{100, 400}, {1000, 4000}} : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
+      for (int[] jn : sweep) {
+        Scenario s = Workloads.swimAtoms(trace, o.seed(), jn[0], jn[1], o.stepSeconds());
+        out.add(PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", s));
+      }
+    }
+    if (o.workloads().contains("iii")) {
+      out.add(PreparedWorkload.of("(iii) 10000 SWIM jobs, 4000 nodes", Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds())));
+    }
+    return out;
+  }
+
+  static List<Contender> contenders(Options o) {
+    List<Contender> c = new ArrayList<>();
+    for (String p : o.planners()) {
+      switch (p) {
+        case "gree" -> c.add(RayonContender.gree());
+        case "greel" -> c.add(RayonContender.greeL());
+        case "hadoop-greedy" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY));
+        case "hadoop-aligned" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED));
+        default -> throw new IllegalArgumentException("unknown planner " + p);
+      }
+    }
+    return c;
+  }
+
+  static int run(Options o, PrintStream out) {
+    long deadline = System.nanoTime() + o.budgetSeconds() * 1_000_000_000L;
+    String loadBefore = Report.loadAverage();
+    List<PreparedWorkload> ws = workloads(o);
+    List<Contender> cs = contenders(o);
+    List<Result> results = new ArrayList<>();
+    boolean complete = true;
+    int ourViolations = 0;
+    out.printf(Locale.ROOT, "Planners vs Apache Hadoop 3.4.1: %d workloads x %d planners, warm-up %d, repeats %d, seed %d, step %d s%n",
+        ws.size(), cs.size(), o.warmup(), o.repeats(), o.seed(), o.stepSeconds());
+    for (int wi = 0; wi < ws.size(); wi++) {
+      PreparedWorkload w = ws.get(wi);
+      // each workload gets an equal share of what is left of the budget
+      long now = System.nanoTime();
+      long share = Math.max(0, deadline - now) / (ws.size() - wi);
+      long workloadDeadline = now + share;
+      out.println();
+      out.println("== " + w.label() + ": " + w.scenario().description());
+      // workload (iii): the same code paths ran on the workloads before it, so its warm-up is one
+      // run only when it comes first; at most three timed rounds
+      boolean heavy = w.size() > 5000;
+      int repeats = heavy ? Math.min(o.repeats(), 3) : o.repeats();
+      int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
+      double warmupSeconds = heavy ? 0 : o.warmupSeconds();
+      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline)) {
+        results.add(r);
+        out.println(r.line());
+        for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);
+        if (r.violations().size() > 5) out.println("    ... " + (r.violations().size() - 5) + " more");
+        if (r.isOurs()) ourViolations += r.violations().size();
+        if (r.timedRuns() < repeats) complete = false;
+      }
+    }
+    String table = Report.markdown(results, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
+    out.println();
+    out.println(table);
+    if (o.out() != null) {
+      try {
+        Files.writeString(o.out(), table, StandardCharsets.UTF_8);
+        out.println("table written to " + o.out());
+      } catch (IOException e) {
+        throw new IllegalArgumentException("cannot write " + o.out() + ": " + e.getMessage());
+      }
+    }
+    if (!complete) out.println("note: the time budget cut some runs short; see the runs column");
+    out.println("violations in our plans: " + ourViolations);
+    return complete && ourViolations == 0 ? 0 : 1;
+  }
+
+  static String joined(long[] a) {
+    return Arrays.toString(a);
+  }
+}

@@ -1,0 +1,106 @@
+package io.rayon.bench;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs the contenders on one workload. Warm-up: each contender repeats the whole workload, untimed,
+ * until it has run at least {@code warmupRuns} times and for at least {@code warmupSeconds} of its
+ * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
+ * interleaved round by round (every contender once per round) so that load from other processes
+ * falls on all of them alike. Each run starts from an empty plan. A global deadline cuts the timed
+ * rounds short (at least one is always run); the number of runs is reported.
+ */
+final class Measure {
+  private Measure() {}
+
+  static List<Result> measure(
+      List<Contender> cs, PreparedWorkload w, int warmupRuns, double warmupSeconds, int repeats, long deadlineNanos) {
+    int m = cs.size();
+    int[] warmed = new int[m];
+    for (int c = 0; c < m; c++) {
+      long spent = 0;
+      long lastRun = 0;
+      // warm-up may use at most half of what is left for this workload
+      long warmupEnd = System.nanoTime() + Math.max(0, deadlineNanos - System.nanoTime()) / (2L * (m - c));
+      while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(warmupEnd, lastRun)) {
+        long t0 = System.nanoTime();
+        long cpu0 = CpuClock.nanos();
+        cs.get(c).run(w);
+        lastRun = System.nanoTime() - t0;
+        spent += CpuClock.nanos() - cpu0;
+        warmed[c]++;
+      }
+    }
+    List<List<Double>> means = new ArrayList<>();
+    List<List<Double>> cpuMeans = new ArrayList<>();
+    List<List<long[]>> pooled = new ArrayList<>();
+    RunOutcome[] last = new RunOutcome[m];
+    boolean[] nondeterministic = new boolean[m];
+    for (int c = 0; c < m; c++) {
+      means.add(new ArrayList<>());
+      cpuMeans.add(new ArrayList<>());
+      pooled.add(new ArrayList<>());
+    }
+    long lastRound = 0;
+    for (int k = 0; k < repeats; k++) {
+      if (k > 0 && !fits(deadlineNanos, lastRound)) break;
+      long r0 = System.nanoTime();
+      for (int c = 0; c < m; c++) {
+        RunOutcome o = cs.get(c).run(w);
+        if (last[c] != null && last[c].acceptedCount() != o.acceptedCount()) nondeterministic[c] = true;
+        last[c] = o;
+        means.get(c).add((double) o.totalNanos() / w.size());
+        cpuMeans.get(c).add((double) o.cpuNanos() / w.size());
+        pooled.get(c).add(o.nanos());
+      }
+      lastRound = System.nanoTime() - r0;
+    }
+    List<Result> out = new ArrayList<>(m);
+    for (int c = 0; c < m; c++) {
+      double[] ms = means.get(c).stream().mapToDouble(Double::doubleValue).toArray();
+      double[] cpu = cpuMeans.get(c).stream().mapToDouble(Double::doubleValue).toArray();
+      long[] all = concat(pooled.get(c));
+      Arrays.sort(all);
+      List<String> problems = new ArrayList<>(last[c].violations());
+      if (nondeterministic[c]) problems.add("runs accepted different numbers of requests (nondeterministic planner)");
+      Contender con = cs.get(c);
+      out.add(new Result(
+          w.label(), con.name(), con instanceof RayonContender, w.size(), PlanStats.of(w, last[c]), median(cpu), median(ms),
+          percentile(all, 0.5), percentile(all, 0.99), warmed[c], ms.length, problems, Double.NaN));
+    }
+    return Result.withRatios(out);
+  }
+
+  private static long[] concat(List<long[]> parts) {
+    int total = 0;
+    for (long[] a : parts) total += a.length;
+    long[] out = new long[total];
+    int p = 0;
+    for (long[] a : parts) {
+      System.arraycopy(a, 0, out, p, a.length);
+      p += a.length;
+    }
+    return out;
+  }
+
+  /** True when another stretch of about {@code expected} ns still ends before the deadline. */
+  private static boolean fits(long deadline, long expected) {
+    return System.nanoTime() + expected < deadline;
+  }
+
+  static double median(double[] v) {
+    if (v.length == 0) return Double.NaN;
+    double[] s = v.clone();
+    Arrays.sort(s);
+    int n = s.length;
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  }
+
+  static double percentile(long[] sorted, double q) {
+    if (sorted.length == 0) return Double.NaN;
+    int i = (int) Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+    return sorted[i];
+  }
+}

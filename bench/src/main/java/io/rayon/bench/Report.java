@@ -1,0 +1,42 @@
+package io.rayon.bench;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+
+/** The results as a Markdown table with the machine, JDK, date and command it ran with. */
+final class Report {
+  private Report() {}
+
+  /** The 1-, 5- and 15-minute load averages (Linux), or "unknown". */
+  static String loadAverage() {
+    try {
+      String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (java.io.IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date, String loadBefore, String loadAfter) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT,
+        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+        Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
+        System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
+        o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
+    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than best Hadoop (CPU) | runs (warm-up+timed) | plan problems |\n");
+    sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Result r : rows) {
+      sb.append(String.format(Locale.ROOT,
+          "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d+%d | %d |%n",
+          r.workload(), r.planner(), r.stats().accepted(), r.requests(), 100 * r.stats().acceptance(),
+          100 * r.stats().weightedAcceptance(), r.stats().preemption(), r.stats().uniformity(),
+          Result.time(r.cpuNanos()), Result.time(r.meanNanos()), Result.time(r.p50Nanos()), Result.time(r.p99Nanos()),
+          Double.isNaN(r.speedup()) ? "—" : String.format(Locale.ROOT, "%.1f×", r.speedup()),
+          r.warmupRuns(), r.timedRuns(), r.violations().size()));
+    }
+    return sb.toString();
+  }
+}

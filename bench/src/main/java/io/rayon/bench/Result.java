@@ -1,0 +1,58 @@
+package io.rayon.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One row of the comparison: a planner on a workload. Times are in nanoseconds: {@code cpuNanos}
+ * is the median over the timed runs of the CPU time per request ({@link CpuClock}, the main measure); {@code
+ * meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are wall-clock
+ * percentiles of single requests pooled over the timed runs. {@code speedup} is the faster Hadoop
+ * agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows).
+ */
+record Result(
+    String workload, String planner, boolean isOurs, int requests, PlanStats stats, double cpuNanos, double meanNanos,
+    double p50Nanos, double p99Nanos, int warmupRuns, int timedRuns, List<String> violations, double speedup) {
+
+  Result withSpeedup(double s) {
+    return new Result(workload, planner, isOurs, requests, stats, cpuNanos, meanNanos, p50Nanos, p99Nanos, warmupRuns, timedRuns,
+        violations, s);
+  }
+
+  /** Fills in {@link #speedup} for our rows against the faster Hadoop agent of the same workload. */
+  static List<Result> withRatios(List<Result> rows) {
+    double bestHadoop = Double.NaN;
+    for (Result r : rows) {
+      if (!r.isOurs && (Double.isNaN(bestHadoop) || r.cpuNanos < bestHadoop)) bestHadoop = r.cpuNanos;
+    }
+    List<Result> out = new ArrayList<>(rows.size());
+    for (Result r : rows) out.add(r.isOurs ? r.withSpeedup(bestHadoop / r.cpuNanos) : r);
+    return out;
+  }
+
+  /** Best acceptance among Hadoop's rows of a workload, or NaN when none ran. */
+  static double bestHadoopAcceptance(List<Result> rows, String workload) {
+    double b = Double.NaN;
+    for (Result r : rows) {
+      if (!r.isOurs && r.workload.equals(workload) && (Double.isNaN(b) || r.stats.acceptance() > b)) b = r.stats.acceptance();
+    }
+    return b;
+  }
+
+  String line() {
+    return String.format(
+        Locale.ROOT,
+        "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
+        planner, stats.accepted(), requests, 100 * stats.acceptance(), 100 * stats.weightedAcceptance(),
+        stats.preemption(), stats.uniformity(), time(cpuNanos), time(meanNanos), time(p50Nanos), time(p99Nanos), warmupRuns, timedRuns, violations.size());
+  }
+
+  /** A duration in ns as µs, ms or s with three significant digits. */
+  static String time(double ns) {
+    if (Double.isNaN(ns)) return "-";
+    if (ns < 1e6) return String.format(Locale.ROOT, "%.3g µs", ns / 1e3);
+    if (ns < 1e9) return String.format(Locale.ROOT, "%.3g ms", ns / 1e6);
+    return String.format(Locale.ROOT, "%.3g s", ns / 1e9);
+  }
+}

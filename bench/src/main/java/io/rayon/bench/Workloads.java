@@ -1,0 +1,212 @@
+package io.rayon.bench;
+
+import io.rayon.engine.trace.ImportOptions;
+import io.rayon.engine.trace.SwimImporter;
+import io.rayon.model.cluster.Cluster;
+import io.rayon.model.cluster.NodeGroup;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.workload.Job;
+import io.rayon.model.workload.TaskGroup;
+import io.rayon.model.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The benchmark workloads, generated once per seed as our RDL {@link ReservationRequest}s inside a
+ * {@link Scenario} (cluster, step length, horizon). {@link io.rayon.bench.hadoop.HadoopTranslation}
+ * turns the same requests into Hadoop's {@code ReservationDefinition}s. Every generator is
+ * deterministic for a seed and independent of any plan's state, so each planner sees identical
+ * input. Requests are listed in arrival order (ties keep generation order) and placed in that order.
+ *
+ * <p>Every node is (8 GB, 8 vcores) and every bundle is one YARN container of (1 GB, 1 vcore): 8
+ * bundles per node.
+ */
+public final class Workloads {
+  private Workloads() {}
+
+  public static final Resources NODE = Resources.of(8192, 8);
+  public static final Resources BUNDLE = Resources.of(1024, 1);
+
+  /**
+   * Workload (i), modelled on Hadoop's {@code TestReservationAgents}: {@code count} requests, each
+   * {@code window(order(atom_1 .. atom_k), s, f)}, on {@code nodes} nodes over 24 hours. Per request:
+   * a duration bound D uniform in [1 step, 1 h]; k uniform in {1..4} stages (Hadoop's test gets
+   * one stage per free segment of its plan, usually 1 to a few); stage j asks for n_j containers
+   * uniform in [1, a quarter of the cluster's containers] for d_j steps uniform in [1, D], i.e. the
+   * atom {@code atom(<1024,1>, 1, n_j, d_j, n_j*d_j)}; the window length is (sum of d_j) times a
+   * factor uniform in [1, 10] (the test's "up to 10x the duration"), capped at the horizon, and
+   * starts uniformly where it fits. Every request fits an empty plan. Unlike Hadoop's test, which
+   * sizes stages from the free space of the plan it is filling, the requests do not look at any
+   * plan, so each planner gets the same input.
+   */
+  public static Scenario randomOrders(long seed, int count, int nodes, long stepSeconds) {
+    if (count < 1 || nodes < 1 || stepSeconds < 1) {
+      throw new IllegalArgumentException("count, nodes and stepSeconds must be positive");
+    }
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long horizon = ceilDiv(24 * 3600, stepSeconds);
+    long hour = Math.max(1, 3600 / stepSeconds);
+    long containers = (long) nodes * NODE.fitCount(BUNDLE);
+    long maxWidth = Math.max(1, containers / 4);
+    List<ReservationRequest> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      long d = 1 + rnd.nextLong(hour);
+      int k = 1 + rnd.nextInt(4);
+      List<Rdl> stages = new ArrayList<>(k);
+      long sum = 0;
+      for (int j = 0; j < k; j++) {
+        int n = (int) (1 + rnd.nextLong(maxWidth));
+        long dj = 1 + rnd.nextLong(d);
+        stages.add(Rdl.atom(BUNDLE, 1, n, dj, n * dj));
+        sum += dj;
+      }
+      long window = Math.min(horizon, (long) Math.ceil(sum * (1 + 9 * rnd.nextDouble())));
+      window = Math.max(window, Math.min(sum, horizon));
+      long start = horizon == window ? 0 : rnd.nextLong(horizon - window + 1);
+      Rdl rdl = Rdl.window(new Rdl.Order(stages), start, start + window);
+      out.add(new ReservationRequest("order-" + i, "order-" + i, "u1", "dedicated", rdl, 0, start));
+    }
+    return scenario(
+        "random-orders-" + count + "x" + nodes,
+        "Workload (i): " + count + " random order requests on " + nodes + " nodes of (8 GB, 8 vcores) over 24 h",
+        nodes, stepSeconds, horizon, out);
+  }
+
+  /**
+   * How {@link #swimAtoms} turns imported jobs into atoms; {@link #DEFAULT} is what the benchmark
+   * uses: offered load 0.8, no job wider than 10% of the cluster's containers, no task longer than
+   * 180 steps (3 h at one-minute steps), windows 2 to 5 times the task length.
+   */
+  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSteps, double minSlack, double maxSlack) {
+    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 180, 2.0, 5.0);
+  }
+
+  /** Reads a SWIM trace with the project's {@link SwimImporter} and its default model. */
+  public static Workload readSwim(Path file) {
+    try {
+      return new SwimImporter().read(file, ImportOptions.DEFAULT).workload();
+    } catch (io.rayon.model.io.FormatException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read SWIM trace " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Workloads (ii) and (iii): {@code count} atom jobs drawn (seeded, with replacement) from a SWIM
+   * workload imported by {@link SwimImporter} (its default model derives maps, reduces and task
+   * durations from the trace's bytes), on {@code nodes} nodes, 24 hours in steps of {@code
+   * stepSeconds}. Each job becomes one atom:
+   *
+   * <ol>
+   *   <li>t0 = the job's task count (maps + reduces), s0 = its mean task duration in seconds
+   *       (weighted by task count);
+   *   <li>the trace comes from a ~600-node cluster whose jobs would barely touch a 4,000-node one,
+   *       so jobs are scaled up to the simulated cluster (the paper scaled its workloads to its
+   *       cluster too): n = clamp(ceil(t0 * f), 1, 10% of the cluster's containers) tasks of l =
+   *       clamp(ceil(s0 * f / step), 1, 180) steps, with one factor f, found by bisection, that makes
+   *       the offered work (the sum of n * l) 0.8 of the cluster's capacity over the horizon;
+   *   <li>the atom is {@code atom(<1024,1>, 1, n, l, n*l)}: one YARN minimum container per task,
+   *       any number of the n tasks at once (malleable, as MapReduce), each running l steps; its
+   *       window has length ceil(l * slack), slack uniform in [2, 5], and starts by the job's submit
+   *       time of day: start = floor((submit mod 86400 s) / 86400 s * (horizon - window)).
+   * </ol>
+   */
+  public static Scenario swimAtoms(Workload trace, long seed, int count, int nodes, long stepSeconds) {
+    return swimAtoms(trace, seed, count, nodes, stepSeconds, SwimModel.DEFAULT);
+  }
+
+  public static Scenario swimAtoms(
+      Workload trace, long seed, int count, int nodes, long stepSeconds, SwimModel m) {
+    List<Job> jobs = trace.jobs();
+    if (jobs.isEmpty()) throw new IllegalArgumentException("empty SWIM workload");
+    if (count < 1 || nodes < 1 || stepSeconds < 1) {
+      throw new IllegalArgumentException("count, nodes and stepSeconds must be positive");
+    }
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long horizon = ceilDiv(24 * 3600, stepSeconds);
+    long containers = (long) nodes * NODE.fitCount(BUNDLE);
+    long maxWidth = Math.max(1, (long) Math.floor(containers * m.maxWidthFraction()));
+    long maxLease = Math.max(1, Math.min(m.maxLeaseSteps(), horizon / 2));
+    int size = jobs.size();
+    Job[] picked = new Job[count];
+    double[] t0 = new double[count];
+    double[] s0 = new double[count];
+    double[] slack = new double[count];
+    for (int i = 0; i < count; i++) {
+      Job j = jobs.get(rnd.nextInt(size));
+      picked[i] = j;
+      long tasks = 0;
+      double seconds = 0;
+      for (TaskGroup g : j.tasks()) {
+        tasks += g.count();
+        seconds += (double) g.count() * g.durationS();
+      }
+      t0[i] = Math.max(1, tasks);
+      s0[i] = Math.max(1, seconds / t0[i]);
+      slack[i] = m.minSlack() + (m.maxSlack() - m.minSlack()) * rnd.nextDouble();
+    }
+    double target = m.offeredLoad() * containers * horizon;
+    double lo = 1e-6, hi = 1e6;
+    for (int it = 0; it < 100; it++) {
+      double f = Math.sqrt(lo * hi);
+      if (offered(t0, s0, f, stepSeconds, maxWidth, maxLease) < target) lo = f;
+      else hi = f;
+    }
+    double f = lo;
+    List<ReservationRequest> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      long n = width(t0[i], f, maxWidth);
+      long l = lease(s0[i], f, stepSeconds, maxLease);
+      long window = Math.min(horizon, (long) Math.ceil(l * slack[i]));
+      double tod = (picked[i].arrivalS() % 86400) / 86400.0;
+      long start = (long) Math.floor(tod * (horizon - window));
+      Rdl rdl = Rdl.window(Rdl.atom(BUNDLE, 1, (int) n, l, n * l), start, start + window);
+      String id = "swim-" + i + "-" + picked[i].id();
+      out.add(new ReservationRequest(id, id, "u1", "dedicated", rdl, 0, start));
+    }
+    return scenario(
+        "swim-atoms-" + count + "x" + nodes,
+        String.format(
+            "%d SWIM atom jobs on %d nodes of (8 GB, 8 vcores) over 24 h, scale factor %.3g, offered load %.2f",
+            count, nodes, f, m.offeredLoad()),
+        nodes, stepSeconds, horizon, out);
+  }
+
+  private static double offered(double[] t0, double[] s0, double f, long step, long maxWidth, long maxLease) {
+    double w = 0;
+    for (int i = 0; i < t0.length; i++) w += (double) width(t0[i], f, maxWidth) * lease(s0[i], f, step, maxLease);
+    return w;
+  }
+
+  private static long width(double t0, double f, long maxWidth) {
+    return Math.max(1, Math.min(maxWidth, (long) Math.ceil(t0 * f)));
+  }
+
+  private static long lease(double s0, double f, long step, long maxLease) {
+    return Math.max(1, Math.min(maxLease, (long) Math.ceil(s0 * f / step)));
+  }
+
+  private static Scenario scenario(
+      String name, String description, int nodes, long stepSeconds, long horizon, List<ReservationRequest> rs) {
+    List<ReservationRequest> sorted = new ArrayList<>(rs);
+    sorted.sort(Comparator.comparingLong(ReservationRequest::arrival));
+    Cluster cluster = Cluster.of(name, NodeGroup.of("n", nodes, NODE));
+    return new Scenario(
+        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, null, List.of("u1"),
+        SharingPolicySpec.NONE, sorted, null, null);
+  }
+
+  static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+}
