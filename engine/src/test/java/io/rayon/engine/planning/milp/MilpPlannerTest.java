@@ -189,6 +189,35 @@ class MilpPlannerTest {
   }
 
   @Test
+  void instantaneousSharingPolicyCapsEachUsersAllocationInTheModel() {
+    // 4 cores, instantaneous cap 50%: alice may hold 2 cores at a time, so 8 bundle-steps over 4
+    // steps must be exactly 2 per step (and 10 would not fit)
+    Plan plan = aPlan(1, 8192, 4, 4);
+    MilpPlanner p = new MilpPlanner(OPTS);
+    SharingPolicySpec cap = SharingPolicySpec.parse("instantaneous:0.5");
+    ReservationSystem rs = new ReservationSystem(plan, p, cap).selfChecking(true);
+    List<Decision> ds = rs.submitAll(List.of(req("a", "alice", "atom(<1024,1>,1,4,1,8)"), req("b", "alice", "atom(<1024,1>,1,4,1,2)")));
+    assertThat(ds.get(0).accepted()).isTrue();
+    assertThat(steps(ds.get(0), "")).containsExactly(new Step(0, 4, 2));
+    assertThat(ds.get(1).accepted()).isFalse();
+    assertThat(PlanValidator.validate(rs.plan(), cap)).isEmpty();
+  }
+
+  @Test
+  void onlinePlacementKeepsEarlierAllocationsFixed() {
+    // one by one through the reservation system: the second request only sees what the first left
+    Plan plan = aPlan(1, 8192, 2, 4);
+    ReservationSystem rs = new ReservationSystem(plan, new MilpPlanner(OPTS), SharingPolicySpec.NONE).selfChecking(true);
+    Decision first = rs.create(req("r1", "window(atom(<1024,1>,1,2,1,4),0,4)"));
+    ReservationAllocation held = first.allocation();
+    Decision second = rs.create(req("r2", "window(atom(<1024,1>,1,2,1,2),0,4)"));
+    assertThat(first.accepted()).isTrue();
+    assertThat(second.accepted()).isTrue();
+    assertThat(rs.plan().allocationOf("r1")).isEqualTo(held);
+    assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
+  }
+
+  @Test
   void invalidExpressionsAreRejectedBeforeTheSolverRuns() {
     MilpResult r = solve(aPlan(1, 8192, 4, 4), OPTS, req("bad", "atom(<1024,1>,2,4,1,3)"), req("ok", "atom(<1024,1>,1,1,1,1)"));
     assertThat(r.decisions().get(0).rejection().code()).isEqualTo(Rejection.Code.INVALID);
