@@ -43,7 +43,12 @@ import java.util.Map;
  *
  * <p>Every accepted allocation passes the validator; a rejection says whether it is proven (status
  * OPTIMAL) or the solver stopped first (STOPPED), and names the window, resource or constraint that
- * is short.
+ * is short. An OPTIMAL claim is checked against a GREE plan of the same requests; when GREE does
+ * better (ojAlgo 57.1 sometimes declares non-optimal incumbents optimal; a coarser grid or the
+ * rigid-gang rewrite restricts the model) the status becomes FEASIBLE with a note saying so.
+ *
+ * <p>Options on the command line ({@link MilpOptions#from}): {@code --time-limit}, {@code --grid},
+ * {@code -O preemption-weight=…}, {@code -O threads=…}, {@code -O rigid-gang-rewrite=true|false}.
  */
 public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   public static final String NAME = "milp";

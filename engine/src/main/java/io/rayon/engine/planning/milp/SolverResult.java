@@ -37,22 +37,4 @@ public record SolverResult(
     double g = (objective - bound) / Math.max(Math.abs(objective), 1.0);
     return Math.max(0.0, g);
   }
-
-  /** Combines the results of several solves (for example one per online placement): worst status, largest gap. */
-  public static SolverResult combine(SolverResult a, SolverResult b) {
-    if (a == null) return b;
-    if (b == null) return a;
-    SolverStatus s = a.status.ordinal() >= b.status.ordinal() ? a.status : b.status;
-    double gap = Double.isNaN(a.gap) ? b.gap : Double.isNaN(b.gap) ? a.gap : Math.max(a.gap, b.gap);
-    return new SolverResult(
-        s,
-        a.objective + b.objective,
-        a.bound + b.bound,
-        gap,
-        Math.max(a.variables, b.variables),
-        Math.max(a.integerVariables, b.integerVariables),
-        Math.max(a.constraints, b.constraints),
-        a.rounds + b.rounds,
-        b.message);
-  }
 }
