@@ -19,9 +19,15 @@ import picocli.CommandLine.Command;
     description = "Rayon Studio: plan cluster reservations, simulate clusters, talk to YARN.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      LiveCommand.class,
+      YarnCommand.class,
       RdlCommand.class,
       ScenarioCommand.class,
       SampleCommand.class,
+      PlanCommand.class,
+      ValidateCommand.class,
+      SimulateCommand.class,
+      ImportCommand.class,
     })
 public final class RayonCli implements Runnable {
 

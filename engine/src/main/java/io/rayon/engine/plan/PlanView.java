@@ -34,4 +34,27 @@ public interface PlanView {
   ReservationAllocation allocationOf(String reservationId);
 
   ReservationRequest requestOf(String reservationId);
+
+  /**
+   * The resource dimensions this plan tracks, in a fixed order: {@code memoryMB}, {@code vcores},
+   * then the extras of the capacity by name. Indexes into this list are used by {@link #free}.
+   */
+  default java.util.List<String> dimensions() {
+    java.util.List<String> d = new java.util.ArrayList<>(java.util.List.of("memoryMB", "vcores"));
+    d.addAll(capacityAt(0).extras().keySet());
+    return d;
+  }
+
+  /** Free amount of dimension number {@code dim} (see {@link #dimensions}) at the step. */
+  default long free(int dim, long step) {
+    return freeAt(step).get(dimensions().get(dim));
+  }
+
+  /** Component-wise minimum of {@link #freeAt} over {@code [from, to)}; zero for an empty range. */
+  default Resources minFree(long from, long to) {
+    if (to <= from) return Resources.ZERO;
+    Resources m = freeAt(from);
+    for (long t = from + 1; t < to; t++) m = m.componentMin(freeAt(t));
+    return m;
+  }
 }

@@ -1,0 +1,56 @@
+package io.rayon.app;
+
+import io.rayon.app.compare.CompareTab;
+import io.rayon.app.compare.CompareViewModel;
+import io.rayon.app.files.ExportActions;
+import io.rayon.app.files.FileActions;
+import io.rayon.app.workspace.AppCommand;
+import java.util.List;
+import io.rayon.app.plan.PlanTab;
+import io.rayon.app.plan.PlanViewModel;
+import io.rayon.app.reservations.ReservationsTab;
+import io.rayon.app.reservations.ReservationsViewModel;
+import io.rayon.app.workspace.AppContext;
+import io.rayon.app.workspace.MainWindow;
+
+/**
+ * The assembled application: the main window with the built-in tabs (Reservations, Plan, Compare,
+ * Simulation) and the contributed ones, and the view-models behind them. {@link RayonApp} and the UI
+ * tests build it the same way; tests pass in-memory preferences and a dialog service of their own.
+ */
+public final class Workbench {
+  public final MainWindow window;
+  public final PlanViewModel plan;
+  public final ReservationsViewModel reservations;
+  public final CompareViewModel compare;
+  public final ReservationsTab reservationsTab;
+  public final PlanTab planTab;
+  public final CompareTab compareTab;
+  public final ExportActions exports;
+
+  private Workbench(AppContext ctx, FileActions files) {
+    window = new MainWindow(ctx, files);
+    plan = new PlanViewModel(ctx.workspace(), ctx.executor(), ctx.prefs());
+    reservations = new ReservationsViewModel(ctx.workspace(), ctx.executor(), plan);
+    compare = new CompareViewModel(ctx.workspace(), ctx.executor());
+    reservationsTab = new ReservationsTab(ctx.workspace(), reservations, plan);
+    planTab = new PlanTab(ctx.workspace(), plan);
+    compareTab = new CompareTab(ctx.workspace(), compare, ctx.dialogs());
+    window.registerTab(reservationsTab);
+    window.registerTab(planTab);
+    window.registerTab(compareTab);
+    window.registerContributedTabs();
+    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
+    window.addCommands(List.of(
+        AppCommand.of("File", "_Import trace…", "Shortcut+I", exports::importTrace),
+        AppCommand.of("File", "Export plan as _JSON…", "Shortcut+Alt+J", exports::exportPlanJson),
+        AppCommand.of("File", "Export plan as _CSV…", "Shortcut+Alt+C", exports::exportPlanCsv),
+        AppCommand.of("File", "Export chart as _PNG…", "Shortcut+Alt+G", exports::exportChartPng),
+        AppCommand.of("File", "Export chart as S_VG…", "Shortcut+Alt+V", exports::exportChartSvg),
+        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn)));
+  }
+
+  public static Workbench build(AppContext ctx, FileActions files) {
+    return new Workbench(ctx, files);
+  }
+}

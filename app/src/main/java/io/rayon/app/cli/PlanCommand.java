@@ -1,0 +1,130 @@
+package io.rayon.app.cli;
+
+import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.model.io.PlanFileIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rayon plan SCENARIO --planner NAME}: places the scenario's reservations online (arrival
+ * order) with a planner and prints the metrics of §6.3; optionally writes the plan as JSON and CSV.
+ */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
+public final class PlanCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
+  Path scenario;
+
+  @Option(names = "--planner", defaultValue = "gree", paramLabel = "NAME",
+      description = "planner: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})", completionCandidates = PlannerNames.class)
+  String planner;
+
+  @Option(names = "--policy", paramLabel = "POLICY",
+      description = "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
+  String policy;
+
+  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE", description = "planner-specific option (repeatable)")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
+  Path out;
+
+  @Option(names = "--csv", paramLabel = "PLAN.csv", description = "write the accepted allocations as CSV")
+  Path csv;
+
+  @Option(names = "--json", description = "print the metrics as JSON")
+  boolean json;
+
+  /** Planner names for the help text. */
+  static final class PlannerNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Planners.names().iterator();
+    }
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    Scenario s = CliSupport.loadScenario(scenario);
+    SharingPolicySpec p;
+    try {
+      p = policy == null ? s.sharingPolicy() : SharingPolicySpec.parse(policy);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--policy: " + e.getMessage());
+    }
+    Planner pl;
+    try {
+      pl = Planners.byName(planner, new PlannerOptions(options));
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+    }
+    PlanningRun run;
+    long t0 = System.nanoTime();
+    try {
+      run = PlanningRun.run(s, pl, p);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    }
+    double runtimeMs = (System.nanoTime() - t0) / 1e6;
+    io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
+    Map<String, Object> m = run.metricsByKey(metrics);
+    m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
+    if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
+    if (out != null) PlanFileIO.write(run.toPlanFile(m), out);
+    if (csv != null) PlanFileIO.writeCsv(run.toPlanFile(m), csv);
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      CliSupport.printJson(w, m);
+      return CliSupport.EXIT_OK;
+    }
+    int n = metrics.accepted() + metrics.rejected();
+    w.printf(Locale.ROOT, "scenario    %s%n", s.name());
+    w.printf(Locale.ROOT, "planner     %s%n", run.planner());
+    w.printf(Locale.ROOT, "policy      %s%n", p);
+    w.printf(Locale.ROOT, "accepted    %d of %d (%.1f%%)%n", metrics.accepted(), n, 100 * metrics.acceptance());
+    w.printf(Locale.ROOT, "weighted    %.1f%% of the work%n", 100 * metrics.weightedAcceptance());
+    w.printf(Locale.ROOT, "preemption  %.4f%n", metrics.preemption());
+    w.printf(Locale.ROOT, "uniformity  %.4f%n", metrics.uniformity());
+    w.printf(Locale.ROOT, "runtime     %.1f ms%n", runtimeMs);
+    for (Map.Entry<String, Object> e : m.entrySet()) {
+      if (!STANDARD.contains(e.getKey())) w.printf(Locale.ROOT, "%-11s %s%n", e.getKey(), e.getValue());
+    }
+    int shown = 0;
+    for (Decision d : run.decisions()) {
+      if (d.accepted()) continue;
+      if (shown == 0) w.println("rejected:");
+      if (shown++ == 50) {
+        w.println("  ... (" + (metrics.rejected() - 50) + " more; see --out)");
+        break;
+      }
+      w.println("  " + d.reservationId() + ": " + d.rejection());
+    }
+    if (out != null) w.println("plan written to " + out);
+    if (csv != null) w.println("CSV written to " + csv);
+    w.flush();
+    return CliSupport.EXIT_OK;
+  }
+
+  private static final java.util.Set<String> STANDARD = java.util.Set.of(
+      "planner", "accepted", "rejected", "acceptance", "weightedAcceptance", "preemption", "uniformity", "runtimeMs");
+}

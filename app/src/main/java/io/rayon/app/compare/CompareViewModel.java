@@ -1,0 +1,191 @@
+package io.rayon.app.compare;
+
+import io.rayon.app.plan.PlanState;
+import io.rayon.app.plan.PlanningService;
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.task.TaskHandle;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.metrics.PlanMetrics;
+import io.rayon.engine.planning.Planners;
+import io.rayon.engine.task.ProgressListener;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Compare tab's state: two runs (planner A and planner B on the open scenario, or planner A
+ * on the open scenario and on another version of it read from a file), their metrics side by side
+ * (acceptance, weighted acceptance, preemption, uniformity, runtime) and the plan diff. Both runs
+ * go through the executor as one task, one after the other (the UI keeps the other core).
+ */
+public final class CompareViewModel {
+  /** One row of the metrics table. */
+  public record MetricRow(String metric, String a, String b) {}
+
+  private final WorkspaceViewModel ws;
+  private final TaskExecutor executor;
+  private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
+  private final StringProperty plannerA = new SimpleStringProperty(this, "plannerA");
+  private final StringProperty plannerB = new SimpleStringProperty(this, "plannerB");
+  private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
+  /** Another version of the scenario for run B (null: the open scenario with planner B). */
+  private final ObjectProperty<Path> otherScenario = new SimpleObjectProperty<>(this, "otherScenario");
+  private final ReadOnlyObjectWrapper<CompareResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+  private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+  private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+  private final ObservableList<MetricRow> rows = FXCollections.observableArrayList();
+  private TaskHandle handle;
+  private long runId;
+
+  public CompareViewModel(WorkspaceViewModel ws, TaskExecutor executor) {
+    this.ws = ws;
+    this.executor = executor;
+    plannerA.set(planners.contains("gree") ? "gree" : planners.get(0));
+    plannerB.set(planners.contains("greel") ? "greel" : planners.get(planners.size() - 1));
+    policyText.set(ws.getScenario().sharingPolicy().toString());
+    ws.fileProperty().addListener((o, a, b) -> reset());
+  }
+
+  private void reset() {
+    runId++;
+    if (handle != null) handle.cancel();
+    running.set(false);
+    result.set(null);
+    rows.clear();
+    policyText.set(ws.getScenario().sharingPolicy().toString());
+  }
+
+  public void run() {
+    SharingPolicySpec spec;
+    try {
+      spec = SharingPolicySpec.parse(policyText.get());
+    } catch (IllegalArgumentException e) {
+      problem.set(e.getMessage());
+      return;
+    }
+    problem.set("");
+    Scenario scenarioA = ws.getScenario();
+    Path other = otherScenario.get();
+    String pa = plannerA.get();
+    String pb = other == null ? plannerB.get() : pa;
+    String labelA = pa + (other == null ? "" : " on " + ws.documentName());
+    String labelB = pb + (other == null ? "" : " on " + other.getFileName());
+    if (handle != null) handle.cancel();
+    long id = ++runId;
+    running.set(true);
+    handle =
+        executor.execute(
+            BackgroundTask.of(
+                    "Compare " + labelA + " / " + labelB,
+                    (p, c) -> {
+                      Scenario scenarioB = other == null ? scenarioA : ScenarioIO.read(other);
+                      PlanState a = PlanningService.replanAll(new PlanningService.Request(scenarioA, pa, null, spec), half(p, 0, labelA), c);
+                      c.throwIfCancelled();
+                      PlanState b = PlanningService.replanAll(new PlanningService.Request(scenarioB, pb, null, spec), half(p, 0.5, labelB), c);
+                      return new CompareResult(labelA, a, metrics(a, scenarioA), labelB, b, metrics(b, scenarioB));
+                    })
+                .onSuccess(r -> {
+                  if (id != runId) return;
+                  running.set(false);
+                  show(r);
+                })
+                .onFailure(e -> {
+                  if (id != runId) return;
+                  running.set(false);
+                  problem.set("Comparison failed: " + e.getMessage());
+                })
+                .onCancelled(() -> {
+                  if (id == runId) running.set(false);
+                }));
+  }
+
+  private static ProgressListener half(ProgressListener p, double offset, String label) {
+    return (f, m) -> p.progress(f < 0 ? -1 : offset + f / 2, label + ": " + m);
+  }
+
+  static PlanMetrics metrics(PlanState s, Scenario sc) {
+    List<Decision> ds = new ArrayList<>(s.decisions().values());
+    return PlanMetrics.of(s.plan(), sc.reservations(), ds);
+  }
+
+  private void show(CompareResult r) {
+    result.set(r);
+    PlanMetrics a = r.metricsA();
+    PlanMetrics b = r.metricsB();
+    rows.setAll(
+        new MetricRow("accepted", Integer.toString(a.accepted()), Integer.toString(b.accepted())),
+        new MetricRow("rejected", Integer.toString(a.rejected()), Integer.toString(b.rejected())),
+        new MetricRow("acceptance", pct(a.acceptance()), pct(b.acceptance())),
+        new MetricRow("weighted acceptance", pct(a.weightedAcceptance()), pct(b.weightedAcceptance())),
+        new MetricRow("preemption", num(a.preemption()), num(b.preemption())),
+        new MetricRow("uniformity", num(a.uniformity()), num(b.uniformity())),
+        new MetricRow("runtime (ms)", Long.toString(r.a().runtimeMs()), Long.toString(r.b().runtimeMs())));
+    ws.setStatus("Compared " + r.labelA() + " and " + r.labelB());
+  }
+
+  static String pct(double v) {
+    return String.format(Locale.ROOT, "%.1f%%", v * 100);
+  }
+
+  static String num(double v) {
+    return String.format(Locale.ROOT, "%.4f", v);
+  }
+
+  public void cancel() {
+    if (handle != null) handle.cancel();
+  }
+
+  public ObservableList<String> planners() {
+    return planners;
+  }
+
+  public StringProperty plannerAProperty() {
+    return plannerA;
+  }
+
+  public StringProperty plannerBProperty() {
+    return plannerB;
+  }
+
+  public StringProperty policyTextProperty() {
+    return policyText;
+  }
+
+  public ObjectProperty<Path> otherScenarioProperty() {
+    return otherScenario;
+  }
+
+  public ReadOnlyObjectProperty<CompareResult> resultProperty() {
+    return result.getReadOnlyProperty();
+  }
+
+  public ReadOnlyStringProperty problemProperty() {
+    return problem.getReadOnlyProperty();
+  }
+
+  public ReadOnlyBooleanProperty runningProperty() {
+    return running.getReadOnlyProperty();
+  }
+
+  public ObservableList<MetricRow> rows() {
+    return FXCollections.unmodifiableObservableList(rows);
+  }
+}

@@ -1,0 +1,101 @@
+package io.rayon.app.dialog;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceDialog;
+import javafx.scene.control.Label;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/** Shows real JavaFX dialogs owned by the main window. Call on the JavaFX thread. */
+public final class FxDialogService implements DialogService {
+  private final Window owner;
+  private Path lastDirectory;
+
+  public FxDialogService(Window owner) {
+    this.owner = owner;
+  }
+
+  private Alert alert(Alert.AlertType type, String title, String message) {
+    Alert a = new Alert(type);
+    a.initOwner(owner);
+    a.setTitle(title);
+    a.setHeaderText(title);
+    Label text = new Label(message);
+    text.setWrapText(true);
+    text.setMaxWidth(560);
+    a.getDialogPane().setContent(text);
+    return a;
+  }
+
+  @Override
+  public void showError(String title, String message) {
+    alert(Alert.AlertType.ERROR, title, message).showAndWait();
+  }
+
+  @Override
+  public void showInfo(String title, String message) {
+    alert(Alert.AlertType.INFORMATION, title, message).showAndWait();
+  }
+
+  @Override
+  public boolean confirm(String title, String message) {
+    Alert a = alert(Alert.AlertType.CONFIRMATION, title, message);
+    a.getButtonTypes().setAll(ButtonType.YES, ButtonType.NO);
+    return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
+  }
+
+  @Override
+  public SaveChoice askSaveChanges(String documentName) {
+    Alert a = alert(Alert.AlertType.CONFIRMATION, "Unsaved changes", documentName + " has unsaved changes. Save them?");
+    ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
+    ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
+    a.getButtonTypes().setAll(save, discard, ButtonType.CANCEL);
+    ButtonType r = a.showAndWait().orElse(ButtonType.CANCEL);
+    if (r == save) return SaveChoice.SAVE;
+    if (r == discard) return SaveChoice.DISCARD;
+    return SaveChoice.CANCEL;
+  }
+
+  private FileChooser chooser(String title, List<FileType> types) {
+    FileChooser fc = new FileChooser();
+    fc.setTitle(title);
+    for (FileType t : types) fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(t.description(), t.patterns()));
+    if (lastDirectory != null && lastDirectory.toFile().isDirectory()) fc.setInitialDirectory(lastDirectory.toFile());
+    return fc;
+  }
+
+  private Optional<Path> remember(File f) {
+    if (f == null) return Optional.empty();
+    Path p = f.toPath();
+    lastDirectory = p.toAbsolutePath().getParent();
+    return Optional.of(p);
+  }
+
+  @Override
+  public Optional<Path> chooseFileToOpen(String title, List<FileType> types) {
+    return remember(chooser(title, types).showOpenDialog(owner));
+  }
+
+  @Override
+  public Optional<Path> chooseFileToSave(String title, String suggestedName, List<FileType> types) {
+    FileChooser fc = chooser(title, types);
+    if (suggestedName != null) fc.setInitialFileName(suggestedName);
+    return remember(fc.showSaveDialog(owner));
+  }
+
+  @Override
+  public Optional<String> choose(String title, String message, List<String> options) {
+    if (options.isEmpty()) return Optional.empty();
+    ChoiceDialog<String> d = new ChoiceDialog<>(options.get(0), options);
+    d.initOwner(owner);
+    d.setTitle(title);
+    d.setHeaderText(message);
+    return d.showAndWait();
+  }
+}

@@ -1,0 +1,258 @@
+package io.rayon.app.live;
+
+import io.rayon.app.dialog.DialogService;
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.model.live.AppReport;
+import io.rayon.model.live.QueueReport;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.views.heatmap.NodeHeatmap;
+import io.rayon.views.plan.PlanSkylineView;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Live tab: connect to a ResourceManager, watch its metrics, node heatmaps (YARN's allocation
+ * beside the estimated usage), queues, running applications and YARN's plan in the plan view, and
+ * submit the open scenario's reservations (dry-run preview first, only with writes switched on for
+ * this connection). Every network call runs off the JavaFX thread.
+ */
+public final class LiveTab implements WorkspaceTab {
+  private final LiveViewModel vm;
+  private final WorkspaceViewModel ws;
+  private final TaskExecutor executor;
+  private final DialogService dialogs;
+  private final BorderPane root = new BorderPane();
+  private final NodeHeatmap allocatedMap = new NodeHeatmap();
+  private final NodeHeatmap estimatedMap = new NodeHeatmap();
+  private final PlanSkylineView planView = new PlanSkylineView();
+  private final TextArea submitReport = new TextArea();
+
+  public LiveTab(LiveViewModel vm, WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs) {
+    this.vm = vm;
+    this.ws = ws;
+    this.executor = executor;
+    this.dialogs = dialogs;
+    root.setId("live-tab");
+
+    TextField url = new TextField();
+    url.setId("live-url");
+    url.setPromptText("http://resourcemanager:8088");
+    url.setPrefColumnCount(26);
+    url.textProperty().bindBidirectional(vm.urlProperty());
+    TextField user = new TextField();
+    user.setId("live-user");
+    user.setPromptText("user");
+    user.setPrefColumnCount(8);
+    user.textProperty().bindBidirectional(vm.userProperty());
+    Spinner<Integer> period = new Spinner<>(1, 3600, vm.periodSecondsProperty().get());
+    period.setId("live-period");
+    period.setEditable(true);
+    period.setPrefWidth(80);
+    period.valueProperty().addListener((o, a, b) -> vm.periodSecondsProperty().set(b));
+    period.setTooltip(new Tooltip("Seconds between polls"));
+    CheckBox writes = new CheckBox("Allow writes");
+    writes.setId("live-allow-write");
+    writes.selectedProperty().bindBidirectional(vm.allowWriteProperty());
+    writes.setTooltip(new Tooltip("Off by default. Needed to submit reservations; applies when (re)connecting."));
+    Button connect = new Button("Connect");
+    connect.setId("live-connect");
+    connect.setOnAction(e -> {
+      if (vm.connectedProperty().get()) {
+        vm.disconnect();
+      } else {
+        String err = vm.connect();
+        if (err != null) dialogs.showError("Cannot connect", err);
+      }
+    });
+    connect.textProperty().bind(javafx.beans.binding.Bindings.when(vm.connectedProperty()).then("Disconnect").otherwise("Connect"));
+    Button refresh = new Button("Refresh");
+    refresh.setId("live-refresh");
+    refresh.disableProperty().bind(vm.connectedProperty().not());
+    refresh.setOnAction(e -> vm.refresh());
+    Button submit = new Button("Submit reservations…");
+    submit.setId("live-submit");
+    submit.disableProperty().bind(vm.connectedProperty().not());
+    submit.setOnAction(e -> submitScenario());
+    ToolBar bar = new ToolBar(new Label("ResourceManager"), url, new Label("user"), user, connect);
+    ToolBar actions = new ToolBar(new Label("poll every"), period, new Label("s"), refresh, writes, submit);
+
+    Label status = new Label();
+    status.setId("live-status");
+    status.setWrapText(true);
+    status.textProperty().bind(vm.statusProperty());
+    vm.staleProperty().addListener((o, a, b) -> {
+      if (b) status.getStyleClass().add("stale");
+      else status.getStyleClass().remove("stale");
+      status.setStyle(b ? "-fx-text-fill: #c62828; -fx-font-weight: bold;" : "");
+    });
+    Label metrics = new Label();
+    metrics.setId("live-metrics");
+    metrics.textProperty().bind(vm.metricsTextProperty());
+    VBox top = new VBox(bar, actions, pad(status), pad(metrics));
+
+    allocatedMap.setId("live-heatmap-allocated");
+    allocatedMap.titleProperty().set("YARN allocation per node");
+    estimatedMap.setId("live-heatmap-estimated");
+    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = 0.125)");
+    vm.nodeNamesProperty().addListener((o, a, b) -> {
+      allocatedMap.setNodes(b, vm.racksProperty().get());
+      estimatedMap.setNodes(b, vm.racksProperty().get());
+    });
+    allocatedMap.valuesProperty().bind(vm.allocatedProperty());
+    estimatedMap.valuesProperty().bind(vm.estimatedProperty());
+    SplitPane maps = new SplitPane(allocatedMap, estimatedMap);
+
+    planView.setId("live-plan");
+    planView.planProperty().bind(vm.planProperty());
+    vm.nowStepProperty().addListener((o, a, b) -> planView.setCursorStep(b.longValue()));
+
+    TableView<QueueReport> queues = queueTable();
+    TableView<AppReport> apps = appTable();
+    submitReport.setId("live-submit-report");
+    submitReport.setEditable(false);
+    submitReport.setPromptText("Submission results appear here.");
+    SplitPane tables = new SplitPane(queues, apps, submitReport);
+    tables.setDividerPositions(0.35, 0.75);
+
+    SplitPane center = new SplitPane(maps, planView, tables);
+    center.setOrientation(Orientation.VERTICAL);
+    center.setDividerPositions(0.3, 0.68);
+    root.setTop(top);
+    root.setCenter(center);
+  }
+
+  private static Node pad(Label l) {
+    HBox h = new HBox(l);
+    h.setPadding(new Insets(2, 8, 2, 8));
+    HBox.setHgrow(l, Priority.ALWAYS);
+    return h;
+  }
+
+  private TableView<QueueReport> queueTable() {
+    TableView<QueueReport> t = new TableView<>(vm.queues());
+    t.setId("live-queues");
+    t.setPlaceholder(new Label("No queues yet"));
+    t.getColumns().add(col("Queue", q -> "  ".repeat(Math.max(0, q.path().split("\\.").length - 1)) + q.name()));
+    t.getColumns().add(col("Capacity", q -> pct(q.capacity())));
+    t.getColumns().add(col("Max", q -> pct(q.maxCapacity())));
+    t.getColumns().add(col("Used", q -> pct(q.usedCapacity())));
+    t.getColumns().add(col("Apps", q -> Integer.toString(q.numApplications())));
+    return t;
+  }
+
+  private TableView<AppReport> appTable() {
+    TableView<AppReport> t = new TableView<>(vm.apps());
+    t.setId("live-apps");
+    t.setPlaceholder(new Label("No running applications"));
+    t.getColumns().add(col("Application", AppReport::id));
+    t.getColumns().add(col("User", AppReport::user));
+    t.getColumns().add(col("Queue", AppReport::queue));
+    t.getColumns().add(col("State", AppReport::state));
+    t.getColumns().add(col("Progress", a -> String.format(Locale.ROOT, "%.0f%%", a.progress())));
+    t.getColumns().add(col("Holds", a -> a.allocated().toString()));
+    t.getColumns().add(col("Reservation", a -> a.reservationId() == null ? "" : a.reservationId()));
+    return t;
+  }
+
+  private static <T> TableColumn<T, String> col(String title, Function<T, String> f) {
+    TableColumn<T, String> c = new TableColumn<>(title);
+    c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(f.apply(cd.getValue())));
+    return c;
+  }
+
+  private static String pct(double f) {
+    return String.format(Locale.ROOT, "%.1f%%", 100 * f);
+  }
+
+  /**
+   * Translates the open scenario's reservations, shows the dry-run preview, and after confirmation
+   * submits them in the background (only when writes are allowed for this connection).
+   */
+  void submitScenario() {
+    YarnRestClient client = vm.client();
+    Scenario s = ws.getScenario();
+    if (client == null || s == null) return;
+    if (s.reservations().isEmpty()) {
+      dialogs.showInfo("Nothing to submit", "The open scenario has no reservations.");
+      return;
+    }
+    long origin = LiveDurations.nextStep(System.currentTimeMillis(), Math.max(1, s.stepSeconds()) * 1000);
+    YarnReservationTranslator tr = new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
+    List<YarnTranslation> ts = new ArrayList<>();
+    for (ReservationRequest r : s.reservations()) ts.add(tr.translate(r, origin, null));
+    String preview = SubmitReport.format(YarnSubmitter.preview(ts), true);
+    if (!client.connection().allowWrite()) {
+      submitReport.setText("Read-only connection: nothing was sent. Switch on \"Allow writes\" and connect again to submit.\n\n" + preview);
+      return;
+    }
+    if (!dialogs.confirm("Submit to YARN", "Submit these reservations to " + client.connection().baseUrl() + "?\n\n" + preview)) {
+      submitReport.setText("Cancelled: nothing was sent.\n\n" + preview);
+      return;
+    }
+    long horizon = s.horizonSteps();
+    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> new YarnSubmitter(client, horizon).submit(ts, null))
+        .onSuccess(out -> {
+          submitReport.setText(SubmitReport.format(out, false));
+          vm.refresh();
+        })
+        .onFailure(e -> submitReport.setText("Submission failed: " + e.getMessage())));
+  }
+
+  @Override
+  public String id() {
+    return "live";
+  }
+
+  @Override
+  public String title() {
+    return "Live";
+  }
+
+  @Override
+  public Node content() {
+    return root;
+  }
+
+  @Override
+  public void dispose() {
+    vm.disconnect();
+  }
+
+  /** For tests: the controls the tab draws with. */
+  NodeHeatmap allocatedHeatmap() {
+    return allocatedMap;
+  }
+
+  NodeHeatmap estimatedHeatmap() {
+    return estimatedMap;
+  }
+
+  PlanSkylineView planView() {
+    return planView;
+  }
+}

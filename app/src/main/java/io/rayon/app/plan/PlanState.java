@@ -1,0 +1,45 @@
+package io.rayon.app.plan;
+
+import io.rayon.engine.plan.Plan;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The result of a planning run, as the UI holds it: the plan (a private copy that nobody changes
+ * after it is published, so background readers may share it), the latest decision per reservation
+ * id with the request it was made for, the planner and policy used, the run's duration and any
+ * figures the planner reported (a MILP's gap and status).
+ */
+public record PlanState(
+    Plan plan,
+    Map<String, Decision> decisions,
+    Map<String, ReservationRequest> decidedRequests,
+    String planner,
+    SharingPolicySpec policy,
+    long runtimeMs,
+    Map<String, Object> report) {
+
+  public PlanState {
+    decisions = Collections.unmodifiableMap(new LinkedHashMap<>(decisions));
+    decidedRequests = Collections.unmodifiableMap(new LinkedHashMap<>(decidedRequests));
+    report = report == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(report));
+  }
+
+  /** Where a reservation of the current scenario stands against this plan. */
+  public enum Status {
+    ACCEPTED,
+    REJECTED,
+    PENDING
+  }
+
+  /** ACCEPTED or REJECTED only when the decision was made for exactly this request. */
+  public Status statusOf(ReservationRequest r) {
+    Decision d = decisions.get(r.id());
+    if (d == null || !r.equals(decidedRequests.get(r.id()))) return Status.PENDING;
+    return d.accepted() ? Status.ACCEPTED : Status.REJECTED;
+  }
+}

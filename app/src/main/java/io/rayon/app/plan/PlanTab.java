@@ -1,0 +1,205 @@
+package io.rayon.app.plan;
+
+import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.Selection;
+import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.views.plan.PlanSkylineView;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Plan tab: planner and sharing-policy choice, place one / place pending / re-plan all / cancel,
+ * the plan skyline, and the rejected reservations with why. Selection is linked with the explorer
+ * both ways: a reservation selected anywhere is highlighted in the skyline and in the list.
+ */
+public final class PlanTab implements WorkspaceTab {
+  private final WorkspaceViewModel ws;
+  private final PlanViewModel vm;
+  private final PlanSkylineView skyline = new PlanSkylineView();
+  private final TableView<PlanViewModel.RejectedRow> rejected = new TableView<>();
+  private final BorderPane root = new BorderPane();
+  private boolean syncing;
+
+  public PlanTab(WorkspaceViewModel ws, PlanViewModel vm) {
+    this.ws = ws;
+    this.vm = vm;
+    ComboBox<String> planner = new ComboBox<>(vm.planners());
+    planner.setId("planner-choice");
+    planner.valueProperty().bindBidirectional(vm.plannerProperty());
+    TextField policy = new TextField();
+    policy.setId("policy-field");
+    policy.setPrefColumnCount(22);
+    policy.setPromptText("none | instantaneous:0.2 | capacity-over-time:0.2,0.05,24h");
+    policy.textProperty().bindBidirectional(vm.policyTextProperty());
+    Tooltip policyTip = new Tooltip();
+    policyTip.textProperty().bind(Bindings.when(vm.problemProperty().isEmpty())
+        .then("Sharing policy: none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW")
+        .otherwise(vm.problemProperty()));
+    policy.setTooltip(policyTip);
+    vm.problemProperty().addListener((o, a, b) -> {
+      if (b.isEmpty()) policy.getStyleClass().remove("invalid");
+      else if (!policy.getStyleClass().contains("invalid")) policy.getStyleClass().add("invalid");
+    });
+    Button one = button("Place selected", "place-selected", vm::placeSelected);
+    Button pending = button("Place pending", "place-pending", vm::placePending);
+    Button all = button("Re-plan all", "replan-all", vm::replanAll);
+    Button cancel = button("Cancel", "cancel-planning", vm::cancel);
+    cancel.disableProperty().bind(vm.runningProperty().not());
+    TextField limit = new TextField();
+    limit.setId("time-limit-field");
+    limit.setPrefColumnCount(5);
+    limit.textProperty().bindBidirectional(vm.timeLimitProperty());
+    limit.setTooltip(new Tooltip("Solver time limit for milp and hybrid (30s, 2m, 1h)"));
+    Label limitLabel = new Label("Time limit");
+    var solver = Bindings.createBooleanBinding(
+        () -> "milp".equals(vm.plannerProperty().get()) || "hybrid".equals(vm.plannerProperty().get()), vm.plannerProperty());
+    limit.visibleProperty().bind(solver);
+    limit.managedProperty().bind(solver);
+    limitLabel.visibleProperty().bind(solver);
+    limitLabel.managedProperty().bind(solver);
+    ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, new Label("Policy"), policy);
+    ToolBar actions = new ToolBar(one, pending, all, cancel);
+
+    Label summary = new Label();
+    summary.setId("plan-summary");
+    summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
+        .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
+    Label problem = new Label();
+    problem.getStyleClass().add("validation-problem");
+    problem.textProperty().bind(vm.problemProperty());
+    problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
+
+    skyline.setId("plan-skyline");
+    skyline.rejectedPanelVisibleProperty().set(false);
+    skyline.setReservationDetails(this::details);
+    skyline.setPlan(PlanDataMapper.of(null, ws.getScenario()));
+    vm.stateProperty().addListener((o, a, b) -> skyline.setPlan(PlanDataMapper.of(b, ws.getScenario())));
+    ws.scenarioProperty().addListener((o, a, b) -> {
+      if (vm.getState() == null) skyline.setPlan(PlanDataMapper.empty(b));
+    });
+
+    rejected.setId("rejected-table");
+    rejected.setPlaceholder(new Label("No rejected reservations"));
+    rejected.getColumns().add(column("Reservation", 110, PlanViewModel.RejectedRow::id));
+    rejected.getColumns().add(column("Name", 120, PlanViewModel.RejectedRow::name));
+    rejected.getColumns().add(column("Code", 110, PlanViewModel.RejectedRow::code));
+    rejected.getColumns().add(column("Why rejected", 520, PlanViewModel.RejectedRow::reason));
+    rejected.setItems(vm.rejected());
+
+    // selection: workspace -> skyline and list; skyline and list -> workspace
+    ws.selectionProperty().addListener((o, a, b) -> showSelection(b));
+    skyline.selectedReservationProperty().addListener((o, a, b) -> {
+      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
+    });
+    rejected.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b.id()));
+    });
+
+    VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected);
+    rejectedBox.setPadding(new Insets(4));
+    VBox.setVgrow(rejected, javafx.scene.layout.Priority.ALWAYS);
+    SplitPane split = new SplitPane(skyline, rejectedBox);
+    split.setOrientation(Orientation.VERTICAL);
+    split.setDividerPositions(0.72);
+    VBox top = new VBox(bar, actions, summary, problem);
+    VBox.setMargin(summary, new Insets(2, 8, 2, 8));
+    root.setTop(top);
+    root.setCenter(split);
+    root.setId("plan-tab");
+  }
+
+  private static Label sectionTitle(String s) {
+    Label l = new Label(s);
+    l.getStyleClass().add("section-title");
+    return l;
+  }
+
+  private static Button button(String text, String id, Runnable r) {
+    Button b = new Button(text);
+    b.setId(id);
+    b.setOnAction(e -> r.run());
+    return b;
+  }
+
+  private static TableColumn<PlanViewModel.RejectedRow, String> column(
+      String title, double width, java.util.function.Function<PlanViewModel.RejectedRow, String> f) {
+    TableColumn<PlanViewModel.RejectedRow, String> c = new TableColumn<>(title);
+    c.setPrefWidth(width);
+    c.setCellValueFactory(d -> new javafx.beans.property.ReadOnlyStringWrapper(f.apply(d.getValue())));
+    return c;
+  }
+
+  private String details(String id) {
+    ReservationRequest r = ws.reservation(id).orElse(null);
+    if (r == null) return id;
+    return r.name() + " — user " + r.user() + ", queue " + r.queue() + ", priority " + r.priority();
+  }
+
+  private void showSelection(Selection s) {
+    syncing = true;
+    try {
+      String id = s != null && s.kind() == Selection.Kind.RESERVATION ? s.id() : null;
+      skyline.setSelectedReservation(id);
+      PlanViewModel.RejectedRow match = null;
+      for (PlanViewModel.RejectedRow r : rejected.getItems()) if (r.id().equals(id)) match = r;
+      if (match == null) rejected.getSelectionModel().clearSelection();
+      else rejected.getSelectionModel().select(match);
+    } finally {
+      syncing = false;
+    }
+  }
+
+  public PlanSkylineView skyline() {
+    return skyline;
+  }
+
+  @Override
+  public String id() {
+    return "plan";
+  }
+
+  @Override
+  public String title() {
+    return "Plan";
+  }
+
+  @Override
+  public Node content() {
+    return root;
+  }
+
+  @Override
+  public List<io.rayon.app.workspace.ChartSource> charts() {
+    return List.of(new io.rayon.app.workspace.ChartSource("Plan skyline", skyline));
+  }
+
+  @Override
+  public List<AppCommand> commands() {
+    return List.of(
+        AppCommand.of("Plan", "Place _selected reservation", "Shortcut+Shift+P", vm::placeSelected),
+        AppCommand.of("Plan", "Place p_ending reservations", "Shortcut+Alt+P", vm::placePending),
+        AppCommand.of("Plan", "_Re-plan all", "Shortcut+R", vm::replanAll),
+        AppCommand.of("Plan", "_Cancel planning", "Shortcut+PERIOD", vm::cancel).disabledWhen(vm.runningProperty().not()));
+  }
+
+  @Override
+  public void dispose() {
+    vm.cancel();
+  }
+}

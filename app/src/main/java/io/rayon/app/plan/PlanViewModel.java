@@ -1,0 +1,288 @@
+package io.rayon.app.plan;
+
+import io.rayon.app.prefs.AppPreferences;
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.task.TaskHandle;
+import io.rayon.app.workspace.Selection;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.Planners;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy (validated here), the current plan,
+ * the rejected reservations with their reasons, and the running job. Runs go through the {@link
+ * TaskExecutor}; results are applied on the JavaFX thread. A run whose result arrives after the
+ * document was replaced is dropped.
+ */
+public final class PlanViewModel {
+  /** A rejected reservation and why, for the "why rejected" list. */
+  public record RejectedRow(String id, String name, String code, String path, String reason) {}
+
+  private final WorkspaceViewModel ws;
+  private final TaskExecutor executor;
+  private final AppPreferences prefs;
+  private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
+  private final StringProperty planner = new SimpleStringProperty(this, "planner");
+  private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
+  /** Solver time limit for the MILP and hybrid planners (ignored by GREE and GREE-L). */
+  private final StringProperty timeLimit = new SimpleStringProperty(this, "timeLimit", "60s");
+  private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+  private final ReadOnlyObjectWrapper<PlanState> state = new ReadOnlyObjectWrapper<>(this, "state");
+  private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No plan yet: choose a planner and press Re-plan all.");
+  private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
+  private final ObservableList<RejectedRow> rejected = FXCollections.observableArrayList();
+  private TaskHandle current;
+  private long runId;
+  private boolean cancelRequested;
+
+  public PlanViewModel(WorkspaceViewModel ws, TaskExecutor executor, AppPreferences prefs) {
+    this.ws = ws;
+    this.executor = executor;
+    this.prefs = prefs;
+    String p = prefs.planner(planners.isEmpty() ? "gree" : planners.get(0));
+    planner.set(planners.contains(p) ? p : planners.get(0));
+    planner.addListener((o, a, b) -> {
+      if (b != null) prefs.setPlanner(b);
+      validatePolicy();
+    });
+    policyText.addListener((o, a, b) -> validatePolicy());
+    timeLimit.addListener((o, a, b) -> validatePolicy());
+    ws.fileProperty().addListener((o, a, b) -> documentReplaced());
+    ws.scenarioProperty().addListener((o, a, b) -> {
+      if (a == null || b == null || a.cluster() != b.cluster() || a.horizonSteps() != b.horizonSteps()) documentReplaced();
+      else refreshRejected();
+    });
+    documentReplaced();
+  }
+
+  private void documentReplaced() {
+    runId++;
+    if (current != null) current.cancel();
+    finished();
+    Scenario s = ws.getScenario();
+    policyText.set(s.sharingPolicy().toString());
+    state.set(null);
+    rejected.clear();
+    summary.set("No plan yet: choose a planner and press Re-plan all.");
+  }
+
+  private void validatePolicy() {
+    try {
+      SharingPolicySpec.parse(policyText.get());
+      Planners.byName(planner.get(), options());
+      problem.set("");
+    } catch (IllegalArgumentException e) {
+      problem.set(e.getMessage());
+    }
+  }
+
+  private PlannerOptions options() {
+    return PlannerOptions.NONE.with("time-limit", timeLimit.get() == null ? "60s" : timeLimit.get().trim());
+  }
+
+  /** The request for a run, or null (with {@link #problemProperty()} set) when invalid. */
+  PlanningService.Request request() {
+    SharingPolicySpec spec;
+    PlannerOptions opts = options();
+    try {
+      spec = SharingPolicySpec.parse(policyText.get());
+      Planners.byName(planner.get(), opts);
+    } catch (IllegalArgumentException e) {
+      problem.set(e.getMessage());
+      return null;
+    }
+    problem.set("");
+    return new PlanningService.Request(ws.getScenario(), planner.get(), opts, spec);
+  }
+
+  public void replanAll() {
+    PlanningService.Request req = request();
+    if (req == null) return;
+    run("Re-plan all with " + req.planner(), (p, c) -> PlanningService.replanAll(req, p, c));
+  }
+
+  public void placePending() {
+    PlanningService.Request req = request();
+    if (req == null) return;
+    PlanState prev = compatible(req);
+    run("Place pending with " + req.planner(), (p, c) -> PlanningService.placePending(req, prev, null, p, c));
+  }
+
+  /** Places the reservation selected in the workspace (nothing when none is). */
+  public void placeSelected() {
+    Selection sel = ws.selectionProperty().get();
+    if (sel == null || sel.kind() != Selection.Kind.RESERVATION) {
+      ws.setStatus("Select a reservation to place it.");
+      return;
+    }
+    placeOne(sel.id());
+  }
+
+  public void placeOne(String id) {
+    PlanningService.Request req = request();
+    if (req == null) return;
+    PlanState prev = compatible(req);
+    run("Place " + id + " with " + req.planner(), (p, c) -> PlanningService.placePending(req, prev, id, p, c));
+  }
+
+  public StringProperty timeLimitProperty() {
+    return timeLimit;
+  }
+
+  /** The current state when it was made with the same planner and policy, else null (start over). */
+  private PlanState compatible(PlanningService.Request req) {
+    PlanState s = state.get();
+    if (s == null || !s.planner().equals(req.planner()) || !s.policy().equals(req.policy())) return null;
+    return s;
+  }
+
+  private void run(String title, io.rayon.app.task.BackgroundWork<PlanState> work) {
+    if (current != null) current.cancel();
+    long id = ++runId;
+    cancelRequested = false;
+    running.set(true);
+    summary.set(title + "…");
+    TaskHandle h =
+        executor.execute(
+            BackgroundTask.of(title, work)
+                .onSuccess(
+                    st -> {
+                      if (id != runId) return;
+                      finished();
+                      apply(st, cancelRequested);
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      finished();
+                      summary.set("Planning failed: " + e.getMessage());
+                      ws.setStatus("Planning failed: " + e.getMessage());
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id != runId) return;
+                      finished();
+                      summary.set("Planning cancelled before any result.");
+                    }));
+    if (id == runId && running.get()) {
+      current = h;
+      progress.bind(h.messageProperty());
+    }
+  }
+
+  private void finished() {
+    running.set(false);
+    current = null;
+    progress.unbind();
+    progress.set("");
+  }
+
+  private void apply(PlanState st, boolean wasCancelled) {
+    state.set(st);
+    refreshRejected();
+    long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
+    StringBuilder sb = new StringBuilder();
+    sb.append(st.planner()).append(": ").append(accepted).append(" accepted, ").append(st.decisions().size() - accepted)
+        .append(" rejected in ").append(st.runtimeMs()).append(" ms");
+    for (Map.Entry<String, Object> e : st.report().entrySet()) sb.append(", ").append(e.getKey()).append(' ').append(e.getValue());
+    if (wasCancelled) sb.append(" (cancelled: best result so far)");
+    summary.set(sb.toString());
+    ws.setStatus(sb.toString());
+  }
+
+  private void refreshRejected() {
+    PlanState st = state.get();
+    List<RejectedRow> rows = new ArrayList<>();
+    if (st != null) {
+      for (ReservationRequest r : ws.getScenario().reservations()) {
+        if (st.statusOf(r) != PlanState.Status.REJECTED) continue;
+        Decision d = st.decisions().get(r.id());
+        var why = d.rejection();
+        rows.add(new RejectedRow(r.id(), r.name(), why == null ? "" : String.valueOf(why.code()),
+            why == null || why.path() == null ? "" : why.path(), why == null ? "rejected" : describe(why)));
+      }
+    }
+    rejected.setAll(rows);
+  }
+
+  /** The reason as one sentence with the window, resource and policy limit when the planner named them. */
+  public static String describe(io.rayon.model.plan.Rejection r) {
+    StringBuilder sb = new StringBuilder(r.message() == null ? String.valueOf(r.code()) : r.message());
+    List<String> extra = new ArrayList<>();
+    if (r.path() != null && !r.path().isEmpty()) extra.add("sub-expression " + r.path());
+    if (r.windowStart() != null && r.windowFinish() != null) extra.add("window [" + r.windowStart() + ", " + r.windowFinish() + ")");
+    if (r.resource() != null) extra.add("resource " + r.resource());
+    if (r.policyLimit() != null) extra.add("limit " + r.policyLimit());
+    if (!extra.isEmpty()) sb.append(" (").append(String.join("; ", extra)).append(')');
+    return sb.toString();
+  }
+
+  /** Asks the running job to stop; a planner that has a best result so far (MILP) returns it. */
+  public void cancel() {
+    if (current != null) {
+      cancelRequested = true;
+      current.cancel();
+    }
+  }
+
+  public ObservableList<String> planners() {
+    return planners;
+  }
+
+  public StringProperty plannerProperty() {
+    return planner;
+  }
+
+  public StringProperty policyTextProperty() {
+    return policyText;
+  }
+
+  public ReadOnlyStringProperty problemProperty() {
+    return problem.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<PlanState> stateProperty() {
+    return state.getReadOnlyProperty();
+  }
+
+  public PlanState getState() {
+    return state.get();
+  }
+
+  public ReadOnlyBooleanProperty runningProperty() {
+    return running.getReadOnlyProperty();
+  }
+
+  /** The running job's latest progress message (MILP: incumbent, bound, gap); empty when idle. */
+  public ReadOnlyStringProperty progressProperty() {
+    return progress.getReadOnlyProperty();
+  }
+
+  public ReadOnlyStringProperty summaryProperty() {
+    return summary.getReadOnlyProperty();
+  }
+
+  public ObservableList<RejectedRow> rejected() {
+    return FXCollections.unmodifiableObservableList(rejected);
+  }
+
+}

@@ -1,0 +1,7 @@
+package io.rayon.app.prefs;
+
+/** The two colour themes of the application. */
+public enum Theme {
+  LIGHT,
+  DARK
+}

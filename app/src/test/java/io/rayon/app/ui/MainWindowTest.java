@@ -1,0 +1,97 @@
+package io.rayon.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.app.prefs.Theme;
+import io.rayon.app.task.CurrentThreadTaskExecutor;
+import io.rayon.app.testing.Fixtures;
+import io.rayon.app.testing.UiHarness;
+import io.rayon.app.workspace.ExplorerNode;
+import io.rayon.app.workspace.Selection;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeItem;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+  UiHarness ui;
+
+  @Start
+  void start(Stage stage) {
+    ui = new UiHarness(stage, new CurrentThreadTaskExecutor());
+    ui.ws.load(Fixtures.smallScenario(), null, false);
+  }
+
+  @Test
+  void explorerListsClusterQueuesAndReservations(FxRobot robot) {
+    var tree = ui.window.explorer().tree();
+    assertThat(labels(tree.getRoot())).contains("Cluster test-cluster (4 nodes)", "Reservations (2)", "r1  etl", "dedicated (reservable)");
+  }
+
+  @Test
+  void selectingAReservationShowsItsRdlReadOnlyAndItsFields(FxRobot robot) {
+    robot.clickOn("r2  train");
+    assertThat(ui.ws.selectionProperty().get()).isEqualTo(Selection.reservation("r2"));
+    TextArea rdl = robot.lookup("#props-rdl").queryAs(TextArea.class);
+    assertThat(rdl.isEditable()).isFalse();
+    assertThat(rdl.getText()).contains("order(").contains("atom(<2048,2>,2,4,3,12)");
+    assertThat(robot.lookup("#props-name").queryAs(TextField.class).getText()).isEqualTo("train");
+  }
+
+  @Test
+  void renamingInTheInspectorIsUndoable(FxRobot robot) {
+    robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation("r1")));
+    TextField name = robot.lookup("#props-name").queryAs(TextField.class);
+    robot.doubleClickOn(name).eraseText(10).write("nightly").type(KeyCode.ENTER);
+    assertThat(ui.ws.reservation("r1").orElseThrow().name()).isEqualTo("nightly");
+    assertThat(labels(ui.window.explorer().tree().getRoot())).contains("r1  nightly");
+
+    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+    assertThat(ui.ws.reservation("r1").orElseThrow().name()).isEqualTo("etl");
+  }
+
+  @Test
+  void invalidPriorityIsRefusedWithAReason(FxRobot robot) {
+    robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation("r1")));
+    TextField prio = robot.lookup("#props-priority").queryAs(TextField.class);
+    robot.doubleClickOn(prio).eraseText(5).write("high").type(KeyCode.ENTER);
+    assertThat(ui.ws.reservation("r1").orElseThrow().priority()).isEqualTo(1);
+    assertThat(robot.lookup("#props-problem").queryAs(Label.class).getText()).contains("whole number").contains("high");
+  }
+
+  @Test
+  void questionMarkOpensTheShortcutSheetListingEveryCommand(FxRobot robot) {
+    robot.clickOn("#explorer-tree");
+    robot.write("?");
+    WaitForAsyncUtils.waitForFxEvents();
+    TableView<?> table = robot.lookup("#shortcut-table").queryAs(TableView.class);
+    assertThat(table.getItems()).hasSizeGreaterThanOrEqualTo(ui.window.commands().size());
+    robot.interact(() -> ((Stage) table.getScene().getWindow()).close());
+  }
+
+  @Test
+  void themeChoiceIsAppliedAndKept(FxRobot robot) {
+    robot.clickOn("View").clickOn("Dark theme");
+    assertThat(ui.prefs.getTheme()).isEqualTo(Theme.DARK);
+    Window w = ui.window.root().getScene().getWindow();
+    assertThat(w.getScene().getStylesheets()).anyMatch(s -> s.endsWith("dark.css"));
+  }
+
+  private static java.util.List<String> labels(TreeItem<ExplorerNode> it) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    out.add(it.getValue().label());
+    for (TreeItem<ExplorerNode> c : it.getChildren()) out.addAll(labels(c));
+    return out;
+  }
+}

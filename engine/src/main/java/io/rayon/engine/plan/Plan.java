@@ -1,0 +1,475 @@
+package io.rayon.engine.plan;
+
+import io.rayon.model.cluster.CapacityChange;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The plan (agenda): cluster capacity over time and the allocation of every accepted reservation.
+ *
+ * <p>The record of truth is run-length encoded: the capacity is the cluster's capacity plus the
+ * {@link CapacityChange}s (exposed as the canonical {@link StepFunction} {@link
+ * #capacitySkyline()}), and each reservation keeps its {@link ReservationAllocation} (run-length
+ * steps per atom; {@link #skylineOf}). For fast queries the plan also maintains, incrementally on
+ * every edit, dense per-step arrays of capacity and allocation per resource dimension, so {@link
+ * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation.
+ *
+ * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
+ * reservation's record (so {@link PlanValidator} can report them) but not in the dense arrays.
+ *
+ * <p>Not thread-safe: the reservation system owns the plan; give other threads a {@link #copy()}.
+ */
+public final class Plan implements PlanEdit {
+  /** Longest horizon the dense arrays accept. */
+  public static final long MAX_HORIZON = 20_000_000L;
+
+  private final int horizon;
+  private final long stepSeconds;
+  private Resources baseCapacity;
+  private final List<CapacityChange> changes;
+  private String[] dims;
+  private long[][] cap;
+  private long[][] alloc;
+  private final Map<String, long[][]> byUser;
+  private final LinkedHashMap<String, ReservationRequest> requests;
+  private final Map<String, ReservationAllocation> allocations;
+
+  private Plan(long horizon, long stepSeconds, Resources capacity, List<CapacityChange> changes) {
+    if (horizon < 1 || horizon > MAX_HORIZON) {
+      throw new IllegalArgumentException(
+          "plan horizon must be between 1 and " + MAX_HORIZON + " steps, got " + horizon
+              + "; maybe use a longer step length");
+    }
+    if (stepSeconds < 1) throw new IllegalArgumentException("step length must be positive, got " + stepSeconds);
+    this.horizon = (int) horizon;
+    this.stepSeconds = stepSeconds;
+    this.baseCapacity = capacity;
+    this.changes = new ArrayList<>();
+    this.byUser = new HashMap<>();
+    this.requests = new LinkedHashMap<>();
+    this.allocations = new HashMap<>();
+    TreeSet<String> extras = new TreeSet<>(capacity.extras().keySet());
+    for (CapacityChange c : changes) extras.addAll(c.delta().extras().keySet());
+    List<String> d = new ArrayList<>(List.of("memoryMB", "vcores"));
+    d.addAll(extras);
+    this.dims = d.toArray(new String[0]);
+    this.cap = new long[dims.length][this.horizon];
+    this.alloc = new long[dims.length][this.horizon];
+    for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
+    for (CapacityChange c : changes) changeCapacity(c);
+  }
+
+  private Plan(Plan o) {
+    this.horizon = o.horizon;
+    this.stepSeconds = o.stepSeconds;
+    this.baseCapacity = o.baseCapacity;
+    this.changes = new ArrayList<>(o.changes);
+    this.dims = o.dims.clone();
+    this.cap = deepCopy(o.cap);
+    this.alloc = deepCopy(o.alloc);
+    this.byUser = new HashMap<>();
+    o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
+    this.requests = new LinkedHashMap<>(o.requests);
+    this.allocations = new HashMap<>(o.allocations);
+  }
+
+  private static long[][] deepCopy(long[][] a) {
+    long[][] c = new long[a.length][];
+    for (int i = 0; i < a.length; i++) c[i] = a[i].clone();
+    return c;
+  }
+
+  /** An empty plan of constant capacity. */
+  public static Plan empty(Resources capacity, long horizon, long stepSeconds) {
+    return new Plan(horizon, stepSeconds, capacity, List.of());
+  }
+
+  /** An empty plan with the given capacity changes applied. */
+  public static Plan empty(Resources capacity, List<CapacityChange> changes, long horizon, long stepSeconds) {
+    return new Plan(horizon, stepSeconds, capacity, changes == null ? List.of() : changes);
+  }
+
+  /**
+   * The empty plan of a scenario: the cluster's total capacity with its capacity changes, over the
+   * scenario's horizon (or, when the scenario gives none, up to the latest window finish or arrival
+   * of its reservations, at least one step), with its step length (60 s when unset).
+   */
+  public static Plan fromScenario(Scenario s) {
+    return new Plan(horizonOf(s), stepSecondsOf(s), s.cluster().totalCapacity(), s.cluster().capacityChanges());
+  }
+
+  /** The horizon {@link #fromScenario} uses. */
+  public static long horizonOf(Scenario s) {
+    if (s.horizonSteps() > 0) return s.horizonSteps();
+    long h = 1;
+    for (ReservationRequest r : s.reservations()) {
+      h = Math.max(h, r.arrival() + 1);
+      h = Math.max(h, latestFinish(r.rdl(), r.arrival() + r.rdl().totalWork()));
+    }
+    return h;
+  }
+
+  private static long latestFinish(Rdl e, long fallback) {
+    if (e instanceof Rdl.Window w) return w.finish();
+    long m = -1;
+    for (Rdl c : e.children()) m = Math.max(m, latestFinish(c, -1));
+    return m < 0 ? fallback : m;
+  }
+
+  public static long stepSecondsOf(Scenario s) {
+    return s.stepSeconds() > 0 ? s.stepSeconds() : 60;
+  }
+
+  // ---------------------------------------------------------------- read side
+
+  @Override
+  public long horizon() {
+    return horizon;
+  }
+
+  @Override
+  public long stepSeconds() {
+    return stepSeconds;
+  }
+
+  @Override
+  public List<String> dimensions() {
+    return List.of(dims);
+  }
+
+  private boolean inside(long step) {
+    return step >= 0 && step < horizon;
+  }
+
+  private Resources vector(long[][] a, long step) {
+    if (!inside(step)) return Resources.ZERO;
+    int t = (int) step;
+    if (dims.length == 2) return Resources.of(a[0][t], a[1][t]);
+    TreeMap<String, Long> e = new TreeMap<>();
+    for (int i = 2; i < dims.length; i++) e.put(dims[i], a[i][t]);
+    return Resources.of(a[0][t], a[1][t], e);
+  }
+
+  @Override
+  public Resources capacityAt(long step) {
+    return vector(cap, step);
+  }
+
+  @Override
+  public Resources allocatedAt(long step) {
+    return vector(alloc, step);
+  }
+
+  @Override
+  public Resources freeAt(long step) {
+    return capacityAt(step).minus(allocatedAt(step));
+  }
+
+  @Override
+  public long free(int dim, long step) {
+    if (!inside(step)) return 0;
+    return cap[dim][(int) step] - alloc[dim][(int) step];
+  }
+
+  /** Capacity of dimension number {@code dim} at the step (zero outside the horizon). */
+  public long capacity(int dim, long step) {
+    return inside(step) ? cap[dim][(int) step] : 0;
+  }
+
+  @Override
+  public Resources minFree(long from, long to) {
+    long lo = Math.max(0, from);
+    long hi = Math.min(horizon, to);
+    if (to <= from) return Resources.ZERO;
+    if (lo >= hi || lo != from || hi != to) {
+      // part of the range lies outside the horizon, where nothing is free
+      Resources z = Resources.ZERO;
+      return lo >= hi ? z : computeMin(lo, hi).componentMin(z);
+    }
+    return computeMin(lo, hi);
+  }
+
+  private Resources computeMin(long lo, long hi) {
+    long[] m = new long[dims.length];
+    Arrays.fill(m, Long.MAX_VALUE);
+    for (int d = 0; d < dims.length; d++) {
+      long[] c = cap[d];
+      long[] a = alloc[d];
+      long v = Long.MAX_VALUE;
+      for (int t = (int) lo; t < hi; t++) v = Math.min(v, c[t] - a[t]);
+      m[d] = v;
+    }
+    TreeMap<String, Long> e = new TreeMap<>();
+    for (int i = 2; i < dims.length; i++) e.put(dims[i], m[i]);
+    return Resources.of(m[0], m[1], e);
+  }
+
+  @Override
+  public Resources userAllocatedAt(String user, long step) {
+    long[][] u = byUser.get(user);
+    return u == null ? Resources.ZERO : vector(u, step);
+  }
+
+  /** The users that hold at least one accepted reservation. */
+  public Collection<String> users() {
+    return Collections.unmodifiableSet(byUser.keySet());
+  }
+
+  @Override
+  public Collection<String> reservationIds() {
+    return Collections.unmodifiableCollection(new ArrayList<>(requests.keySet()));
+  }
+
+  public boolean contains(String reservationId) {
+    return requests.containsKey(reservationId);
+  }
+
+  @Override
+  public ReservationAllocation allocationOf(String reservationId) {
+    return allocations.get(reservationId);
+  }
+
+  @Override
+  public ReservationRequest requestOf(String reservationId) {
+    return requests.get(reservationId);
+  }
+
+  /** The capacity changes applied to this plan, in the order they were applied. */
+  public List<CapacityChange> capacityChanges() {
+    return List.copyOf(changes);
+  }
+
+  /** Capacity over the horizon as a canonical step function (zero from {@code horizon()} on). */
+  public StepFunction capacitySkyline() {
+    return skyline(cap);
+  }
+
+  /** Sum of every accepted allocation over the horizon as a canonical step function. */
+  public StepFunction allocationSkyline() {
+    return skyline(alloc);
+  }
+
+  /** One reservation's resources over time, or the zero function when it is not in the plan. */
+  public StepFunction skylineOf(String reservationId) {
+    ReservationAllocation a = allocations.get(reservationId);
+    return a == null ? StepFunction.ZERO : StepFunction.of(a.skyline());
+  }
+
+  private StepFunction skyline(long[][] a) {
+    TreeMap<Long, Resources> m = new TreeMap<>();
+    Resources last = null;
+    for (int t = 0; t < horizon; t++) {
+      boolean same = last != null;
+      if (same) {
+        for (int d = 0; d < dims.length && same; d++) same = a[d][t] == a[d][t - 1];
+      }
+      if (!same) {
+        last = vector(a, t);
+        m.put((long) t, last);
+      }
+    }
+    m.put((long) horizon, Resources.ZERO);
+    return StepFunction.of(m);
+  }
+
+  /**
+   * Null when {@code a} fits in the free capacity at every step, else a sentence naming the first
+   * step and dimension where it would exceed the capacity.
+   */
+  public String overcommit(ReservationAllocation a) {
+    for (AtomAllocation at : a.atoms()) {
+      for (Step s : at.steps()) {
+        if (s.start() < 0 || s.end() > horizon) {
+          return "atom " + at.path() + " holds bundles at steps [" + s.start() + "," + s.end()
+              + ") outside the plan horizon [0," + horizon + ")";
+        }
+      }
+    }
+    if (a.atoms().size() == 1) {
+      AtomAllocation only = a.atoms().get(0);
+      for (Step s : only.steps()) {
+        String p = overcommit(s.start(), s.end(), only.bundle().times(s.bundles()));
+        if (p != null) return p;
+      }
+      return null;
+    }
+    // sum the allocation's own demand per step first (atoms may overlap)
+    TreeMap<Long, Resources> sky = a.skyline();
+    Long prev = null;
+    Resources prevVal = null;
+    for (Map.Entry<Long, Resources> e : sky.entrySet()) {
+      if (prev != null && !prevVal.isZero()) {
+        String p = overcommit(prev, e.getKey(), prevVal);
+        if (p != null) return p;
+      }
+      prev = e.getKey();
+      prevVal = e.getValue();
+    }
+    return null;
+  }
+
+  private String overcommit(long from, long to, Resources need) {
+    for (int d = 0; d < dims.length; d++) {
+      long n = need.get(dims[d]);
+      if (n <= 0) continue;
+      for (int t = (int) from; t < to; t++) {
+        if (cap[d][t] - alloc[d][t] < n) {
+          return "at step " + t + " " + dims[d] + " would need " + n + " but only "
+              + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
+        }
+      }
+    }
+    for (String extra : need.extras().keySet()) {
+      if (!Arrays.asList(dims).contains(extra)) {
+        return "the cluster has no resource '" + extra + "'";
+      }
+    }
+    return null;
+  }
+
+  /** True when {@code a} fits in the free capacity at every step. */
+  public boolean fits(ReservationAllocation a) {
+    return overcommit(a) == null;
+  }
+
+  /** Steps where the allocation exceeds the capacity in some dimension (after a capacity loss). */
+  public List<Long> overcommittedSteps() {
+    List<Long> out = new ArrayList<>();
+    for (int t = 0; t < horizon; t++) {
+      for (int d = 0; d < dims.length; d++) {
+        if (alloc[d][t] > cap[d][t]) {
+          out.add((long) t);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- write side
+
+  @Override
+  public void add(ReservationRequest request, ReservationAllocation allocation) {
+    if (requests.containsKey(request.id())) {
+      throw new IllegalArgumentException("reservation '" + request.id() + "' is already in the plan");
+    }
+    if (!request.id().equals(allocation.reservationId())) {
+      throw new IllegalArgumentException(
+          "allocation of '" + allocation.reservationId() + "' given for reservation '" + request.id() + "'");
+    }
+    for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
+    requests.put(request.id(), request);
+    allocations.put(request.id(), allocation);
+    long[][] u = byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]);
+    apply(allocation, u, 1);
+  }
+
+  @Override
+  public boolean remove(String reservationId) {
+    ReservationRequest r = requests.remove(reservationId);
+    if (r == null) return false;
+    ReservationAllocation a = allocations.remove(reservationId);
+    apply(a, byUser.get(r.user()), -1);
+    boolean userLeft = false;
+    for (ReservationRequest o : requests.values()) {
+      if (o.user().equals(r.user())) {
+        userLeft = true;
+        break;
+      }
+    }
+    if (!userLeft) byUser.remove(r.user());
+    return true;
+  }
+
+  private void apply(ReservationAllocation allocation, long[][] user, int sign) {
+    for (AtomAllocation a : allocation.atoms()) {
+      long[] need = new long[dims.length];
+      for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
+      for (Step s : a.steps()) {
+        int lo = (int) Math.max(0, s.start());
+        int hi = (int) Math.min(horizon, s.end());
+        for (int d = 0; d < dims.length; d++) {
+          long v = sign * need[d] * s.bundles();
+          if (v == 0) continue;
+          long[] al = alloc[d];
+          long[] us = user[d];
+          for (int t = lo; t < hi; t++) {
+            al[t] += v;
+            us[t] += v;
+          }
+        }
+      }
+    }
+  }
+
+  @Override
+  public void changeCapacity(CapacityChange change) {
+    ensureDims(change.delta());
+    changes.add(change);
+    int from = (int) Math.max(0, Math.min(horizon, change.step()));
+    for (int d = 0; d < dims.length; d++) {
+      long v = change.delta().get(dims[d]);
+      if (v == 0) continue;
+      for (int t = from; t < horizon; t++) cap[d][t] += v;
+    }
+  }
+
+  private void ensureDims(Resources r) {
+    List<String> missing = new ArrayList<>();
+    for (String k : r.extras().keySet()) if (!Arrays.asList(dims).contains(k)) missing.add(k);
+    if (missing.isEmpty()) return;
+    TreeSet<String> extras = new TreeSet<>();
+    for (int i = 2; i < dims.length; i++) extras.add(dims[i]);
+    extras.addAll(missing);
+    List<String> nd = new ArrayList<>(List.of("memoryMB", "vcores"));
+    nd.addAll(extras);
+    String[] newDims = nd.toArray(new String[0]);
+    cap = remap(cap, newDims);
+    alloc = remap(alloc, newDims);
+    byUser.replaceAll((k, v) -> remap(v, newDims));
+    dims = newDims;
+  }
+
+  private long[][] remap(long[][] a, String[] newDims) {
+    long[][] out = new long[newDims.length][];
+    List<String> old = Arrays.asList(dims);
+    for (int i = 0; i < newDims.length; i++) {
+      int j = old.indexOf(newDims[i]);
+      out[i] = j >= 0 ? a[j] : new long[horizon];
+    }
+    return out;
+  }
+
+  @Override
+  public Plan copy() {
+    return new Plan(this);
+  }
+
+  /** A copy with the same capacity (and capacity changes) but no reservations. */
+  public Plan emptyCopy() {
+    Plan p = new Plan(horizon, stepSeconds, baseCapacity, List.of());
+    for (CapacityChange c : changes) p.changeCapacity(c);
+    return p;
+  }
+
+  @Override
+  public String toString() {
+    return "Plan[horizon=" + horizon + ", stepSeconds=" + stepSeconds + ", reservations=" + requests.size()
+        + ", capacity=" + capacitySkyline() + "]";
+  }
+}

@@ -1,0 +1,47 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.reservation.ReservationRequest;
+
+/**
+ * GREE, the procrastinating greedy planner of Rayon §4.2: one reservation at a time, never
+ * revisiting earlier ones; a one-pass, right-deep, depth-first traversal of the RDL tree placing
+ * every sub-expression as late as possible.
+ *
+ * <p>Our reading of the paper, exactly:
+ *
+ * <ul>
+ *   <li>The range of the root is {@code [max(0, arrival), horizon)}; {@code window(e,s,f)}
+ *       intersects it with {@code [s,f)}.
+ *   <li>{@code order(e1..en)} places e_n first in the range, then e_{n-1} in the range cut to end
+ *       at the first step e_n uses (strict precedence), and so on.
+ *   <li>{@code all} places every child, right to left, in the same range; if one fails the partial
+ *       placement is undone and the {@code all} fails.
+ *   <li>{@code any} tries its alternatives in the order written and keeps the first that fits.
+ *   <li>An atom is placed by a right-to-left scan (see {@code GreedyPlacement#placeAtomGree}): at
+ *       every step it holds 0 or a multiple of g in [g, h] bundles, each gang for at least l
+ *       consecutive steps, w bundle-steps in total. A step fits when every resource dimension of
+ *       the bundles fits in the free capacity (and in the user's sharing-policy headroom).
+ *   <li>No backtracking: a sub-expression that does not fit makes the reservation fail (except
+ *       inside {@code any}); the rejection names the sub-expression, its window, the exhausted
+ *       dimension, or the policy limit.
+ * </ul>
+ *
+ * The sharing policy of the context is respected twice: its instantaneous headroom bounds every
+ * step during the search, and its {@code check} (which also covers averages over time) must pass
+ * before the proposal is returned. Pure: the plan is only read.
+ */
+public final class GreePlanner implements Planner {
+  public static final String NAME = "gree";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
+    return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context).run(false);
+  }
+}

@@ -1,0 +1,543 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.policy.NoSharingPolicy;
+import io.rayon.engine.policy.SharingPolicy;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One placement of one reservation by GREE or GREE-L: a scratch overlay on a read-only plan (the
+ * reservation's own tentative blocks, with checkpoints to undo a failed {@code all} or {@code any}
+ * branch), the two traversals and the atom routines. Used once, then thrown away; never changes the
+ * plan.
+ */
+final class GreedyPlacement {
+  /** One tentative rectangle: {@code bundles} bundles of an atom over {@code [start, end)}. */
+  private record Block(String path, Rdl.Atom atom, long start, long end, long bundles) {}
+
+  private final PlanView plan;
+  private final ReservationRequest request;
+  private final SharingPolicy policy;
+  private final PlanningContext context;
+  private final String[] dims;
+  private final int horizon;
+  private final List<Block> log = new ArrayList<>();
+  private long[][] tent;
+  private int materialized;
+  private Rejection failure;
+
+  GreedyPlacement(PlanView plan, ReservationRequest request, PlanningContext context) {
+    this.plan = plan;
+    this.request = request;
+    this.context = context;
+    this.policy = context.policy() == null || context.policy() instanceof NoSharingPolicy ? null : context.policy();
+    this.dims = plan.dimensions().toArray(new String[0]);
+    this.horizon = (int) Math.min(Integer.MAX_VALUE, plan.horizon());
+  }
+
+  /** Runs the whole placement: validation, traversal, policy check; returns the decision. */
+  Decision run(boolean lowPreemption) {
+    Rejection invalid = RdlChecks.validate(request.rdl());
+    if (invalid != null) return Decision.reject(request.id(), invalid);
+    long lo = Math.max(0, request.arrival());
+    long hi = horizon;
+    if (lo >= hi) {
+      return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
+          "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
+    }
+    boolean ok;
+    try {
+      ok = lowPreemption ? greel(request.rdl(), "", lo, hi, lo, hi) : gree(request.rdl(), "", lo, hi);
+    } catch (io.rayon.engine.task.CancelledException e) {
+      return Decision.reject(request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
+    }
+    if (!ok) {
+      Rejection r = RdlChecks.infeasibility(request.rdl());
+      if (r == null) r = failure != null ? failure : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
+      return Decision.reject(request.id(), r);
+    }
+    ReservationAllocation alloc = allocation();
+    if (policy != null) {
+      Rejection r = policy.check(plan, request, alloc);
+      if (r != null) return Decision.reject(request.id(), r);
+    }
+    return Decision.accept(alloc);
+  }
+
+  // ------------------------------------------------------------------ GREE (§4.2)
+
+  /**
+   * GREE: right-deep, depth-first, each sub-expression as late as possible within {@code [lo, hi)}.
+   * order places its last child first and shrinks the range of the preceding ones to end before
+   * the first step the later child uses; all places every child (right to left) in the same range
+   * and undoes the partial placement if one fails; any takes the first alternative (in the order
+   * written) that fits; window intersects the range.
+   */
+  private boolean gree(Rdl e, String path, long lo, long hi) {
+    context.cancel().throwIfCancelled();
+    if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi);
+    if (e instanceof Rdl.Window w) {
+      return gree(w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()));
+    }
+    List<Rdl> cs = e.children();
+    if (e instanceof Rdl.Order) {
+      long end = hi;
+      for (int i = cs.size() - 1; i >= 0; i--) {
+        int mark = log.size();
+        if (!gree(cs.get(i), Rdl.childPath(path, i), lo, end)) return false;
+        long s = spanStart(mark);
+        if (s >= 0) end = s;
+      }
+      return true;
+    }
+    if (e instanceof Rdl.All) {
+      int mark = log.size();
+      for (int i = cs.size() - 1; i >= 0; i--) {
+        if (!gree(cs.get(i), Rdl.childPath(path, i), lo, hi)) {
+          undo(mark);
+          return false;
+        }
+      }
+      return true;
+    }
+    // any
+    Rejection first = null;
+    for (int i = 0; i < cs.size(); i++) {
+      int mark = log.size();
+      if (gree(cs.get(i), Rdl.childPath(path, i), lo, hi)) return true;
+      undo(mark);
+      if (first == null) first = failure;
+    }
+    failure = anyFailure(path, lo, hi, cs.size(), first);
+    return false;
+  }
+
+  // ------------------------------------------------------------------ GREE-L (Algorithm 1)
+
+  /**
+   * GREE-L: like GREE it goes right to left through the children, but each child first gets a
+   * guessed sub-interval of its parent's interval ({@link #guessLength}) and atoms are placed as flat
+   * as possible over their guessed interval. After each child is placed the remaining interval is
+   * split again among the children still to place. An atom that cannot be placed flat falls back to
+   * GREE's tallest-rightmost placement in its guessed interval, then in its whole valid range.
+   *
+   * <p>{@code [vlo, vhi)} is the valid range (window and order constraints), {@code [glo, ghi)} the
+   * guessed interval inside it.
+   */
+  private boolean greel(Rdl e, String path, long vlo, long vhi, long glo, long ghi) {
+    context.cancel().throwIfCancelled();
+    glo = Math.max(glo, vlo);
+    ghi = Math.min(ghi, vhi);
+    if (glo >= ghi) {
+      glo = vlo;
+      ghi = vhi;
+    }
+    if (e instanceof Rdl.Atom a) {
+      if (placeAtomFlat(a, path, glo, ghi)) return true;
+      if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi)) return true;
+      return placeAtomGree(a, path, vlo, vhi);
+    }
+    if (e instanceof Rdl.Window w) {
+      return greel(w.expr(), Rdl.childPath(path, 0), Math.max(vlo, w.start()), Math.min(vhi, w.finish()),
+          Math.max(glo, w.start()), Math.min(ghi, w.finish()));
+    }
+    List<Rdl> cs = e.children();
+    if (e instanceof Rdl.Order) {
+      long end = ghi;
+      long vend = vhi;
+      long[] weights = new long[cs.size()];
+      for (int i = 0; i < cs.size(); i++) weights[i] = minDuration(cs.get(i));
+      for (int i = cs.size() - 1; i >= 0; i--) {
+        long room = Math.max(0, end - glo);
+        long len = guessLength(weights, i, room);
+        long gStart = Math.max(vlo, end - len);
+        int mark = log.size();
+        if (!greel(cs.get(i), Rdl.childPath(path, i), vlo, vend, gStart, end)) return false;
+        long s = spanStart(mark);
+        if (s >= 0) {
+          vend = s;
+          end = s;
+        }
+      }
+      return true;
+    }
+    if (e instanceof Rdl.All) {
+      int mark = log.size();
+      for (int i = cs.size() - 1; i >= 0; i--) {
+        if (!greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, glo, ghi)) {
+          undo(mark);
+          return false;
+        }
+      }
+      return true;
+    }
+    Rejection first = null;
+    for (int i = 0; i < cs.size(); i++) {
+      int mark = log.size();
+      if (greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, glo, ghi)) return true;
+      undo(mark);
+      if (first == null) first = failure;
+    }
+    failure = anyFailure(path, vlo, vhi, cs.size(), first);
+    return false;
+  }
+
+  /**
+   * guessInterval of Algorithm 1, for the children of an {@code order}: child {@code i} (placed
+   * right to left) gets the rightmost part of the {@code room} left for children {@code 0..i},
+   * proportional to its minimum duration ({@link #minDuration}) among theirs, and never less than
+   * its own minimum duration. Children of {@code all} and {@code any} share their parent's interval.
+   * So every stage of a pipeline runs at about the same fraction of its maximum parallelism.
+   */
+  static long guessLength(long[] minDurations, int i, long room) {
+    long sum = 0;
+    for (int j = 0; j <= i; j++) sum += minDurations[j];
+    if (sum == 0) return room;
+    long share = (long) Math.floor((double) room * minDurations[i] / sum);
+    return Math.min(room, Math.max(minDurations[i], share));
+  }
+
+  /**
+   * The fewest steps an expression needs on an empty cluster: an atom needs max(l, ceil(w/h'))
+   * steps (h' = h rounded down to a multiple of g; 0 when w = 0); order adds its children's, all
+   * and window take the longest child, any the shortest alternative.
+   */
+  static long minDuration(Rdl e) {
+    if (e instanceof Rdl.Atom a) {
+      if (a.work() == 0) return 0;
+      long hp = Math.max(1, (a.maxParallelism() / a.gang()) * (long) a.gang());
+      return Math.max(a.minLease(), (a.work() + hp - 1) / hp);
+    }
+    if (e instanceof Rdl.Window w) return minDuration(w.expr());
+    long acc = e instanceof Rdl.Any ? Long.MAX_VALUE : 0;
+    for (Rdl c : e.children()) {
+      long d = minDuration(c);
+      if (e instanceof Rdl.Order) acc += d;
+      else if (e instanceof Rdl.All) acc = Math.max(acc, d);
+      else acc = Math.min(acc, d);
+    }
+    return acc == Long.MAX_VALUE ? 0 : acc;
+  }
+
+  // ------------------------------------------------------------------ atoms
+
+  /**
+   * GREE's atom placement, scanning {@code [lo, hi)} right to left (§4.2). Work is counted in gang
+   * units: q = w/g unit-steps, at most U = floor(h/g) units at once. {@code avail(t)} is the number
+   * of units the atom may still add at step t: the free capacity (every dimension must fit; minus
+   * this reservation's other tentative atoms; within the user's sharing-policy headroom) divided by
+   * g·bundle, at most U, minus what the atom already holds there. The scan keeps the current run of
+   * consecutive steps with avail ≥ 1 and its minimum height m (the most constrained point).
+   *
+   * <ul>
+   *   <li>At every step it tries to finish the atom in the run, as tall as possible: k = min(m,
+   *       floor(q/l)) units, each held b = floor(q/k) steps, and q mod k of them one step longer,
+   *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1) long.
+   *   <li>When the run breaks (avail = 0, or the range ends) before that, the run's work is taken
+   *       as a block over its right part: k ≤ m units for len ≤ run length steps, k·len as large as
+   *       possible with len ≥ l and the rest of the work either 0 or at least l unit-steps (so it
+   *       can still be held as whole leases). The scan then restarts at the run's right end, where
+   *       steps taller than m still have room (the paper's restart before t_lim).
+   * </ul>
+   *
+   * Every unit is thus held at least l consecutive steps, counts are multiples of g in [g, h], and
+   * the blocks sum to w exactly. On an empty plan this finds a placement whenever one exists: with
+   * constant room of U' units over n steps an atom fits iff some k ≤ U' has k·l ≤ q ≤ k·n, and then
+   * k = min(U', floor(q/l)) also does.
+   */
+  private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0) {
+    if (atom.work() == 0) return true;
+    int lo = (int) Math.max(0, lo0);
+    int hi = (int) Math.min(horizon, hi0);
+    if (hi <= lo) {
+      failure = new Rejection(Rejection.Code.WINDOW, path, lo0, hi0, null, null,
+          "no time left for this atom: its range [" + lo0 + "," + hi0 + ") is empty"
+              + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
+      return false;
+    }
+    long[] base = fitBase(atom, lo, hi, policy != null);
+    List<long[]> blocks = greeAtom(atom, base, lo, hi);
+    if (blocks == null) {
+      diagnose(atom, path, lo, hi);
+      return false;
+    }
+    for (long[] b : blocks) log.add(new Block(path, atom, b[0], b[1], b[2]));
+    return true;
+  }
+
+  /** The GREE scan on precomputed fit counts (bundles per step); null when the atom does not fit. */
+  static List<long[]> greeAtom(Rdl.Atom atom, long[] base, int lo, int hi) {
+    long g = atom.gang();
+    long maxUnits = atom.maxParallelism() / g;
+    long l = atom.minLease();
+    long q = atom.work() / g;
+    long[] held = new long[hi - lo];
+    List<long[]> blocks = new ArrayList<>();
+    int end = hi;
+    while (q > 0) {
+      int runEnd = end;
+      long m = Long.MAX_VALUE;
+      boolean progressed = false;
+      for (int t = end - 1; t >= lo - 1; t--) {
+        long a = t >= lo ? Math.min(maxUnits, base[t - lo] / g) - held[t - lo] : 0;
+        if (a >= 1) {
+          m = Math.min(m, a);
+          long k = Math.min(m, q / l);
+          long b = q / k;
+          long rem = q % k;
+          if (runEnd - t >= b + (rem > 0 ? 1 : 0)) {
+            addBlock(blocks, held, lo, runEnd - b, runEnd, k - rem, g);
+            if (rem > 0) addBlock(blocks, held, lo, runEnd - b - 1, runEnd, rem, g);
+            return blocks;
+          }
+          continue;
+        }
+        // the run [t+1, runEnd) ends here
+        long len = runEnd - (t + 1);
+        if (len >= l && m != Long.MAX_VALUE) {
+          long[] kl = partial(m, len, q, l);
+          if (kl != null) {
+            addBlock(blocks, held, lo, runEnd - kl[1], runEnd, kl[0], g);
+            q -= kl[0] * kl[1];
+            end = runEnd;
+            progressed = true;
+            break;
+          }
+        }
+        runEnd = t;
+        m = Long.MAX_VALUE;
+      }
+      if (!progressed) return null;
+    }
+    return blocks;
+  }
+
+  /**
+   * The largest block k·len (k ≤ maxK units, l ≤ len ≤ maxLen steps, k·len ≤ q) that leaves a rest
+   * of 0 or at least l unit-steps; null when none.
+   */
+  private static long[] partial(long maxK, long maxLen, long q, long l) {
+    long[] best = null;
+    for (long k = Math.min(maxK, q / l); k >= 1; k--) {
+      long len = Math.min(maxLen, q / k);
+      if (len < l) continue;
+      long rest = q - k * len;
+      if (rest > 0 && rest < l) {
+        long d = (l - rest + k - 1) / k;
+        len -= d;
+        if (len < l) continue;
+      }
+      if (best == null || k * len > best[0] * best[1]) best = new long[] {k, len};
+      if (k * len == q) break;
+    }
+    return best;
+  }
+
+  private static void addBlock(List<long[]> blocks, long[] heldUnits, int lo, long from, long to, long units, long g) {
+    if (units <= 0 || to <= from) return;
+    blocks.add(new long[] {from, to, units * g});
+    for (long x = from; x < to; x++) heldUnits[(int) (x - lo)] += units;
+  }
+
+  /**
+   * GREE-L's atom placement: the flattest shape right-aligned in {@code [lo, hi)} of n steps: k =
+   * ceil(q/n) units (q = w/g unit-steps), each held b = floor(q/k) steps and q mod k of them one
+   * step longer. This needs k ≤ h/g and b ≥ l; when that shape does not exist or does not fit the
+   * free capacity the caller falls back to GREE.
+   */
+  private boolean placeAtomFlat(Rdl.Atom atom, String path, long lo0, long hi0) {
+    if (atom.work() == 0) return true;
+    int lo = (int) Math.max(0, lo0);
+    int hi = (int) Math.min(horizon, hi0);
+    if (hi <= lo) return false;
+    long g = atom.gang();
+    long q = atom.work() / g;
+    long n = hi - lo;
+    long k = Math.max(1, (q + n - 1) / n);
+    if (k > atom.maxParallelism() / g) return false;
+    long b = q / k;
+    long rem = q % k;
+    if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
+    int from = (int) (hi - b - (rem > 0 ? 1 : 0));
+    long[] base = fitBase(atom, from, hi, policy != null);
+    for (int t = from; t < hi; t++) {
+      long want = (t >= hi - b ? k : rem) * g;
+      if (base[t - from] < want) return false;
+    }
+    log.add(new Block(path, atom, hi - b, hi, (k - rem) * g));
+    if (rem > 0) log.add(new Block(path, atom, hi - b - 1, hi, rem * g));
+    return true;
+  }
+
+  /**
+   * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
+   * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
+   * {@code withPolicy}, the same over the user's policy headroom.
+   */
+  private long[] fitBase(Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
+    materialize();
+    long[] need = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+    boolean unknownDim = false;
+    for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
+      if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknownDim = true;
+    }
+    long[] out = new long[hi - lo];
+    if (unknownDim) return out;
+    for (int t = lo; t < hi; t++) {
+      long f = Long.MAX_VALUE;
+      for (int d = 0; d < dims.length; d++) {
+        if (need[d] <= 0) continue;
+        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
+        f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+      }
+      if (withPolicy && f > 0) {
+        Resources hr = policy.headroom(plan, request.user(), t);
+        for (int d = 0; d < dims.length; d++) {
+          if (need[d] <= 0) continue;
+          long x = hr.get(dims[d]) - (tent == null ? 0 : tent[d][t]);
+          f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+        }
+      }
+      out[t - lo] = f;
+    }
+    return out;
+  }
+
+  /** Explains why an atom did not fit in {@code [lo, hi)} and records it as the failure. */
+  private void diagnose(Rdl.Atom atom, String path, int lo, int hi) {
+    if (policy != null) {
+      long[] free = fitBase(atom, lo, hi, false);
+      if (greeAtom(atom, free, lo, hi) != null) {
+        failure = new Rejection(Rejection.Code.POLICY, path, (long) lo, (long) hi, null, policy.name(),
+            "the free capacity in [" + lo + "," + hi + ") would hold " + atom + ", but user '" + request.user()
+                + "' would exceed the sharing policy " + policy.name());
+        return;
+      }
+    }
+    long hp = (atom.maxParallelism() / atom.gang()) * (long) atom.gang();
+    String worstDim = null;
+    long worst = Long.MAX_VALUE;
+    for (int d = 0; d < dims.length; d++) {
+      long need = atom.bundle().get(dims[d]);
+      if (need <= 0) continue;
+      long sum = 0;
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
+        sum += Math.min(hp, x <= 0 ? 0 : x / need);
+      }
+      if (sum < worst) {
+        worst = sum;
+        worstDim = dims[d];
+      }
+    }
+    for (String extra : atom.bundle().extras().keySet()) {
+      if (!List.of(dims).contains(extra)) {
+        worst = 0;
+        worstDim = extra;
+      }
+    }
+    if (worst < atom.work()) {
+      failure = new Rejection(Rejection.Code.CAPACITY, path, (long) lo, (long) hi, worstDim, null,
+          "not enough " + worstDim + " in [" + lo + "," + hi + "): room for " + worst + " of the " + atom.work()
+              + " bundle-steps of " + atom);
+    } else {
+      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, null, null,
+          "enough capacity in total, but no " + atom.minLease() + " consecutive steps with " + atom.gang()
+              + " free bundles left in [" + lo + "," + hi + ") for the rest of " + atom);
+    }
+  }
+
+  private Rejection anyFailure(String path, long lo, long hi, int n, Rejection first) {
+    String detail = first == null ? "" : "; alternative 0: " + first;
+    return new Rejection(first == null ? Rejection.Code.CAPACITY : first.code(), path, lo, hi,
+        first == null ? null : first.resource(), first == null ? null : first.policyLimit(),
+        "none of the " + n + " alternatives fits" + detail);
+  }
+
+  // ------------------------------------------------------------------ scratch overlay
+
+  private void materialize() {
+    if (materialized >= log.size()) return;
+    if (tent == null) tent = new long[dims.length][horizon];
+    for (int i = materialized; i < log.size(); i++) apply(log.get(i), 1);
+    materialized = log.size();
+  }
+
+  private void apply(Block b, int sign) {
+    for (int d = 0; d < dims.length; d++) {
+      long v = sign * b.atom().bundle().get(dims[d]) * b.bundles();
+      if (v == 0) continue;
+      for (long t = Math.max(0, b.start()); t < Math.min(horizon, b.end()); t++) tent[d][(int) t] += v;
+    }
+  }
+
+  private void undo(int mark) {
+    for (int i = log.size() - 1; i >= mark; i--) {
+      if (i < materialized) apply(log.get(i), -1);
+      log.remove(i);
+    }
+    materialized = Math.min(materialized, mark);
+  }
+
+  /** First step used by the blocks logged since {@code mark}, or -1 when none. */
+  private long spanStart(int mark) {
+    long s = Long.MAX_VALUE;
+    for (int i = mark; i < log.size(); i++) s = Math.min(s, log.get(i).start());
+    return s == Long.MAX_VALUE ? -1 : s;
+  }
+
+  private ReservationAllocation allocation() {
+    Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
+    Map<String, Resources> bundles = new LinkedHashMap<>();
+    collectAtomPaths(request.rdl(), "", deltas, bundles);
+    if (log.size() == 1) {
+      Block b = log.get(0);
+      return new ReservationAllocation(request.id(),
+          List.of(new AtomAllocation(b.path(), b.atom().bundle(), List.of(new Step(b.start(), b.end(), b.bundles())))));
+    }
+    for (Block b : log) {
+      TreeMap<Long, Long> m = deltas.get(b.path());
+      m.merge(b.start(), b.bundles(), Long::sum);
+      m.merge(b.end(), -b.bundles(), Long::sum);
+    }
+    List<AtomAllocation> atoms = new ArrayList<>();
+    for (Map.Entry<String, TreeMap<Long, Long>> e : deltas.entrySet()) {
+      if (e.getValue().isEmpty()) continue;
+      List<Step> steps = new ArrayList<>();
+      long cur = 0;
+      Long from = null;
+      for (Map.Entry<Long, Long> x : e.getValue().entrySet()) {
+        if (from != null && cur > 0 && x.getKey() > from) steps.add(new Step(from, x.getKey(), cur));
+        cur += x.getValue();
+        from = x.getKey();
+      }
+      atoms.add(new AtomAllocation(e.getKey(), bundles.get(e.getKey()), steps));
+    }
+    return new ReservationAllocation(request.id(), atoms);
+  }
+
+  private static void collectAtomPaths(Rdl e, String path, Map<String, TreeMap<Long, Long>> out,
+      Map<String, Resources> bundles) {
+    if (e instanceof Rdl.Atom a) {
+      out.put(path, new TreeMap<>());
+      bundles.put(path, a.bundle());
+      return;
+    }
+    for (int i = 0; i < e.children().size(); i++) {
+      collectAtomPaths(e.children().get(i), Rdl.childPath(path, i), out, bundles);
+    }
+  }
+}

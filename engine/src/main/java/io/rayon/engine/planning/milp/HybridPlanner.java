@@ -1,0 +1,133 @@
+package io.rayon.engine.planning.milp;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.planning.BatchPlanner;
+import io.rayon.engine.planning.GreeLPlanner;
+import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlanningContext;
+import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.reservation.ReservationRequest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * "MILP with greedy warm start" (the hybrid the Rayon paper names as future work, §6.3.1).
+ *
+ * <ol>
+ *   <li>GREE-L and GREE place the requests one by one (in the given order) on a private layer over
+ *       the plan; the greedy result with the lower plan objective is kept.
+ *   <li>That result is handed to the MILP as its first incumbent (ojAlgo takes a feasible start),
+ *       so branch and bound starts from the greedy objective instead of "reject everything".
+ *   <li>Whatever the solver does in its time limit, the answer is whichever of the MILP's and the
+ *       greedy result has the lower plan objective ({@link MilpPlanner#planObjective}, measured on
+ *       the plan's grid, ties go to the MILP) — so the hybrid is never worse than greedy on the
+ *       objective.
+ * </ol>
+ */
+public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
+  public static final String NAME = "hybrid";
+
+  private final MilpOptions options;
+  private final MilpPlanner milp;
+  private volatile Map<String, Object> report = Map.of();
+
+  public HybridPlanner() {
+    this(MilpOptions.DEFAULT);
+  }
+
+  public HybridPlanner(MilpOptions options) {
+    this.options = options;
+    this.milp = new MilpPlanner(options);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
+    return placeAll(plan, List.of(request), context).get(0);
+  }
+
+  @Override
+  public List<Decision> placeAll(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+    return plan(plan, requests, context).decisions();
+  }
+
+  /** The full result: decisions, the MILP's solver result, and notes saying which answer was kept. */
+  public MilpResult plan(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+    if (context == null) context = PlanningContext.DEFAULT;
+    double lambda = options.preemptionWeight();
+    List<Decision> greeL = greedy(new GreeLPlanner(), plan, requests, context);
+    List<Decision> gree = greedy(new GreePlanner(), plan, requests, context);
+    double oL = MilpPlanner.planObjective(requests, greeL, lambda);
+    double oG = MilpPlanner.planObjective(requests, gree, lambda);
+    boolean useL = oL <= oG;
+    List<Decision> greedy = useL ? greeL : gree;
+    double greedyObjective = useL ? oL : oG;
+    String greedyName = useL ? GreeLPlanner.NAME : GreePlanner.NAME;
+
+    Map<String, ReservationAllocation> start = new LinkedHashMap<>();
+    for (Decision d : greedy) if (d.accepted()) start.put(d.reservationId(), d.allocation());
+    MilpResult m = milp.replan(plan, requests, options, context, start);
+
+    List<String> notes = new ArrayList<>(m.notes());
+    MilpResult out;
+    boolean milpWins = m.planObjective() <= greedyObjective;
+    if (milpWins) {
+      notes.add(String.format(java.util.Locale.ROOT, "kept the MILP solution (objective %.2f; %s alone: %.2f)",
+          m.planObjective(), greedyName, greedyObjective));
+      out = new MilpResult(m.decisions(), m.solver(), notes, m.planObjective());
+    } else {
+      notes.add(String.format(java.util.Locale.ROOT,
+          "kept the %s solution (objective %.2f): the MILP's (%.2f) was worse when it stopped", greedyName,
+          greedyObjective, m.planObjective()));
+      SolverResult s = m.solver();
+      double gap = SolverResult.gapOf(greedyObjective, s.bound());
+      SolverResult adj = new SolverResult(s.status(), greedyObjective, s.bound(), gap, s.variables(),
+          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy fallback kept");
+      out = new MilpResult(greedy, adj, notes, greedyObjective);
+    }
+    Map<String, Object> r = MilpPlanner.report(out);
+    r.put("warmStart", greedyName);
+    r.put("chosen", milpWins ? "milp" : greedyName);
+    report = r;
+    return out;
+  }
+
+  /** Places the requests one by one with a greedy planner on a private layer over the plan. */
+  private static List<Decision> greedy(
+      Planner p, PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+    OverlayPlan layer = new OverlayPlan(plan);
+    List<Decision> out = new ArrayList<>();
+    PlanningContext quiet = new PlanningContext(context.policy(), null, context.cancel());
+    for (ReservationRequest r : requests) {
+      Decision d = p.place(layer, r, quiet);
+      if (d != null && d.accepted()) {
+        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation());
+        String over = layer.overcommit(d.allocation());
+        if (pol == null && over == null) {
+          layer.add(r, d.allocation());
+        } else {
+          d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
+        }
+      }
+      if (d == null) d = Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
+      out.add(d);
+    }
+    return out;
+  }
+
+  /** solverStatus, gap, objective, bound, plus warmStart (the greedy planner used) and chosen (milp or it). */
+  @Override
+  public Map<String, Object> report() {
+    return report;
+  }
+}

@@ -1,0 +1,692 @@
+package io.rayon.engine.planning.milp;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.policy.SharingPolicy;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Variable;
+
+/**
+ * The MILP of Rayon §4.1 (eq. 1–17) for a set of reservations placed together against the free
+ * capacity of a plan. Built in the order data → variables → constraints → objective; {@link
+ * OjAlgoSolver} solves it and {@link #read} turns the variable values into allocations.
+ *
+ * <h2>Our reading of the paper's formulas</h2>
+ *
+ * The PDF text of §4.1 is partly garbled; this is how we read it, and where we deviate.
+ *
+ * <ul>
+ *   <li><b>Allocation variables.</b> x_jt is the number of bundles atom j holds in model step t. The
+ *       paper lets x_jt be real for non-gang jobs (eq. 4–5); our plans hold whole bundles
+ *       (containers), so x_jt is always integral. We write x_jt = g_j * n_jt with n_jt an integer
+ *       number of gangs, which is eq. (6): x_jt ∈ {0, g_j, 2g_j, …, h_j}.
+ *   <li><b>(1) capacity</b> is stated per resource dimension (memory, vcores, every extra a bundle
+ *       asks for): Σ_j b_jd x_jt ≤ free_dt, where free_dt is the plan's free capacity (capacity
+ *       minus committed allocations, so earlier allocations stay fixed), the minimum over the plan
+ *       steps a model step covers, never below 0. The sharing policy's instantaneous headroom per
+ *       user is added the same way when a policy is given.
+ *   <li><b>(2) parallelism</b> x_jt ≤ h_j is the upper bound n_jt ≤ ⌊h_j / g_j⌋.
+ *   <li><b>(3), (10), (11) demand with overflow.</b> The paper writes x^o_j + Σ_t x_jt = w_j and o_j
+ *       > x^o_j / w_j with o_j binary. A partly placed atom is never a valid plan, so we use the
+ *       all-or-nothing form this implies: with p_j = 1 − o_j the "placed" indicator, grid · Σ_t x_jt
+ *       = w_j p_j + r_j, where r_j ∈ [0, (g_j grid − 1) p_j] is the rounding slack of the coarser grid
+ *       (r_j = 0 on the plan's own grid). Rejecting reservation j costs α_j in the objective (see
+ *       below), so the model is never infeasible.
+ *   <li><b>(7)–(9) minimum lease.</b> y_jt ≥ x_jt − x_j(t−1) and y_jt ≥ x_j(t−1) − x_jt for every
+ *       step of the atom's window and one step past it (x is 0 outside the window), so y is the
+ *       absolute discrete derivative wherever it is minimised. For a fully rigid atom (g = h, w = h·l)
+ *       eq. (7) Σ_t y_jt ≤ 2 g_j allows one step up and one step down, which with (3) makes one block
+ *       of exactly l steps. The paper lifts rigidity by rewriting a non-rigid gang atom into
+ *       all(order(…)) of rigid atoms; we instead state the minimum lease of a non-rigid atom directly
+ *       with start counts u_jt ≥ n_jt − n_j(t−1), u_jt ≥ 0 and n_jt ≥ Σ_{t−L<τ≤t} u_jτ (every gang
+ *       started in the last L steps is still held; starts later than f − L are not allowed). This is
+ *       exact for integer gang counts (release the oldest gangs first) and needs O(T) variables
+ *       instead of the rewrite's O(w/(g l) · T) order indicators. With a coarser grid, L = ⌈l /
+ *       grid⌉.
+ *   <li><b>any / all.</b> Each sub-expression e has a placed indicator p_e; an all, order or window
+ *       passes its own indicator to its children (all must be placed, or none), an any requires Σ_i
+ *       p_child_i = p_e (exactly one alternative when e is placed). This is the paper's "all but one
+ *       of the o_j are 1" with o = 1 − p.
+ *   <li><b>(12)–(17) order.</b> For every child c of an order we add binary s_ct and f_ct over the
+ *       order's window: s nondecreasing (12), f nonincreasing (14), both at least x_at / h_a for
+ *       every atom a below c (13, 15) — this is how nesting is handled: the start/finish indicators of
+ *       a sub-expression summarise all atoms below it — and s_(c+1)t ≤ 1 − f_ct for consecutive
+ *       children (16), so the first step of c+1 comes strictly after the last step of c.
+ *   <li><b>windows</b> restrict the range of the variables: an atom only has x_jt for the model steps
+ *       that lie wholly inside the intersection of all enclosing windows and the plan horizon.
+ *   <li><b>Objective</b> (§4.1.1): minimise Σ_j α_j o_j + λ Σ_jt y_jt with λ the user-set
+ *       preemption weight and α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j), W_j the
+ *       reservation's work in model bundle-steps (see {@link #alpha}): α_j > w_j as the paper asks,
+ *       and α_j exceeds the largest preemption cost the reservation itself can cause (Σ_t y ≤ 2 Σ_t
+ *       x), so placing a reservation that fits pays off against its own preemption; larger and
+ *       higher-priority reservations come first. Acceptance and smoothness are still traded by
+ *       weight, not lexicographically: rejecting a small reservation to smooth a much larger one is
+ *       possible when λ &gt; 0. The paper's allocation cost c_jt is 0.
+ * </ul>
+ */
+final class MilpFormulation {
+
+  /** One atom of the RDL trees, with its variables. */
+  static final class AtomVar {
+    final int reservation;
+    final String path;
+    final Rdl.Atom atom;
+    final Node node;
+    final int gang;
+    final int maxGangs;
+    final int lo;
+    final int hi;
+    final int lease;
+    final boolean rigid;
+    Variable[] n;
+    Variable[] y;
+    Variable[] u;
+    Variable r;
+
+    AtomVar(int reservation, String path, Rdl.Atom atom, Node node, int lo, int hi, int grid) {
+      this.reservation = reservation;
+      this.path = path;
+      this.atom = atom;
+      this.node = node;
+      this.gang = Math.max(1, atom.gang());
+      this.maxGangs = Math.max(0, atom.maxParallelism() / this.gang);
+      this.lo = lo;
+      this.hi = Math.max(lo, hi);
+      this.lease = (int) Math.max(1, ceilDiv(Math.max(1, atom.minLease()), grid));
+      this.rigid = atom.isRigid();
+    }
+
+    int length() {
+      return hi - lo;
+    }
+  }
+
+  /** A sub-expression: its placed indicator, children and start/finish indicators. */
+  static final class Node {
+    final Rdl expr;
+    final String path;
+    final int lo;
+    final int hi;
+    final List<Node> children = new ArrayList<>();
+    final List<AtomVar> atomsBelow = new ArrayList<>();
+    Variable placed;
+    AtomVar atom;
+    Variable[] start;
+    Variable[] finish;
+    int sfLo;
+
+    Node(Rdl expr, String path, int lo, int hi) {
+      this.expr = expr;
+      this.path = path;
+      this.lo = lo;
+      this.hi = Math.max(lo, hi);
+    }
+  }
+
+  /** One reservation of the model. */
+  static final class Res {
+    final ReservationRequest request;
+    final Node root;
+    double alpha;
+
+    Res(ReservationRequest request, Node root) {
+      this.request = request;
+      this.root = root;
+    }
+  }
+
+  // ---- data
+  final PlanView plan;
+  final MilpOptions options;
+  final int grid;
+  final int steps;
+  final List<String> dims;
+  /** Free capacity per dimension and model step. */
+  final long[][] free;
+  /** Instantaneous policy headroom per user, dimension and model step (empty without a policy). */
+  final Map<String, long[][]> headroom = new LinkedHashMap<>();
+  final List<Res> reservations = new ArrayList<>();
+  final List<AtomVar> atoms = new ArrayList<>();
+
+  // ---- model
+  final ExpressionsBasedModel model = new ExpressionsBasedModel();
+  private int constraintCount;
+  private int integerCount;
+  private double objectiveConstant;
+
+  MilpFormulation(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions options, SharingPolicy policy) {
+    this.plan = plan;
+    this.options = options;
+    this.grid = options.grid();
+    this.steps = (int) Math.min(Integer.MAX_VALUE / 4, plan.horizon() / grid);
+
+    // ---- data: the trees, the resource dimensions, free capacity and policy headroom per model step
+    for (int i = 0; i < requests.size(); i++) {
+      ReservationRequest rq = requests.get(i);
+      Node root = buildTree(i, rq.rdl(), "", 0, plan.horizon());
+      reservations.add(new Res(rq, root));
+    }
+    TreeSet<String> extras = new TreeSet<>();
+    for (AtomVar a : atoms) extras.addAll(a.atom.bundle().extras().keySet());
+    List<String> d = new ArrayList<>(List.of("memoryMB", "vcores"));
+    d.addAll(extras);
+    this.dims = List.copyOf(d);
+    this.free = new long[dims.size()][steps];
+    for (int m = 0; m < steps; m++) {
+      for (int di = 0; di < dims.size(); di++) free[di][m] = Long.MAX_VALUE;
+      for (long t = (long) m * grid; t < (long) (m + 1) * grid; t++) {
+        Resources f = plan.freeAt(t);
+        for (int di = 0; di < dims.size(); di++) {
+          free[di][m] = Math.min(free[di][m], Math.max(0, f.get(dims.get(di))));
+        }
+      }
+    }
+    if (policy != null) {
+      for (Res r : reservations) {
+        String user = r.request.user();
+        if (headroom.containsKey(user)) continue;
+        long[][] h = new long[dims.size()][steps];
+        for (int m = 0; m < steps; m++) {
+          for (int di = 0; di < dims.size(); di++) h[di][m] = Long.MAX_VALUE;
+          for (long t = (long) m * grid; t < (long) (m + 1) * grid; t++) {
+            Resources f = policy.headroom(plan, user, t);
+            for (int di = 0; di < dims.size(); di++) {
+              h[di][m] = Math.min(h[di][m], Math.max(0, f.get(dims.get(di))));
+            }
+          }
+        }
+        headroom.put(user, h);
+      }
+    }
+    addVariables();
+    addConstraints();
+    addObjective();
+  }
+
+  private Node buildTree(int res, Rdl e, String path, long ws, long wf) {
+    if (e instanceof Rdl.Window w) {
+      ws = Math.max(ws, w.start());
+      wf = Math.min(wf, w.finish());
+    }
+    int lo = (int) Math.min(steps, Math.max(0, ceilDiv(Math.max(0, ws), grid)));
+    int hi = (int) Math.min(steps, Math.max(0, Math.floorDiv(Math.max(0, wf), grid)));
+    Node node = new Node(e, path, lo, hi);
+    if (e instanceof Rdl.Atom a) {
+      AtomVar av = new AtomVar(res, path, a, node, lo, hi, grid);
+      node.atom = av;
+      node.atomsBelow.add(av);
+      atoms.add(av);
+      return node;
+    }
+    List<Rdl> cs = e.children();
+    for (int i = 0; i < cs.size(); i++) {
+      Node c = buildTree(res, cs.get(i), Rdl.childPath(path, i), ws, wf);
+      node.children.add(c);
+      node.atomsBelow.addAll(c.atomsBelow);
+    }
+    return node;
+  }
+
+  // ---- variables
+
+  private void addVariables() {
+    for (int i = 0; i < reservations.size(); i++) {
+      Res r = reservations.get(i);
+      r.root.placed = model.addVariable("p_" + i).binary();
+      integerCount++;
+      if (!options.allowRejection()) r.root.placed.lower(1);
+      addNodeVariables(i, r.root);
+    }
+  }
+
+  private void addNodeVariables(int res, Node node) {
+    for (int ci = 0; ci < node.children.size(); ci++) {
+      Node c = node.children.get(ci);
+      if (node.expr instanceof Rdl.Any) {
+        c.placed = model.addVariable("p_" + res + "_" + c.path).binary();
+        integerCount++;
+      } else {
+        c.placed = node.placed;
+      }
+      if (node.expr instanceof Rdl.Order) {
+        int len = node.hi - node.lo;
+        c.sfLo = node.lo;
+        c.start = new Variable[len];
+        c.finish = new Variable[len];
+        for (int t = 0; t < len; t++) {
+          // (17) s_jt, f_jt ∈ {0,1}
+          c.start[t] = model.addVariable("s_" + res + "_" + c.path + "_" + (node.lo + t)).binary();
+          c.finish[t] = model.addVariable("f_" + res + "_" + c.path + "_" + (node.lo + t)).binary();
+          integerCount += 2;
+        }
+      }
+      addNodeVariables(res, c);
+    }
+    AtomVar a = node.atom;
+    if (a == null) return;
+    int len = a.length();
+    boolean needY = a.rigid || options.preemptionWeight() > 0;
+    a.n = new Variable[len];
+    for (int t = 0; t < len; t++) {
+      // (2) parallelism and (6) gangs: x_jt = g_j n_jt with n_jt ∈ {0, 1, …, ⌊h_j/g_j⌋}
+      a.n[t] = model.addVariable("n_" + res + "_" + a.path + "_" + (a.lo + t)).lower(0).upper(a.maxGangs).integer(true);
+      integerCount++;
+    }
+    if (needY && len > 0) {
+      a.y = new Variable[len + 1];
+      for (int t = 0; t <= len; t++) {
+        a.y[t] = model.addVariable("y_" + res + "_" + a.path + "_" + (a.lo + t)).lower(0);
+      }
+    }
+    if (!a.rigid && a.lease > 1 && len > 0) {
+      a.u = new Variable[len];
+      for (int t = 0; t < len; t++) {
+        a.u[t] = model.addVariable("u_" + res + "_" + a.path + "_" + (a.lo + t)).lower(0);
+        if (a.lo + t > a.hi - a.lease) a.u[t].upper(0);
+      }
+    }
+    if (grid > 1) {
+      a.r = model.addVariable("r_" + res + "_" + a.path).lower(0).upper((long) a.gang * grid - 1);
+    }
+  }
+
+  // ---- constraints
+
+  private Expression constraint(String name) {
+    constraintCount++;
+    return model.addExpression(name);
+  }
+
+  private void addConstraints() {
+    // (1) capacity: at every model step and in every resource dimension the new allocations fit the
+    // plan's free capacity
+    List<List<AtomVar>> activeAt = new ArrayList<>(steps);
+    for (int m = 0; m < steps; m++) activeAt.add(new ArrayList<>());
+    for (AtomVar a : atoms) for (int m = a.lo; m < a.hi; m++) activeAt.get(m).add(a);
+    for (int m = 0; m < steps; m++) {
+      List<AtomVar> act = activeAt.get(m);
+      if (act.isEmpty()) continue;
+      for (int di = 0; di < dims.size(); di++) {
+        String dim = dims.get(di);
+        Expression cap = null;
+        for (AtomVar a : act) {
+          long coef = a.atom.bundle().get(dim) * (long) a.gang;
+          if (coef <= 0) continue;
+          if (cap == null) cap = constraint("cap_" + dim + "_" + m).upper(free[di][m]);
+          cap.set(a.n[m - a.lo], coef);
+        }
+      }
+      // (1) again, per user: the sharing policy's instantaneous headroom
+      for (Map.Entry<String, long[][]> h : headroom.entrySet()) {
+        for (int di = 0; di < dims.size(); di++) {
+          String dim = dims.get(di);
+          Expression cap = null;
+          for (AtomVar a : act) {
+            if (!reservations.get(a.reservation).request.user().equals(h.getKey())) continue;
+            long coef = a.atom.bundle().get(dim) * (long) a.gang;
+            if (coef <= 0) continue;
+            if (cap == null) cap = constraint("policy_" + h.getKey() + "_" + dim + "_" + m).upper(h.getValue()[di][m]);
+            cap.set(a.n[m - a.lo], coef);
+          }
+        }
+      }
+    }
+    for (int i = 0; i < reservations.size(); i++) addNodeConstraints(i, reservations.get(i).root);
+  }
+
+  private void addNodeConstraints(int res, Node node) {
+    if (node.expr instanceof Rdl.Any) {
+      // any: exactly one alternative is placed when the any is placed, none otherwise
+      Expression e = constraint("any_" + res + "_" + node.path).level(0);
+      e.set(node.placed, -1);
+      for (Node c : node.children) e.set(c.placed, 1);
+    }
+    if (node.expr instanceof Rdl.Order) {
+      for (int ci = 0; ci < node.children.size(); ci++) {
+        Node c = node.children.get(ci);
+        int len = c.start.length;
+        for (int t = 0; t < len; t++) {
+          int step = c.sfLo + t;
+          if (t > 0) {
+            // (12) s_jt ≥ s_j(t−1)
+            constraint("s_mono_" + res + "_" + c.path + "_" + step).lower(0).set(c.start[t], 1).set(c.start[t - 1], -1);
+          }
+          if (t + 1 < len) {
+            // (14) f_jt ≥ f_j(t+1)
+            constraint("f_mono_" + res + "_" + c.path + "_" + step).lower(0).set(c.finish[t], 1).set(c.finish[t + 1], -1);
+          }
+          for (AtomVar a : c.atomsBelow) {
+            if (step < a.lo || step >= a.hi || a.maxGangs == 0) continue;
+            Variable n = a.n[step - a.lo];
+            // (13) s_jt ≥ x_jt / h_j (normalised by the atom's maximum gang count)
+            constraint("s_act_" + res + "_" + c.path + "_" + a.path + "_" + step).lower(0).set(c.start[t], a.maxGangs).set(n, -1);
+            // (15) f_jt ≥ x_jt / h_j
+            constraint("f_act_" + res + "_" + c.path + "_" + a.path + "_" + step).lower(0).set(c.finish[t], a.maxGangs).set(n, -1);
+          }
+          if (ci > 0) {
+            Node prev = node.children.get(ci - 1);
+            // (16) s_j''t ≤ 1 − f_j't: the next child starts strictly after the previous one finished
+            constraint("order_" + res + "_" + prev.path + "_" + c.path + "_" + step).upper(1).set(c.start[t], 1).set(prev.finish[t], 1);
+          }
+        }
+      }
+    }
+    for (Node c : node.children) addNodeConstraints(res, c);
+    if (node.atom != null) addAtomConstraints(res, node.atom);
+  }
+
+  private void addAtomConstraints(int res, AtomVar a) {
+    int len = a.length();
+    long w = a.atom.work();
+    String id = res + "_" + a.path;
+    if (w <= 0) return;
+    if (len == 0 || a.maxGangs == 0) {
+      // the window leaves no model step (or the atom may hold no gang): it can only be rejected
+      a.node.placed.upper(0);
+      return;
+    }
+    // (3), (10), (11) demand with overflow: grid · Σ_t g n_jt = w_j p_j + r_j
+    Expression demand = constraint("demand_" + id).level(0);
+    for (Variable n : a.n) demand.set(n, (long) grid * a.gang);
+    demand.set(a.node.placed, -w);
+    if (a.r != null) {
+      demand.set(a.r, -1);
+      // r_j ≤ (g grid − 1) p_j: no rounding slack for an atom that is not placed
+      constraint("round_" + id).upper(0).set(a.r, 1).set(a.node.placed, -((long) a.gang * grid - 1));
+    }
+    if (a.y != null) {
+      for (int t = 0; t <= len; t++) {
+        Variable cur = t < len ? a.n[t] : null;
+        Variable prev = t > 0 ? a.n[t - 1] : null;
+        // (8) y_jt ≥ x_jt − x_j(t−1)
+        Expression up = constraint("y_up_" + id + "_" + (a.lo + t)).lower(0).set(a.y[t], 1);
+        // (9) y_jt ≥ x_j(t−1) − x_jt
+        Expression down = constraint("y_down_" + id + "_" + (a.lo + t)).lower(0).set(a.y[t], 1);
+        if (cur != null) {
+          up.set(cur, -a.gang);
+          down.set(cur, a.gang);
+        }
+        if (prev != null) {
+          up.set(prev, a.gang);
+          down.set(prev, -a.gang);
+        }
+      }
+      if (a.rigid && a.lease > 1) {
+        // (7) Σ_t y_jt ≤ 2 g_j: one transition up and one down, a single block of l steps
+        Expression e = constraint("lease_rigid_" + id).upper(2L * a.gang);
+        for (Variable y : a.y) e.set(y, 1);
+      }
+    }
+    if (a.u != null) {
+      for (int t = 0; t < len; t++) {
+        // minimum lease of a non-rigid atom (our extension of (7)): u_jt ≥ n_jt − n_j(t−1) …
+        Expression st = constraint("lease_start_" + id + "_" + (a.lo + t)).lower(0).set(a.u[t], 1).set(a.n[t], -1);
+        if (t > 0) st.set(a.n[t - 1], 1);
+        // … and n_jt ≥ Σ_{t−L<τ≤t} u_jτ: gangs started in the last L steps are still held
+        Expression held = constraint("lease_hold_" + id + "_" + (a.lo + t)).lower(0).set(a.n[t], 1);
+        for (int tau = Math.max(0, t - a.lease + 1); tau <= t; tau++) held.set(a.u[tau], -1);
+      }
+    }
+  }
+
+  // ---- objective
+
+  private void addObjective() {
+    double lambda = options.preemptionWeight();
+    for (Res r : reservations) {
+      r.alpha = alpha(r.request, lambda, grid);
+      // Σ_j α_j o_j = Σ_j α_j − Σ_j α_j p_j
+      r.root.placed.weight(-r.alpha);
+      objectiveConstant += r.alpha;
+    }
+    if (lambda > 0) {
+      for (AtomVar a : atoms) {
+        if (a.y == null) continue;
+        // §4.1.1 preemption term λ Σ_jt y_jt
+        for (Variable y : a.y) y.weight(lambda);
+      }
+    }
+  }
+
+  // ---- reading
+
+  int variableCount() {
+    return model.countVariables();
+  }
+
+  int integerCount() {
+    return integerCount;
+  }
+
+  int constraintCount() {
+    return constraintCount;
+  }
+
+  /** Our objective for a vector of variable values (the model's objective plus its constant). */
+  double objective(double[] v) {
+    double o = objectiveConstant;
+    for (Res r : reservations) o -= r.alpha * val(v, r.root.placed);
+    double lambda = options.preemptionWeight();
+    if (lambda > 0) {
+      for (AtomVar a : atoms) {
+        if (a.y == null) continue;
+        for (Variable y : a.y) o += lambda * val(v, y);
+      }
+    }
+    return o;
+  }
+
+  double objectiveConstant() {
+    return objectiveConstant;
+  }
+
+  static double val(double[] v, Variable x) {
+    return v[x.getIndex().index];
+  }
+
+  /** A solution read back onto the plan's grid: per reservation, accepted or not, and its allocation. */
+  record Reading(boolean[] accepted, List<ReservationAllocation> allocations) {}
+
+  Reading read(double[] v) {
+    boolean[] acc = new boolean[reservations.size()];
+    List<ReservationAllocation> allocs = new ArrayList<>();
+    for (int i = 0; i < reservations.size(); i++) {
+      Res r = reservations.get(i);
+      acc[i] = val(v, r.root.placed) > 0.5;
+      if (!acc[i]) {
+        allocs.add(null);
+        continue;
+      }
+      List<AtomAllocation> list = new ArrayList<>();
+      for (AtomVar a : r.root.atomsBelow) {
+        if (val(v, a.node.placed) <= 0.5) continue;
+        list.add(new AtomAllocation(a.path, a.atom.bundle(), planSteps(a, v)));
+      }
+      allocs.add(new ReservationAllocation(r.request.id(), list));
+    }
+    return new Reading(acc, allocs);
+  }
+
+  /**
+   * Maps an atom's model-step gang counts to plan steps: every model step m covers plan steps [m
+   * grid, (m+1) grid); the rounding excess r_j is trimmed from the latest plan steps.
+   */
+  private List<Step> planSteps(AtomVar a, double[] v) {
+    if (a.n == null || a.length() == 0) return List.of();
+    long[] perPlanStep = new long[a.length() * grid];
+    long total = 0;
+    for (int t = 0; t < a.length(); t++) {
+      long b = Math.round(val(v, a.n[t])) * a.gang;
+      for (int k = 0; k < grid; k++) perPlanStep[t * grid + k] = b;
+      total += b * grid;
+    }
+    long excess = total - a.atom.work();
+    for (int i = perPlanStep.length - 1; i >= 0 && excess > 0; i--) {
+      long cut = Math.min(excess, perPlanStep[i]);
+      perPlanStep[i] -= cut;
+      excess -= cut;
+    }
+    List<Step> out = new ArrayList<>();
+    long base = (long) a.lo * grid;
+    for (int i = 0; i < perPlanStep.length; i++) {
+      if (perPlanStep[i] > 0) out.add(new Step(base + i, base + i + 1, perPlanStep[i]));
+    }
+    return AtomAllocation.canonical(out);
+  }
+
+  // ---- warm start
+
+  /**
+   * Variable values that encode the given accepted allocations (by reservation id; missing or
+   * unrepresentable ones are encoded as rejected), or null when the model cannot take a start
+   * (rejection not allowed and something missing). Only exact on the plan's own grid; on a coarser
+   * grid an allocation is representable only if it is constant over every model step.
+   */
+  double[] warmStart(Map<String, ReservationAllocation> accepted) {
+    double[] v = new double[model.countVariables()];
+    for (Res r : reservations) {
+      ReservationAllocation alloc = accepted.get(r.request.id());
+      Map<Variable, Double> vals = alloc == null ? null : encode(r, alloc);
+      if (vals == null) {
+        if (!options.allowRejection()) return null;
+        continue;
+      }
+      for (Map.Entry<Variable, Double> e : vals.entrySet()) v[e.getKey().getIndex().index] = e.getValue();
+    }
+    return v;
+  }
+
+  private Map<Variable, Double> encode(Res r, ReservationAllocation alloc) {
+    Map<String, AtomAllocation> byPath = new HashMap<>();
+    for (AtomAllocation a : alloc.atoms()) byPath.put(a.path(), a);
+    Map<Variable, Double> vals = new HashMap<>();
+    Map<AtomVar, long[]> gangs = new HashMap<>();
+    if (!encodeNode(r.root, true, byPath, vals, gangs)) return null;
+    for (Map.Entry<AtomVar, long[]> e : gangs.entrySet()) {
+      AtomVar a = e.getKey();
+      long[] n = e.getValue();
+      long total = 0;
+      for (int t = 0; t < n.length; t++) {
+        vals.put(a.n[t], (double) n[t]);
+        total += n[t] * a.gang * (long) grid;
+      }
+      if (a.r != null) vals.put(a.r, (double) (total - (vals.getOrDefault(a.node.placed, 0.0) > 0.5 ? a.atom.work() : 0)));
+      if (a.y != null) {
+        for (int t = 0; t <= n.length; t++) {
+          long cur = t < n.length ? n[t] : 0;
+          long prev = t > 0 ? n[t - 1] : 0;
+          vals.put(a.y[t], (double) Math.abs(cur - prev) * a.gang);
+        }
+      }
+      if (a.u != null) {
+        for (int t = 0; t < n.length; t++) vals.put(a.u[t], (double) Math.max(0, n[t] - (t > 0 ? n[t - 1] : 0)));
+      }
+    }
+    // start/finish indicators from the activity below every order child
+    encodeOrderIndicators(r.root, gangs, vals);
+    return vals;
+  }
+
+  private boolean encodeNode(
+      Node node, boolean placed, Map<String, AtomAllocation> byPath, Map<Variable, Double> vals, Map<AtomVar, long[]> gangs) {
+    vals.merge(node.placed, placed ? 1.0 : 0.0, Math::max);
+    if (node.atom != null) {
+      AtomVar a = node.atom;
+      long[] n = new long[a.length()];
+      gangs.put(a, n);
+      AtomAllocation al = byPath.get(a.path);
+      if (!placed || al == null || al.isEmpty()) return !placed || a.atom.work() == 0 || al != null && a.atom.work() == 0;
+      for (Step s : al.steps()) {
+        if (s.bundles() % a.gang != 0) return false;
+        for (long t = s.start(); t < s.end(); t++) {
+          long m = t / grid;
+          if (m < a.lo || m >= a.hi) return false;
+          long g = s.bundles() / a.gang;
+          int idx = (int) (m - a.lo);
+          if (t % grid == 0) n[idx] = g;
+          else if (n[idx] != g) return false;
+        }
+      }
+      for (long g : n) if (g > a.maxGangs) return false;
+      long total = 0;
+      for (long g : n) total += g * a.gang * (long) grid;
+      return total >= a.atom.work() && total - a.atom.work() <= (long) a.gang * grid - 1;
+    }
+    if (node.expr instanceof Rdl.Any) {
+      int chosen = -1;
+      if (placed) {
+        for (int i = 0; i < node.children.size() && chosen < 0; i++) {
+          for (AtomVar a : node.children.get(i).atomsBelow) {
+            AtomAllocation al = byPath.get(a.path);
+            if (al != null && !al.isEmpty()) {
+              chosen = i;
+              break;
+            }
+          }
+        }
+        if (chosen < 0) chosen = 0;
+      }
+      for (int i = 0; i < node.children.size(); i++) {
+        if (!encodeNode(node.children.get(i), i == chosen, byPath, vals, gangs)) return false;
+      }
+      return true;
+    }
+    for (Node c : node.children) if (!encodeNode(c, placed, byPath, vals, gangs)) return false;
+    return true;
+  }
+
+  private void encodeOrderIndicators(Node node, Map<AtomVar, long[]> gangs, Map<Variable, Double> vals) {
+    for (Node c : node.children) {
+      if (c.start != null) {
+        int len = c.start.length;
+        int first = Integer.MAX_VALUE;
+        int last = -1;
+        for (AtomVar a : c.atomsBelow) {
+          long[] n = gangs.get(a);
+          if (n == null) continue;
+          for (int t = 0; t < n.length; t++) {
+            if (n[t] > 0) {
+              first = Math.min(first, a.lo + t);
+              last = Math.max(last, a.lo + t);
+            }
+          }
+        }
+        for (int t = 0; t < len; t++) {
+          int step = c.sfLo + t;
+          vals.put(c.start[t], step >= first ? 1.0 : 0.0);
+          vals.put(c.finish[t], step <= last ? 1.0 : 0.0);
+        }
+      }
+      encodeOrderIndicators(c, gangs, vals);
+    }
+  }
+
+  /**
+   * Rejection cost α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j) with W_j the
+   * reservation's work ({@link Rdl#totalWork}, an any counting its largest alternative) in model
+   * bundle-steps. It exceeds w_j and the largest preemption cost the reservation can cause itself
+   * (Σ_t y ≤ 2 Σ_t x = 2 W_j), and is proportional to the work, so without preemption term the MILP
+   * maximises the priority-weighted accepted work.
+   */
+  static double alpha(ReservationRequest rq, double lambda, int grid) {
+    long w = ceilDiv(Math.max(0, rq.rdl().totalWork()), grid);
+    return (1 + Math.max(0, rq.priority())) * Math.max(1.0, (1.5 + 2 * lambda) * w);
+  }
+
+  static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+}

@@ -1,0 +1,114 @@
+package io.rayon.engine.planning.milp;
+
+import io.rayon.engine.planning.PlannerOptions;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * Settings of the MILP planner.
+ *
+ * @param timeLimit wall time the solver may use per solve (always set; at least 1 ms). On timeout
+ *     the best solution found so far is returned with status FEASIBLE and its gap.
+ * @param grid plan steps per model step (time aggregation, at least 1): the model runs on a grid
+ *     {@code grid} times coarser than the plan and its solution is mapped back (see {@link
+ *     MilpPlanner}).
+ * @param preemptionWeight weight of the preemption term {@code sum_jt y_jt} in the objective (paper
+ *     §4.1.1); 0 switches the term off (and drops the support variables where they are not needed).
+ * @param threads solver threads (1 is usually fastest with ojAlgo and leaves a core to the UI).
+ * @param allowRejection when true (the default) every reservation has a rejection indicator o_j so
+ *     the model is never infeasible (eq. 10–11); when false every reservation must be placed and
+ *     the solve may end INFEASIBLE.
+ */
+public record MilpOptions(
+    Duration timeLimit, int grid, double preemptionWeight, int threads, boolean allowRejection) {
+
+  private static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
+
+  public static final MilpOptions DEFAULT = new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true);
+
+  public MilpOptions {
+    if (timeLimit == null) timeLimit = DEFAULT_TIME_LIMIT;
+    if (timeLimit.isNegative() || timeLimit.toMillis() < 1) {
+      throw new IllegalArgumentException(
+          "MILP time limit must be at least 1 ms, got " + timeLimit + "; maybe --time-limit 60s");
+    }
+    if (grid < 1) {
+      throw new IllegalArgumentException("MILP grid must be at least 1 plan step per model step, got " + grid);
+    }
+    if (!(preemptionWeight >= 0) || Double.isInfinite(preemptionWeight)) {
+      throw new IllegalArgumentException("preemption weight must be a finite number >= 0, got " + preemptionWeight);
+    }
+    if (threads < 1) throw new IllegalArgumentException("solver threads must be at least 1, got " + threads);
+  }
+
+  public MilpOptions withTimeLimit(Duration d) {
+    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection);
+  }
+
+  public MilpOptions withGrid(int g) {
+    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection);
+  }
+
+  public MilpOptions withPreemptionWeight(double w) {
+    return new MilpOptions(timeLimit, grid, w, threads, allowRejection);
+  }
+
+  public MilpOptions withThreads(int t) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection);
+  }
+
+  public MilpOptions withAllowRejection(boolean a) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a);
+  }
+
+  /**
+   * Options from the command line / planner settings: {@code time-limit} (for example {@code 60s},
+   * {@code 500ms}, {@code 2m}, {@code 1h}, {@code PT90S}, or a number of seconds), {@code grid},
+   * {@code preemption-weight}, {@code threads}; missing keys keep the defaults.
+   *
+   * @throws IllegalArgumentException naming the key and the bad value
+   */
+  public static MilpOptions from(PlannerOptions o) {
+    MilpOptions m = DEFAULT;
+    if (o == null) return m;
+    String tl = o.get("time-limit", null);
+    if (tl != null) m = m.withTimeLimit(parseDuration(tl));
+    String grid = o.get("grid", null);
+    if (grid != null) m = m.withGrid(parseInt("grid", grid));
+    String pw = o.get("preemption-weight", null);
+    if (pw != null) {
+      try {
+        m = m.withPreemptionWeight(Double.parseDouble(pw.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("preemption-weight: '" + pw + "' is not a number; maybe 1.0");
+      }
+    }
+    String th = o.get("threads", null);
+    if (th != null) m = m.withThreads(parseInt("threads", th));
+    return m;
+  }
+
+  private static int parseInt(String key, String v) {
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + ": '" + v + "' is not a whole number");
+    }
+  }
+
+  /** Parses {@code 60s}, {@code 500ms}, {@code 2m}, {@code 1h}, ISO-8601 {@code PT1M}, or plain seconds. */
+  public static Duration parseDuration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("pt")) return Duration.parse(t.toUpperCase(Locale.ROOT));
+      if (t.endsWith("ms")) return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
+      if (t.endsWith("s")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000));
+      if (t.endsWith("m")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 60_000));
+      if (t.endsWith("h")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 3_600_000));
+      return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+    } catch (NumberFormatException | DateTimeParseException e) {
+      throw new IllegalArgumentException("time-limit: '" + text + "' is not a duration; maybe 60s, 500ms or 2m");
+    }
+  }
+}

@@ -1,0 +1,372 @@
+package io.rayon.engine.planning.milp;
+
+import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.plan.Violation;
+import io.rayon.engine.planning.BatchPlanner;
+import io.rayon.engine.planning.PlanningContext;
+import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.planning.RdlChecks;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Places reservations by solving the MILP of Rayon §4.1 (see {@link MilpFormulation} for the
+ * formulation and our reading of the paper's formulas) with ojAlgo.
+ *
+ * <ul>
+ *   <li><b>Online</b> ({@link #place}): one reservation against the committed plan; earlier
+ *       allocations stay fixed (they are part of the plan's allocated capacity).
+ *   <li><b>Offline</b> ({@link #replan}): a set of reservations placed together against a plan
+ *       (empty, or holding allocations that stay fixed) — the reorganisation the Adapter runs.
+ * </ul>
+ *
+ * With {@code grid = k > 1} the model runs on steps of k plan steps (free capacity is the minimum
+ * over the k steps, windows shrink to whole model steps, leases round up, work may round up by
+ * less than one gang-model-step). The solution is mapped back to the plan's grid (the rounding
+ * excess trimmed from the latest steps) and every accepted reservation is checked with {@link
+ * PlanValidator} and against the free capacity; a reservation whose mapped allocation violates
+ * anything is re-placed on the plan's own grid (grid 1) against everything accepted so far, and
+ * the result's notes say so.
+ *
+ * <p>Every accepted allocation passes the validator; a rejection says whether it is proven (status
+ * OPTIMAL) or the solver stopped first (STOPPED), and names the window, resource or constraint that
+ * is short.
+ */
+public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
+  public static final String NAME = "milp";
+
+  private final MilpOptions options;
+  private volatile MilpResult last;
+
+  public MilpPlanner() {
+    this(MilpOptions.DEFAULT);
+  }
+
+  public MilpPlanner(MilpOptions options) {
+    this.options = options;
+  }
+
+  public MilpOptions options() {
+    return options;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
+    return placeOnline(plan, request, context).decisions().get(0);
+  }
+
+  /** Offline: all requests placed together by one MILP (what {@code rayon plan --planner milp} runs). */
+  @Override
+  public List<Decision> placeAll(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+    return replan(plan, requests, options, context, Map.of()).decisions();
+  }
+
+  /** The result of the last placement (null before the first). */
+  public MilpResult lastResult() {
+    return last;
+  }
+
+  /** {@code solverStatus}, {@code gap}, {@code objective}, {@code bound} and the solver's message of the last run. */
+  @Override
+  public Map<String, Object> report() {
+    return report(last);
+  }
+
+  static Map<String, Object> report(MilpResult r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    if (r == null) return m;
+    SolverResult s = r.solver();
+    m.put("solverStatus", s.status().name());
+    m.put("gap", finite(s.gap()));
+    m.put("objective", finite(s.objective()));
+    m.put("bound", finite(s.bound()));
+    m.put("planObjective", finite(r.planObjective()));
+    m.put("modelVariables", s.variables());
+    m.put("modelIntegerVariables", s.integerVariables());
+    m.put("modelConstraints", s.constraints());
+    m.put("solverMessage", s.message());
+    if (!r.notes().isEmpty()) m.put("solverNotes", r.notes());
+    return m;
+  }
+
+  private static Double finite(double d) {
+    return Double.isFinite(d) ? d : null;
+  }
+
+  /** Online placement with the solver's result: one reservation, earlier allocations fixed. */
+  public MilpResult placeOnline(PlanView plan, ReservationRequest request, PlanningContext context) {
+    return replan(plan, List.of(request), options, context, Map.of());
+  }
+
+  /** Offline re-planning of {@code requests} together, against an empty or base plan. */
+  public MilpResult replan(PlanView emptyOrBase, List<ReservationRequest> requests, MilpOptions opts) {
+    return replan(emptyOrBase, requests, opts, PlanningContext.DEFAULT, Map.of());
+  }
+
+  /**
+   * Offline re-planning with a context (sharing policy, progress, cancellation) and an optional
+   * starting solution (accepted allocations by reservation id, for example a greedy plan) that the
+   * solver takes as its first incumbent where it can represent it.
+   */
+  public MilpResult replan(
+      PlanView emptyOrBase,
+      List<ReservationRequest> requests,
+      MilpOptions opts,
+      PlanningContext context,
+      Map<String, ReservationAllocation> start) {
+    if (context == null) context = PlanningContext.DEFAULT;
+    Decision[] dec = new Decision[requests.size()];
+    List<String> notes = new ArrayList<>();
+    List<Integer> valid = new ArrayList<>();
+    for (int i = 0; i < requests.size(); i++) {
+      Rejection inv = RdlChecks.validate(requests.get(i).rdl());
+      if (inv != null) dec[i] = Decision.reject(requests.get(i).id(), inv);
+      else valid.add(i);
+    }
+    if (valid.isEmpty()) {
+      return remember(finish(requests, dec, SolverResult.trivial("nothing to place"), notes, opts));
+    }
+    List<ReservationRequest> vr = new ArrayList<>();
+    for (int i : valid) vr.add(requests.get(i));
+
+    MilpFormulation f = new MilpFormulation(emptyOrBase, vr, opts, context.policy());
+    double[] ws = f.warmStart(start == null ? Map.of() : start);
+    OjAlgoSolver.Outcome out = OjAlgoSolver.solve(f, ws, context.cancel(), context.progress());
+    SolverResult sr = out.result();
+    if (out.values() == null) {
+      for (int i : valid) dec[i] = Decision.reject(requests.get(i).id(), noSolution(sr));
+      return remember(finish(requests, dec, sr, notes, opts));
+    }
+
+    MilpFormulation.Reading rd = f.read(out.values());
+    OverlayPlan overlay = new OverlayPlan(emptyOrBase);
+    List<Integer> repair = new ArrayList<>();
+    for (int j = 0; j < valid.size(); j++) {
+      int i = valid.get(j);
+      ReservationRequest rq = requests.get(i);
+      if (!rd.accepted()[j]) continue;
+      ReservationAllocation alloc = rd.allocations().get(j);
+      String problem = problemWith(overlay, rq, alloc);
+      if (problem != null) {
+        notes.add("reservation " + rq.id() + ": the solution mapped from grid " + opts.grid() + " " + problem);
+        repair.add(i);
+        continue;
+      }
+      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc);
+      if (policy != null) {
+        dec[i] = Decision.reject(rq.id(), policy);
+        continue;
+      }
+      overlay.add(rq, alloc);
+      dec[i] = Decision.accept(alloc);
+    }
+    for (int i : repair) {
+      ReservationRequest rq = requests.get(i);
+      if (opts.grid() > 1 && !context.cancel().isCancelled()) {
+        MilpResult again = replan(overlay, List.of(rq), opts.withGrid(1), context, Map.of());
+        Decision d = again.decisions().get(0);
+        notes.add("reservation " + rq.id() + ": re-placed on the plan's grid: "
+            + (d.accepted() ? "accepted" : "rejected (" + d.rejection().message() + ")"));
+        if (d.accepted()) overlay.add(rq, d.allocation());
+        dec[i] = d;
+      } else {
+        dec[i] = Decision.reject(rq.id(), new Rejection(Rejection.Code.STOPPED, "", null, null, null, null,
+            "the MILP solution for this reservation did not pass the plan checks (" + notes.get(notes.size() - 1)
+                + "); maybe try a different --grid"));
+      }
+    }
+    for (int j = 0; j < valid.size(); j++) {
+      int i = valid.get(j);
+      if (dec[i] == null) dec[i] = Decision.reject(requests.get(i).id(), whyRejected(overlay, requests.get(i), sr, opts, vr.size()));
+    }
+    if (ws == null && start != null && !start.isEmpty()) {
+      notes.add("the starting solution could not be represented on grid " + opts.grid() + "; the solver started without it");
+    }
+    return remember(finish(requests, dec, sr, notes, opts));
+  }
+
+  private MilpResult remember(MilpResult r) {
+    last = r;
+    return r;
+  }
+
+  private static MilpResult finish(
+      List<ReservationRequest> requests, Decision[] dec, SolverResult sr, List<String> notes, MilpOptions opts) {
+    List<Decision> ds = Arrays.asList(dec);
+    return new MilpResult(ds, sr, notes, planObjective(requests, ds, opts.preemptionWeight()));
+  }
+
+  /** Null when the allocation satisfies the request's RDL and fits the overlay, else what is wrong. */
+  private static String problemWith(OverlayPlan overlay, ReservationRequest rq, ReservationAllocation alloc) {
+    List<Violation> v = PlanValidator.validateReservation(rq, alloc, overlay.horizon());
+    if (!v.isEmpty()) return "violates " + v.get(0);
+    String over = overlay.overcommit(alloc);
+    return over == null ? null : "over-commits the plan: " + over;
+  }
+
+  private static Rejection noSolution(SolverResult sr) {
+    String msg = switch (sr.status()) {
+      case INFEASIBLE -> "the reservations cannot all be placed together and rejection is switched off";
+      case UNBOUNDED -> "the MILP is unbounded (a modelling error): " + sr.message();
+      case CANCELLED -> "cancelled before the MILP found any solution";
+      default -> "the MILP solver found no solution: " + sr.message() + "; maybe raise --time-limit or use a coarser --grid";
+    };
+    Rejection.Code code = sr.status() == SolverStatus.INFEASIBLE ? Rejection.Code.CAPACITY : Rejection.Code.STOPPED;
+    return Rejection.of(code, "", msg);
+  }
+
+  /** A reason a person can act on for a reservation the solution leaves out. */
+  static Rejection whyRejected(PlanView plan, ReservationRequest rq, SolverResult sr, MilpOptions opts, int batch) {
+    String others = batch > 1 ? " together with the other " + (batch - 1) + " reservations of this batch" : "";
+    if (sr.status() != SolverStatus.OPTIMAL) {
+      return Rejection.of(Rejection.Code.STOPPED, "", String.format(Locale.ROOT,
+          "not placed when the MILP stopped (%s, gap %s): %s; maybe raise --time-limit or use a coarser --grid",
+          sr.status(), Double.isNaN(sr.gap()) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * sr.gap()),
+          sr.message()));
+    }
+    Rejection r = diagnose(plan, rq.rdl(), "", 0, plan.horizon(), opts.grid());
+    if (r != null) return r;
+    boolean hasOrder = hasOrder(rq.rdl());
+    return Rejection.of(hasOrder ? Rejection.Code.WINDOW : Rejection.Code.CAPACITY, "",
+        "no placement fits the free capacity" + others + " (proven by the MILP)"
+            + (hasOrder ? "; the order constraints leave too little room in the window" : ""));
+  }
+
+  private static boolean hasOrder(Rdl e) {
+    if (e instanceof Rdl.Order) return true;
+    for (Rdl c : e.children()) if (hasOrder(c)) return true;
+    return false;
+  }
+
+  /** The first atom that cannot fit on its own: window, time at full parallelism, capacity, gang/lease. */
+  private static Rejection diagnose(PlanView plan, Rdl e, String path, long s, long f, int grid) {
+    if (e instanceof Rdl.Window w) {
+      return diagnose(plan, w.expr(), Rdl.childPath(path, 0), Math.max(s, w.start()), Math.min(f, w.finish()), grid);
+    }
+    if (e instanceof Rdl.Atom a) {
+      if (a.work() == 0) return null;
+      long lo = MilpFormulation.ceilDiv(Math.max(0, s), grid) * grid;
+      long hi = Math.min(plan.horizon() / grid * grid, Math.floorDiv(f, grid) * grid);
+      if (hi <= lo) {
+        return new Rejection(Rejection.Code.WINDOW, path, s, f, null, null, "the window [" + s + "," + f
+            + ") has no step inside the plan horizon [0," + plan.horizon() + ")"
+            + (grid > 1 ? " on the model grid of " + grid + " steps" : ""));
+      }
+      long need = MilpFormulation.ceilDiv(a.work(), a.maxParallelism());
+      if (need > hi - lo) {
+        return new Rejection(Rejection.Code.WINDOW, path, lo, hi, null, null, "even at its max parallelism "
+            + a.maxParallelism() + " the atom needs " + need + " steps, but its window has " + (hi - lo));
+      }
+      List<String> dims = new ArrayList<>(List.of("memoryMB", "vcores"));
+      dims.addAll(a.bundle().extras().keySet());
+      for (String d : dims) {
+        long per = a.bundle().get(d);
+        if (per <= 0) continue;
+        long supply = 0;
+        for (long t = lo; t < hi; t++) {
+          supply += Math.min((long) a.maxParallelism(), Math.max(0, plan.freeAt(t).get(d)) / per);
+        }
+        if (supply < a.work()) {
+          return new Rejection(Rejection.Code.CAPACITY, path, lo, hi, d, null, "the window [" + lo + "," + hi
+              + ") has room for only " + supply + " of the " + a.work() + " bundle-steps of " + a.bundle()
+              + " (short of " + d + ")");
+        }
+      }
+      if (a.gang() > 1 || a.minLease() > 1) {
+        long free = Long.MAX_VALUE;
+        for (String d : dims) {
+          long per = a.bundle().get(d);
+          if (per <= 0) continue;
+          long best = 0;
+          long run = 0;
+          for (long t = lo; t < hi; t++) {
+            run = Math.max(0, plan.freeAt(t).get(d)) / per >= a.gang() ? run + 1 : 0;
+            best = Math.max(best, run);
+          }
+          free = Math.min(free, best);
+        }
+        if (free < a.minLease()) {
+          return new Rejection(Rejection.Code.GANG_OR_LEASE, path, lo, hi, null, null, "no " + a.minLease()
+              + " consecutive steps in [" + lo + "," + hi + ") have room for a gang of " + a.gang() + " bundles of "
+              + a.bundle());
+        }
+      }
+      return null;
+    }
+    if (e instanceof Rdl.Any) {
+      Rejection first = null;
+      for (int i = 0; i < e.children().size(); i++) {
+        Rejection r = diagnose(plan, e.children().get(i), Rdl.childPath(path, i), s, f, grid);
+        if (r == null) return null;
+        if (first == null) first = r;
+      }
+      return first;
+    }
+    for (int i = 0; i < e.children().size(); i++) {
+      Rejection r = diagnose(plan, e.children().get(i), Rdl.childPath(path, i), s, f, grid);
+      if (r != null) return r;
+    }
+    return null;
+  }
+
+  /** Rejection cost α_j on the plan's grid (see {@link MilpFormulation#alpha}). */
+  static double alpha(ReservationRequest rq, double lambda) {
+    return MilpFormulation.alpha(rq, lambda, 1);
+  }
+
+  /**
+   * The objective of a set of decisions on the plan's own grid: Σ α_j over rejected reservations +
+   * λ Σ over atoms and steps of |x_t − x_(t−1)| (bundles, counting the rise from and the fall to
+   * zero). With grid 1 this equals the MILP's objective for the same allocations.
+   */
+  public static double planObjective(List<ReservationRequest> requests, List<Decision> decisions, double lambda) {
+    double o = 0;
+    for (int i = 0; i < requests.size(); i++) {
+      Decision d = decisions.get(i);
+      if (d == null || !d.accepted()) {
+        o += alpha(requests.get(i), lambda);
+        continue;
+      }
+      if (lambda > 0) o += lambda * transitions(d.allocation());
+    }
+    return o;
+  }
+
+  /** Σ over atoms of |x_t − x_(t−1)| in bundles, including the rise from and the fall to zero. */
+  static long transitions(ReservationAllocation a) {
+    long sum = 0;
+    for (AtomAllocation at : a.atoms()) {
+      long prevEnd = Long.MIN_VALUE;
+      long prev = 0;
+      for (Step s : at.steps()) {
+        if (s.start() != prevEnd) {
+          sum += prev;
+          prev = 0;
+        }
+        sum += Math.abs(s.bundles() - prev);
+        prev = s.bundles();
+        prevEnd = s.end();
+      }
+      sum += prev;
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,78 @@
+package io.rayon.engine.policy;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * At every step one user's reservations together hold at most {@code fraction} of the capacity at
+ * that step, in every dimension (the cap is rounded down to whole MB, vcores, ...).
+ */
+public class InstantaneousPolicy implements SharingPolicy {
+  protected final double fraction;
+
+  public InstantaneousPolicy(double fraction) {
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw new IllegalArgumentException("instantaneous cap must be a fraction in (0, 1], got " + fraction);
+    }
+    this.fraction = fraction;
+  }
+
+  public double fraction() {
+    return fraction;
+  }
+
+  @Override
+  public String name() {
+    return "instantaneous:" + fraction;
+  }
+
+  /** The cap of one user at the step. */
+  public Resources cap(PlanView plan, long step) {
+    return plan.capacityAt(step).scale(fraction);
+  }
+
+  @Override
+  public Resources headroom(PlanView plan, String user, long step) {
+    return cap(plan, step).minus(plan.userAllocatedAt(user, step));
+  }
+
+  @Override
+  public Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return checkInstantaneous(plan, request, proposal);
+  }
+
+  protected final Rejection checkInstantaneous(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    TreeMap<Long, Resources> sky = proposal.skyline();
+    Long from = null;
+    Resources cur = Resources.ZERO;
+    for (Map.Entry<Long, Resources> e : sky.entrySet()) {
+      if (from != null && !cur.isZero()) {
+        for (long t = from; t < e.getKey(); t++) {
+          Resources cap = cap(plan, t);
+          Resources total = plan.userAllocatedAt(request.user(), t).plus(cur);
+          String dim = total.firstExceeding(cap);
+          if (dim != null) {
+            return new Rejection(Rejection.Code.POLICY, "", t, t + 1, dim, "instantaneous:" + fraction,
+                "user '" + request.user() + "' would hold " + total.get(dim) + " " + dim + " at step " + t
+                    + ", above the instantaneous cap of " + percent(fraction) + " of capacity (" + cap.get(dim)
+                    + "); maybe lower the parallelism or widen the window");
+          }
+        }
+      }
+      from = e.getKey();
+      cur = e.getValue();
+    }
+    return null;
+  }
+
+  static String percent(double f) {
+    double p = f * 100;
+    return (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p)) + "%";
+  }
+}

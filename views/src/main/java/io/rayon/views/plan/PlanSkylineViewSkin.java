@@ -1,0 +1,261 @@
+package io.rayon.views.plan;
+
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.views.draw.CanvasSink;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SkinBase;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * Skin of {@link PlanSkylineView}: a canvas that redraws only when a property it shows changes or
+ * its size changes (coalesced to one draw per layout pass), a hover card, and the list of rejected
+ * reservations with their reasons.
+ */
+public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
+  private final Canvas canvas = new Canvas();
+  private final CanvasSink sink = new CanvasSink(canvas);
+  private final Label card = new Label();
+  private final ListView<Decision> rejected = new ListView<>();
+  private final Label rejectedTitle = new Label();
+  private final VBox rejectedPanel = new VBox(rejectedTitle, rejected);
+  private final BorderPane layout = new BorderPane();
+  private boolean dirty = true;
+  private double pressX;
+  private double pressStart;
+  private boolean dragged;
+  private boolean syncingList;
+
+  private final Pane plotPane =
+      new Pane() {
+        @Override
+        protected void layoutChildren() {
+          double w = Math.floor(getWidth());
+          double h = Math.floor(getHeight());
+          if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            dirty = true;
+          }
+          if (dirty) redraw();
+        }
+      };
+
+  private final InvalidationListener redrawListener = o -> markDirty();
+  private final InvalidationListener planListener = this::onPlanChanged;
+
+  public PlanSkylineViewSkin(PlanSkylineView v) {
+    super(v);
+    canvas.setId("plan-canvas");
+    card.setId("plan-hover-card");
+    card.getStyleClass().add("hover-card");
+    card.setManaged(false);
+    card.setVisible(false);
+    card.setMouseTransparent(true);
+    plotPane.getChildren().addAll(canvas, card);
+    plotPane.getStyleClass().add("plan-plot");
+    plotPane.setMinSize(120, 80);
+
+    rejected.setId("plan-rejected-list");
+    rejected.setCellFactory(l -> new RejectedCell());
+    rejectedTitle.getStyleClass().add("plan-rejected-title");
+    rejectedPanel.getStyleClass().add("plan-rejected");
+    rejectedPanel.setId("plan-rejected");
+    VBox.setVgrow(rejected, Priority.ALWAYS);
+    rejected.getSelectionModel().selectedItemProperty().addListener((o, a, d) -> {
+      if (!syncingList && d != null) getSkinnable().setSelectedReservation(d.reservationId());
+    });
+
+    layout.setCenter(plotPane);
+    getChildren().add(layout);
+
+    for (Observable o : new Observable[] {
+      v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
+      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty()
+    }) {
+      o.addListener(redrawListener);
+    }
+    v.planProperty().addListener(planListener);
+    v.rejectedPanelVisibleProperty().addListener(planListener);
+    v.selectedReservationProperty().addListener(o -> syncListSelection());
+    for (Observable o : v.cssColors()) o.addListener(redrawListener);
+
+    canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::onPressed);
+    canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::onDragged);
+    canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, this::onReleased);
+    canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::onMoved);
+    canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> hideCard());
+    canvas.addEventHandler(ScrollEvent.SCROLL, this::onScroll);
+    v.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    onPlanChanged(null);
+  }
+
+  @Override
+  public void dispose() {
+    PlanSkylineView v = getSkinnable();
+    for (Observable o : new Observable[] {
+      v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
+      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty()
+    }) {
+      o.removeListener(redrawListener);
+    }
+    for (Observable o : v.cssColors()) o.removeListener(redrawListener);
+    v.planProperty().removeListener(planListener);
+    v.rejectedPanelVisibleProperty().removeListener(planListener);
+    v.removeEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    super.dispose();
+  }
+
+  private void onPlanChanged(Observable o) {
+    PlanSkylineView v = getSkinnable();
+    var rej = v.getPlan().rejected();
+    rejected.getItems().setAll(rej);
+    rejectedTitle.setText("Rejected (" + rej.size() + ")");
+    boolean show = v.rejectedPanelVisibleProperty().get() && !rej.isEmpty();
+    layout.setRight(show ? rejectedPanel : null);
+    hideCard();
+    markDirty();
+  }
+
+  private void syncListSelection() {
+    String id = getSkinnable().getSelectedReservation();
+    syncingList = true;
+    try {
+      Decision match = null;
+      for (Decision d : rejected.getItems()) if (d.reservationId().equals(id)) match = d;
+      if (match == null) rejected.getSelectionModel().clearSelection();
+      else rejected.getSelectionModel().select(match);
+    } finally {
+      syncingList = false;
+    }
+  }
+
+  private void markDirty() {
+    dirty = true;
+    plotPane.requestLayout();
+  }
+
+  private void redraw() {
+    dirty = false;
+    if (canvas.getWidth() < 1 || canvas.getHeight() < 1) return;
+    getSkinnable().drawTo(sink, canvas.getWidth(), canvas.getHeight());
+    getSkinnable().countRedraw();
+  }
+
+  /** Draws now if something changed (benchmarks call this between frames). */
+  public void redrawIfDirty() {
+    if (dirty) redraw();
+  }
+
+  // ---- mouse ----
+
+  private void onPressed(MouseEvent e) {
+    getSkinnable().requestFocus();
+    pressX = e.getX();
+    pressStart = getSkinnable().getVisibleStart();
+    dragged = false;
+  }
+
+  private void onDragged(MouseEvent e) {
+    if (e.getButton() != MouseButton.PRIMARY) return;
+    double dx = e.getX() - pressX;
+    if (Math.abs(dx) > 3) dragged = true;
+    if (!dragged) return;
+    PlanSkylineView v = getSkinnable();
+    double spp = (v.getVisibleEnd() - v.getVisibleStart()) / Math.max(1, canvas.getWidth() - PlanSkylineView.LEFT - PlanSkylineView.RIGHT);
+    double span = v.getVisibleEnd() - v.getVisibleStart();
+    v.showRange(pressStart - dx * spp, pressStart - dx * spp + span);
+    hideCard();
+  }
+
+  private void onReleased(MouseEvent e) {
+    if (dragged || e.getButton() != MouseButton.PRIMARY) return;
+    PlanSkylineView v = getSkinnable();
+    v.setSelectedReservation(v.reservationAt(e.getX(), e.getY(), canvas.getWidth(), canvas.getHeight()));
+  }
+
+  private void onMoved(MouseEvent e) {
+    PlanSkylineView v = getSkinnable();
+    String id = v.reservationAt(e.getX(), e.getY(), canvas.getWidth(), canvas.getHeight());
+    v.hoveredReservation.set(id);
+    if (id == null) {
+      card.setVisible(false);
+      return;
+    }
+    long step = (long) Math.floor(v.stepAt(e.getX(), canvas.getWidth(), canvas.getHeight()));
+    card.setText(v.describe(id, step));
+    card.autosize();
+    double x = e.getX() + 14;
+    double y = e.getY() + 14;
+    if (x + card.getWidth() > plotPane.getWidth()) x = Math.max(0, e.getX() - 14 - card.getWidth());
+    if (y + card.getHeight() > plotPane.getHeight()) y = Math.max(0, e.getY() - 14 - card.getHeight());
+    card.relocate(x, y);
+    card.setVisible(true);
+  }
+
+  private void hideCard() {
+    card.setVisible(false);
+    getSkinnable().hoveredReservation.set(null);
+  }
+
+  private void onScroll(ScrollEvent e) {
+    if (e.getDeltaY() == 0) return;
+    PlanSkylineView v = getSkinnable();
+    double anchor = v.stepAt(e.getX(), canvas.getWidth(), canvas.getHeight());
+    // one wheel notch is deltaY = multiplierY (40 on desktops, 1 on the headless platform)
+    double notches = e.getDeltaY() / (e.getMultiplierY() > 0 ? e.getMultiplierY() : 40.0);
+    v.zoom(Math.pow(1.25, notches), anchor);
+    hideCard();
+    e.consume();
+  }
+
+  private void onKey(KeyEvent e) {
+    PlanSkylineView v = getSkinnable();
+    double span = v.getVisibleEnd() - v.getVisibleStart();
+    double mid = (v.getVisibleStart() + v.getVisibleEnd()) / 2;
+    switch (e.getCode()) {
+      case PLUS, ADD, EQUALS -> v.zoom(1.5, mid);
+      case MINUS, SUBTRACT -> v.zoom(1 / 1.5, mid);
+      case LEFT -> v.pan(-span / 10);
+      case RIGHT -> v.pan(span / 10);
+      case HOME -> v.showAll();
+      case ESCAPE -> v.setSelectedReservation(null);
+      default -> {
+        return;
+      }
+    }
+    e.consume();
+  }
+
+  /** One rejected reservation: id, the reason's code and sub-expression, and the sentence. */
+  private static final class RejectedCell extends ListCell<Decision> {
+    RejectedCell() {
+      setWrapText(true);
+      setPrefWidth(0);
+    }
+
+    @Override
+    protected void updateItem(Decision d, boolean empty) {
+      super.updateItem(d, empty);
+      if (empty || d == null) {
+        setText(null);
+        return;
+      }
+      Rejection r = d.rejection();
+      setText(d.reservationId() + (r == null ? "" : " — " + r));
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.rayon.views.timeline;
+
+import javafx.beans.binding.Bindings;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SkinBase;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.util.StringConverter;
+
+/** Skin of {@link TimelineControl}: play/pause, step buttons, a slider, a speed box and a label. */
+public class TimelineControlSkin extends SkinBase<TimelineControl> {
+  private final Slider slider = new Slider();
+  private boolean syncing;
+
+  public TimelineControlSkin(TimelineControl t) {
+    super(t);
+    Button play = new Button();
+    play.setId("timeline-play");
+    play.textProperty().bind(Bindings.when(t.playingProperty()).then("Pause").otherwise("Play"));
+    play.setOnAction(e -> t.setPlaying(!t.isPlaying()));
+    play.disableProperty().bind(t.frameCountProperty().lessThan(1));
+    Button back = new Button("<");
+    back.setId("timeline-back");
+    back.setTooltip(new Tooltip("Previous frame"));
+    back.setOnAction(e -> t.step(-1));
+    Button fwd = new Button(">");
+    fwd.setId("timeline-forward");
+    fwd.setTooltip(new Tooltip("Next frame"));
+    fwd.setOnAction(e -> t.step(1));
+
+    slider.setId("timeline-slider");
+    slider.setMin(0);
+    slider.setBlockIncrement(1);
+    slider.maxProperty().bind(Bindings.max(0, t.frameCountProperty().subtract(1)));
+    slider.setValue(t.getFrame());
+    slider.valueProperty().addListener((o, a, v) -> {
+      if (!syncing) t.setFrame((int) Math.round(v.doubleValue()));
+    });
+    t.frameProperty().addListener((o, a, f) -> {
+      syncing = true;
+      slider.setValue(f.intValue());
+      syncing = false;
+    });
+    HBox.setHgrow(slider, Priority.ALWAYS);
+
+    ComboBox<Double> speed = new ComboBox<>();
+    speed.setId("timeline-speed");
+    for (double s : TimelineControl.SPEEDS) speed.getItems().add(s);
+    speed.setConverter(new StringConverter<>() {
+      @Override
+      public String toString(Double d) {
+        return d == null ? "" : (d == Math.rint(d) ? Integer.toString(d.intValue()) : d.toString()) + "x";
+      }
+
+      @Override
+      public Double fromString(String s) {
+        return Double.valueOf(s.replace("x", ""));
+      }
+    });
+    speed.setValue(t.getSpeed());
+    speed.valueProperty().addListener((o, a, v) -> {
+      if (v != null) t.setSpeed(v);
+    });
+    t.speedProperty().addListener((o, a, v) -> speed.setValue(v.doubleValue()));
+
+    Label label = new Label();
+    label.setId("timeline-label");
+    label.getStyleClass().add("timeline-label");
+    label.textProperty().bind(Bindings.createStringBinding(
+        () -> t.getFrameCount() == 0 ? "no frames"
+            : t.frameLabelProperty().get().apply(t.getFrame()) + " (" + (t.getFrame() + 1) + "/" + t.getFrameCount() + ")",
+        t.frameProperty(), t.frameCountProperty(), t.frameLabelProperty()));
+
+    HBox box = new HBox(8, play, back, fwd, slider, speed, label);
+    box.getStyleClass().add("timeline-box");
+    box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    getChildren().add(box);
+    t.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+      switch (e.getCode()) {
+        case SPACE -> t.setPlaying(!t.isPlaying());
+        case LEFT -> t.step(-1);
+        case RIGHT -> t.step(1);
+        default -> {
+          return;
+        }
+      }
+      e.consume();
+    });
+  }
+}

@@ -1,0 +1,156 @@
+package io.rayon.views.plan;
+
+import static io.rayon.views.plan.Plans.aPlan;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.views.FxTesting;
+import io.rayon.views.draw.Colors;
+import java.util.List;
+import javafx.application.Platform;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Label;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseButton;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class PlanSkylineViewTest {
+  private PlanSkylineView view;
+
+  @BeforeAll
+  static void keepFxAlive() {
+    Platform.setImplicitExit(false);
+  }
+
+  @Start
+  void start(Stage stage) {
+    // capacity 80 GB; r1 holds 4 x 8 GB over [10, 40), r2 2 x 8 GB over [30, 70)
+    view =
+        new PlanSkylineView(
+            aPlan()
+                .capacity(0, 80 * 1024, 40)
+                .reservation("r1", 10, 40, 4)
+                .reservation("r2", 30, 70, 2)
+                .rejected("r3", "not enough memory in [0, 100) for 0")
+                .horizon(100)
+                .build());
+    stage.setScene(new Scene(view, 800, 400));
+    stage.show();
+  }
+
+  private Canvas canvas(FxRobot robot) {
+    return robot.lookup("#plan-canvas").queryAs(Canvas.class);
+  }
+
+  /** Screen point of (step, level in MB) on the canvas. */
+  private Point2D at(FxRobot robot, double step, double levelMB) {
+    Canvas c = canvas(robot);
+    PlanSkylineView.Geometry g = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()));
+    return c.localToScreen(g.xOf(step), g.yOf(levelMB));
+  }
+
+  @Test
+  void hoveringAnAllocationShowsItsCard(FxRobot robot) {
+    robot.moveTo(at(robot, 20, 2 * 8192));
+    WaitForAsyncUtils.waitForFxEvents();
+    Label card = robot.lookup("#plan-hover-card").queryAs(Label.class);
+    assertThat(card.isVisible()).isTrue();
+    assertThat(card.getText()).contains("Reservation r1").contains("4 x <8192,4>").contains("<32768,16>");
+    assertThat(view.hoveredReservationProperty().get()).isEqualTo("r1");
+  }
+
+  @Test
+  void clickingAnAllocationSelectsItsReservationAndClickingEmptySpaceClearsIt(FxRobot robot) {
+    robot.clickOn(at(robot, 50, 8192), MouseButton.PRIMARY);
+    assertThat(view.getSelectedReservation()).isEqualTo("r2");
+    robot.clickOn(at(robot, 90, 8192), MouseButton.PRIMARY);
+    assertThat(view.getSelectedReservation()).isNull();
+  }
+
+  @Test
+  void scrollingZoomsAroundThePointerAndScrollingBackRestoresTheRange(FxRobot robot) {
+    FxTesting.run(() -> view.showRange(20, 80));
+    robot.moveTo(at(robot, 50, 8192));
+    robot.scroll(3, javafx.geometry.VerticalDirection.DOWN);
+    WaitForAsyncUtils.waitForFxEvents();
+    double span = view.getVisibleEnd() - view.getVisibleStart();
+    assertThat(span).isNotCloseTo(60, org.assertj.core.data.Offset.offset(1.0));
+    // the step under the pointer stays under the pointer
+    assertThat((50 - view.getVisibleStart()) / span).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.02));
+    robot.scroll(3, javafx.geometry.VerticalDirection.UP);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(view.getVisibleStart()).isCloseTo(20, org.assertj.core.data.Offset.offset(0.5));
+    assertThat(view.getVisibleEnd()).isCloseTo(80, org.assertj.core.data.Offset.offset(0.5));
+  }
+
+  @Test
+  void draggingPansTheTimeAxis(FxRobot robot) {
+    FxTesting.run(() -> view.showRange(20, 60));
+    robot.drag(at(robot, 40, 70 * 1024), MouseButton.PRIMARY).moveBy(-200, 0).release(MouseButton.PRIMARY);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(view.getVisibleStart()).isGreaterThan(20);
+    assertThat(view.getVisibleEnd() - view.getVisibleStart()).isCloseTo(40, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void allocationsAreDrawnInTheirReservationColourAndTheSelectedOneInTheSelectionColour(FxRobot robot) {
+    Color r1 = Colors.categorical("r1");
+    assertThat(pixel(robot, 20, 2 * 8192)).satisfies(c -> assertClose(c, r1));
+    FxTesting.run(() -> view.setSelectedReservation("r1"));
+    assertThat(pixel(robot, 20, 2 * 8192)).satisfies(c -> assertClose(c, Color.rgb(17, 17, 17)));
+    // above the stack: background
+    assertThat(pixel(robot, 20, 60 * 1024)).satisfies(c -> assertClose(c, Color.WHITE));
+  }
+
+  @Test
+  void aGhostIsDrawnOnTopOfTheStack(FxRobot robot) {
+    ReservationAllocation g =
+        new ReservationAllocation("new", List.of(new AtomAllocation("0", Plans.BUNDLE, List.of(new Step(80, 90, 3)))));
+    Color before = pixel(robot, 85, 8192);
+    FxTesting.run(() -> view.setGhost(g));
+    Color after = pixel(robot, 85, 8192);
+    assertClose(before, Color.WHITE);
+    assertThat(after.getBlue()).isGreaterThan(after.getGreen());
+    assertThat(after.getRed() + after.getGreen() + after.getBlue()).isLessThan(2.8);
+  }
+
+  @Test
+  void rejectedReservationsAreListedWithTheirReasons(FxRobot robot) {
+    javafx.scene.control.ListView<?> list = robot.lookup("#plan-rejected-list").queryAs(javafx.scene.control.ListView.class);
+    assertThat(list.getItems()).hasSize(1);
+    assertThat(robot.lookup(".list-cell").queryAll().stream()
+            .filter(n -> n instanceof javafx.scene.control.ListCell<?> c && c.getText() != null)
+            .map(n -> ((javafx.scene.control.ListCell<?>) n).getText()))
+        .anySatisfy(t -> assertThat(t).contains("r3").contains("CAPACITY").contains("not enough memory"));
+    robot.clickOn("r3 — CAPACITY at 0: not enough memory in [0, 100) for 0");
+    assertThat(view.getSelectedReservation()).isEqualTo("r3");
+  }
+
+  private Color pixel(FxRobot robot, double step, double level) {
+    Canvas c = canvas(robot);
+    return FxTesting.call(() -> {
+          PlanSkylineView.Geometry g = view.geometry(c.getWidth(), c.getHeight());
+          WritableImage img = c.snapshot(null, null);
+          return img.getPixelReader().getColor((int) g.xOf(step), (int) g.yOf(level));
+        });
+  }
+
+  private static void assertClose(Color actual, Color expected) {
+    double d = Math.abs(actual.getRed() - expected.getRed()) + Math.abs(actual.getGreen() - expected.getGreen())
+        + Math.abs(actual.getBlue() - expected.getBlue());
+    assertThat(d).as("colour %s close to %s", actual, expected).isLessThan(0.06);
+  }
+}
