@@ -10,12 +10,13 @@
 # the desktop application (io.rayon.app.Launcher) and the headless command line (rayon-cli,
 # io.rayon.app.cli.RayonCli). Needs JDK 17+ (jdeps, jlink, jpackage) and Maven 3.8+; the Debian
 # package also needs dpkg-deb and fakeroot. Environment:
-#   RAYON_MVN_OPTS   extra Maven options (for example -o to build offline)
-#   JAVA_HOME        the JDK whose tools are used (default: the ones on PATH)
+#   RAYON_MVN_OPTS        extra Maven options (for example -o to build offline)
+#   JAVA_HOME             the JDK whose tools are used (default: the ones on PATH)
+#   RAYON_DEB_MAINTAINER  e-mail address of the Debian package's maintainer
 set -euo pipefail
 
 usage() {
-  sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 TYPE=app-image
@@ -77,7 +78,7 @@ mkdir -p "$WORK/input/samples" "$DIST"
 cp "$APP_JAR" "$WORK/input/"
 for jar in "$ROOT"/app/target/dependency/*.jar; do
   # JavaFX's platform-neutral jars are empty (the classes are in the -linux ones): leave them out.
-  if command -v unzip >/dev/null 2>&1 && ! unzip -Z1 "$jar" | grep -q '\.class$'; then continue; fi
+  if command -v unzip >/dev/null 2>&1 && ! unzip -Z1 "$jar" | grep '\.class$' >/dev/null; then continue; fi
   cp "$jar" "$WORK/input/"
 done
 cp "$ROOT"/sample-clusters/*.json "$WORK/input/samples/"
@@ -96,21 +97,25 @@ step "jlink: trimmed runtime"
 "$JLINK" --add-modules "$MODULES" --strip-debug --strip-native-commands --no-header-files --no-man-pages \
     --compress=2 --output "$WORK/runtime" || fail "jlink failed"
 
-# The command-line launcher: same jars and runtime, another main class, no window system.
+# The command-line launcher: same jars and runtime, another main class, no window system and no
+# desktop menu entry (JDK 17's jpackage ignores linux-shortcut here and gives every launcher the main
+# one's: installers/linux/rayon-cli.desktop then hides it from menus with NoDisplay=true).
 cat >"$WORK/$CLI_NAME.properties" <<EOF
 main-class=$CLI_CLASS
 java-options=-Xmx2g -Djava.awt.headless=true
 description=Rayon Studio command line
+linux-shortcut=false
 EOF
 
+# Shared by the app image and the Debian package. $APPDIR is expanded by the launcher at run time.
+COMMON=(--name "$NAME" --app-version "$VERSION" --vendor "Rayon Studio"
+  --description "Rayon Studio: reservation-based cluster planner" --copyright "Copyright (C) $(date -u +%Y) Rayon Studio"
+  --input "$WORK/input" --main-jar "$MAIN_JAR" --main-class "$MAIN_CLASS" --runtime-image "$WORK/runtime"
+  --java-options -Xmx2g --java-options '-Drayon.samples=$APPDIR/samples'
+  --add-launcher "$CLI_NAME=$WORK/$CLI_NAME.properties" --dest "$DIST")
+
 step "jpackage: app image"
-"$JPACKAGE" --type app-image --name "$NAME" --app-version "$VERSION" \
-    --vendor "Rayon Studio" --description "Rayon Studio: reservation-based cluster planner" \
-    --input "$WORK/input" --main-jar "$MAIN_JAR" --main-class "$MAIN_CLASS" \
-    --runtime-image "$WORK/runtime" \
-    --java-options -Xmx2g --java-options '-Drayon.samples=$APPDIR/samples' \
-    --add-launcher "$CLI_NAME=$WORK/$CLI_NAME.properties" \
-    --dest "$DIST" || fail "jpackage (app image) failed"
+"$JPACKAGE" --type app-image "${COMMON[@]}" || fail "jpackage (app image) failed"
 IMAGE="$DIST/$NAME"
 [ -x "$IMAGE/bin/$NAME" ] && [ -x "$IMAGE/bin/$CLI_NAME" ] || fail "the app image lacks its launchers in $IMAGE/bin"
 echo "app image: $IMAGE ($(du -sh "$IMAGE" | cut -f1)); desktop: $IMAGE/bin/$NAME, command line: $IMAGE/bin/$CLI_NAME"
@@ -118,13 +123,14 @@ echo "app image: $IMAGE ($(du -sh "$IMAGE" | cut -f1)); desktop: $IMAGE/bin/$NAM
 if [ "$TYPE" = deb ]; then
   step "jpackage: Debian package"
   rm -f "$DIST/${NAME}_"*.deb
-  "$JPACKAGE" --type deb --app-image "$IMAGE" --name "$NAME" --app-version "$VERSION" \
-      --vendor "Rayon Studio" --description "Rayon Studio: reservation-based cluster planner" \
-      --linux-package-name "$NAME" --linux-package-deps libgtk-3-0 \
-      --linux-shortcut --linux-menu-group "Development" --linux-app-category devel \
-      --dest "$DIST" || fail "jpackage (deb) failed"
+  DEB_OPTS=(--linux-package-name "$NAME" --linux-package-deps libgtk-3-0
+    --linux-shortcut --linux-menu-group Development --linux-app-category devel
+    --resource-dir "$ROOT/installers/linux")
+  # The maintainer's e-mail address for the package's control file (jpackage writes "Unknown" without it).
+  if [ -n "${RAYON_DEB_MAINTAINER:-}" ]; then DEB_OPTS+=(--linux-deb-maintainer "$RAYON_DEB_MAINTAINER"); fi
+  "$JPACKAGE" --type deb "${COMMON[@]}" "${DEB_OPTS[@]}" || fail "jpackage (deb) failed"
   DEB="$(find "$DIST" -maxdepth 1 -name "${NAME}_*.deb" | head -n 1)"
   [ -n "$DEB" ] || fail "jpackage did not write a .deb into $DIST"
-  echo "Debian package: $DEB ($(du -h "$DEB" | cut -f1)); installs to /opt/$NAME (sudo apt install $DEB)"
+  echo "Debian package: $DEB ($(du -h "$DEB" | cut -f1)); installs /opt/$NAME/bin/$NAME and /opt/$NAME/bin/$CLI_NAME (sudo apt install $DEB)"
 fi
 step "done"
