@@ -10,6 +10,8 @@ import io.rayon.app.plan.PlanTab;
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.reservations.ReservationsTab;
 import io.rayon.app.reservations.ReservationsViewModel;
+import io.rayon.app.simulation.SimulationTab;
+import io.rayon.app.simulation.SimulationViewModel;
 import io.rayon.app.workspace.AppContext;
 import io.rayon.app.workspace.MainWindow;
 
@@ -26,6 +28,8 @@ public final class Workbench {
   public final ReservationsTab reservationsTab;
   public final PlanTab planTab;
   public final CompareTab compareTab;
+  public final SimulationViewModel simulation;
+  public final SimulationTab simulationTab;
   public final ExportActions exports;
 
   private Workbench(AppContext ctx, FileActions files) {
@@ -39,6 +43,9 @@ public final class Workbench {
     window.registerTab(reservationsTab);
     window.registerTab(planTab);
     window.registerTab(compareTab);
+    simulation = new SimulationViewModel(ctx.workspace(), ctx.executor());
+    simulationTab = new SimulationTab(simulation);
+    window.registerTab(simulationTab);
     window.registerContributedTabs();
     exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
     window.addCommands(List.of(

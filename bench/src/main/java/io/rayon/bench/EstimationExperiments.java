@@ -45,7 +45,8 @@ import java.util.SplittableRandom;
  * a uniform 20–60% of the request and CPU a uniform 60–140% of the request, after a 10 s start-up
  * phase at 20% of that (seeded).
  *
- * <p>Arguments: {@code [--trace FILE] [--out DIR] [--quick]}. {@code --out} writes the time series
+ * <p>Arguments: {@code [--trace FILE] [--out DIR] [--quick] [--heartbeat SECONDS] [--startup-usage
+ * FRACTION]} (defaults 1 s, as the paper's simulator serves CPU second by second, and 0.2). {@code --out} writes the time series
  * of (a) and (b) as CSV ({@code a-reservation.csv}, ...) and the sweep as {@code c-sweep.csv};
  * {@code --quick} uses the first 4 hours of the trace. Prints Markdown tables.
  */
@@ -58,24 +59,31 @@ public final class EstimationExperiments {
     Path trace = null;
     Path out = null;
     boolean quick = false;
+    double heartbeat = 1;
+    double startupUsage = 0.2;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--trace" -> trace = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--quick" -> quick = true;
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + "; use --trace FILE, --out DIR, --quick");
+        case "--heartbeat" -> heartbeat = Double.parseDouble(args[++i]);
+        case "--startup-usage" -> startupUsage = Double.parseDouble(args[++i]);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; use --trace FILE, --out DIR, --quick, --heartbeat SECONDS, --startup-usage FRACTION");
       }
     }
     if (trace == null) trace = findSharedTrace("swim/FB-2009_samples_24_times_1hr_0.tsv");
     if (out != null) Files.createDirectories(out);
     Workload swim = new SwimImporter().read(trace, ImportOptions.DEFAULT).workload();
     if (quick) swim = firstHours(swim, 4);
-    Workload rru = reshapeUsage(swim, 2024);
+    Workload rru = reshapeUsage(swim, 2024, startupUsage);
     Workload efr = WorkloadTransforms.extremeFit(rru);
     System.out.printf(Locale.ROOT, "# Estimation-based scheduling (§V) on %s%n%n", trace.getFileName());
-    System.out.printf(Locale.ROOT, "%d jobs, %d tasks%s%n%n", rru.jobs().size(), rru.taskCount(), quick ? " (first 4 hours)" : "");
+    System.out.printf(Locale.ROOT, "%d jobs, %d tasks%s, heartbeat %s s, start-up usage %s%n%n", rru.jobs().size(),
+        rru.taskCount(), quick ? " (first 4 hours)" : "", heartbeat, startupUsage);
 
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(1).withSeriesInterval(60).withFrameInterval(0);
+    SimulationConfig cfg =
+        SimulationConfig.DEFAULT.withSeed(1).withHeartbeat(heartbeat).withSeriesInterval(60).withFrameInterval(0);
     Cluster a = cluster(32_768, 24, 28_672, 18);
     Cluster b = cluster(32_768, 64, 28_672, 58);
 
@@ -107,9 +115,15 @@ public final class EstimationExperiments {
     SimulationResult cRes = run(b, rru, new ReservationPolicy(), cfg);
     System.out.printf(Locale.ROOT, "| reservation | %.5f | %.0f | %.0f | %.5f | %.0f | %.0f |%n", cRes.failureRate(),
         cRes.meanJobCompletionS(), cRes.makespanS(), bRes.failureRate(), bRes.meanJobCompletionS(), bRes.makespanS());
-    for (double alpha : DAMPINGS) {
+    double[][] sweep = new double[4][DAMPINGS.length];
+    for (int k = 0; k < DAMPINGS.length; k++) {
+      double alpha = DAMPINGS[k];
       SimulationResult r1 = run(b, rru, new EstimationPolicy(alpha), cfg);
       SimulationResult r2 = run(b, efr, new EstimationPolicy(alpha), cfg);
+      sweep[0][k] = r1.failureRate();
+      sweep[1][k] = r2.failureRate();
+      sweep[2][k] = r1.meanJobCompletionS();
+      sweep[3][k] = r2.meanJobCompletionS();
       System.out.printf(Locale.ROOT, "| %.3f | %.5f | %.0f | %.0f | %.5f | %.0f | %.0f |%n", alpha, r1.failureRate(),
           r1.meanJobCompletionS(), r1.makespanS(), r2.failureRate(), r2.meanJobCompletionS(), r2.makespanS());
       csv.append(String.format(Locale.ROOT, "%.3f,%d,%.6f,%.1f,%.1f,%d,%.6f,%.1f,%.1f%n", alpha, r1.failedTasks(), r1.failureRate(),
@@ -123,6 +137,8 @@ public final class EstimationExperiments {
       Files.writeString(out.resolve("c-sweep.csv"), csv.toString());
       SeriesPlot.write(out.resolve("a-figure2.png"), "(a) RRU: reservation model (top) vs estimation model (bottom)", aRes, aEst);
       SeriesPlot.write(out.resolve("b-figure3.png"), "(b) EFR, memory-bound: reservation model (top) vs estimation model (bottom)", bRes, bEst);
+      SeriesPlot.writeSweep(out.resolve("c-figure4.png"), "(c) damping factor sweep, 8 nodes 32 GB / 64 vcores", DAMPINGS,
+          sweep[0], sweep[1], sweep[2], sweep[3]);
       System.out.println();
       System.out.println("series, sweep and plots written to " + out);
     }
@@ -168,10 +184,13 @@ public final class EstimationExperiments {
     return Cluster.of("paper-8", new NodeGroup("node", 8, Resources.of(mem, cores), Resources.of(arMem, arCores), 1, null));
   }
 
-  /** Replaces each task group's usage: memory 20–60% and CPU 60–140% of the request, after a 10 s start-up at 20%. */
-  static Workload reshapeUsage(Workload w, long seed) {
+  /**
+   * Replaces each task group's usage: memory 20–60% and CPU 60–140% of the request, after a 10 s
+   * start-up at {@code startupUsage} of that.
+   */
+  static Workload reshapeUsage(Workload w, long seed, double startupUsage) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    UsageModel startup = new UsageModel(10, 0.2, 1, 1, 0, 1);
+    UsageModel startup = new UsageModel(10, startupUsage, 1, 1, 0, 1);
     List<Job> jobs = new ArrayList<>(w.jobs().size());
     for (Job j : w.jobs()) {
       List<TaskGroup> groups = new ArrayList<>();

@@ -63,7 +63,47 @@ final class SeriesPlot {
     ImageIO.write(img, "png", file.toFile());
   }
 
+  /**
+   * The paper's Figure 4 layout: failure fraction (left) and mean job completion time (right) against
+   * the damping factor, one line per request setting (RRU, EFR).
+   */
+  static void writeSweep(Path file, String title, double[] alpha, double[] rruFail, double[] efrFail, double[] rruTime,
+      double[] efrTime) throws IOException {
+    int w = 2 * (PANEL_W + MARGIN) + MARGIN;
+    int h = PANEL_H + 3 * MARGIN + 20;
+    BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
+    g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, w, h);
+    g.setColor(Color.BLACK);
+    g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
+    g.drawString(title, MARGIN, 24);
+    g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+    double aMax = alpha[alpha.length - 1];
+    int y = 2 * MARGIN - 10;
+    Color[] colors = {COLORS[3], COLORS[2]};
+    panel(g, MARGIN, y, "failure fraction (crashes / tasks) vs damping α", alpha, new double[][] {rruFail, efrFail}, 1, aMax, colors, "α = " + aMax);
+    panel(g, 2 * MARGIN + PANEL_W, y, "mean job completion (s) vs damping α", alpha, new double[][] {rruTime, efrTime}, 1, aMax, colors, "α = " + aMax);
+    String[] names = {"RRU", "EFR"};
+    int lx = MARGIN;
+    for (int i = 0; i < 2; i++) {
+      g.setColor(colors[i]);
+      g.fillRect(lx, h - 22, 14, 4);
+      g.setColor(Color.BLACK);
+      g.drawString(names[i], lx + 18, h - 16);
+      lx += 110;
+    }
+    g.dispose();
+    ImageIO.write(img, "png", file.toFile());
+  }
+
   private static void panel(Graphics2D g, int x, int y, String title, double[] t, double[][] cols, double scale, double tMax) {
+    panel(g, x, y, title, t, cols, scale, tMax, COLORS, String.format(Locale.ROOT, "%.1f h", tMax / 3600));
+  }
+
+  private static void panel(Graphics2D g, int x, int y, String title, double[] t, double[][] cols, double scale, double tMax,
+      Color[] colors, String xLabel) {
     double yMax = 0;
     for (double[] c : cols) for (double v : c) yMax = Math.max(yMax, v * scale);
     yMax = yMax <= 0 ? 1 : yMax * 1.05;
@@ -72,12 +112,12 @@ final class SeriesPlot {
     g.setColor(Color.BLACK);
     g.drawRect(x, y, PANEL_W, PANEL_H);
     g.drawString(title, x + 4, y - 4);
-    g.drawString(String.format(Locale.ROOT, "%.0f", yMax), x - 40, y + 10);
+    g.drawString(yMax < 10 ? String.format(Locale.ROOT, "%.3f", yMax) : String.format(Locale.ROOT, "%.0f", yMax), x - 44, y + 10);
     g.drawString("0", x - 12, y + PANEL_H);
-    g.drawString(String.format(Locale.ROOT, "%.1f h", tMax / 3600), x + PANEL_W - 40, y + PANEL_H + 14);
+    g.drawString(xLabel, x + PANEL_W - 40, y + PANEL_H + 14);
     g.setStroke(new BasicStroke(1.2f));
     for (int c = 0; c < cols.length; c++) {
-      g.setColor(COLORS[c]);
+      g.setColor(colors[c]);
       int px = -1;
       int py = -1;
       for (int i = 0; i < t.length; i++) {

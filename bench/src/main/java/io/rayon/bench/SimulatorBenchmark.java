@@ -20,7 +20,8 @@ import java.util.Locale;
  * (damping 0.125), heartbeat 3 s. Prints wall time of the simulation (workload generation excluded)
  * and the peak heap over the whole process.
  *
- * <p>Arguments (all optional): {@code nodes tasks medianTaskSeconds}. Run with {@code -Xmx4g}; see
+ * <p>Arguments (all optional): {@code nodes tasks medianTaskSeconds heartbeatSeconds} (defaults 4000,
+ * 1000000, 2400, 3). Run with {@code -Xmx4g}; see
  * README "Benchmarks and experiments".
  */
 public final class SimulatorBenchmark {
@@ -30,13 +31,14 @@ public final class SimulatorBenchmark {
     int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
     int tasks = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
     double median = args.length > 2 ? Double.parseDouble(args[2]) : 2400;
+    double heartbeat = args.length > 3 ? Double.parseDouble(args[3]) : 3;
     long day = 86_400;
     Cluster cluster =
         Cluster.of(
             "bench",
             new NodeGroup("node", nodes, Resources.of(32_768, 24), Resources.of(28_672, 18), Math.max(1, nodes / 100), null));
     Workload w = SyntheticDay.generate(7, tasks, day, median);
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withUntil(day).withSeed(7).withSeriesInterval(60).withFrameInterval(600);
+    SimulationConfig cfg = SimulationConfig.DEFAULT.withHeartbeat(heartbeat).withUntil(day).withSeed(7).withSeriesInterval(60).withFrameInterval(600);
     long t0 = System.nanoTime();
     SimulationResult r =
         Simulator.run(cluster, w, new EstimationPolicy(EstimationPolicy.DEFAULT_DAMPING), cfg,
@@ -47,9 +49,9 @@ public final class SimulatorBenchmark {
       if (p.getType() == MemoryType.HEAP) peak += p.getPeakUsage().getUsed();
     }
     System.out.printf(Locale.ROOT,
-        "nodes=%d tasks=%d jobs=%d simulatedS=%.0f finished=%d running=%d queued=%d failed=%d makespanS=%.0f"
+        "nodes=%d heartbeatS=%s tasks=%d jobs=%d simulatedS=%.0f finished=%d running=%d queued=%d failed=%d makespanS=%.0f"
             + " frames=%d seriesRows=%d%n",
-        nodes, r.tasks(), r.jobs(), r.endS(), r.finishedTasks(), r.runningTasks(), r.queuedTasks(),
+        nodes, heartbeat, r.tasks(), r.jobs(), r.endS(), r.finishedTasks(), r.runningTasks(), r.queuedTasks(),
         r.failedTasks(), r.makespanS(), r.frames().size(), r.series().size());
     System.out.printf(Locale.ROOT, "wallS=%.1f peakHeapMB=%.0f maxHeapMB=%.0f cores=%d%n", wall,
         peak / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576.0, Runtime.getRuntime().availableProcessors());

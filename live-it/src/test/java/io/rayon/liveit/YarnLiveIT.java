@@ -19,6 +19,23 @@ import io.rayon.model.live.YarnStage;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rayon.app.cli.RayonCli;
+import io.rayon.app.live.ReservationComparison;
+import io.rayon.app.live.SubmitOutcome;
+import io.rayon.app.live.YarnSubmitter;
+import io.rayon.engine.planning.Planners;
+import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.model.cluster.Cluster;
+import io.rayon.model.cluster.NodeGroup;
+import io.rayon.model.io.Json;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.scenario.Scenario;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -134,11 +151,63 @@ class YarnLiveIT {
   }
 
   @Test
+  void aReservationPlannedLocallyWithGreeIsAcceptedByYarnWithTheSameResources() throws Exception {
+    Scenario sc = scenario(new ReservationRequest("train", "train", "rayon", "dedicated",
+        Rdl.window(Rdl.atom(Resources.of(2048, 2), 2, 2, 3, 6), 2, 30), 0, 0));
+    PlanningRun local = PlanningRun.run(sc, Planners.byName("gree"), sc.sharingPolicy());
+    Decision d = local.decisions().get(0);
+    assertThat(d.accepted()).as("local plan: %s", d.rejection()).isTrue();
+
+    long origin = nextSecond();
+    YarnTranslation t = new YarnReservationTranslator(STEP_SECONDS, sc.horizonSteps()).translate(sc.reservations().get(0), origin, null);
+    List<SubmitOutcome> out = new YarnSubmitter(writer, sc.horizonSteps()).submit(List.of(t), Map.of(d.reservationId(), d));
+    SubmitOutcome o = out.get(0);
+    assertThat(o.status()).as(o.message()).isEqualTo(SubmitOutcome.Status.ACCEPTED);
+    assertThat(o.localDecision()).isEqualTo("accepted");
+    ReservationComparison c = o.comparison();
+    assertThat(c.yarnGranted()).isEqualTo(c.requested()).isEqualTo(c.localGranted());
+    assertThat(c.yarnPeak()).isEqualTo(Resources.of(4096, 4));
+    assertThat(c.yarnStart()).isGreaterThanOrEqualTo(2);
+    assertThat(c.yarnEnd()).isLessThanOrEqualTo(30);
+    writer.deleteReservation(o.yarnReservationId());
+  }
+
+  @Test
+  void theCliReadsAndSubmitsAgainstRealYarn(@TempDir Path tmp) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var cl = RayonCli.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    assertThat(cl.execute("live", yarn.url, "--once", "--json", "--user", "rayon")).as(err.toString()).isZero();
+    JsonNode snap = Json.mapper().readTree(out.toString());
+    assertThat(snap.get("nodes")).hasSize(2);
+    assertThat(snap.get("reservationQueues").get(0).asText()).isEqualTo("dedicated");
+
+    Path file = tmp.resolve("scenario.json");
+    ScenarioIO.write(scenario(new ReservationRequest("cli", "cli", "rayon", "dedicated",
+        Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 4, 3, 12), 1, 60), 0, 0)), file);
+    StringWriter out2 = new StringWriter();
+    cl.setOut(new PrintWriter(out2, true));
+    int code = cl.execute("yarn", "submit", file.toString(), "--url", yarn.url, "--user", "rayon", "--allow-write", "--json");
+    assertThat(code).as(out2 + err.toString()).isZero();
+    JsonNode oc = Json.mapper().readTree(out2.toString()).get("outcomes").get(0);
+    assertThat(oc.get("status").asText()).isEqualTo("ACCEPTED");
+    writer.deleteReservation(oc.get("yarnReservationId").asText());
+  }
+
+  static Scenario scenario(ReservationRequest... rs) {
+    Cluster c = Cluster.of("mini-yarn-plan", NodeGroup.of("nm", 2, Resources.of(MiniYarn.NM_MEMORY_MB * 8 / 10, MiniYarn.NM_VCORES * 8 / 10)));
+    return new Scenario(Scenario.FORMAT_VERSION, "live-it", null, STEP_SECONDS, 360, c, null, List.of("rayon"), null,
+        List.of(rs), null, null);
+  }
+
+  @Test
   void anOrderedReservationKeepsItsStagesInOrder() throws Exception {
     long origin = nextSecond();
     var translator = new YarnReservationTranslator(STEP_SECONDS, 360);
     ReservationRequest local = new ReservationRequest("pipeline", "pipeline", "rayon", "dedicated",
-        Rdl.window(Rdl.order(Rdl.atom(Resources.of(1024, 1), 2, 2, 3, 6), Rdl.atom(Resources.of(2048, 2), 1, 1, 3, 3)), 1, 40),
+        Rdl.window(Rdl.order(Rdl.atom(Resources.of(1024, 1), 2, 2, 3, 6), Rdl.atom(Resources.of(3072, 1), 1, 1, 3, 3)), 1, 40),
         0, 0);
     YarnTranslation t = translator.translate(local, origin, null);
     assertThat(t.definition().interpreter()).isEqualTo(YarnInterpreter.R_ORDER);
@@ -146,12 +215,16 @@ class YarnLiveIT {
     writer.submitReservation(id, MiniYarn.PLAN_QUEUE, t.definition());
     YarnReservation r = reader.reservation(MiniYarn.PLAN_QUEUE, id);
     assertThat(r.definition().interpreter()).isEqualTo(YarnInterpreter.R_ORDER);
-    long lastSmall = Long.MIN_VALUE;
-    long firstBig = Long.MAX_VALUE;
+    // stage 1 holds a gang of 2 x <1024,1> = <2048,2>, stage 2 one <3072,1>: the first ends before the second starts
+    long lastOfFirst = Long.MIN_VALUE;
+    long firstOfSecond = Long.MAX_VALUE;
     for (YarnAllocation a : r.allocations()) {
-      if (a.resource().memoryMB() == 2048) firstBig = Math.min(firstBig, a.startMs());
-      if (a.resource().memoryMB() == 2 * 1024) continue;
+      if (a.resource().equals(Resources.of(2048, 2))) lastOfFirst = Math.max(lastOfFirst, a.endMs());
+      if (a.resource().equals(Resources.of(3072, 1))) firstOfSecond = Math.min(firstOfSecond, a.startMs());
     }
+    assertThat(lastOfFirst).isGreaterThan(Long.MIN_VALUE);
+    assertThat(firstOfSecond).isLessThan(Long.MAX_VALUE);
+    assertThat(lastOfFirst).isLessThanOrEqualTo(firstOfSecond);
     var stepAlloc = r.allocation(origin, STEP_SECONDS * 1000, 360);
     assertThat(stepAlloc.start()).isGreaterThanOrEqualTo(1);
     assertThat(stepAlloc.end()).isLessThanOrEqualTo(40);

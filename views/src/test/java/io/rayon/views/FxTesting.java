@@ -13,12 +13,13 @@ public final class FxTesting {
   /** Starts the JavaFX toolkit once per JVM (for tests that create controls without TestFX). */
   public static synchronized void startToolkit() {
     if (started) return;
-    javafx.application.Platform.setImplicitExit(false);
+    // start it the way TestFX does, so that robot-driven tests later in the same JVM find their stage
     try {
-      javafx.application.Platform.startup(() -> {});
-    } catch (IllegalStateException alreadyRunning) {
-      // TestFX or another test started it first
+      org.testfx.api.FxToolkit.registerPrimaryStage();
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new AssertionError("the JavaFX toolkit did not start", e);
     }
+    javafx.application.Platform.setImplicitExit(false);
     started = true;
   }
 

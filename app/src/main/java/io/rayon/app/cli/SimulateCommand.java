@@ -133,12 +133,18 @@ public final class SimulateCommand implements Callable<Integer> {
           policy instanceof EstimationPolicy e ? " (damping " + e.damping() + ")" : "");
       out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
       out.printf(Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
-      out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting, %d unschedulable, %d abandoned%n",
-          r.tasks(), r.finishedTasks(), r.runningTasks(), r.queuedTasks(), r.waitingTasks(), r.unschedulableTasks(), r.abandonedTasks());
+      out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
+          + " %d not arrived, %d unschedulable, %d abandoned%n", r.tasks(), r.finishedTasks(), r.runningTasks(),
+          r.queuedTasks(), r.waitingTasks(), r.notArrivedTasks(), r.unschedulableTasks(), r.abandonedTasks());
       out.printf(Locale.ROOT, "task failures        %d (rate %.4f)%n", r.failedTasks(), r.failureRate());
       out.printf(Locale.ROOT, "makespan             %.1f s%n", r.makespanS());
       out.printf(Locale.ROOT, "mean job completion  %s%n",
           Double.isNaN(r.meanJobCompletionS()) ? "-" : String.format(Locale.ROOT, "%.1f s", r.meanJobCompletionS()));
+      long withDeadline = r.jobOutcomes().stream().filter(j -> j.deadlineMet() != null).count();
+      if (withDeadline > 0) {
+        long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
+        out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
+      }
       for (String warning : r.warnings()) out.println("warning: " + warning);
       out.flush();
     }

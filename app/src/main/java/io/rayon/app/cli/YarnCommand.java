@@ -84,8 +84,9 @@ public final class YarnCommand implements Runnable {
   }
 
   @Command(name = "submit", mixinStandardHelpOptions = true,
-      description = {"Translate the scenario's reservations to YARN reservation definitions, submit them,",
-          "list them back and compare YARN's allocation with the request.",
+      description = {"Submit a scenario's reservations to YARN, list them back and compare.",
+          "Translates each reservation to a YARN reservation definition, submits it, lists it back and compares",
+          "YARN's allocation with the request and with a local plan.",
           "Read-only unless --allow-write; --dry-run prints what would be sent.",
           "JSON keys: url, queue, origin, stepSeconds, dryRun, outcomes[] (reservationId, status, yarnReservationId,"
               + " queue, message, notes, problems, submission, comparison).",
@@ -181,8 +182,9 @@ public final class YarnCommand implements Runnable {
   }
 
   @Command(name = "export", mixinStandardHelpOptions = true,
-      description = {"Write one YARN submission JSON per reservation (body of POST /ws/v1/cluster/reservation/submit",
-          "without reservation-id, which YARN hands out with new-reservation). Files are written atomically.",
+      description = {"Write one YARN submission JSON per reservation.",
+          "Each file is the body of POST /ws/v1/cluster/reservation/submit without reservation-id (YARN hands",
+          "that out with new-reservation). Files are written atomically.",
           "JSON keys: out, origin, written[] (reservationId, file), notExpressible[] (reservationId, problems).",
           "Exit codes: 0 all written, 1 some reservation cannot be expressed, 2 bad input."})
   static final class Export implements Callable<Integer> {

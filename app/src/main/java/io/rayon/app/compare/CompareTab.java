@@ -95,13 +95,16 @@ public final class CompareTab implements WorkspaceTab {
 
     metrics.setId("compare-metrics");
     metrics.setPlaceholder(new Label("Choose two planners (or another version of the scenario) and press Compare"));
-    metrics.getColumns().add(col("Metric", 150, CompareViewModel.MetricRow::metric));
-    TableColumn<CompareViewModel.MetricRow, String> ca = col("A", 130, CompareViewModel.MetricRow::a);
-    TableColumn<CompareViewModel.MetricRow, String> cb = col("B", 130, CompareViewModel.MetricRow::b);
+    metrics.getColumns().add(col("Metric", 140, CompareViewModel.MetricRow::metric));
+    TableColumn<CompareViewModel.MetricRow, String> ca = col("A", 80, CompareViewModel.MetricRow::a);
+    TableColumn<CompareViewModel.MetricRow, String> cb = col("B", 80, CompareViewModel.MetricRow::b);
+    metrics.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    diff.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     metrics.getColumns().add(ca);
     metrics.getColumns().add(cb);
     metrics.setItems(vm.rows());
-    metrics.setPrefHeight(220);
+    metrics.setPrefHeight(215);
+    metrics.setMinHeight(215);
 
     diff.setId("compare-diff");
     diff.setPlaceholder(new Label("No differences yet"));

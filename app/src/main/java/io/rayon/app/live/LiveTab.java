@@ -18,6 +18,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -28,9 +29,9 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -62,7 +63,7 @@ public final class LiveTab implements WorkspaceTab {
     TextField url = new TextField();
     url.setId("live-url");
     url.setPromptText("http://resourcemanager:8088");
-    url.setPrefColumnCount(26);
+    url.setPrefColumnCount(22);
     url.textProperty().bindBidirectional(vm.urlProperty());
     TextField user = new TextField();
     user.setId("live-user");
@@ -98,8 +99,12 @@ public final class LiveTab implements WorkspaceTab {
     submit.setId("live-submit");
     submit.disableProperty().bind(vm.connectedProperty().not());
     submit.setOnAction(e -> submitScenario());
-    ToolBar bar = new ToolBar(new Label("ResourceManager"), url, new Label("user"), user, connect);
-    ToolBar actions = new ToolBar(new Label("poll every"), period, new Label("s"), refresh, writes, submit);
+    // a wrapping row, so no control disappears into an overflow menu when the tab is narrow
+    FlowPane bar = new FlowPane(6, 4, new Label("ResourceManager"), url, new Label("user"), user, connect,
+        new Label("poll every"), period, new Label("s"), refresh, writes, submit);
+    bar.setAlignment(Pos.CENTER_LEFT);
+    bar.setPadding(new Insets(4, 8, 4, 8));
+    bar.getStyleClass().add("tool-bar");
 
     Label status = new Label();
     status.setId("live-status");
@@ -113,7 +118,7 @@ public final class LiveTab implements WorkspaceTab {
     Label metrics = new Label();
     metrics.setId("live-metrics");
     metrics.textProperty().bind(vm.metricsTextProperty());
-    VBox top = new VBox(bar, actions, pad(status), pad(metrics));
+    VBox top = new VBox(bar, pad(status), pad(metrics));
 
     allocatedMap.setId("live-heatmap-allocated");
     allocatedMap.titleProperty().set("YARN allocation per node");
@@ -203,8 +208,17 @@ public final class LiveTab implements WorkspaceTab {
     }
     long origin = LiveDurations.nextStep(System.currentTimeMillis(), Math.max(1, s.stepSeconds()) * 1000);
     YarnReservationTranslator tr = new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
+    List<ReservationRequest> chosen = s.reservations();
+    var selected = ws.selectedReservation();
+    if (selected.isPresent()) {
+      String one = "Only the selected reservation (" + selected.get().id() + ")";
+      String all = "All " + s.reservations().size() + " reservations of the scenario";
+      var answer = dialogs.choose("Submit to YARN", "Which reservations?", List.of(one, all));
+      if (answer.isEmpty()) return;
+      if (answer.get().equals(one)) chosen = List.of(selected.get());
+    }
     List<YarnTranslation> ts = new ArrayList<>();
-    for (ReservationRequest r : s.reservations()) ts.add(tr.translate(r, origin, null));
+    for (ReservationRequest r : chosen) ts.add(tr.translate(r, origin, null));
     String preview = SubmitReport.format(YarnSubmitter.preview(ts), true);
     if (!client.connection().allowWrite()) {
       submitReport.setText("Read-only connection: nothing was sent. Switch on \"Allow writes\" and connect again to submit.\n\n" + preview);
@@ -215,7 +229,14 @@ public final class LiveTab implements WorkspaceTab {
       return;
     }
     long horizon = s.horizonSteps();
-    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> new YarnSubmitter(client, horizon).submit(ts, null))
+    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> {
+          // plan locally (GREE) so YARN's allocation can be compared with ours
+          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planning.Planners.byName("gree"),
+              s.sharingPolicy());
+          java.util.Map<String, io.rayon.model.plan.Decision> local = new java.util.LinkedHashMap<>();
+          for (var d : run.decisions()) local.put(d.reservationId(), d);
+          return new YarnSubmitter(client, horizon).submit(ts, local);
+        })
         .onSuccess(out -> {
           submitReport.setText(SubmitReport.format(out, false));
           vm.refresh();

@@ -78,6 +78,8 @@ public final class LiveViewModel {
   private final LiveDerived.Estimators estimators = new LiveDerived.Estimators();
   /** Bumped by every connect/disconnect, so results of an old connection are dropped. */
   private volatile int generation;
+  /** The plan step length for the polling thread (JavaFX properties are read on the FX thread only). */
+  private volatile long pollStepSeconds = 60;
 
   public LiveViewModel(AppPreferences prefs, Consumer<Runnable> fx, Clock clock) {
     this.prefs = prefs;
@@ -88,6 +90,18 @@ public final class LiveViewModel {
       url.set(prefs.liveUrl());
       user.set(prefs.liveUser());
     }
+    periodSeconds.addListener((o, a, b) -> reschedule());
+    stepSeconds.addListener((o, a, b) -> pollStepSeconds = Math.max(1, b.longValue()));
+  }
+
+  /** A new period applies at once while connected. */
+  private void reschedule() {
+    ScheduledExecutorService p = poller;
+    if (p == null || p.isShutdown() || schedule == null) return;
+    schedule.cancel(false);
+    int gen = generation;
+    long period = Math.max(1, periodSeconds.get());
+    schedule = p.scheduleWithFixedDelay(() -> pollOnce(gen), period, period, TimeUnit.SECONDS);
   }
 
   public StringProperty urlProperty() { return url; }
@@ -125,7 +139,10 @@ public final class LiveViewModel {
     disconnect();
     YarnConnection c;
     try {
-      c = YarnConnection.of(url.get()).withUser(user.get()).withAllowWrite(allowWrite.get());
+      // a dashboard should notice a dead server within a poll or two: short timeouts, two attempts
+      c = YarnConnection.of(url.get()).withUser(user.get()).withAllowWrite(allowWrite.get())
+          .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(10))
+          .withRetries(2, Duration.ofMillis(250), Duration.ofSeconds(1));
       client = new YarnRestClient(c, clock, YarnRestClient.Sleeper.REAL);
     } catch (IllegalArgumentException | YarnRestException e) {
       status.set("Cannot connect: " + e.getMessage());
@@ -176,7 +193,7 @@ public final class LiveViewModel {
     LiveDerived d = null;
     if (!st.isStale() && st.snapshot() != null) {
       try {
-        d = LiveDerived.of(st.snapshot(), Math.max(1, stepSeconds.get()), estimators);
+        d = LiveDerived.of(st.snapshot(), pollStepSeconds, estimators);
       } catch (RuntimeException e) {
         st = new LiveSession.State(st.snapshot(), st.lastSuccess(), clock.instant(), "cannot draw the snapshot: " + e, st.polls(), st.failures());
       }

@@ -13,6 +13,7 @@ final class SubmitReport {
       if (o.yarnReservationId() != null) b.append(" as ").append(o.yarnReservationId());
       b.append(" (queue ").append(o.queue()).append(')');
       if (o.message() != null) b.append(" — ").append(o.message());
+      if (o.localDecision() != null) b.append(" (local plan: ").append(o.localDecision()).append(')');
       b.append('\n');
       for (String n : o.notes()) b.append("    note: ").append(n).append('\n');
       for (YarnTranslation.Problem p : o.problems()) b.append("    cannot express: ").append(p).append('\n');

@@ -82,6 +82,16 @@ class ImportSimulateCliTest {
   }
 
   @Test
+  void swimImportDispatchesToTheSwimImporter() throws Exception {
+    Path scenario = tmp.resolve("swim.json");
+    Run imp = run("import", "swim", shared("swim/FB-2009_samples_24_times_1hr_0.tsv").toString(), "--out",
+        scenario.toString(), "--json");
+    assertThat(imp.code()).as(imp.err()).isZero();
+    assertThat(new ObjectMapper().readTree(imp.out()).get("jobs").asInt()).isEqualTo(5894);
+    assertThat(ScenarioIO.read(scenario).cluster().nodeCount()).isEqualTo(8);
+  }
+
+  @Test
   void alibabaImportUsesTheNodeListNextToThePods() throws Exception {
     Path scenario = tmp.resolve("ali.json");
     Run imp = run("import", "alibaba-gpu", shared("alibaba-gpu-2023/openb_pod_list_default.csv").toString(),

@@ -59,8 +59,10 @@ class LiveTabTest {
   }
 
   void connect(FxRobot robot) throws Exception {
-    robot.clickOn("#live-url").write(rm.url());
-    robot.clickOn("#live-user").write("alice");
+    robot.interact(() -> {
+      vm.urlProperty().set(rm.url());
+      vm.userProperty().set("alice");
+    });
     robot.clickOn("#live-connect");
     await(() -> status(robot).startsWith("Connected to"));
   }
@@ -106,8 +108,29 @@ class LiveTabTest {
   }
 
   @Test
+  void withWritesAllowedTheTabPreviewsAsksThenSubmitsAndListsBack(FxRobot robot) throws Exception {
+    rm.route("/ws/v1/cluster/reservation/new-reservation", FakeRm.json("{\"reservation-id\":\"reservation_1795362593148_0001\"}"));
+    rm.route("/ws/v1/cluster/reservation/submit", FakeRm.status(202, ""));
+    var s = Fixtures.smallScenario().withReservations(java.util.List.of(new io.rayon.model.reservation.ReservationRequest(
+        "etl", "etl", "alice", "dedicated", io.rayon.model.rdl.Rdl.window(
+            io.rayon.model.rdl.Rdl.atom(io.rayon.model.resources.Resources.of(1024, 1), 1, 2, 2, 4), 0, 20), 0, 0)));
+    robot.interact(() -> {
+      ws.load(s, null, false);
+      vm.allowWriteProperty().set(true);
+    });
+    connect(robot);
+    dialogs.confirmAnswers.add(true);
+    robot.clickOn("#live-submit");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(dialogs.confirmations).singleElement().satisfies(c -> assertThat(c).contains("etl: PREVIEW"));
+    assertThat(rm.requestsTo("/ws/v1/cluster/reservation/submit")).hasSize(1);
+    assertThat(robot.lookup("#live-submit-report").queryAs(TextArea.class).getText())
+        .contains("etl: ACCEPTED as reservation_1795362593148_0001").contains("local plan: accepted");
+  }
+
+  @Test
   void aBadAddressIsReportedWithoutFreezing(FxRobot robot) throws Exception {
-    robot.clickOn("#live-url").write("ftp://nowhere");
+    robot.clickOn("#live-url").write("ftp://x");
     robot.clickOn("#live-connect");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(dialogs.errors).singleElement().satisfies(e -> assertThat(e).contains("only http:// and https://"));

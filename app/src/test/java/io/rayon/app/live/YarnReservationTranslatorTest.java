@@ -148,4 +148,25 @@ class YarnReservationTranslatorTest {
     Rdl back = tr.toRdl(t.definition(), ORIGIN);
     assertThat(back).isEqualTo(Rdl.window(Rdl.atom(a.bundle(), gang, n, lease, (long) n * lease), start, start + lease + slack));
   }
+
+  /** An atom whose parallelism cap is below w/l is never sent, and the problem names its path. */
+  @Property(tries = 100)
+  void aParallelismCapBelowTheContainerCountIsAlwaysRefusedWithItsPath(
+      @ForAll @IntRange(min = 1, max = 5) int h,
+      @ForAll @IntRange(min = 1, max = 5) int extra,
+      @ForAll @IntRange(min = 1, max = 20) int lease,
+      @ForAll @IntRange(min = 0, max = 3) int position) {
+    int n = h + extra;
+    Rdl bad = Rdl.atom(Resources.of(1024, 1), 1, h, lease, (long) n * lease);
+    java.util.List<Rdl> kids = new java.util.ArrayList<>();
+    for (int i = 0; i < 4; i++) kids.add(i == position ? bad : Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1));
+    Rdl in = Rdl.window(new Rdl.All(kids), 0, 1000);
+    YarnTranslation t = tr.translate(ReservationRequest.of("p", in), ORIGIN, "q");
+    assertThat(t.ok()).isFalse();
+    assertThat(t.definition()).isNull();
+    assertThat(t.problems()).singleElement().satisfies(p -> {
+      assertThat(p.path()).isEqualTo("0." + position);
+      assertThat(p.message()).contains("max parallelism h=" + h);
+    });
+  }
 }

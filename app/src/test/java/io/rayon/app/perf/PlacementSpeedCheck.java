@@ -20,12 +20,17 @@ import java.util.SplittableRandom;
 /**
  * Performance sanity check (not a test): places SWIM-like atom jobs with GREE and GREE-L from a
  * plain Java main and prints the time per run. Defaults: 10,000 jobs on 4,000 nodes of (8 GB, 8
- * vcores) over 24 h of one-minute steps, seed 42. Run after {@code mvn -o -q test-compile -pl app
- * -am}:
+ * vcores) over 24 h of one-minute steps, seed 42. From the repository root:
  *
  * <pre>
- * java -cp "$(cat cp.txt)" io.rayon.app.perf.PlacementSpeedCheck [jobs] [nodes] [seed] [scenario-out.json]
+ * ./rayon --help &gt;/dev/null &amp;&amp; mvn -q -o test-compile -pl app -am
+ * java -cp "app/target/rayon-app-0.1.0-SNAPSHOT.jar:$(cat app/target/rayon.classpath):app/target/test-classes" \
+ *     io.rayon.app.perf.PlacementSpeedCheck [jobs] [nodes] [seed] [scenario-out.json]
  * </pre>
+ *
+ * It prints wall-clock and thread CPU time per run (five runs per planner, so the JIT has warmed up
+ * by the last ones). With a fourth argument it also writes the scenario, which {@code ./rayon plan}
+ * can then place.
  *
  * Jobs mimic the SWIM Facebook 2009 mix: most jobs are small (a few tasks of a few minutes), a few
  * are large (up to 2,000 tasks of up to an hour); each is one atom {@code atom(<1024,1>, 1, tasks,
@@ -64,12 +69,15 @@ public final class PlacementSpeedCheck {
     for (String name : List.of("gree", "greel")) {
       for (int rep = 0; rep < 5; rep++) {
         Planner p = Planners.byName(name);
+        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         PlanningRun r = PlanningRun.run(s, p, SharingPolicySpec.NONE);
         double ms = (System.nanoTime() - t0) / 1e6;
+        double cpuMs = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
         var metrics = r.metrics();
-        System.out.printf(Locale.ROOT, "%-6s %d jobs on %d nodes: %8.1f ms  accepted %d  preemption %.3f  uniformity %.3f%n",
-            name, jobs, nodes, ms, metrics.accepted(), metrics.preemption(), metrics.uniformity());
+        System.out.printf(Locale.ROOT, "%-6s %d jobs on %d nodes: %8.1f ms wall, %8.1f ms CPU  accepted %d  preemption %.3f  uniformity %.3f%n",
+            name, jobs, nodes, ms, cpuMs, metrics.accepted(), metrics.preemption(), metrics.uniformity());
       }
     }
   }

@@ -88,6 +88,29 @@ class MainWindowTest {
     assertThat(w.getScene().getStylesheets()).anyMatch(s -> s.endsWith("dark.css"));
   }
 
+  @Test
+  void openEditSaveReopenThroughTheMenusRoundTrips(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = dir.resolve("round.json");
+    io.rayon.model.io.ScenarioIO.write(Fixtures.smallScenario(), file);
+    ui.dialogs.files.add(file);
+    robot.clickOn("File").clickOn("Open…");
+    assertThat(ui.ws.getFile()).isEqualTo(file.toAbsolutePath());
+
+    robot.clickOn("r2  train");
+    TextField user = robot.lookup("#props-user").queryAs(TextField.class);
+    robot.doubleClickOn(user).eraseText(5).write("carol").type(KeyCode.ENTER);
+    assertThat(ui.ws.isDirty()).isTrue();
+    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
+    assertThat(ui.ws.isDirty()).isFalse();
+
+    ui.dialogs.files.add(file);
+    robot.clickOn("File").clickOn("Open…");
+    assertThat(ui.ws.reservation("r2").orElseThrow().user()).isEqualTo("carol");
+    assertThat(io.rayon.model.io.ScenarioIO.read(file)).isEqualTo(ui.ws.getScenario());
+    assertThat(ui.prefs.recentFiles()).contains(file.toAbsolutePath().normalize());
+  }
+
   private static java.util.List<String> labels(TreeItem<ExplorerNode> it) {
     java.util.List<String> out = new java.util.ArrayList<>();
     out.add(it.getValue().label());

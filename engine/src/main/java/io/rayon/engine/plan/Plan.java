@@ -187,21 +187,45 @@ public final class Plan implements PlanEdit {
   }
 
   /** Capacity of dimension number {@code dim} at the step (zero outside the horizon). */
+  @Override
   public long capacity(int dim, long step) {
     return inside(step) ? cap[dim][(int) step] : 0;
   }
 
   @Override
-  public Resources minFree(long from, long to) {
+  public long[] capacityRange(int dim, long from, long to) {
+    return range(cap[dim], from, to);
+  }
+
+  @Override
+  public long[] userAllocatedRange(String user, int dim, long from, long to) {
+    long[][] u = byUser.get(user);
+    return u == null ? new long[(int) Math.max(0, to - from)] : range(u[dim], from, to);
+  }
+
+  private long[] range(long[] a, long from, long to) {
+    long[] out = new long[(int) Math.max(0, to - from)];
     long lo = Math.max(0, from);
     long hi = Math.min(horizon, to);
+    if (lo < hi) System.arraycopy(a, (int) lo, out, (int) (lo - from), (int) (hi - lo));
+    return out;
+  }
+
+  @Override
+  public long userAllocated(String user, int dim, long step) {
+    long[][] u = byUser.get(user);
+    return u == null || !inside(step) ? 0 : u[dim][(int) step];
+  }
+
+  @Override
+  public Resources minFree(long from, long to) {
     if (to <= from) return Resources.ZERO;
-    if (lo >= hi || lo != from || hi != to) {
-      // part of the range lies outside the horizon, where nothing is free
-      Resources z = Resources.ZERO;
-      return lo >= hi ? z : computeMin(lo, hi).componentMin(z);
-    }
-    return computeMin(lo, hi);
+    long lo = Math.max(0, from);
+    long hi = Math.min(horizon, to);
+    if (lo >= hi) return Resources.ZERO;
+    Resources m = computeMin(lo, hi);
+    // steps outside the horizon have no capacity: nothing is free there
+    return lo != from || hi != to ? m.componentMin(Resources.ZERO) : m;
   }
 
   private Resources computeMin(long lo, long hi) {

@@ -303,16 +303,23 @@ public final class PlanValidator {
         }
         if (spec.kind() == SharingPolicySpec.Kind.CAPACITY_OVER_TIME && h > 0) {
           int w = (int) Math.min(windowSteps(spec, plan.stepSeconds()), Integer.MAX_VALUE / 4);
-          // windows [t, t+w) for t in [-(w-1), h-1]; capacity outside the horizon continues the edge value
+          // windows [t, t+w) for t in [-(w-1), h-1]; capacity outside the horizon continues the edge value.
+          // prefix sums over the extended range [-(w-1), h+w-1)
+          int off = w - 1;
+          int n = h + 2 * (w - 1);
+          long[] pu = new long[n + 1];
+          long[] pc = new long[n + 1];
+          for (int i = 0; i < n; i++) {
+            long x = i - off;
+            int k = (int) Math.max(0, Math.min(h - 1, x));
+            pu[i + 1] = pu[i] + (x >= 0 && x < h ? use[(int) x] : 0);
+            pc[i + 1] = pc[i] + c[k];
+          }
           for (long t = -(w - 1); t <= h - 1; t++) {
-            long used = 0;
-            double capSum = 0;
-            for (long x = t; x < t + w; x++) {
-              int i = (int) Math.max(0, Math.min(h - 1, x));
-              if (x >= 0 && x < h) used += use[(int) x];
-              capSum += c[i];
-            }
-            if (used > spec.average() * capSum) {
+            int i = (int) (t + off);
+            long used = pu[i + w] - pu[i];
+            long capSum = pc[i + w] - pc[i];
+            if (used > spec.average() * (double) capSum) {
               out.add(new Violation(u.getValue().get(0), null, Math.max(0, t), "user " + u.getKey() + " holds "
                   + used + " " + d + "-steps in the window [" + t + "," + (t + w) + "), above the average cap "
                   + spec.average() + " (limit " + (long) Math.floor(spec.average() * capSum) + ")"));

@@ -57,4 +57,28 @@ public interface PlanView {
     for (long t = from + 1; t < to; t++) m = m.componentMin(freeAt(t));
     return m;
   }
+
+  /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */
+  default long capacity(int dim, long step) {
+    return capacityAt(step).get(dimensions().get(dim));
+  }
+
+  /** What one user's reservations hold of dimension number {@code dim} at the step. */
+  default long userAllocated(String user, int dim, long step) {
+    return userAllocatedAt(user, step).get(dimensions().get(dim));
+  }
+
+  /** {@link #capacity(int, long)} over the steps {@code [from, to)} (zero outside the horizon). */
+  default long[] capacityRange(int dim, long from, long to) {
+    long[] out = new long[(int) Math.max(0, to - from)];
+    for (long t = from; t < to; t++) out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : capacity(dim, t);
+    return out;
+  }
+
+  /** {@link #userAllocated(String, int, long)} over the steps {@code [from, to)}. */
+  default long[] userAllocatedRange(String user, int dim, long from, long to) {
+    long[] out = new long[(int) Math.max(0, to - from)];
+    for (long t = from; t < to; t++) out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : userAllocated(user, dim, t);
+    return out;
+  }
 }

@@ -33,6 +33,11 @@ public final class GreeLPlanner implements Planner {
   }
 
   @Override
+  public boolean checksSharingPolicy() {
+    return true;
+  }
+
+  @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
     return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context).run(true);
   }

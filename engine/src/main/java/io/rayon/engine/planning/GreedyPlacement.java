@@ -1,6 +1,8 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.policy.CapacityOverTimePolicy;
+import io.rayon.engine.policy.InstantaneousPolicy;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.AtomAllocation;
@@ -396,66 +398,107 @@ final class GreedyPlacement {
     }
     long[] out = new long[hi - lo];
     if (unknownDim) return out;
-    for (int t = lo; t < hi; t++) {
-      long f = Long.MAX_VALUE;
-      for (int d = 0; d < dims.length; d++) {
-        if (need[d] <= 0) continue;
-        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
-        f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+    java.util.Arrays.fill(out, Long.MAX_VALUE);
+    for (int d = 0; d < dims.length; d++) {
+      if (need[d] <= 0) continue;
+      long[] t0 = tent == null ? null : tent[d];
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - (t0 == null ? 0 : t0[t]);
+        long f = x <= 0 ? 0 : x / need[d];
+        if (f < out[t - lo]) out[t - lo] = f;
       }
-      if (withPolicy && f > 0) {
-        Resources hr = policy.headroom(plan, request.user(), t);
-        for (int d = 0; d < dims.length; d++) {
-          if (need[d] <= 0) continue;
-          long x = hr.get(dims[d]) - (tent == null ? 0 : tent[d][t]);
-          f = Math.min(f, x <= 0 ? 0 : x / need[d]);
+      if (!withPolicy) continue;
+      if (policy instanceof InstantaneousPolicy ip
+          && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
+        // the instantaneous cap, read in bulk from the plan's index
+        long[] caps = plan.capacityRange(d, lo, hi);
+        long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
+        }
+      } else {
+        for (int t = lo; t < hi; t++) {
+          long x = policy.headroom(plan, request.user(), d, t) - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
         }
       }
-      out[t - lo] = f;
     }
     return out;
   }
 
   /** Explains why an atom did not fit in {@code [lo, hi)} and records it as the failure. */
   private void diagnose(Rdl.Atom atom, String path, int lo, int hi) {
+    long g = atom.gang();
+    long hp = (atom.maxParallelism() / g) * g;
     if (policy != null) {
       long[] free = fitBase(atom, lo, hi, false);
       if (greeAtom(atom, free, lo, hi) != null) {
+        long[] capped = fitBase(atom, lo, hi, true);
+        long most = 0;
+        for (long x : capped) most = Math.max(most, x);
+        String detail = most < g
+            ? "; the policy lets the user hold at most " + most + " such bundles at once, a gang needs " + g
+            : "";
         failure = new Rejection(Rejection.Code.POLICY, path, (long) lo, (long) hi, null, policy.name(),
             "the free capacity in [" + lo + "," + hi + ") would hold " + atom + ", but user '" + request.user()
-                + "' would exceed the sharing policy " + policy.name());
+                + "' would exceed the sharing policy " + policy.name() + detail);
         return;
       }
     }
-    long hp = (atom.maxParallelism() / atom.gang()) * (long) atom.gang();
+    for (String extra : atom.bundle().extras().keySet()) {
+      if (atom.bundle().get(extra) > 0 && !List.of(dims).contains(extra)) {
+        failure = new Rejection(Rejection.Code.CAPACITY, path, (long) lo, (long) hi, extra, null,
+            "the cluster has no " + extra + "; " + atom + " cannot be placed");
+        return;
+      }
+    }
+    // per dimension: bundle-steps the free capacity could hold, the most bundles free and the most the capacity holds at once
     String worstDim = null;
     long worst = Long.MAX_VALUE;
+    String gangDim = null;
+    long mostCap = Long.MAX_VALUE;
+    long mostFree = Long.MAX_VALUE;
     for (int d = 0; d < dims.length; d++) {
       long need = atom.bundle().get(dims[d]);
       if (need <= 0) continue;
       long sum = 0;
+      long capMax = 0;
+      long freeMax = 0;
       for (int t = lo; t < hi; t++) {
         long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
-        sum += Math.min(hp, x <= 0 ? 0 : x / need);
+        long f = x <= 0 ? 0 : x / need;
+        sum += Math.min(hp, f);
+        freeMax = Math.max(freeMax, f);
+        capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need);
       }
       if (sum < worst) {
         worst = sum;
         worstDim = dims[d];
       }
-    }
-    for (String extra : atom.bundle().extras().keySet()) {
-      if (!List.of(dims).contains(extra)) {
-        worst = 0;
-        worstDim = extra;
+      if (capMax < mostCap) {
+        mostCap = capMax;
+        gangDim = dims[d];
       }
+      mostFree = Math.min(mostFree, freeMax);
     }
-    if (worst < atom.work()) {
+    if (mostCap < g) {
+      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
+          "a gang of " + g + " bundles " + atom.bundle() + " needs more " + gangDim + " than the cluster has: at most "
+              + mostCap + " such bundles fit at once in [" + lo + "," + hi + ")");
+    } else if (worst < atom.work()) {
       failure = new Rejection(Rejection.Code.CAPACITY, path, (long) lo, (long) hi, worstDim, null,
           "not enough " + worstDim + " in [" + lo + "," + hi + "): room for " + worst + " of the " + atom.work()
               + " bundle-steps of " + atom);
+    } else if (mostFree < g) {
+      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
+          "enough capacity in total, but never " + g + " bundles free at once in [" + lo + "," + hi
+              + ") (at most " + mostFree + ") for the gang of " + atom);
     } else {
       failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, null, null,
-          "enough capacity in total, but no " + atom.minLease() + " consecutive steps with " + atom.gang()
+          "enough capacity in total, but no " + atom.minLease() + " consecutive steps with " + g
               + " free bundles left in [" + lo + "," + hi + ") for the rest of " + atom);
     }
   }

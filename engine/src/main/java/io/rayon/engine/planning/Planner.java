@@ -15,4 +15,13 @@ public interface Planner {
   String name();
 
   Decision place(PlanView plan, ReservationRequest request, PlanningContext context);
+
+  /**
+   * True when every accepted {@link Decision} of this planner already passed {@code
+   * context.policy().check(...)} against the plan it was given; the reservation system then does
+   * not repeat that check before committing. False by default (the system checks).
+   */
+  default boolean checksSharingPolicy() {
+    return false;
+  }
 }

@@ -68,25 +68,31 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     List<String> dims = plan.dimensions();
     int n = (int) (b - a);
     int dn = dims.size();
-    long[][] use = new long[dn][n];
-    long[][] cap = new long[dn][n];
+    long[][] use = new long[dn][];
+    long[][] cap = new long[dn][];
     TreeMap<Long, Resources> sky = proposal.skyline();
-    Resources edgeLo = plan.capacityAt(0);
-    Resources edgeHi = plan.capacityAt(h - 1);
-    for (long t = a; t < b; t++) {
-      int i = (int) (t - a);
-      Resources c = t < 0 ? edgeLo : t >= h ? edgeHi : plan.capacityAt(t);
-      Resources u = t >= lo && t < hi ? plan.userAllocatedAt(request.user(), t) : Resources.ZERO;
-      Map.Entry<Long, Resources> p = sky.floorEntry(t);
-      if (p != null && t >= 0 && t < h) u = u.plus(p.getValue());
-      for (int d = 0; d < dn; d++) {
-        use[d][i] = u.get(dims.get(d));
-        cap[d][i] = c.get(dims.get(d));
+    for (int d = 0; d < dn; d++) {
+      String dim = dims.get(d);
+      long edgeLo = plan.capacity(d, 0);
+      long edgeHi = plan.capacity(d, h - 1);
+      long[] c = plan.capacityRange(d, a, b);
+      for (long t = a; t < lo; t++) c[(int) (t - a)] = edgeLo;
+      for (long t = Math.max(a, h); t < b; t++) c[(int) (t - a)] = edgeHi;
+      cap[d] = c;
+      use[d] = plan.userAllocatedRange(request.user(), d, a, b);
+      Long prev = null;
+      long val = 0;
+      for (Map.Entry<Long, Resources> e : sky.entrySet()) {
+        if (prev != null && val != 0) {
+          for (long t = Math.max(prev, Math.max(a, 0)); t < Math.min(e.getKey(), Math.min(b, h)); t++) use[d][(int) (t - a)] += val;
+        }
+        prev = e.getKey();
+        val = e.getValue().get(dim);
       }
     }
     for (int d = 0; d < dn; d++) {
       long used = 0;
-      double capSum = 0;
+      long capSum = 0;
       for (int i = 0; i < n; i++) {
         used += use[d][i];
         capSum += cap[d][i];
@@ -94,7 +100,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
           used -= use[d][(int) (i - w)];
           capSum -= cap[d][(int) (i - w)];
         }
-        if (i >= w - 1 && used > average * capSum + 1e-6) {
+        if (i >= w - 1 && used > average * (double) capSum) {
           long ws = a + i - w + 1;
           return new Rejection(Rejection.Code.POLICY, "", ws, ws + w, dims.get(d), label,
               "user '" + request.user() + "' would hold " + used + " " + dims.get(d) + "-steps in the window ["

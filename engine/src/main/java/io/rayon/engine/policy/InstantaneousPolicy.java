@@ -5,6 +5,7 @@ import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -42,26 +43,38 @@ public class InstantaneousPolicy implements SharingPolicy {
   }
 
   @Override
+  public long headroom(PlanView plan, String user, int dim, long step) {
+    return (long) Math.floor(plan.capacity(dim, step) * fraction) - plan.userAllocated(user, dim, step);
+  }
+
+  @Override
   public Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     return checkInstantaneous(plan, request, proposal);
   }
 
   protected final Rejection checkInstantaneous(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    List<String> dims = plan.dimensions();
     TreeMap<Long, Resources> sky = proposal.skyline();
     Long from = null;
     Resources cur = Resources.ZERO;
     for (Map.Entry<Long, Resources> e : sky.entrySet()) {
       if (from != null && !cur.isZero()) {
-        for (long t = from; t < e.getKey(); t++) {
-          Resources cap = cap(plan, t);
-          Resources total = plan.userAllocatedAt(request.user(), t).plus(cur);
-          String dim = total.firstExceeding(cap);
-          if (dim != null) {
-            return new Rejection(Rejection.Code.POLICY, "", t, t + 1, dim, "instantaneous:" + fraction,
-                "user '" + request.user() + "' would hold " + total.get(dim) + " " + dim + " at step " + t
-                    + ", above the instantaneous cap of " + percent(fraction) + " of capacity (" + cap.get(dim)
-                    + "); maybe lower the parallelism or widen the window");
+        for (int d = 0; d < dims.size(); d++) {
+          long need = cur.get(dims.get(d));
+          if (need <= 0) continue;
+          long[] caps = plan.capacityRange(d, from, e.getKey());
+          long[] held = plan.userAllocatedRange(request.user(), d, from, e.getKey());
+          for (long t = from; t < e.getKey(); t++) {
+            long cap = (long) Math.floor(caps[(int) (t - from)] * fraction);
+            long total = held[(int) (t - from)] + need;
+            if (total > cap) {
+              String dim = dims.get(d);
+              return new Rejection(Rejection.Code.POLICY, "", t, t + 1, dim, "instantaneous:" + fraction,
+                  "user '" + request.user() + "' would hold " + total + " " + dim + " at step " + t
+                      + ", above the instantaneous cap of " + percent(fraction) + " of capacity (" + cap
+                      + "); maybe lower the parallelism or widen the window");
+            }
           }
         }
       }

@@ -22,4 +22,12 @@ public interface SharingPolicy {
 
   /** Null when the proposal respects the policy, otherwise the limit it breaks (code POLICY). */
   Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
+
+  /**
+   * {@link #headroom(PlanView, String, long)} of one dimension (an index into {@link
+   * PlanView#dimensions()}); implementations override it to answer without building vectors.
+   */
+  default long headroom(PlanView plan, String user, int dim, long step) {
+    return headroom(plan, user, step).get(plan.dimensions().get(dim));
+  }
 }

@@ -117,9 +117,13 @@ public final class ReservationSystem {
     ReservationRequest oldRequest = plan.requestOf(id);
     ReservationAllocation oldAllocation = plan.allocationOf(id);
     plan.remove(id);
-    Decision d = commitOrReject(request, planner.place(plan, request, context));
-    if (!d.accepted()) plan.add(oldRequest, oldAllocation);
-    return d;
+    Decision d = null;
+    try {
+      d = commitOrReject(request, planner.place(plan, request, context));
+      return d;
+    } finally {
+      if (d == null || !d.accepted()) plan.add(oldRequest, oldAllocation);
+    }
   }
 
   /** Removes a reservation; false when there was none with that id. */
@@ -219,8 +223,16 @@ public final class ReservationSystem {
       throw new IllegalStateException("planner " + planner.name() + " accepted " + request.id()
           + " with an allocation for " + (a == null ? "nothing" : a.reservationId()));
     }
-    Rejection p = policy.check(plan, request, a);
-    if (p != null) return Decision.reject(request.id(), p);
+    if (!planner.checksSharingPolicy() || selfChecking) {
+      Rejection p = policy.check(plan, request, a);
+      if (p != null) {
+        if (planner.checksSharingPolicy()) {
+          throw new IllegalStateException("self-check: planner " + planner.name() + " accepted " + request.id()
+              + " although it breaks the sharing policy: " + p);
+        }
+        return Decision.reject(request.id(), p);
+      }
+    }
     String over = plan.overcommit(a);
     if (over != null) {
       return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over));

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * What a simulation produced. Task counts: every task of the workload is counted exactly once in
  * {@code finishedTasks + runningTasks + queuedTasks + waitingTasks + unschedulableTasks +
- * abandonedTasks == tasks} (waiting: its task group's {@code after} groups have not all finished;
+ * abandonedTasks + notArrivedTasks == tasks} (not arrived: its job arrives after the run stopped;
+ * waiting: its task group's {@code after} groups have not all finished;
  * unschedulable: no node could ever hold it, with the reason in {@code warnings}; abandoned: it
  * crashed {@link SimulationConfig#maxAttempts()} times). {@code failedTasks} counts task crashes
  * (a task that crashes twice counts twice) and {@code failureRate = failedTasks / tasks}, as the
@@ -27,6 +28,7 @@ public record SimulationResult(
     int waitingTasks,
     int unschedulableTasks,
     int abandonedTasks,
+    int notArrivedTasks,
     long failedTasks,
     double failureRate,
     double makespanS,

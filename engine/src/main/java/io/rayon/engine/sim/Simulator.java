@@ -72,12 +72,13 @@ public final class Simulator {
   /** Heartbeats without any placement on an idle cluster after which the run is declared stalled. */
   public static final int STALL_HEARTBEATS = 10_000;
 
-  private static final byte WAITING = 0;
+  private static final byte NOT_ARRIVED = 0;
   private static final byte QUEUED = 1;
   private static final byte RUNNING = 2;
   private static final byte FINISHED = 3;
   private static final byte UNSCHEDULABLE = 4;
   private static final byte ABANDONED = 5;
+  private static final byte WAITING = 6;
 
   private Simulator() {}
 
@@ -95,6 +96,16 @@ public final class Simulator {
   public static SimulationResult run(
       Cluster cluster, Workload workload, SchedulerPolicy policy, SimulationConfig config) {
     return run(cluster, workload, policy, config, ProgressListener.NONE, CancellationToken.NEVER);
+  }
+
+  /** Simulates a scenario's workload on its cluster (its queues, reservations and plan are not used). */
+  public static SimulationResult run(
+      io.rayon.model.scenario.Scenario scenario,
+      SchedulerPolicy policy,
+      SimulationConfig config,
+      ProgressListener progress,
+      CancellationToken cancel) {
+    return run(scenario.cluster(), scenario.workload(), policy, config, progress, cancel);
   }
 
   /** One run's state, in primitive arrays indexed by node, task group, task and job. */
@@ -554,10 +565,9 @@ public final class Simulator {
       int first = jobFirstGroup[ji];
       int end = first + jobGroupCount[ji];
       for (int g = first; g < end; g++) {
-        if (groupUnschedulable[g]) {
-          for (int k = 0; k < groupCount[g]; k++) state[groupFirstTask[g] + k] = UNSCHEDULABLE;
-          unschedulable += groupCount[g];
-        }
+        byte st = groupUnschedulable[g] ? UNSCHEDULABLE : WAITING;
+        for (int k = 0; k < groupCount[g]; k++) state[groupFirstTask[g] + k] = st;
+        if (groupUnschedulable[g]) unschedulable += groupCount[g];
       }
       // decide eligibility before releasing: releasing an empty group makes its dependents eligible
       // (and releases them) at once, and they must not be released a second time here
@@ -941,6 +951,7 @@ public final class Simulator {
       int fin = 0;
       int uns = 0;
       int ab = 0;
+      int notArrived = 0;
       for (int t = 0; t < taskCount; t++) {
         switch (state[t]) {
           case QUEUED -> queued++;
@@ -948,6 +959,7 @@ public final class Simulator {
           case FINISHED -> fin++;
           case UNSCHEDULABLE -> uns++;
           case ABANDONED -> ab++;
+          case NOT_ARRIVED -> notArrived++;
           default -> waiting++;
         }
       }
@@ -974,7 +986,7 @@ public final class Simulator {
           series[12].toArray(), series[13].toArray());
       return new SimulationResult(
           policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
-          queued, waiting, uns, ab, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
+          queued, waiting, uns, ab, notArrived, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
           nodeIds, nodeRacks, frames, warnings);
     }

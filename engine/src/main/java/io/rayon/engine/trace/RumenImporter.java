@@ -43,8 +43,8 @@ import java.util.SplittableRandom;
  * </ul>
  *
  * <p>Usage model defaults: startupS=5, startupUsage=0.2, memoryUsage=0.5, cpuUsage=0.8, jitter=0,
- * memoryCap=2. Lenient mode skips jobs and tasks with missing or invalid fields (not JSON syntax
- * errors).
+ * memoryCap=2. Lenient mode skips jobs with missing or invalid fields, a bad task skipping its whole
+ * job (JSON syntax errors always stop the import).
  */
 public final class RumenImporter implements TraceImporter {
   static final UsageModel DEFAULTS = new UsageModel(5, 0.2, 0.5, 0.8, 0, 2);

@@ -73,6 +73,19 @@ class NodeUsageEstimatorTest {
   }
 
   @Test
+  void idleObservationsAtOnceEqualThatManyZeroReports() {
+    NodeUsageEstimator a = new NodeUsageEstimator(2, 0.125);
+    NodeUsageEstimator b = new NodeUsageEstimator(2, 0.125);
+    a.allocate(new double[] {4096, 3});
+    b.allocate(new double[] {4096, 3});
+    for (int i = 0; i < 37; i++) a.observe(0, 0);
+    b.observeIdle(37);
+    assertThat(b.observations()).isEqualTo(a.observations());
+    assertThat(b.estimate(0)).isCloseTo(a.estimate(0), within(1e-9));
+    assertThat(b.estimate(1)).isCloseTo(a.estimate(1), within(1e-12));
+  }
+
+  @Test
   void rejectsADampingFactorOutsideZeroToOne() {
     assertThatThrownBy(() -> new NodeUsageEstimator(2, 1.5)).hasMessageContaining("[0, 1]");
   }

@@ -169,6 +169,16 @@ class GreePlannerTest {
     Decision d = rs.create(req("r", "atom(<8192,8>,3,3,1,3)"));
     assertThat(d.accepted()).isFalse();
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
+    assertThat(d.rejection().message()).contains("than the cluster has").contains("at most 2");
+  }
+
+  @Test
+  void gangThatNeverFindsEnoughFreeBundlesAtOnceSaysHowManyWereFree() {
+    ReservationSystem rs = system(aPlan(2, 8192, 8, 10), "none");
+    assertThat(rs.create(req("half", "atom(<8192,8>,1,1,10,10)")).accepted()).isTrue();
+    Decision d = rs.create(req("r", "atom(<8192,8>,2,2,1,2)"));
+    assertThat(d.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
+    assertThat(d.rejection().message()).contains("never 2 bundles free at once").contains("at most 1");
   }
 
   @Test
@@ -187,6 +197,7 @@ class GreePlannerTest {
     Decision d = rs.create(req("r", "atom(<1024,1>,20,20,1,20)"));
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.POLICY);
     assertThat(d.rejection().policyLimit()).contains("instantaneous");
+    assertThat(d.rejection().message()).contains("at most 16 such bundles at once");
   }
 
   @Test

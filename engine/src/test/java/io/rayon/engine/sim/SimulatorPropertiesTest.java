@@ -76,7 +76,7 @@ class SimulatorPropertiesTest {
         Simulator.run(k.cluster(), k.workload(), policy(which, alphaEighths / 8.0),
             SimulationConfig.DEFAULT.withSeed(seed).withUntil(until).withSeriesInterval(3).withMaxAttempts(20));
     assertThat(r.finishedTasks() + r.runningTasks() + r.queuedTasks() + r.waitingTasks() + r.unschedulableTasks()
-            + r.abandonedTasks())
+            + r.abandonedTasks() + r.notArrivedTasks())
         .as("seed %d", seed)
         .isEqualTo(k.workload().taskCount());
     int finishedByJob = r.jobOutcomes().stream().mapToInt(JobOutcome::finishedTasks).sum();

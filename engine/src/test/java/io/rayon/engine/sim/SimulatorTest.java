@@ -197,6 +197,20 @@ class SimulatorTest {
   }
 
   @Test
+  void jobsArrivingAfterTheEndAreCountedAsNotArrived() {
+    SimulationResult r =
+        Simulator.run(
+            nodes(1, 2048, 1),
+            new Workload("t", List.of(job("early", 0, group("g", 1).build()),
+                job("late", 500, group("map", 2).build(), group("red", 1).after("map").build()))),
+            new ReservationPolicy(),
+            CFG.withUntil(100));
+    assertThat(r.finishedTasks()).isEqualTo(1);
+    assertThat(r.notArrivedTasks()).isEqualTo(3);
+    assertThat(r.waitingTasks()).isZero();
+  }
+
+  @Test
   void framesHoldPerNodeUsageFractions() {
     SimulationResult r =
         run(nodes(2, 4096, 4), new ReservationPolicy(), job("j", 0, group("g", 1).request(1024, 1).duration(100).phase(100, 2048, 2).build()));
@@ -236,6 +250,30 @@ class SimulatorTest {
         Simulator.run(nodes(1, 4096, 4), new Workload("t", jobs), new ReservationPolicy(), CFG, (f, m) -> {}, token);
     assertThat(r.warnings()).anySatisfy(w -> assertThat(w).startsWith("cancelled"));
     assertThat(r.finishedTasks()).isLessThan(10);
+  }
+
+  @Test
+  void progressIsReportedAndEndsAtOne() {
+    List<Double> seen = new ArrayList<>();
+    List<Job> jobs = new ArrayList<>();
+    for (int i = 0; i < 20; i++) jobs.add(job("j" + i, i * 600L, group("g", 2).duration(300).build()));
+    Simulator.run(nodes(2, 4096, 4), new Workload("t", jobs), new ReservationPolicy(), CFG, (f, m) -> seen.add(f),
+        CancellationToken.NEVER);
+    assertThat(seen).isNotEmpty();
+    assertThat(seen.get(seen.size() - 1)).isEqualTo(1.0);
+    for (int i = 1; i < seen.size(); i++) assertThat(seen.get(i)).isGreaterThanOrEqualTo(seen.get(i - 1));
+  }
+
+  @Test
+  void idleGapsBetweenArrivalsAreSkippedWithoutChangingTheOutcome() {
+    // a job every 9,999 s (a heartbeat multiple) on an otherwise idle cluster: each starts at its
+    // arrival's heartbeat and finishes 10 s later
+    List<Job> jobs = new ArrayList<>();
+    for (int i = 0; i < 50; i++) jobs.add(job("j" + i, i * 9_999L, group("g", 1).duration(10).build()));
+    SimulationResult r = Simulator.run(nodes(1, 4096, 4), new Workload("t", jobs), new EstimationPolicy(0.125), CFG);
+    assertThat(r.finishedTasks()).isEqualTo(50);
+    assertThat(r.meanJobCompletionS()).isEqualTo(10.0);
+    assertThat(r.makespanS()).isEqualTo(49 * 9_999.0 + 10);
   }
 
   @Test

@@ -17,6 +17,8 @@ public final class CanvasSink implements DrawingSink {
   private final Canvas canvas;
   private GraphicsContext g;
   private int[] buffer = new int[0];
+  private java.nio.IntBuffer wrapped;
+  private javafx.scene.image.PixelBuffer<java.nio.IntBuffer> pixels;
   private WritableImage image;
   private final Font[] fonts = new Font[64];
 
@@ -80,13 +82,16 @@ public final class CanvasSink implements DrawingSink {
     int h = spans.height;
     if (w == 0 || h == 0) return;
     if (image == null || (int) image.getWidth() != w || (int) image.getHeight() != h) {
-      image = new WritableImage(w, h);
+      // the image shares the int[] (no per-frame pixel conversion or copy)
       buffer = new int[w * h];
+      wrapped = java.nio.IntBuffer.wrap(buffer);
+      pixels = new javafx.scene.image.PixelBuffer<>(w, h, wrapped, PixelFormat.getIntArgbPreInstance());
+      image = new WritableImage(pixels);
     } else {
       java.util.Arrays.fill(buffer, 0);
     }
     spans.rasterize(buffer);
-    image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbPreInstance(), buffer, 0, w);
+    pixels.updateBuffer(b -> null);
     g.drawImage(image, spans.x, spans.y);
   }
 

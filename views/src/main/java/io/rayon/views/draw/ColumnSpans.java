@@ -7,29 +7,37 @@ import java.util.Arrays;
  * [bandX0[i], bandX1[i])} and holds spans {@code offsets[i] .. offsets[i+1]-1}, each from pixel row
  * {@code y0} (inclusive) to {@code y1} (exclusive) in colour {@code argb} (non-premultiplied
  * 0xAARRGGBB). Colours with alpha below 255 are blended over what lies beneath. Coordinates are
- * absolute; the spans lie within the box {@code (x, y, width, height)}.
+ * absolute; the spans lie within the box {@code (x, y, width, height)}, and rows stay below
+ * 32768.
  *
  * <p>Built with {@link #band(int, int)} followed by {@link #span(int, int, int)} calls.
  */
 public final class ColumnSpans {
-  public final int x;
-  public final int y;
-  public final int width;
-  public final int height;
+  public int x;
+  public int y;
+  public int width;
+  public int height;
   private int bands;
   private int spans;
   private int[] bandX0 = new int[64];
   private int[] bandX1 = new int[64];
   private int[] offsets = new int[65];
-  private int[] y0 = new int[256];
-  private int[] y1 = new int[256];
-  private int[] argb = new int[256];
+  /** Spans as pairs: {@code (y0 << 16 | y1, argb)}; rows are below 32768. */
+  private int[] data = new int[512];
 
   public ColumnSpans(int x, int y, int width, int height) {
+    reset(x, y, width, height);
+  }
+
+  /** Empties the spans and sets a new box, keeping the arrays (for reuse from frame to frame). */
+  public void reset(int x, int y, int width, int height) {
     this.x = x;
     this.y = y;
     this.width = Math.max(0, width);
     this.height = Math.max(0, height);
+    bands = 0;
+    spans = 0;
+    offsets[0] = 0;
   }
 
   /** Opens a new band over columns [x0, x1) (clipped to the box). */
@@ -47,21 +55,32 @@ public final class ColumnSpans {
     offsets[bands] = spans;
   }
 
+  private void ensure(int more) {
+    if (2 * (spans + more) > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, 2 * (spans + more)));
+  }
+
   /** Adds a span [y0, y1) to the current band (clipped to the box; empty spans are dropped). */
   public void span(int top, int bottom, int color) {
-    int a = Math.max(y, top);
-    int b = Math.min(y + height, bottom);
+    int a = Math.max(Math.max(y, 0), top);
+    int b = Math.min(Math.min(y + height, 0x7fff), bottom);
     if (b <= a || bands == 0) return;
-    if (spans == y0.length) {
-      int n = spans * 2;
-      y0 = Arrays.copyOf(y0, n);
-      y1 = Arrays.copyOf(y1, n);
-      argb = Arrays.copyOf(argb, n);
-    }
-    y0[spans] = a;
-    y1[spans] = b;
-    argb[spans] = color;
+    ensure(1);
+    data[2 * spans] = (a << 16) | b;
+    data[2 * spans + 1] = color;
     spans++;
+    offsets[bands] = spans;
+  }
+
+  /**
+   * Adds spans already packed as pairs {@code (y0 << 16 | y1, argb)} to the current band, without
+   * clipping (the caller guarantees they lie in the box).
+   */
+  public void packedSpans(int[] packed) {
+    if (bands == 0 || packed.length == 0) return;
+    int n = packed.length / 2;
+    ensure(n);
+    System.arraycopy(packed, 0, data, 2 * spans, packed.length);
+    spans += n;
     offsets[bands] = spans;
   }
 
@@ -90,33 +109,43 @@ public final class ColumnSpans {
   }
 
   public int y0(int s) {
-    return y0[s];
+    return data[2 * s] >>> 16;
   }
 
   public int y1(int s) {
-    return y1[s];
+    return data[2 * s] & 0xffff;
   }
 
   public int argb(int s) {
-    return argb[s];
+    return data[2 * s + 1];
   }
 
   /** Rasterizes into {@code buf} (width x height of the box, premultiplied ARGB, row-major). */
   public void rasterize(int[] buf) {
+    int w = width;
     for (int b = 0; b < bands; b++) {
       int cx0 = bandX0[b] - x;
       int cx1 = bandX1[b] - x;
       if (cx1 <= cx0) continue;
+      int bw = cx1 - cx0;
       for (int s = offsets[b]; s < offsets[b + 1]; s++) {
-        int c = argb[s];
-        int alpha = c >>> 24;
-        int r0 = y0[s] - y;
-        int r1 = y1[s] - y;
-        if (alpha == 255) {
-          for (int r = r0; r < r1; r++) Arrays.fill(buf, r * width + cx0, r * width + cx1, c);
+        int c = data[2 * s + 1];
+        int r0 = (data[2 * s] >>> 16) - y;
+        int r1 = (data[2 * s] & 0xffff) - y;
+        if ((c >>> 24) == 255) {
+          int i = r0 * w + cx0;
+          if (bw == 1) {
+            for (int r = r0; r < r1; r++, i += w) buf[i] = c;
+          } else if (bw <= 8) {
+            for (int r = r0; r < r1; r++, i += w) {
+              for (int k = 0; k < bw; k++) buf[i + k] = c;
+            }
+          } else {
+            for (int r = r0; r < r1; r++, i += w) Arrays.fill(buf, i, i + bw, c);
+          }
         } else {
           for (int r = r0; r < r1; r++) {
-            int base = r * width;
+            int base = r * w;
             for (int cx = cx0; cx < cx1; cx++) buf[base + cx] = blend(buf[base + cx], c);
           }
         }

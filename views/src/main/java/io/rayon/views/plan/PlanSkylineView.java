@@ -73,6 +73,7 @@ public class PlanSkylineView extends Control implements Drawable {
   private final ObjectProperty<Function<String, Color>> colorFunction =
       new SimpleObjectProperty<>(this, "colorFunction", Colors::categorical);
   private final BooleanProperty rejectedPanelVisible = new SimpleBooleanProperty(this, "rejectedPanelVisible", true);
+  private final BooleanProperty toolbarVisible = new SimpleBooleanProperty(this, "toolbarVisible", true);
   final ReadOnlyStringWrapper hoveredReservation = new ReadOnlyStringWrapper(this, "hoveredReservation");
 
   private final StyleableProperty<Color> backgroundColor =
@@ -102,7 +103,10 @@ public class PlanSkylineView extends Control implements Drawable {
     plan.addListener((o, a, p) -> {
       model = null;
       colors = null;
-      showAll();
+      // a new version of the same plan (for example after placing a reservation) keeps the zoom
+      boolean sameHorizon = a != null && p != null && a.horizon() == p.horizon() && a.horizon() > 1;
+      if (sameHorizon) showRange(getVisibleStart(), getVisibleEnd());
+      else showAll();
     });
     dimension.addListener((o, a, b) -> model = null);
     colorFunction.addListener((o, a, b) -> colors = null);
@@ -153,7 +157,10 @@ public class PlanSkylineView extends Control implements Drawable {
     return plan.get();
   }
 
-  /** Shows a plan (null for none) and the whole of its horizon. */
+  /**
+   * Shows a plan (null for none): the whole of its horizon, or the current range when the new plan
+   * has the same horizon as the one shown (a new version of the same plan keeps the zoom).
+   */
   public void setPlan(PlanData p) {
     plan.set(p == null ? PlanData.empty() : p);
   }
@@ -239,6 +246,11 @@ public class PlanSkylineView extends Control implements Drawable {
 
   public BooleanProperty rejectedPanelVisibleProperty() {
     return rejectedPanelVisible;
+  }
+
+  /** Shows the bar with the dimension selector and the zoom buttons (on by default). */
+  public BooleanProperty toolbarVisibleProperty() {
+    return toolbarVisible;
   }
 
   /** The reservation under the mouse pointer, or null. */
@@ -375,6 +387,15 @@ public class PlanSkylineView extends Control implements Drawable {
     }
   }
 
+  /** What the cached pixel spans of the buckets depend on. */
+  private record SpanKey(int bucketSize, double scale, double y1, int selected, int[] colors, SkylineModel model, int selArgb) {}
+
+  private SpanKey spanKey;
+  private int[][] spanCache = new int[0][];
+  private double[] spanTotals = new double[0];
+  private int spanCached;
+  private final ColumnSpans columns = new ColumnSpans(0, 0, 0, 0);
+
   private void drawStack(DrawingSink sink, Geometry g, SkylineModel m) {
     double spp = g.stepsPerPx();
     int B = SkylineModel.bucketSize(spp);
@@ -385,61 +406,44 @@ public class PlanSkylineView extends Control implements Drawable {
     Integer selBoxed = getSelectedReservation() == null ? null : m.indexOf.get(getSelectedReservation());
     int sel = selBoxed == null ? -1 : selBoxed;
     int selArgb = Colors.argb(selectionColor.getValue()) | 0xff000000;
+    SpanKey key = new SpanKey(B, g.scale(), g.y1(), sel, col, m, selArgb);
+    if (!key.equals(spanKey) || spanCached > 4096) {
+      spanKey = key;
+      spanCache = new int[cache.length][];
+      spanTotals = new double[cache.length];
+      spanCached = 0;
+    }
     double[] ghostRuns = ghostRuns(m.dimension);
     int ghostArgb = (Colors.argb(ghostColor.getValue()) & 0x00ffffff) | (0x80 << 24);
     int px0 = (int) Math.round(g.x0());
     int py0 = (int) Math.round(g.y0());
     int pw = (int) Math.round(g.x1()) - px0;
     int ph = (int) Math.round(g.y1()) - py0;
-    ColumnSpans cs = new ColumnSpans(px0, py0, pw, ph);
+    ColumnSpans cs = sink instanceof io.rayon.views.draw.CanvasSink ? columns : new ColumnSpans(0, 0, 0, 0);
+    cs.reset(px0, py0, pw, ph);
     double[] ghostTop = ghostRuns == null ? null : new double[(int) Math.max(0, 2 * (b1 - b0))];
     double[] ghostX = ghostRuns == null ? null : new double[ghostTop.length];
     int gn = 0;
     double scale = g.scale();
     double y1 = g.y1();
     for (long b = Math.max(0, b0); b < b1 && b < cache.length; b++) {
-      SkylineModel.Bucket bk = cache[(int) b];
       double xa = g.xOf((double) b * B);
       double xb = g.xOf((double) (b + 1) * B);
       int ix0 = (int) Math.round(xa);
       int ix1 = (int) Math.round(xb);
       if (ix1 <= ix0 || ix1 <= px0 || ix0 >= px0 + pw) continue;
-      cs.band(ix0, ix1);
-      double cum = 0;
-      double pendStart = 0;
-      double pendLevel = 0;
-      double pr = 0;
-      double pg = 0;
-      double pb = 0;
-      for (int j = 0; j < bk.n; j++) {
-        int r = bk.res[j];
-        double v = bk.val[j];
-        boolean isSel = r == sel;
-        if (isSel || v * scale >= 1) {
-          if (pendLevel > 0) {
-            emit(cs, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
-            pendLevel = 0;
-            pr = pg = pb = 0;
-          }
-          emit(cs, y1, scale, cum, cum + v, isSel ? selArgb : col[r], isSel);
-        } else {
-          if (pendLevel == 0) pendStart = cum;
-          int c = col[r];
-          pr += ((c >> 16) & 0xff) * v;
-          pg += ((c >> 8) & 0xff) * v;
-          pb += (c & 0xff) * v;
-          pendLevel += v;
-          if (pendLevel * scale >= 1) {
-            emit(cs, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
-            pendLevel = 0;
-            pr = pg = pb = 0;
-          }
-        }
-        cum += v;
+      int[] packed = spanCache[(int) b];
+      if (packed == null) {
+        packed = bucketSpans(cache[(int) b], col, sel, selArgb, scale, y1);
+        spanCache[(int) b] = packed;
+        spanTotals[(int) b] = cache[(int) b].total;
+        spanCached++;
       }
-      if (pendLevel > 0) emit(cs, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
+      cs.band(ix0, ix1);
+      cs.packedSpans(packed);
       if (ghostRuns != null) {
-        double gv = average(ghostRuns, (long) b * B, Math.min((long) (b + 1) * B, getPlan().horizon()));
+        double cum = spanTotals[(int) b];
+        double gv = average(ghostRuns, b * B, Math.min((b + 1) * B, getPlan().horizon()));
         if (gv > 0) emit(cs, y1, scale, cum, cum + gv, ghostArgb, true);
         ghostX[gn] = Math.max(g.x0(), xa);
         ghostTop[gn++] = g.yOf(cum + gv);
@@ -452,6 +456,59 @@ public class PlanSkylineView extends Control implements Drawable {
       sink.polyline(ghostX, ghostTop, gn, ghostColor.getValue(), 1.5);
     }
   }
+
+  /**
+   * Pixel spans of one bucket, packed as pairs {@code (y0 << 16 | y1, argb)}: reservations at least
+   * a pixel high (and the selected one) get their own span; runs of thinner ones are merged into
+   * one span of their level-weighted average colour as soon as they add up to a pixel.
+   */
+  private static int[] bucketSpans(SkylineModel.Bucket bk, int[] col, int sel, int selArgb, double scale, double y1) {
+    ColumnSpans tmp = SCRATCH.get();
+    tmp.reset(0, 0, 1, 0x7fff);
+    tmp.band(0, 1);
+    double cum = 0;
+    double pendStart = 0;
+    double pendLevel = 0;
+    double pr = 0;
+    double pg = 0;
+    double pb = 0;
+    for (int j = 0; j < bk.n; j++) {
+      int r = bk.res[j];
+      double v = bk.val[j];
+      boolean isSel = r == sel;
+      if (isSel || v * scale >= 1) {
+        if (pendLevel > 0) {
+          emit(tmp, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
+          pendLevel = 0;
+          pr = pg = pb = 0;
+        }
+        emit(tmp, y1, scale, cum, cum + v, isSel ? selArgb : col[r], isSel);
+      } else {
+        if (pendLevel == 0) pendStart = cum;
+        int c = col[r];
+        pr += ((c >> 16) & 0xff) * v;
+        pg += ((c >> 8) & 0xff) * v;
+        pb += (c & 0xff) * v;
+        pendLevel += v;
+        if (pendLevel * scale >= 1) {
+          emit(tmp, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
+          pendLevel = 0;
+          pr = pg = pb = 0;
+        }
+      }
+      cum += v;
+    }
+    if (pendLevel > 0) emit(tmp, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
+    int n = tmp.spanCount();
+    int[] packed = new int[2 * n];
+    for (int s = 0; s < n; s++) {
+      packed[2 * s] = (tmp.y0(s) << 16) | tmp.y1(s);
+      packed[2 * s + 1] = tmp.argb(s);
+    }
+    return packed;
+  }
+
+  private static final ThreadLocal<ColumnSpans> SCRATCH = ThreadLocal.withInitial(() -> new ColumnSpans(0, 0, 0, 0));
 
   private static void emit(ColumnSpans cs, double y1, double scale, double from, double to, int argb, boolean min1) {
     int top = (int) Math.round(y1 - to * scale);

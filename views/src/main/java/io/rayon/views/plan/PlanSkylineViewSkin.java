@@ -10,7 +10,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SkinBase;
-import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -33,6 +32,9 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private final Label rejectedTitle = new Label();
   private final VBox rejectedPanel = new VBox(rejectedTitle, rejected);
   private final BorderPane layout = new BorderPane();
+  private final javafx.scene.control.ComboBox<String> dimensionBox = new javafx.scene.control.ComboBox<>();
+  private final Label rangeLabel = new Label();
+  private final javafx.scene.layout.HBox toolbar = new javafx.scene.layout.HBox(6);
   private boolean dirty = true;
   private double pressX;
   private double pressStart;
@@ -56,6 +58,10 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
 
   private final InvalidationListener redrawListener = o -> markDirty();
   private final InvalidationListener planListener = this::onPlanChanged;
+  private final InvalidationListener toolbarListener = o -> syncToolbar();
+  private final InvalidationListener rangeListener = o -> syncRange();
+  private final InvalidationListener selectionListener = o -> syncListSelection();
+  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public PlanSkylineViewSkin(PlanSkylineView v) {
     super(v);
@@ -79,6 +85,26 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
       if (!syncingList && d != null) getSkinnable().setSelectedReservation(d.reservationId());
     });
 
+    dimensionBox.setId("plan-dimension");
+    dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn"));
+    dimensionBox.valueProperty().addListener((o, a, d) -> {
+      if (d != null && !syncingList) getSkinnable().setDimension(d);
+    });
+    javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+    fit.setId("plan-fit");
+    fit.setTooltip(new javafx.scene.control.Tooltip("Show the whole horizon (Home)"));
+    fit.setOnAction(e -> getSkinnable().showAll());
+    javafx.scene.control.Button zoomIn = new javafx.scene.control.Button("+");
+    zoomIn.setId("plan-zoom-in");
+    zoomIn.setOnAction(e -> zoomCentre(1.5));
+    javafx.scene.control.Button zoomOut = new javafx.scene.control.Button("-");
+    zoomOut.setId("plan-zoom-out");
+    zoomOut.setOnAction(e -> zoomCentre(1 / 1.5));
+    rangeLabel.setId("plan-range");
+    rangeLabel.getStyleClass().add("plan-range");
+    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, fit, rangeLabel);
+    toolbar.getStyleClass().add("plan-toolbar");
+    toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     layout.setCenter(plotPane);
     getChildren().add(layout);
 
@@ -90,7 +116,11 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     }
     v.planProperty().addListener(planListener);
     v.rejectedPanelVisibleProperty().addListener(planListener);
-    v.selectedReservationProperty().addListener(o -> syncListSelection());
+    v.toolbarVisibleProperty().addListener(planListener);
+    v.dimensionProperty().addListener(toolbarListener);
+    v.visibleStartProperty().addListener(rangeListener);
+    v.visibleEndProperty().addListener(rangeListener);
+    v.selectedReservationProperty().addListener(selectionListener);
     for (Observable o : v.cssColors()) o.addListener(redrawListener);
 
     canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::onPressed);
@@ -99,7 +129,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::onMoved);
     canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> hideCard());
     canvas.addEventHandler(ScrollEvent.SCROLL, this::onScroll);
-    v.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    v.addEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     onPlanChanged(null);
   }
 
@@ -115,7 +145,12 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     for (Observable o : v.cssColors()) o.removeListener(redrawListener);
     v.planProperty().removeListener(planListener);
     v.rejectedPanelVisibleProperty().removeListener(planListener);
-    v.removeEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    v.toolbarVisibleProperty().removeListener(planListener);
+    v.dimensionProperty().removeListener(toolbarListener);
+    v.visibleStartProperty().removeListener(rangeListener);
+    v.visibleEndProperty().removeListener(rangeListener);
+    v.selectedReservationProperty().removeListener(selectionListener);
+    v.removeEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     super.dispose();
   }
 
@@ -126,8 +161,41 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     rejectedTitle.setText("Rejected (" + rej.size() + ")");
     boolean show = v.rejectedPanelVisibleProperty().get() && !rej.isEmpty();
     layout.setRight(show ? rejectedPanel : null);
+    layout.setTop(v.toolbarVisibleProperty().get() ? toolbar : null);
+    syncToolbar();
     hideCard();
     markDirty();
+  }
+
+  private PlanData dimensionsOf;
+
+  /** Dimension choices (computed once per plan) and the visible range. */
+  private void syncToolbar() {
+    PlanSkylineView v = getSkinnable();
+    syncingList = true;
+    try {
+      if (dimensionsOf != v.getPlan()) {
+        dimensionsOf = v.getPlan();
+        java.util.List<String> dims = v.getPlan().dimensions();
+        if (!dimensionBox.getItems().equals(dims)) dimensionBox.getItems().setAll(dims);
+      }
+      dimensionBox.setValue(v.getDimension());
+    } finally {
+      syncingList = false;
+    }
+    syncRange();
+  }
+
+  private void syncRange() {
+    PlanSkylineView v = getSkinnable();
+    long ss = v.getPlan().stepSeconds();
+    rangeLabel.setText(io.rayon.views.draw.Axes.duration(v.getVisibleStart() * ss) + " – "
+        + io.rayon.views.draw.Axes.duration(v.getVisibleEnd() * ss));
+  }
+
+  private void zoomCentre(double factor) {
+    PlanSkylineView v = getSkinnable();
+    v.zoom(factor, (v.getVisibleStart() + v.getVisibleEnd()) / 2);
   }
 
   private void syncListSelection() {

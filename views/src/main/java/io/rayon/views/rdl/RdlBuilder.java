@@ -405,8 +405,12 @@ public class RdlBuilder extends Control {
       Rdl e = expression.get();
       Function<Rdl, List<BlockProblem>> v = validator.get();
       if (e != null && v != null) {
-        List<BlockProblem> found = v.apply(e);
-        if (found != null) ps.addAll(found);
+        try {
+          List<BlockProblem> found = v.apply(e);
+          if (found != null) ps.addAll(found);
+        } catch (RuntimeException ex) {
+          ps.add(new BlockProblem("", "the expression could not be checked: " + ex.getMessage()));
+        }
       }
     }
     problems.setAll(ps);

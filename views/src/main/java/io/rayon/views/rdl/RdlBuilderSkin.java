@@ -96,6 +96,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
   private final ListChangeListener<BlockProblem> problemListener = c -> rebuild();
   private final InvalidationListener selectionListener = o -> updateSelection();
   private final InvalidationListener textVisibleListener = o -> updateTextPaneVisible();
+  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public RdlBuilderSkin(RdlBuilder b) {
     super(b);
@@ -160,7 +161,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     canvasScroll.addEventHandler(DragEvent.DRAG_DROPPED, this::onDragDropped);
     canvasScroll.addEventHandler(DragEvent.DRAG_EXITED, e -> highlight(null));
 
-    b.addEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    b.addEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     b.rootProperty().addListener(treeListener);
     b.problemsProperty().addListener(problemListener);
     b.selectedPathProperty().addListener(selectionListener);
@@ -176,7 +177,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     b.problemsProperty().removeListener(problemListener);
     b.selectedPathProperty().removeListener(selectionListener);
     b.textPaneVisibleProperty().removeListener(textVisibleListener);
-    b.removeEventHandler(KeyEvent.KEY_PRESSED, this::onKey);
+    b.removeEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     message.textProperty().unbind();
     super.dispose();
   }

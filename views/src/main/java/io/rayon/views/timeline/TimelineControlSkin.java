@@ -15,7 +15,15 @@ import javafx.util.StringConverter;
 /** Skin of {@link TimelineControl}: play/pause, step buttons, a slider, a speed box and a label. */
 public class TimelineControlSkin extends SkinBase<TimelineControl> {
   private final Slider slider = new Slider();
+  private final ComboBox<Double> speed = new ComboBox<>();
   private boolean syncing;
+  private final javafx.beans.value.ChangeListener<Number> frameListener = (o, a, f) -> {
+    syncing = true;
+    slider.setValue(f.intValue());
+    syncing = false;
+  };
+  private final javafx.beans.value.ChangeListener<Number> speedListener = (o, a, v) -> speed.setValue(v.doubleValue());
+  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public TimelineControlSkin(TimelineControl t) {
     super(t);
@@ -41,14 +49,9 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
     slider.valueProperty().addListener((o, a, v) -> {
       if (!syncing) t.setFrame((int) Math.round(v.doubleValue()));
     });
-    t.frameProperty().addListener((o, a, f) -> {
-      syncing = true;
-      slider.setValue(f.intValue());
-      syncing = false;
-    });
+    t.frameProperty().addListener(frameListener);
     HBox.setHgrow(slider, Priority.ALWAYS);
 
-    ComboBox<Double> speed = new ComboBox<>();
     speed.setId("timeline-speed");
     for (double s : TimelineControl.SPEEDS) speed.getItems().add(s);
     speed.setConverter(new StringConverter<>() {
@@ -66,7 +69,7 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
     speed.valueProperty().addListener((o, a, v) -> {
       if (v != null) t.setSpeed(v);
     });
-    t.speedProperty().addListener((o, a, v) -> speed.setValue(v.doubleValue()));
+    t.speedProperty().addListener(speedListener);
 
     Label label = new Label();
     label.setId("timeline-label");
@@ -80,16 +83,28 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
     box.getStyleClass().add("timeline-box");
     box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     getChildren().add(box);
-    t.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-      switch (e.getCode()) {
-        case SPACE -> t.setPlaying(!t.isPlaying());
-        case LEFT -> t.step(-1);
-        case RIGHT -> t.step(1);
-        default -> {
-          return;
-        }
+    t.addEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
+  }
+
+  private void onKey(KeyEvent e) {
+    TimelineControl t = getSkinnable();
+    switch (e.getCode()) {
+      case SPACE -> t.setPlaying(!t.isPlaying());
+      case LEFT -> t.step(-1);
+      case RIGHT -> t.step(1);
+      default -> {
+        return;
       }
-      e.consume();
-    });
+    }
+    e.consume();
+  }
+
+  @Override
+  public void dispose() {
+    TimelineControl t = getSkinnable();
+    t.frameProperty().removeListener(frameListener);
+    t.speedProperty().removeListener(speedListener);
+    t.removeEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
+    super.dispose();
   }
 }

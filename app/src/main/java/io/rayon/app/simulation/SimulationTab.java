@@ -1,0 +1,163 @@
+package io.rayon.app.simulation;
+
+import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.ChartSource;
+import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.TimeSeries;
+import io.rayon.views.chart.SeriesChart;
+import io.rayon.views.heatmap.NodeHeatmap;
+import io.rayon.views.timeline.TimelineControl;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToolBar;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+
+/**
+ * The Simulation tab: run the simulator on the scenario's workload in the background, then play
+ * the per-node load as a heatmap with a timeline, next to the cluster's memory time series.
+ */
+public final class SimulationTab implements WorkspaceTab {
+  private final SimulationViewModel vm;
+  private final BorderPane root = new BorderPane();
+  private final NodeHeatmap heatmap = new NodeHeatmap();
+  private final TimelineControl timeline = new TimelineControl();
+  private final SeriesChart chart = new SeriesChart();
+
+  public SimulationTab(SimulationViewModel vm) {
+    this.vm = vm;
+    ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.SCHEDULERS));
+    scheduler.setId("sim-scheduler");
+    scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
+    TextField damping = field("sim-damping", 5, vm.dampingProperty());
+    damping.disableProperty().bind(vm.schedulerProperty().isNotEqualTo("estimation"));
+    TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
+    TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
+    ComboBox<String> measure = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.MEASURES));
+    measure.valueProperty().bindBidirectional(vm.measureProperty());
+    Button run = new Button("Simulate");
+    run.setId("sim-run");
+    run.setOnAction(e -> vm.run());
+    run.disableProperty().bind(vm.runningProperty());
+    Button cancel = new Button("Cancel");
+    cancel.setOnAction(e -> vm.cancel());
+    cancel.disableProperty().bind(vm.runningProperty().not());
+    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping, new Label("Heartbeat (s)"), heartbeat);
+    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, run, cancel, new Label("Show"), measure);
+    Label summary = new Label();
+    summary.setId("sim-summary");
+    summary.textProperty().bind(vm.summaryProperty());
+    Label problem = new Label();
+    problem.getStyleClass().add("validation-problem");
+    problem.textProperty().bind(vm.problemProperty());
+    problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
+
+    heatmap.setId("sim-heatmap");
+    heatmap.valuesProperty().bind(vm.valuesProperty());
+    timeline.setId("sim-timeline");
+    timeline.frameProperty().bindBidirectional(vm.frameProperty());
+    chart.setId("sim-series");
+    chart.titleProperty().set("");
+    chart.xLabelProperty().set("time (h)");
+    chart.yLabelProperty().set("memory (GB)");
+    vm.resultProperty().addListener((o, a, r) -> show(r));
+    heatmap.titleProperty().bind(Bindings.concat("Node ", vm.measureProperty(), " (fraction of capacity)"));
+
+    VBox left = new VBox(4, heatmap, timeline);
+    VBox.setVgrow(heatmap, Priority.ALWAYS);
+    left.setPadding(new Insets(4));
+    SplitPane split = new SplitPane(left, chart);
+    split.setOrientation(Orientation.HORIZONTAL);
+    split.setDividerPositions(0.6);
+    timeline.setMinWidth(320);
+    VBox top = new VBox(bar, actions, summary, problem);
+    VBox.setMargin(summary, new Insets(2, 8, 2, 8));
+    root.setTop(top);
+    root.setCenter(split);
+    root.setId("simulation-tab");
+  }
+
+  private static TextField field(String id, int cols, javafx.beans.property.StringProperty p) {
+    TextField f = new TextField();
+    f.setId(id);
+    f.setPrefColumnCount(cols);
+    f.textProperty().bindBidirectional(p);
+    return f;
+  }
+
+  private void show(SimulationResult r) {
+    chart.getSeries().clear();
+    if (r == null) {
+      timeline.setFrameCount(0);
+      return;
+    }
+    heatmap.setNodes(r.nodeIds(), r.nodeRacks());
+    timeline.setFrameCount(r.frames().size());
+    timeline.frameLabelProperty().set(i -> i < 0 || i >= r.frames().size() ? ""
+        : String.format(Locale.ROOT, "t = %.1f h", r.frames().get(i).timeS() / 3600));
+    TimeSeries s = r.series();
+    double[] hours = new double[s.timeS().length];
+    for (int i = 0; i < hours.length; i++) hours[i] = s.timeS()[i] / 3600;
+    chart.getSeries().setAll(
+        new SeriesChart.Series("capacity", hours, gb(s.capacityMemoryMB()), Color.web("#c0392b")),
+        new SeriesChart.Series("allowance", hours, gb(s.allowanceMemoryMB()), Color.web("#e67e22")),
+        new SeriesChart.Series("estimation", hours, gb(s.estimationMemoryMB()), Color.web("#8e44ad")),
+        new SeriesChart.Series("reservation", hours, gb(s.reservationMemoryMB()), Color.web("#2e86de")),
+        new SeriesChart.Series("usage", hours, gb(s.usageMemoryMB()), Color.web("#27ae60")));
+  }
+
+  private static double[] gb(double[] mb) {
+    double[] out = new double[mb.length];
+    for (int i = 0; i < mb.length; i++) out[i] = mb[i] / 1024;
+    return out;
+  }
+
+  @Override
+  public String id() {
+    return "simulation";
+  }
+
+  @Override
+  public String title() {
+    return "Simulation";
+  }
+
+  @Override
+  public Node content() {
+    return root;
+  }
+
+  @Override
+  public List<ChartSource> charts() {
+    return List.of(new ChartSource("Node heatmap", heatmap), new ChartSource("Memory time series", chart));
+  }
+
+  @Override
+  public List<AppCommand> commands() {
+    return List.of(
+        AppCommand.of("Simulation", "_Simulate", "Shortcut+Shift+R", vm::run).disabledWhen(vm.runningProperty()),
+        AppCommand.of("Simulation", "_Cancel simulation", null, vm::cancel).disabledWhen(vm.runningProperty().not()),
+        AppCommand.of("Simulation", "_Play or pause", "Shortcut+SPACE", () -> timeline.setPlaying(!timeline.isPlaying())),
+        AppCommand.of("Simulation", "_Next frame", "Shortcut+RIGHT", () -> timeline.step(1)),
+        AppCommand.of("Simulation", "_Previous frame", "Shortcut+LEFT", () -> timeline.step(-1)));
+  }
+
+  @Override
+  public void dispose() {
+    timeline.setPlaying(false);
+    vm.cancel();
+  }
+}

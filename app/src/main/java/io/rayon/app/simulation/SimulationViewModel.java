@@ -1,0 +1,213 @@
+package io.rayon.app.simulation;
+
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.task.TaskHandle;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.sim.Frame;
+import io.rayon.engine.sim.ReservationPolicy;
+import io.rayon.engine.sim.SchedulerPolicy;
+import io.rayon.engine.sim.SimulationConfig;
+import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.Simulator;
+import io.rayon.model.scenario.Scenario;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The Simulation tab's state: the scheduler (reservation or estimation with its damping α), the
+ * heartbeat and the frame interval (validated here), the run through the executor, and the frame
+ * being shown. The simulator records per-node frames; the view animates them.
+ */
+public final class SimulationViewModel {
+  public static final List<String> SCHEDULERS = List.of("estimation", "reservation");
+  public static final List<String> MEASURES = List.of("memory", "cpu", "cpu demand");
+
+  private final WorkspaceViewModel ws;
+  private final TaskExecutor executor;
+  private final StringProperty scheduler = new SimpleStringProperty(this, "scheduler", "estimation");
+  private final StringProperty damping = new SimpleStringProperty(this, "damping", Double.toString(EstimationPolicy.DEFAULT_DAMPING));
+  private final StringProperty heartbeat = new SimpleStringProperty(this, "heartbeat", "3");
+  private final StringProperty frameInterval = new SimpleStringProperty(this, "frameInterval", "300");
+  private final StringProperty measure = new SimpleStringProperty(this, "measure", "memory");
+  private final IntegerProperty frame = new SimpleIntegerProperty(this, "frame", 0);
+  private final ReadOnlyObjectWrapper<SimulationResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+  private final ReadOnlyObjectWrapper<float[]> values = new ReadOnlyObjectWrapper<>(this, "values");
+  private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No simulation yet: choose a scheduler and press Simulate.");
+  private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+  private TaskHandle handle;
+  private long runId;
+
+  public SimulationViewModel(WorkspaceViewModel ws, TaskExecutor executor) {
+    this.ws = ws;
+    this.executor = executor;
+    frame.addListener((o, a, b) -> showFrame());
+    measure.addListener((o, a, b) -> showFrame());
+    ws.fileProperty().addListener((o, a, b) -> {
+      runId++;
+      if (handle != null) handle.cancel();
+      running.set(false);
+      result.set(null);
+      values.set(null);
+      summary.set("No simulation yet: choose a scheduler and press Simulate.");
+    });
+  }
+
+  /** The configuration, or null with {@link #problemProperty() problem} set. */
+  SimulationConfig config() {
+    try {
+      double hb = positive("heartbeat", heartbeat.get());
+      double fi = positive("frame interval", frameInterval.get());
+      return new SimulationConfig(hb, Double.POSITIVE_INFINITY, 1L, Math.max(hb, 60), fi, SimulationConfig.DEFAULT_MAX_ATTEMPTS);
+    } catch (IllegalArgumentException e) {
+      problem.set(e.getMessage());
+      return null;
+    }
+  }
+
+  SchedulerPolicy policy() {
+    if ("reservation".equals(scheduler.get())) return new ReservationPolicy();
+    double a;
+    try {
+      a = Double.parseDouble(damping.get().trim());
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new IllegalArgumentException("damping α must be a number in (0, 1], got '" + damping.get() + "'");
+    }
+    if (!(a > 0 && a <= 1)) throw new IllegalArgumentException("damping α must be in (0, 1], got " + a + "; the paper uses 0.125");
+    return new EstimationPolicy(a);
+  }
+
+  private static double positive(String what, String text) {
+    try {
+      double v = Double.parseDouble(text.trim());
+      if (!(v > 0) || Double.isInfinite(v)) throw new NumberFormatException();
+      return v;
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new IllegalArgumentException(what + " must be a positive number of seconds, got '" + text + "'");
+    }
+  }
+
+  public void run() {
+    SimulationConfig cfg = config();
+    if (cfg == null) return;
+    SchedulerPolicy policy;
+    try {
+      policy = policy();
+    } catch (IllegalArgumentException e) {
+      problem.set(e.getMessage());
+      return;
+    }
+    problem.set("");
+    Scenario s = ws.getScenario();
+    if (s.workload().jobs().isEmpty()) {
+      problem.set("The scenario has no workload to simulate; File → Import trace… first.");
+      return;
+    }
+    if (handle != null) handle.cancel();
+    long id = ++runId;
+    running.set(true);
+    summary.set("Simulating " + s.workload().jobs().size() + " jobs with the " + policy.name() + " scheduler…");
+    handle =
+        executor.execute(
+            BackgroundTask.of("Simulate (" + policy.name() + ")",
+                    (p, c) -> Simulator.run(s.cluster(), s.workload(), policy, cfg, p, c))
+                .onSuccess(r -> {
+                  if (id != runId) return;
+                  running.set(false);
+                  result.set(r);
+                  summary.set(describe(r));
+                  frame.set(0);
+                  showFrame();
+                })
+                .onFailure(e -> {
+                  if (id != runId) return;
+                  running.set(false);
+                  problem.set("Simulation failed: " + e.getMessage());
+                })
+                .onCancelled(() -> {
+                  if (id != runId) return;
+                  running.set(false);
+                  summary.set("Simulation cancelled.");
+                }));
+  }
+
+  static String describe(SimulationResult r) {
+    return String.format(Locale.ROOT, "%s: %d of %d jobs finished, %d task failures (rate %.4f), makespan %.0f s, %d frames",
+        r.scheduler(), r.finishedJobs(), r.jobs(), r.failedTasks(), r.failureRate(), r.makespanS(), r.frames().size());
+  }
+
+  private void showFrame() {
+    SimulationResult r = result.get();
+    if (r == null || r.frames().isEmpty()) {
+      values.set(null);
+      return;
+    }
+    int i = Math.max(0, Math.min(frame.get(), r.frames().size() - 1));
+    Frame f = r.frames().get(i);
+    values.set(switch (measure.get()) {
+      case "cpu" -> f.cpu();
+      case "cpu demand" -> f.cpuDemand();
+      default -> f.memory();
+    });
+  }
+
+  public void cancel() {
+    if (handle != null) handle.cancel();
+  }
+
+  public StringProperty schedulerProperty() {
+    return scheduler;
+  }
+
+  public StringProperty dampingProperty() {
+    return damping;
+  }
+
+  public StringProperty heartbeatProperty() {
+    return heartbeat;
+  }
+
+  public StringProperty frameIntervalProperty() {
+    return frameInterval;
+  }
+
+  public StringProperty measureProperty() {
+    return measure;
+  }
+
+  public IntegerProperty frameProperty() {
+    return frame;
+  }
+
+  public ReadOnlyObjectProperty<SimulationResult> resultProperty() {
+    return result.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<float[]> valuesProperty() {
+    return values.getReadOnlyProperty();
+  }
+
+  public ReadOnlyStringProperty problemProperty() {
+    return problem.getReadOnlyProperty();
+  }
+
+  public ReadOnlyStringProperty summaryProperty() {
+    return summary.getReadOnlyProperty();
+  }
+
+  public ReadOnlyBooleanProperty runningProperty() {
+    return running.getReadOnlyProperty();
+  }
+}

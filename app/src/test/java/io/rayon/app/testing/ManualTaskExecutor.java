@@ -1,0 +1,91 @@
+package io.rayon.app.testing;
+
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.CurrentThreadTaskExecutor;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.task.TaskHandle;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import javafx.collections.ObservableList;
+
+/**
+ * An executor that holds tasks until the test runs them, so tests can interleave edits with
+ * background work deterministically. Each held task runs on the calling thread when released.
+ */
+public final class ManualTaskExecutor implements TaskExecutor {
+  private final CurrentThreadTaskExecutor runner = new CurrentThreadTaskExecutor();
+  private final Deque<Held<?>> held = new ArrayDeque<>();
+
+  /** A held task and the handle given out for it. */
+  public static final class Held<T> implements TaskHandle {
+    final BackgroundTask<T> task;
+    private final javafx.beans.property.ReadOnlyDoubleWrapper progress = new javafx.beans.property.ReadOnlyDoubleWrapper(-1);
+    private final javafx.beans.property.ReadOnlyStringWrapper message = new javafx.beans.property.ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper running = new javafx.beans.property.ReadOnlyBooleanWrapper(true);
+    private boolean cancelled;
+
+    Held(BackgroundTask<T> task) {
+      this.task = task;
+    }
+
+    @Override
+    public String title() {
+      return task.title();
+    }
+
+    @Override
+    public javafx.beans.property.ReadOnlyDoubleProperty progressProperty() {
+      return progress.getReadOnlyProperty();
+    }
+
+    @Override
+    public javafx.beans.property.ReadOnlyStringProperty messageProperty() {
+      return message.getReadOnlyProperty();
+    }
+
+    @Override
+    public javafx.beans.property.ReadOnlyBooleanProperty runningProperty() {
+      return running.getReadOnlyProperty();
+    }
+
+    @Override
+    public void cancel() {
+      cancelled = true;
+    }
+
+    @Override
+    public boolean isCancelRequested() {
+      return cancelled;
+    }
+  }
+
+  @Override
+  public <T> TaskHandle execute(BackgroundTask<T> task) {
+    Held<T> h = new Held<>(task);
+    held.add(h);
+    return h;
+  }
+
+  public int pending() {
+    return held.size();
+  }
+
+  public Held<?> peek(int i) {
+    return (Held<?>) held.toArray()[i];
+  }
+
+  /** Runs the oldest held task now (its callbacks run on this thread). */
+  public void runNext() {
+    Held<?> h = held.poll();
+    h.running.set(false);
+    runner.execute(h.task);
+  }
+
+  @Override
+  public ObservableList<TaskHandle> runningTasks() {
+    return runner.runningTasks();
+  }
+
+  @Override
+  public void shutdown() {}
+}

@@ -1,0 +1,111 @@
+package io.rayon.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.app.prefs.Theme;
+import io.rayon.app.task.CurrentThreadTaskExecutor;
+import io.rayon.app.testing.UiHarness;
+import io.rayon.app.workspace.Selection;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.workload.Workload;
+import io.rayon.views.chart.ChartExport;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Writes screenshots of the main views with the default sample to {@code docs/images/} (the README
+ * shows them): Reservations (builder, feasibility, ghost), Plan, Compare, Simulation, and the Plan
+ * tab in the dark theme. Each picture must show more than one colour.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ScreenshotTest {
+  UiHarness ui;
+  Stage stage;
+
+  @Start
+  void start(Stage stage) {
+    this.stage = stage;
+    ui = new UiHarness(stage, new CurrentThreadTaskExecutor());
+  }
+
+  static Path projectRoot() {
+    Path here = Path.of("").toAbsolutePath();
+    return Files.isDirectory(here.resolve("sample-clusters")) ? here : here.getParent();
+  }
+
+  private Path shoot(FxRobot robot, String name) throws Exception {
+    WaitForAsyncUtils.waitForFxEvents();
+    Path out = projectRoot().resolve("docs/images").resolve(name);
+    Files.createDirectories(out.getParent());
+    WritableImage[] img = new WritableImage[1];
+    robot.interact(() -> img[0] = stage.getScene().snapshot(null));
+    ChartExport.writePng(img[0], out);
+    BufferedImage b = ChartExport.toBufferedImage(img[0]);
+    assertThat(b.getWidth()).isGreaterThan(600);
+    int first = b.getRGB(0, 0);
+    boolean varied = false;
+    for (int y = 0; y < b.getHeight() && !varied; y += 7) for (int x = 0; x < b.getWidth() && !varied; x += 7) varied = b.getRGB(x, y) != first;
+    assertThat(varied).as(name + " shows something").isTrue();
+    return out;
+  }
+
+  @Test
+  void writesScreenshotsOfTheMainViews(FxRobot robot) throws Exception {
+    Path sample = projectRoot().resolve("sample-clusters/swim-256.json");
+    Scenario full = ScenarioIO.read(sample);
+    // the simulation picture uses the first 300 jobs so the test stays quick
+    List<io.rayon.model.workload.Job> jobs = new ArrayList<>(full.workload().jobs().subList(0, Math.min(300, full.workload().jobs().size())));
+    Scenario s = full.withWorkload(new Workload(full.workload().source(), jobs));
+    robot.interact(() -> ui.ws.load(s, sample, false));
+
+    robot.interact(() -> {
+      ui.bench.plan.plannerProperty().set("greel");
+      ui.bench.plan.replanAll();
+    });
+    String accepted = null;
+    for (Decision d : ui.bench.plan.getState().decisions().values()) if (d.accepted() && accepted == null) accepted = d.reservationId();
+    String pick = accepted;
+    robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation(pick)));
+    shoot(robot, "reservations.png");
+
+    robot.clickOn("#tab-plan");
+    shoot(robot, "plan.png");
+
+    robot.clickOn("#tab-compare");
+    robot.interact(() -> {
+      ui.bench.compare.plannerAProperty().set("gree");
+      ui.bench.compare.plannerBProperty().set("greel");
+      ui.bench.compare.run();
+    });
+    assertThat(ui.bench.compare.rows()).isNotEmpty();
+    shoot(robot, "compare.png");
+
+    robot.clickOn("#tab-simulation");
+    robot.interact(() -> {
+      ui.bench.simulation.frameIntervalProperty().set("600");
+      ui.bench.simulation.run();
+    });
+    assertThat(ui.bench.simulation.resultProperty().get()).isNotNull();
+    int frames = ui.bench.simulation.resultProperty().get().frames().size();
+    robot.interact(() -> ui.bench.simulation.frameProperty().set(frames / 3));
+    shoot(robot, "simulation.png");
+
+    robot.clickOn("#tab-plan");
+    robot.interact(() -> ui.prefs.setTheme(Theme.DARK));
+    shoot(robot, "plan-dark.png");
+    robot.interact(() -> ui.prefs.setTheme(Theme.LIGHT));
+  }
+}

@@ -1,0 +1,54 @@
+package io.rayon.engine.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.trace.ImportOptions;
+import io.rayon.engine.trace.RumenImporter;
+import io.rayon.model.cluster.Cluster;
+import io.rayon.model.cluster.NodeGroup;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden files: the Rumen sample (two TeraGen jobs, 192 maps with measured usage) on two small
+ * nodes, so that CPU overload, memory crashes and the estimator all play a part. Any change of the
+ * simulator's semantics shows up as a diff; after checking it is intended, regenerate with {@code
+ * -Drayon.golden.update=true} (the files are written to {@code src/test/resources/golden/}).
+ */
+class SimulatorGoldenTest {
+
+  private static Path sharedRumen() {
+    for (Path d = Path.of(System.getProperty("user.dir")).toAbsolutePath(); d != null; d = d.getParent()) {
+      Path c = d.resolveSibling("shared").resolve("traces").resolve("sls/2jobs2min-rumen-jh.json");
+      if (Files.exists(c)) return c;
+    }
+    throw new IllegalStateException("../shared/traces/sls/2jobs2min-rumen-jh.json not found");
+  }
+
+  private static void compare(String name, String actual) throws Exception {
+    Path golden = Path.of("src/test/resources/golden").resolve(name);
+    if (Boolean.getBoolean("rayon.golden.update")) Files.writeString(golden, actual);
+    Path out = Path.of("target/golden-actual").resolve(name);
+    Files.createDirectories(out.getParent());
+    Files.writeString(out, actual);
+    assertThat(actual).as("golden %s (actual output in %s)", name, out).isEqualTo(Files.readString(golden));
+  }
+
+  @Test
+  void rumenSampleOnTwoSmallNodesMatchesTheGoldenFiles() throws Exception {
+    Workload w = new RumenImporter().read(sharedRumen(), ImportOptions.DEFAULT).workload();
+    Cluster c = Cluster.of("golden", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
+    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
+    SimulationResult est = Simulator.run(c, w, new EstimationPolicy(0.5), cfg);
+    SimulationResult res = Simulator.run(c, w, new ReservationPolicy(), cfg);
+    compare("rumen-estimation-jobs.csv", est.jobsCsv());
+    compare("rumen-estimation-series.csv", est.series().toCsv());
+    compare("rumen-reservation-jobs.csv", res.jobsCsv());
+    assertThat(est.finishedTasks()).isEqualTo(192);
+    assertThat(res.finishedTasks()).isEqualTo(192);
+  }
+}
