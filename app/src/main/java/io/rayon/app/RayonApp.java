@@ -52,7 +52,9 @@ public final class RayonApp extends Application {
     autosave = new AutosaveService(ws, executor);
 
     javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-    stage.setScene(window.createScene(Math.min(1360, screen.getWidth()), Math.min(820, screen.getHeight())));
+    double w = Math.min(prefs.windowWidth(1360), screen.getWidth());
+    double h = Math.min(prefs.windowHeight(820), screen.getHeight());
+    stage.setScene(window.createScene(w, h));
     stage.titleProperty().bind(ws.titleBinding());
     stage.setOnCloseRequest(
         e -> {
@@ -60,6 +62,7 @@ public final class RayonApp extends Application {
             e.consume();
             return;
           }
+          prefs.setWindowSize(stage.getWidth(), stage.getHeight());
           Platform.exit();
         });
     StartupProbe.mark("scene built");

@@ -55,6 +55,7 @@ public final class CompareTab implements WorkspaceTab {
   private final Label diffSummary = new Label();
   private final Label labelA = new Label("A");
   private final Label labelB = new Label("B");
+  private final Runnable chooseOther;
 
   public CompareTab(WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs) {
     this.ws = ws;
@@ -71,7 +72,8 @@ public final class CompareTab implements WorkspaceTab {
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
     Button other = new Button("Other version…");
     other.setId("compare-other");
-    other.setOnAction(e -> dialogs.chooseFileToOpen("Scenario version for run B", List.of(FileType.SCENARIO)).ifPresent(vm.otherScenarioProperty()::set));
+    chooseOther = () -> dialogs.chooseFileToOpen("Scenario version for run B", List.of(FileType.SCENARIO)).ifPresent(vm.otherScenarioProperty()::set);
+    other.setOnAction(e -> chooseOther.run());
     Button same = new Button("Same scenario");
     same.setOnAction(e -> vm.otherScenarioProperty().set(null));
     same.disableProperty().bind(vm.otherScenarioProperty().isNull());
@@ -217,7 +219,11 @@ public final class CompareTab implements WorkspaceTab {
 
   @Override
   public List<AppCommand> commands() {
-    return List.of(AppCommand.of("Plan", "Co_mpare planners", "Shortcut+Shift+C", vm::run));
+    return List.of(
+        AppCommand.of("Plan", "Co_mpare planners", "Shortcut+Shift+C", vm::run).disabledWhen(vm.runningProperty()),
+        AppCommand.of("Plan", "Compare with another _version of the scenario…", "Shortcut+Shift+V", chooseOther),
+        AppCommand.of("Plan", "Compare on the _same scenario", null, () -> vm.otherScenarioProperty().set(null)),
+        AppCommand.of("Plan", "Cancel comparison", null, vm::cancel).disabledWhen(vm.runningProperty().not()));
   }
 
   @Override

@@ -26,11 +26,17 @@ public final class FxDialogService implements DialogService {
     a.initOwner(owner);
     a.setTitle(title);
     a.setHeaderText(title);
+    themed(a.getDialogPane());
     Label text = new Label(message);
     text.setWrapText(true);
     text.setMaxWidth(560);
     a.getDialogPane().setContent(text);
     return a;
+  }
+
+  /** Dialogs get the main window's style sheets, so they follow the light or dark theme. */
+  private void themed(javafx.scene.control.DialogPane pane) {
+    if (owner != null && owner.getScene() != null) pane.getStylesheets().setAll(owner.getScene().getStylesheets());
   }
 
   @Override
@@ -94,6 +100,7 @@ public final class FxDialogService implements DialogService {
     if (options.isEmpty()) return Optional.empty();
     ChoiceDialog<String> d = new ChoiceDialog<>(options.get(0), options);
     d.initOwner(owner);
+    themed(d.getDialogPane());
     d.setTitle(title);
     d.setHeaderText(message);
     return d.showAndWait();

@@ -50,6 +50,7 @@ public final class AutosaveService {
                   return rev;
                 })
             .quiet()
+            .light()
             .onSuccess(
                 r -> {
                   savedRevision = r;

@@ -185,14 +185,32 @@ public final class ExportActions {
   }
 
   public void importTrace(String format, Path file) {
+    importTrace(format, file, false);
+  }
+
+  /**
+   * Imports in the background. A malformed line stops a strict import with a dialog naming the line;
+   * the user may then import again in lenient mode, which skips malformed lines and counts them.
+   */
+  public void importTrace(String format, Path file, boolean lenient) {
+    ImportOptions options = new ImportOptions(lenient, ImportOptions.DEFAULT.seed(), java.util.Map.of());
     executor.execute(
         BackgroundTask.of("Import " + file.getFileName(), (p, c) -> {
               p.progress(-1, "reading " + file.getFileName());
-              return TraceImporters.forFormat(format).read(file, ImportOptions.DEFAULT);
+              return TraceImporters.forFormat(format).read(file, options);
             })
             .onSuccess(r -> applyImport(file, r))
-            .onFailure(e -> dialogs.showError("Cannot import " + file.getFileName(),
-                (e instanceof FormatException ? e.getMessage() : file + ": " + e.getMessage()) + "\nThe current workspace is unchanged.")));
+            .onFailure(e -> {
+              if (e instanceof FormatException fe && !lenient) {
+                if (dialogs.confirm("Cannot import " + file.getFileName(),
+                    fe.getMessage() + "\nThe current workspace is unchanged.\nImport again, skipping malformed lines?")) {
+                  importTrace(format, file, true);
+                }
+              } else {
+                dialogs.showError("Cannot import " + file.getFileName(),
+                    (e instanceof FormatException ? e.getMessage() : file + ": " + e.getMessage()) + "\nThe current workspace is unchanged.");
+              }
+            }));
   }
 
   private void applyImport(Path file, ImportResult r) {
@@ -215,6 +233,7 @@ public final class ExportActions {
               w.run();
               return f;
             })
+            .light()
             .onSuccess(x -> ws.setStatus("Wrote " + x.getFileName()))
             .onFailure(e -> dialogs.showError("Cannot write " + f.getFileName(), f + ": " + e.getMessage())));
   }

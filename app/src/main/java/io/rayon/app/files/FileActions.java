@@ -86,6 +86,7 @@ public final class FileActions {
                   Scenario s = ScenarioFiles.read(file);
                   return new Opened(file, s, ScenarioFiles.findRecovery(file, s));
                 })
+            .light()
             .onSuccess(o -> applyOpened(o, whenLoaded))
             .onFailure(e -> openFailed(file, e)));
   }
@@ -167,6 +168,7 @@ public final class FileActions {
                   }
                   return file;
                 })
+            .light()
             .onSuccess(
                 f -> {
                   ws.markSaved(f.toAbsolutePath(), rev);

@@ -74,7 +74,22 @@ public final class PlanTab implements WorkspaceTab {
     limitLabel.visibleProperty().bind(solver);
     limitLabel.managedProperty().bind(solver);
     ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, new Label("Policy"), policy);
-    ToolBar actions = new ToolBar(one, pending, all, cancel);
+    ComboBox<String> dimension = new ComboBox<>();
+    dimension.setId("dimension-choice");
+    dimension.setTooltip(new Tooltip("Resource dimension drawn by the skyline"));
+    dimension.getItems().setAll(skyline.getPlan().dimensions());
+    dimension.setValue(skyline.getDimension());
+    skyline.planProperty().addListener((o, a, b) -> {
+      String keep = skyline.getDimension();
+      dimension.getItems().setAll(b.dimensions());
+      if (!dimension.getItems().contains(keep)) keep = "memoryMB";
+      skyline.setDimension(keep);
+      dimension.setValue(keep);
+    });
+    dimension.valueProperty().addListener((o, a, b) -> {
+      if (b != null && !b.equals(skyline.getDimension())) skyline.setDimension(b);
+    });
+    ToolBar actions = new ToolBar(one, pending, all, cancel, new Label("Show"), dimension);
 
     Label summary = new Label();
     summary.setId("plan-summary");
@@ -99,8 +114,21 @@ public final class PlanTab implements WorkspaceTab {
     rejected.getColumns().add(column("Reservation", 110, PlanViewModel.RejectedRow::id));
     rejected.getColumns().add(column("Name", 120, PlanViewModel.RejectedRow::name));
     rejected.getColumns().add(column("Code", 110, PlanViewModel.RejectedRow::code));
-    rejected.getColumns().add(column("Why rejected", 520, PlanViewModel.RejectedRow::reason));
+    TableColumn<PlanViewModel.RejectedRow, String> why = column("Why rejected", 520, PlanViewModel.RejectedRow::reason);
+    why.setCellFactory(c -> {
+      javafx.scene.control.TableCell<PlanViewModel.RejectedRow, String> cell = new javafx.scene.control.TableCell<>() {
+        @Override
+        protected void updateItem(String item, boolean empty) {
+          super.updateItem(item, empty);
+          setText(empty ? null : item);
+          setTooltip(empty || item == null ? null : new Tooltip(item));
+        }
+      };
+      return cell;
+    });
+    rejected.getColumns().add(why);
     rejected.setItems(vm.rejected());
+    rejected.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
     // selection: workspace -> skyline and list; skyline and list -> workspace
     ws.selectionProperty().addListener((o, a, b) -> showSelection(b));

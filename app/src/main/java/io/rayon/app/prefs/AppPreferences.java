@@ -98,6 +98,29 @@ public final class AppPreferences {
     store.put(POLICY, spec);
   }
 
+  /** The main window's last size, or the defaults. */
+  public double windowWidth(double dflt) {
+    return number("windowWidth", dflt);
+  }
+
+  public double windowHeight(double dflt) {
+    return number("windowHeight", dflt);
+  }
+
+  public void setWindowSize(double w, double h) {
+    store.put("windowWidth", Long.toString(Math.round(w)));
+    store.put("windowHeight", Long.toString(Math.round(h)));
+  }
+
+  private double number(String key, double dflt) {
+    try {
+      double v = Double.parseDouble(store.get(key, Double.toString(dflt)));
+      return v > 0 ? v : dflt;
+    } catch (NumberFormatException e) {
+      return dflt;
+    }
+  }
+
   /** Seconds between periodic autosaves (default 60; 0 turns periodic autosave off). */
   public int autosaveSeconds() {
     try {

@@ -134,6 +134,7 @@ public final class ReservationsViewModel {
         executor.execute(
             BackgroundTask.of("Live feasibility", (p, cancel) -> PlanningService.tryPlace(req, base, c, cancel))
                 .quiet()
+                .light()
                 .onSuccess(d -> {
                   if (seq == checkSeq) show(d, req.planner(), base == null);
                 })

@@ -18,6 +18,7 @@ public final class BackgroundTask<T> {
   private Consumer<? super Throwable> onFailure = e -> {};
   private Runnable onCancelled = () -> {};
   private boolean showInStatusBar = true;
+  private boolean light;
 
   private BackgroundTask(String title, BackgroundWork<T> work) {
     this.title = Objects.requireNonNull(title, "title");
@@ -47,6 +48,19 @@ public final class BackgroundTask<T> {
   public BackgroundTask<T> quiet() {
     this.showInStatusBar = false;
     return this;
+  }
+
+  /**
+   * Short work (file reads and writes, autosave, one feasibility check) that runs on its own lane,
+   * so it never waits behind a long planning or simulation run.
+   */
+  public BackgroundTask<T> light() {
+    this.light = true;
+    return this;
+  }
+
+  public boolean isLight() {
+    return light;
   }
 
   public String title() {

@@ -15,7 +15,9 @@ import javafx.concurrent.Task;
 
 /**
  * Runs tasks as {@link javafx.concurrent.Task}s on a small pool of daemon threads: one fewer than
- * the machine's cores (at least one), so the JavaFX thread always has a core. Results and progress
+ * the machine's cores (at least one), so the JavaFX thread always has a core; {@linkplain
+ * BackgroundTask#light() light} tasks (files, autosave, feasibility checks) have one thread of their
+ * own so they never wait behind a long run. Results and progress
  * reach the JavaFX thread only. Progress is throttled: a report is forwarded when the fraction moved
  * by at least {@value #PROGRESS_STEP} or the message changed, and at most one update waits in the
  * JavaFX queue per task at a time (later reports replace the waiting one).
@@ -24,6 +26,7 @@ public final class DefaultTaskExecutor implements TaskExecutor {
   static final double PROGRESS_STEP = 0.005;
 
   private final ExecutorService pool;
+  private final ExecutorService lightPool;
   private final ObservableList<TaskHandle> running = FXCollections.observableArrayList();
   private final ObservableList<TaskHandle> runningView = FXCollections.unmodifiableObservableList(running);
 
@@ -42,6 +45,14 @@ public final class DefaultTaskExecutor implements TaskExecutor {
         };
     pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), tf);
     ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
+    ThreadFactory lf =
+        r -> {
+          Thread t = new Thread(r, "rayon-light");
+          t.setDaemon(true);
+          return t;
+        };
+    lightPool = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), lf);
+    ((ThreadPoolExecutor) lightPool).allowCoreThreadTimeOut(true);
   }
 
   @Override
@@ -69,7 +80,7 @@ public final class DefaultTaskExecutor implements TaskExecutor {
         () -> {
           if (task.showInStatusBar()) running.add(h);
         });
-    pool.execute(fx);
+    (task.isLight() ? lightPool : pool).execute(fx);
     return h;
   }
 
@@ -92,6 +103,7 @@ public final class DefaultTaskExecutor implements TaskExecutor {
   public void shutdown() {
     for (TaskHandle h : running.toArray(new TaskHandle[0])) h.cancel();
     pool.shutdownNow();
+    lightPool.shutdownNow();
   }
 
   /** Forwards engine progress to the JavaFX thread without flooding its queue. */

@@ -46,11 +46,14 @@ public final class ExplorerView extends BorderPane {
   }
 
   private void rebuild() {
+    ExplorerNode model = ExplorerNode.of(ws.getScenario());
+    // edits that change no label (an expression, a priority) leave the tree as it is
+    if (tree.getRoot() != null && model.equals(tree.getRoot().getValue())) return;
     syncing = true;
     try {
       java.util.Set<String> expanded = new java.util.HashSet<>();
       if (tree.getRoot() != null) collectExpanded(tree.getRoot(), expanded);
-      TreeItem<ExplorerNode> root = item(ExplorerNode.of(ws.getScenario()), expanded, 0);
+      TreeItem<ExplorerNode> root = item(model, expanded, 0);
       root.setExpanded(true);
       tree.setRoot(root);
       select(ws.selectionProperty().get());

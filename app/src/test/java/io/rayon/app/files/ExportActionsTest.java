@@ -112,6 +112,16 @@ class ExportActionsTest {
     var before = ws.getScenario();
     exports.importTrace("swf", swf);
     assertThat(ws.getScenario()).isSameAs(before);
-    assertThat(dialogs.errors).singleElement().asString().contains("bad.swf").contains("line 1");
+    assertThat(dialogs.confirmations).singleElement().asString().contains("bad.swf").contains("line 1");
+  }
+
+  @Test
+  void aMalformedTraceCanBeImportedAgainSkippingBadLines() throws Exception {
+    Path swf = dir.resolve("mixed.swf");
+    Files.writeString(swf, "1 0 0 10\n2 100 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    dialogs.confirmAnswers.add(true);
+    exports.importTrace("swf", swf);
+    assertThat(ws.getScenario().workload().jobs()).hasSize(1);
+    assertThat(ws.statusProperty().get()).contains("skipped 1");
   }
 }

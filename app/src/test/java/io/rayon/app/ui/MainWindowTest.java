@@ -81,6 +81,19 @@ class MainWindowTest {
   }
 
   @Test
+  void noTwoCommandsShareAShortcutAndEveryCommandIsInAMenu(FxRobot robot) {
+    java.util.Map<String, String> seen = new java.util.HashMap<>();
+    for (var c : ui.window.commands()) {
+      if (c.shortcut() == null) continue;
+      String before = seen.put(c.shortcut().getName(), c.label());
+      assertThat(before).as(c.shortcut().getName() + " used by " + before + " and " + c.label()).isNull();
+    }
+    int items = 0;
+    for (var m : ((javafx.scene.control.MenuBar) ui.window.root().getTop()).getMenus()) items += m.getItems().size();
+    assertThat(items).isGreaterThanOrEqualTo(ui.window.commands().size());
+  }
+
+  @Test
   void themeChoiceIsAppliedAndKept(FxRobot robot) {
     robot.clickOn("View").clickOn("Dark theme");
     assertThat(ui.prefs.getTheme()).isEqualTo(Theme.DARK);

@@ -90,9 +90,9 @@ class MilpCancelTest {
     assertThat(stillRunning).isTrue();
     assertThat(ui.executor.runningTasks()).extracting(t -> t.title()).anyMatch(t -> t.contains("milp"));
 
-    Button cancel = robot.lookup("#cancel-planning").queryAs(Button.class);
-    assertThat(cancel.isDisabled()).isFalse();
-    robot.clickOn(cancel);
+    assertThat(robot.lookup("#cancel-planning").queryAs(Button.class).isDisabled()).isFalse();
+    // cancel from the status bar's task chip
+    robot.clickOn(robot.lookup(".task-cancel").queryAs(Button.class));
     WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !vm.runningProperty().get());
     WaitForAsyncUtils.waitForFxEvents();
 

@@ -62,13 +62,32 @@ class ScreenshotTest {
     return out;
   }
 
+  /** File → Export → chart as SVG and PNG write what the Plan tab shows. */
+  private void exportCharts(FxRobot robot) throws Exception {
+    Path tmp = Files.createTempDirectory("charts");
+    Path svg = tmp.resolve("plan.svg");
+    Path png = tmp.resolve("plan.png");
+    ui.dialogs.files.add(svg);
+    robot.interact(() -> ui.bench.exports.exportChartSvg());
+    ui.dialogs.files.add(png);
+    robot.interact(() -> ui.bench.exports.exportChartPng());
+    assertThat(ui.dialogs.errors).isEmpty();
+    var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+    assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
+    assertThat(javax.imageio.ImageIO.read(png.toFile()).getWidth()).isGreaterThan(100);
+  }
+
   @Test
   void writesScreenshotsOfTheMainViews(FxRobot robot) throws Exception {
     Path sample = projectRoot().resolve("sample-clusters/swim-256.json");
     Scenario full = ScenarioIO.read(sample);
     // the simulation picture uses the first 300 jobs so the test stays quick
     List<io.rayon.model.workload.Job> jobs = new ArrayList<>(full.workload().jobs().subList(0, Math.min(300, full.workload().jobs().size())));
-    Scenario s = full.withWorkload(new Workload(full.workload().source(), jobs));
+    // the default sample's reservations on a 2-node slice of its cluster, so that they compete
+    var group = full.cluster().nodeGroups().get(0);
+    var slice = new io.rayon.model.cluster.Cluster(full.cluster().name() + "-slice",
+        List.of(new io.rayon.model.cluster.NodeGroup(group.name(), 2, group.capacity(), group.allowance(), 1, null)), List.of(), List.of());
+    Scenario s = full.withWorkload(new Workload(full.workload().source(), jobs)).withCluster(slice);
     robot.interact(() -> ui.ws.load(s, sample, false));
 
     robot.interact(() -> {
@@ -77,12 +96,14 @@ class ScreenshotTest {
     });
     String accepted = null;
     for (Decision d : ui.bench.plan.getState().decisions().values()) if (d.accepted() && accepted == null) accepted = d.reservationId();
+    assertThat(ui.bench.plan.rejected()).as("the slice is too small for every reservation").isNotEmpty();
     String pick = accepted;
     robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation(pick)));
     shoot(robot, "reservations.png");
 
     robot.clickOn("#tab-plan");
     shoot(robot, "plan.png");
+    exportCharts(robot);
 
     robot.clickOn("#tab-compare");
     robot.interact(() -> {

@@ -99,12 +99,10 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
     return true;
   }
 
-  @com.fasterxml.jackson.annotation.JsonIgnore
   public boolean isZero() {
     return memoryMB == 0 && vcores == 0 && extras.isEmpty();
   }
 
-  @com.fasterxml.jackson.annotation.JsonIgnore
   public boolean isNonNegative() {
     if (memoryMB < 0 || vcores < 0) return false;
     for (long v : extras.values()) if (v < 0) return false;

@@ -1,0 +1,57 @@
+package io.rayon.app.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.app.RayonApp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.control.TreeView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real entry point: RayonApp opens the scenario given on the command line in the background. */
+class RayonAppTest {
+  static Application app;
+
+  @BeforeAll
+  static void start() throws Exception {
+    System.setProperty("rayon.prefs", "memory");
+    FxToolkit.registerPrimaryStage();
+    Platform.setImplicitExit(false);
+    Path root = Path.of("").toAbsolutePath();
+    if (!Files.isDirectory(root.resolve("sample-clusters"))) root = root.getParent();
+    app = FxToolkit.setupApplication(RayonApp.class, root.resolve("sample-clusters/fig9-pipeline.json").toString());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    FxToolkit.cleanupApplication(app);
+  }
+
+  static Stage mainStage() {
+    for (Window w : Window.getWindows()) {
+      if (w instanceof Stage s && s.getTitle() != null && s.getTitle().endsWith("Rayon Studio")) return s;
+    }
+    return null;
+  }
+
+  @Test
+  void opensTheScenarioGivenOnTheCommandLine() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+        () -> mainStage() != null && mainStage().getTitle().startsWith("fig9-pipeline.json"));
+    Stage stage = mainStage();
+    TreeView<?> tree = (TreeView<?>) stage.getScene().lookup("#explorer-tree");
+    assertThat(tree.getRoot().getChildren()).hasSize(4);
+    javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) stage.getScene().lookup("#workspace-tabs");
+    assertThat(tabs.getTabs()).extracting(javafx.scene.control.Tab::getText)
+        .startsWith("Reservations", "Plan", "Compare", "Simulation").contains("Live");
+  }
+}
