@@ -91,9 +91,18 @@ public final class RayonApp extends Application {
     }
   }
 
-  /** The first non-option argument, or the default sample scenario. */
+  /**
+   * The first non-option argument, or the default sample scenario: {@code swim-256.json} in the
+   * directory named by the system property {@code rayon.samples} (the installed application sets it
+   * to its bundled samples), else {@value #DEFAULT_SCENARIO} relative to the working directory.
+   */
   static Path scenarioArgument(List<String> raw) {
+    return scenarioArgument(raw, System.getProperty("rayon.samples"));
+  }
+
+  static Path scenarioArgument(List<String> raw, String samplesDir) {
     for (String a : raw) if (!a.startsWith("-")) return Path.of(a);
+    if (samplesDir != null && !samplesDir.isBlank()) return Path.of(samplesDir, "swim-256.json");
     return Path.of(DEFAULT_SCENARIO);
   }
 
