@@ -1,0 +1,61 @@
+package io.rayon.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Regression tests for bad input an operator gave the CLI during QA: one clear line, exit 2, no stack trace. */
+class CliHardeningTest {
+  @TempDir Path dir;
+
+  record Run(int exit, String out, String err) {}
+
+  private Run run(String... args) {
+    CommandLine cl = RayonCli.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private Path scenario() throws Exception {
+    Path s = dir.resolve("s.json");
+    Files.writeString(s, PlanAndValidateCommandTest.SCENARIO);
+    return s;
+  }
+
+  private static void assertOneClearBadInputLine(Run r, String... mentions) {
+    assertThat(r.exit()).as(r.err()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).doesNotContain("internal error").doesNotContain("Exception").doesNotContain("\tat ");
+    for (String m : mentions) assertThat(r.err()).contains(m);
+  }
+
+  @Test
+  void planOutIntoADirectoryIsBadInputNamingTheOptionAndKeepsTheDirectory() throws Exception {
+    Path target = Files.createDirectory(dir.resolve("plans"));
+    Files.writeString(target.resolve("keep.txt"), "keep");
+    Run r = run("plan", scenario().toString(), "--planner", "gree", "--out", target.toString());
+    assertOneClearBadInputLine(r, "--out", target.toString());
+    assertThat(target.resolve("keep.txt")).hasContent("keep");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+  }
+
+  @Test
+  void planCsvUnderAFileIsBadInputNamingTheOption() throws Exception {
+    Path notADir = Files.writeString(dir.resolve("file.txt"), "x");
+    Run r = run("plan", scenario().toString(), "--planner", "greel", "--csv", notADir.resolve("plan.csv").toString());
+    assertOneClearBadInputLine(r, "--csv");
+    assertThat(notADir).hasContent("x");
+  }
+}
