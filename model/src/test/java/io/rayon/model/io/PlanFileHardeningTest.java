@@ -1,0 +1,37 @@
+package io.rayon.model.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.PlanFile;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.resources.Resources;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Plan files edited by hand or damaged: rejected with the JSON path, never passed on to the validator. */
+class PlanFileHardeningTest {
+
+  @Test
+  void negativeBundleCountInAStepIsAFormatErrorNamingTheStep() {
+    PlanFile p = new PlanFile(PlanFile.FORMAT_VERSION, "demo", "gree", "none", 60, 100, Map.of(),
+        List.of(Decision.accept(new ReservationAllocation("r1", List.of(
+            new AtomAllocation("0", Resources.of(1024, 1), List.of(new Step(10, 20, 4))))))));
+    String json = PlanFileIO.toJson(p).replace("\"bundles\" : 4", "\"bundles\" : -4");
+    assertThat(json).contains("-4");
+    assertThatThrownBy(() -> PlanFileIO.parse(json, "p.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("p.json at $.decisions[0].allocation.atoms[0].steps[0]")
+        .hasMessageContaining("negative");
+  }
+
+  @Test
+  void aStepCannotHoldANegativeNumberOfBundles() {
+    assertThatThrownBy(() -> new Step(0, 5, -1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-1");
+  }
+}
