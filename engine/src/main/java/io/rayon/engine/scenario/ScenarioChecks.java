@@ -142,6 +142,8 @@ public final class ScenarioChecks {
       Integer prev = ids.putIfAbsent(r.id(), i);
       if (prev != null) error(out, p + ".id", "duplicate reservation id '" + r.id() + "' (also $.reservations[" + prev + "])");
       Queue q = s.rootQueue().find(r.queue());
+      // the documented defaults (no queue tree: a single reservable root; no queue: "default") agree
+      if (q == null && "default".equals(r.queue()) && s.rootQueue().children().isEmpty()) q = s.rootQueue();
       if (q == null) {
         error(out, p + ".queue", "queue '" + r.queue() + "' is not in the queue tree; known queues: " + queueNames(s.rootQueue()));
       } else if (!q.reservable()) {
