@@ -65,7 +65,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scenario s = CliSupport.loadScenario(scenario);
+    Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {
       p = policy == null ? s.sharingPolicy() : SharingPolicySpec.parse(policy);

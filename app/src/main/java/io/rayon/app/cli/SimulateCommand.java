@@ -86,7 +86,7 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SchedulerPolicy policy = policy();
-    Scenario s = CliSupport.loadScenario(scenario);
+    Scenario s = CliSupport.loadValidScenario(scenario);
     Workload w = s.workload();
     switch (requests.toLowerCase(Locale.ROOT)) {
       case "rru" -> { }

@@ -58,4 +58,31 @@ class CliHardeningTest {
     assertOneClearBadInputLine(r, "--csv");
     assertThat(notADir).hasContent("x");
   }
+
+  private Path scenarioWithDuplicateReservationId() throws Exception {
+    Path s = dir.resolve("dup.json");
+    Files.writeString(s, PlanAndValidateCommandTest.SCENARIO.replace("{\"id\": \"b\"", "{\"id\": \"a\""));
+    return s;
+  }
+
+  @Test
+  void planRefusesAScenarioThatScenarioCheckRefuses() throws Exception {
+    Path s = scenarioWithDuplicateReservationId();
+    assertThat(run("scenario", "check", s.toString()).exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    Path out = dir.resolve("plan.json");
+    Run r = run("plan", s.toString(), "--planner", "gree", "--out", out.toString());
+    assertOneClearBadInputLine(r, s.toString(), "$.reservations[1].id", "duplicate");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void validateAndSimulateRefuseAScenarioThatScenarioCheckRefuses() throws Exception {
+    Path good = scenario();
+    Path plan = dir.resolve("plan.json");
+    assertThat(run("plan", good.toString(), "--planner", "gree", "--out", plan.toString()).exit()).isZero();
+    Path bad = dir.resolve("bad-step.json");
+    Files.writeString(bad, PlanAndValidateCommandTest.SCENARIO.replace("\"stepSeconds\": 60", "\"stepSeconds\": 0"));
+    assertOneClearBadInputLine(run("validate", bad.toString(), plan.toString()), "$.stepSeconds");
+    assertOneClearBadInputLine(run("simulate", bad.toString(), "--scheduler", "reservation"), "$.stepSeconds");
+  }
 }
