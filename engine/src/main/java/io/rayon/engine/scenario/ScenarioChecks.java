@@ -97,6 +97,12 @@ public final class ScenarioChecks {
         error(out, p + ".subCluster", "unknown sub-cluster '" + g.subCluster() + "'; declared: " + subClusters);
       }
     }
+    try {
+      c.totalCapacity();
+    } catch (ArithmeticException e) {
+      error(out, "$.cluster.nodeGroups", "the cluster's total capacity is too large to compute with (above "
+          + Long.MAX_VALUE + " in some dimension); give smaller node capacities or counts");
+    }
     for (int i = 0; i < c.capacityChanges().size(); i++) {
       CapacityChange ch = c.capacityChanges().get(i);
       if (ch.step() < 0) error(out, "$.cluster.capacityChanges[" + i + "].step", "step must be 0 or later, got " + ch.step());
