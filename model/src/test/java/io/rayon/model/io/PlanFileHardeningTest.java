@@ -11,7 +11,10 @@ import io.rayon.model.plan.Step;
 import io.rayon.model.resources.Resources;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Plan files edited by hand or damaged: rejected with the JSON path, never passed on to the validator. */
 class PlanFileHardeningTest {
@@ -33,5 +36,15 @@ class PlanFileHardeningTest {
   void aStepCannotHoldANegativeNumberOfBundles() {
     assertThatThrownBy(() -> new Step(0, 5, -1)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("-1");
+  }
+
+  @TempDir Path dir;
+
+  @Test
+  void aBinaryFileGivenAsPlanIsNamedAsNotText() throws Exception {
+    Path bin = Files.write(dir.resolve("plan.json"), new byte[] {(byte) 0x89, 'P', 'N', 'G', (byte) 0xff, (byte) 0xfe, 0});
+    assertThatThrownBy(() -> PlanFileIO.read(bin))
+        .isInstanceOf(FormatException.class)
+        .hasMessage(bin + ": not a UTF-8 text file; expected a plan file (JSON)");
   }
 }
