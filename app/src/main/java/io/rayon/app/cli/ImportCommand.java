@@ -109,6 +109,12 @@ public final class ImportCommand implements Callable<Integer> {
       if (eq <= 0) throw new CliSupport.BadInputException("--param '" + kv + "' is not NAME=VALUE");
       p.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
     }
+    for (String name : p.keySet()) {
+      if (!importer.parameterNames().contains(name)) {
+        throw new CliSupport.BadInputException("--param '" + name + "' is not a parameter of the " + format
+            + " import model; known: " + String.join(", ", importer.parameterNames()) + " (docs/traces.md)");
+      }
+    }
     ImportResult result;
     try {
       result = importer.read(file, new ImportOptions(lenient, seed, p));

@@ -85,4 +85,15 @@ class CliHardeningTest {
     assertOneClearBadInputLine(run("validate", bad.toString(), plan.toString()), "$.stepSeconds");
     assertOneClearBadInputLine(run("simulate", bad.toString(), "--scheduler", "reservation"), "$.stepSeconds");
   }
+
+  @Test
+  void aMisspelledImportParameterIsBadInputListingTheKnownOnes() throws Exception {
+    Path trace = Files.writeString(dir.resolve("t.tsv"), "");
+    Path out = dir.resolve("s.json");
+    Run r = run("import", "swim", trace.toString(), "--out", out.toString(), "--param", "throughputMBPS=10");
+    assertOneClearBadInputLine(r, "throughputMBPS", "throughputMBps");
+    assertThat(out).doesNotExist();
+    Run swf = run("import", "swf", trace.toString(), "--out", out.toString(), "--param", "jitter=0.1", "--param", "from=0");
+    assertOneClearBadInputLine(swf, "'from'", "fromS");
+  }
 }
