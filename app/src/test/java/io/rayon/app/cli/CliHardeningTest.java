@@ -96,4 +96,13 @@ class CliHardeningTest {
     Run swf = run("import", "swf", trace.toString(), "--out", out.toString(), "--param", "jitter=0.1", "--param", "from=0");
     assertOneClearBadInputLine(swf, "'from'", "fromS");
   }
+
+  @Test
+  void sampleSwimRefusesAMisspelledModelParameter() throws Exception {
+    Path trace = Files.writeString(dir.resolve("t.tsv"), "");
+    Path out = dir.resolve("s.json");
+    Run r = run("sample", "swim", "--trace", trace.toString(), "--out", out.toString(), "--param", "mapInputMb=64");
+    assertOneClearBadInputLine(r, "mapInputMb", "mapInputMB");
+    assertThat(out).doesNotExist();
+  }
 }
