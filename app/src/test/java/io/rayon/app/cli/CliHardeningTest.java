@@ -105,4 +105,17 @@ class CliHardeningTest {
     assertOneClearBadInputLine(r, "mapInputMb", "mapInputMB");
     assertThat(out).doesNotExist();
   }
+
+  @Test
+  void simulatingAClusterTooLargeForTheHeapIsOneLineNotAStackTrace() throws Exception {
+    Path s = dir.resolve("huge.json");
+    Files.writeString(s, """
+        {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 100,
+         "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2000000000, "capacity": {"memoryMB": 1024, "vcores": 1}}]},
+         "workload": {"jobs": [{"id": "j", "arrivalS": 0,
+           "tasks": [{"name": "t", "count": 1, "request": {"memoryMB": 512, "vcores": 1}, "durationS": 10}]}]}}
+        """);
+    Run r = run("simulate", s.toString(), "--scheduler", "reservation");
+    assertOneClearBadInputLine(r, s.toString(), "2000000000 nodes", "RAYON_JAVA_OPTS");
+  }
 }
