@@ -103,6 +103,7 @@ public final class ImportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TraceImporter importer = importer(format);
+    if (racks < 1) throw new CliSupport.BadInputException("--racks " + racks + " must be at least 1");
     Map<String, String> p = new TreeMap<>();
     for (String kv : params) {
       int eq = kv.indexOf('=');
@@ -141,6 +142,12 @@ public final class ImportCommand implements Callable<Integer> {
     p.forEach((k, v) -> settings.put("import.param." + k, v));
     Scenario s = new Scenario(Scenario.FORMAT_VERSION, base, "imported from " + file.getFileName() + " (" + format
         + "); " + w.source(), 1, horizon, cluster, null, List.of(), null, List.of(), w, settings);
+    java.util.List<io.rayon.engine.scenario.ScenarioProblem> errors =
+        io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
+    if (!errors.isEmpty()) {
+      throw new CliSupport.BadInputException("not written: the imported scenario would be invalid at " + errors.get(0)
+          + (errors.size() == 1 ? "" : " (and " + (errors.size() - 1) + " more errors)"));
+    }
     try {
       ScenarioIO.write(s, out);
     } catch (IOException e) {

@@ -118,4 +118,18 @@ class CliHardeningTest {
     Run r = run("simulate", s.toString(), "--scheduler", "reservation");
     assertOneClearBadInputLine(r, s.toString(), "2000000000 nodes", "RAYON_JAVA_OPTS");
   }
+
+  @Test
+  void importNeverWritesAScenarioThatScenarioCheckWouldRefuse() throws Exception {
+    Path trace = Files.writeString(dir.resolve("t.swf"), "; tiny SWF log\n1 0 0 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n");
+    Path out = dir.resolve("s.json");
+    Run ok = run("import", "swf", trace.toString(), "--out", out.toString());
+    assertThat(ok.exit()).as(ok.err()).isZero();
+    assertThat(run("scenario", "check", out.toString()).exit()).isZero();
+    Files.delete(out);
+    assertOneClearBadInputLine(run("import", "swf", trace.toString(), "--out", out.toString(), "--racks", "0"), "--racks");
+    assertOneClearBadInputLine(run("import", "swf", trace.toString(), "--out", out.toString(),
+        "--node-memory", "4000000000000000000"), "too large");
+    assertThat(out).doesNotExist();
+  }
 }
