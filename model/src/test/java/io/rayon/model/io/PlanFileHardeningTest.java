@@ -47,4 +47,34 @@ class PlanFileHardeningTest {
         .isInstanceOf(FormatException.class)
         .hasMessage(bin + ": not a UTF-8 text file; expected a plan file (JSON)");
   }
+
+  private static String validPlanJson() {
+    PlanFile p = new PlanFile(PlanFile.FORMAT_VERSION, "demo", "gree", "none", 60, 100, Map.of(),
+        List.of(Decision.accept(new ReservationAllocation("r1", List.of(
+            new AtomAllocation("0", Resources.of(1024, 1), List.of(new Step(10, 20, 4))))))));
+    return PlanFileIO.toJson(p);
+  }
+
+  @Test
+  void aNullBundleIsAFormatErrorNamingTheBundle() {
+    String json = validPlanJson().replaceFirst("\"bundle\" : \\{[^}]*\\}", "\"bundle\" : null");
+    assertThat(json).contains("\"bundle\" : null");
+    assertThatThrownBy(() -> PlanFileIO.parse(json, "p.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("p.json at $.decisions[0].allocation.atoms[0].bundle")
+        .hasMessageContaining("missing required field 'bundle'");
+  }
+
+  @Test
+  void nullStepsAndDecisionsAreFormatErrorsSayingWhatIsNull() {
+    String step = validPlanJson().replace("\"steps\" : [ {", "\"steps\" : [ null, {");
+    assertThatThrownBy(() -> PlanFileIO.parse(step, "p.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("$.decisions[0].allocation.atoms[0]")
+        .hasMessageContaining("steps[0] is null");
+    String decision = validPlanJson().replace("\"decisions\" : [ {", "\"decisions\" : [ null, {");
+    assertThatThrownBy(() -> PlanFileIO.parse(decision, "p.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("decisions[0] is null");
+  }
 }
