@@ -70,6 +70,12 @@ public final class Json {
       String field = cause.getMessage();
       return new FormatException(file, path + "." + field + where, "missing required field '" + field + "'", e);
     }
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+        && cause instanceof NullPointerException
+        && cause.getMessage() == null) {
+      // List.copyOf in a record's constructor: a list of this object holds a JSON null
+      return new FormatException(file, path + where, "a list in this object contains null; remove the null entry", e);
+    }
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
           "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();

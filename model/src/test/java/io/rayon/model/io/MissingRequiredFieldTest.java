@@ -23,4 +23,17 @@ class MissingRequiredFieldTest {
         .hasMessageContaining("s.json at $.planner")
         .hasMessageContaining("missing required field 'planner'");
   }
+
+  @Test
+  void aNullEntryInAListSaysSoInsteadOfNullPointerException() {
+    String json = """
+        {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 10,
+         "cluster": {"name": "c", "nodeGroups": [null]}}
+        """;
+    assertThatThrownBy(() -> ScenarioIO.parse(json, "s.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("s.json at $.cluster")
+        .hasMessageContaining("contains null")
+        .hasMessageNotContaining("NullPointerException");
+  }
 }
