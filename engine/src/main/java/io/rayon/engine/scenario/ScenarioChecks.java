@@ -55,6 +55,10 @@ public final class ScenarioChecks {
     }
     if (s.horizonSteps() <= 0) {
       error(out, "$.horizonSteps", "the horizon must be at least 1 step, got " + s.horizonSteps());
+    } else if (s.horizonSteps() > io.rayon.engine.plan.Plan.MAX_HORIZON) {
+      warning(out, "$.horizonSteps", "the horizon of " + s.horizonSteps() + " steps is longer than plans support ("
+          + io.rayon.engine.plan.Plan.MAX_HORIZON + " steps): 'plan' and 'validate' will refuse this scenario, 'simulate' works;"
+          + " a longer stepSeconds shortens it");
     }
     checkCluster(s.cluster(), out);
     checkQueue(s.rootQueue(), "$.rootQueue", out);

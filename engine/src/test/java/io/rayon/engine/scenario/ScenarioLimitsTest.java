@@ -19,4 +19,16 @@ class ScenarioLimitsTest {
         .extracting(ScenarioProblem::path).containsExactly("$.cluster.nodeGroups");
     assertThat(ScenarioChecks.errors(ScenarioChecks.check(s)).get(0).message()).contains("too large");
   }
+
+  @Test
+  void aHorizonLongerThanPlansSupportIsAWarningNamingTheLimit() throws Exception {
+    Scenario s = ScenarioIO.parse("""
+        {"formatVersion": 1, "stepSeconds": 1, "horizonSteps": 28763776,
+         "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2, "capacity": {"memoryMB": 1024, "vcores": 1}}]}}
+        """, "s.json");
+    assertThat(ScenarioChecks.errors(ScenarioChecks.check(s))).isEmpty();
+    assertThat(ScenarioChecks.warnings(ScenarioChecks.check(s)))
+        .extracting(ScenarioProblem::path).containsExactly("$.horizonSteps");
+    assertThat(ScenarioChecks.warnings(ScenarioChecks.check(s)).get(0).message()).contains("20000000");
+  }
 }
