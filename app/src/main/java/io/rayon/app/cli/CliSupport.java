@@ -39,6 +39,27 @@ public final class CliSupport {
     }
   }
 
+  /**
+   * Reads a scenario and runs the semantic checks of {@code rayon scenario check}: a scenario that
+   * command refuses (duplicate ids, a zero step length, a negative duration, invalid RDL...) is bad
+   * input here too. The one line names the first error's JSON path and how many more there are.
+   */
+  public static Scenario loadValidScenario(Path file) {
+    Scenario s = loadScenario(file);
+    java.util.List<io.rayon.engine.scenario.ScenarioProblem> errors;
+    try {
+      errors = io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
+    } catch (ArithmeticException e) {
+      throw new BadInputException(file + ": numbers too large to compute with (" + e.getMessage() + ")", e);
+    }
+    if (!errors.isEmpty()) {
+      throw new BadInputException(file + " at " + errors.get(0)
+          + (errors.size() == 1 ? "" : " (and " + (errors.size() - 1) + " more errors; 'rayon scenario check " + file
+              + "' lists them)"));
+    }
+    return s;
+  }
+
   /** Prints {@code value} as indented JSON followed by a new line. */
   public static void printJson(PrintWriter out, Object value) {
     try {

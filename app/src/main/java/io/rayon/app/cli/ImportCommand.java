@@ -103,11 +103,18 @@ public final class ImportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TraceImporter importer = importer(format);
+    if (racks < 1) throw new CliSupport.BadInputException("--racks " + racks + " must be at least 1");
     Map<String, String> p = new TreeMap<>();
     for (String kv : params) {
       int eq = kv.indexOf('=');
       if (eq <= 0) throw new CliSupport.BadInputException("--param '" + kv + "' is not NAME=VALUE");
       p.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    for (String name : p.keySet()) {
+      if (!importer.parameterNames().contains(name)) {
+        throw new CliSupport.BadInputException("--param '" + name + "' is not a parameter of the " + format
+            + " import model; known: " + String.join(", ", importer.parameterNames()) + " (docs/traces.md)");
+      }
     }
     ImportResult result;
     try {
@@ -135,6 +142,12 @@ public final class ImportCommand implements Callable<Integer> {
     p.forEach((k, v) -> settings.put("import.param." + k, v));
     Scenario s = new Scenario(Scenario.FORMAT_VERSION, base, "imported from " + file.getFileName() + " (" + format
         + "); " + w.source(), 1, horizon, cluster, null, List.of(), null, List.of(), w, settings);
+    java.util.List<io.rayon.engine.scenario.ScenarioProblem> errors =
+        io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
+    if (!errors.isEmpty()) {
+      throw new CliSupport.BadInputException("not written: the imported scenario would be invalid at " + errors.get(0)
+          + (errors.size() == 1 ? "" : " (and " + (errors.size() - 1) + " more errors)"));
+    }
     try {
       ScenarioIO.write(s, out);
     } catch (IOException e) {

@@ -72,8 +72,8 @@ public final class PlanCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
-    Scenario s = CliSupport.loadScenario(scenario);
+  public Integer call() {
+    Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {
       p = policy == null ? s.sharingPolicy() : SharingPolicySpec.parse(policy);
@@ -101,8 +101,20 @@ public final class PlanCommand implements Callable<Integer> {
     Map<String, Object> m = run.metricsByKey(metrics);
     m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
     if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
-    if (out != null) PlanFileIO.write(run.toPlanFile(m), out);
-    if (csv != null) PlanFileIO.writeCsv(run.toPlanFile(m), csv);
+    if (out != null) {
+      try {
+        PlanFileIO.write(run.toPlanFile(m), out);
+      } catch (IOException e) {
+        throw new CliSupport.BadInputException("--out " + out + ": cannot write: " + e.getMessage(), e);
+      }
+    }
+    if (csv != null) {
+      try {
+        PlanFileIO.writeCsv(run.toPlanFile(m), csv);
+      } catch (IOException e) {
+        throw new CliSupport.BadInputException("--csv " + csv + ": cannot write: " + e.getMessage(), e);
+      }
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       CliSupport.printJson(w, m);

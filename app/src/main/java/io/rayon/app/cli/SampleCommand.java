@@ -103,9 +103,16 @@ public final class SampleCommand implements Runnable {
       } catch (IllegalArgumentException e) {
         throw new CliSupport.BadInputException(e.getMessage(), e);
       }
+      SwimImporter importer = new SwimImporter();
+      for (String name : params.keySet()) {
+        if (!importer.parameterNames().contains(name)) {
+          throw new CliSupport.BadInputException("--param '" + name + "' is not a parameter of the SWIM import model; known: "
+              + String.join(", ", importer.parameterNames()));
+        }
+      }
       ImportResult imported;
       try {
-        imported = new SwimImporter().read(trace, new ImportOptions(lenient, seed, params));
+        imported = importer.read(trace, new ImportOptions(lenient, seed, params));
       } catch (FormatException e) {
         throw new CliSupport.BadInputException(e.getMessage(), e);
       } catch (IOException e) {

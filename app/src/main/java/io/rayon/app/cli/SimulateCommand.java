@@ -86,7 +86,7 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SchedulerPolicy policy = policy();
-    Scenario s = CliSupport.loadScenario(scenario);
+    Scenario s = CliSupport.loadValidScenario(scenario);
     Workload w = s.workload();
     switch (requests.toLowerCase(Locale.ROOT)) {
       case "rru" -> { }
@@ -110,6 +110,11 @@ public final class SimulateCommand implements Callable<Integer> {
       r = Simulator.run(s.cluster(), w, policy, cfg, ProgressListener.NONE, CancellationToken.NEVER);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (OutOfMemoryError e) {
+      // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
+      throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "
+          + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB heap (" + s.cluster().nodeCount() + " nodes, "
+          + w.taskCount() + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g, or simulate a smaller scenario");
     }
     try {
       if (series != null) AtomicFiles.writeString(series, r.series().toCsv());

@@ -46,7 +46,7 @@ public final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scenario s = CliSupport.loadScenario(scenario);
+    Scenario s = CliSupport.loadValidScenario(scenario);
     PlanFile pf;
     try {
       pf = PlanFileIO.read(planFile);

@@ -55,6 +55,10 @@ public final class ScenarioChecks {
     }
     if (s.horizonSteps() <= 0) {
       error(out, "$.horizonSteps", "the horizon must be at least 1 step, got " + s.horizonSteps());
+    } else if (s.horizonSteps() > io.rayon.engine.plan.Plan.MAX_HORIZON) {
+      warning(out, "$.horizonSteps", "the horizon of " + s.horizonSteps() + " steps is longer than plans support ("
+          + io.rayon.engine.plan.Plan.MAX_HORIZON + " steps): 'plan' and 'validate' will refuse this scenario, 'simulate' works;"
+          + " a longer stepSeconds shortens it");
     }
     checkCluster(s.cluster(), out);
     checkQueue(s.rootQueue(), "$.rootQueue", out);
@@ -96,6 +100,12 @@ public final class ScenarioChecks {
       if (g.subCluster() != null && !subClusters.contains(g.subCluster())) {
         error(out, p + ".subCluster", "unknown sub-cluster '" + g.subCluster() + "'; declared: " + subClusters);
       }
+    }
+    try {
+      c.totalCapacity();
+    } catch (ArithmeticException e) {
+      error(out, "$.cluster.nodeGroups", "the cluster's total capacity is too large to compute with (above "
+          + Long.MAX_VALUE + " in some dimension); give smaller node capacities or counts");
     }
     for (int i = 0; i < c.capacityChanges().size(); i++) {
       CapacityChange ch = c.capacityChanges().get(i);
@@ -142,6 +152,8 @@ public final class ScenarioChecks {
       Integer prev = ids.putIfAbsent(r.id(), i);
       if (prev != null) error(out, p + ".id", "duplicate reservation id '" + r.id() + "' (also $.reservations[" + prev + "])");
       Queue q = s.rootQueue().find(r.queue());
+      // the documented defaults (no queue tree: a single reservable root; no queue: "default") agree
+      if (q == null && "default".equals(r.queue()) && s.rootQueue().children().isEmpty()) q = s.rootQueue();
       if (q == null) {
         error(out, p + ".queue", "queue '" + r.queue() + "' is not in the queue tree; known queues: " + queueNames(s.rootQueue()));
       } else if (!q.reservable()) {

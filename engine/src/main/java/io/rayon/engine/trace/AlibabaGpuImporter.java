@@ -61,6 +61,11 @@ public final class AlibabaGpuImporter implements TraceImporter {
   private static final String[] NODE_COLUMNS = {"sn", "cpu_milli", "memory_mib", "gpu", "model"};
 
   @Override
+  public java.util.Set<String> parameterNames() {
+    return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxPods");
+  }
+
+  @Override
   public String format() {
     return "alibaba-gpu";
   }

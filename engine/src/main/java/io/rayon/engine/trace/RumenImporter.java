@@ -50,6 +50,11 @@ public final class RumenImporter implements TraceImporter {
   static final UsageModel DEFAULTS = new UsageModel(5, 0.2, 0.5, 0.8, 0, 2);
 
   @Override
+  public java.util.Set<String> parameterNames() {
+    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", "vcores");
+  }
+
+  @Override
   public String format() {
     return "rumen";
   }

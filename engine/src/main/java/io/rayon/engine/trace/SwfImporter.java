@@ -49,6 +49,11 @@ public final class SwfImporter implements TraceImporter {
   static final UsageModel DEFAULTS = new UsageModel(0, 0.2, 0.5, 1.0, 0, 1);
 
   @Override
+  public java.util.Set<String> parameterNames() {
+    return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxJobs", "procsPerTask", "memoryPerProcMB");
+  }
+
+  @Override
   public String format() {
     return "swf";
   }

@@ -106,6 +106,12 @@ public final class SwimImporter implements TraceImporter {
   }
 
   @Override
+  public java.util.Set<String> parameterNames() {
+    return TraceImporter.names(java.util.Set.of(), "mapInputMB", "shufflePerReduceMB", "throughputMBps", "startupS",
+        "mapMemoryMB", "mapVcores", "reduceMemoryMB", "reduceVcores", "startupUsageFraction", "workingUsageFraction");
+  }
+
+  @Override
   public String format() {
     return "swim";
   }

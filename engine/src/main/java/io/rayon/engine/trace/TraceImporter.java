@@ -18,4 +18,17 @@ public interface TraceImporter {
    * {@link ImportOptions#lenient()} is set: then they are skipped and counted in the result.
    */
   ImportResult read(Path file, ImportOptions options) throws FormatException, IOException;
+
+  /**
+   * The model parameters this importer reads from {@link ImportOptions#params()}; the CLI refuses
+   * any other name, so a misspelled {@code --param} is not silently ignored.
+   */
+  java.util.Set<String> parameterNames();
+
+  /** {@code shared} and {@code own} as one sorted set (for {@link #parameterNames()}). */
+  static java.util.Set<String> names(java.util.Set<String> shared, String... own) {
+    java.util.TreeSet<String> all = new java.util.TreeSet<>(shared);
+    all.addAll(java.util.List.of(own));
+    return java.util.Collections.unmodifiableSortedSet(all);
+  }
 }

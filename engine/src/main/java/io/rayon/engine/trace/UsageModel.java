@@ -19,6 +19,9 @@ import java.util.SplittableRandom;
  */
 public record UsageModel(
     double startupS, double startupUsage, double memoryUsage, double cpuUsage, double jitter, double memoryCap) {
+  /** The names of this model's parameters, as {@code --param} takes them. */
+  public static final java.util.Set<String> PARAMETERS =
+      java.util.Set.of("startupS", "startupUsage", "memoryUsage", "cpuUsage", "jitter", "memoryCap");
 
   public UsageModel {
     check("startupS", startupS, 0, Double.MAX_VALUE);

@@ -21,9 +21,24 @@ public final class AtomicFiles {
 
   public static void write(Path target, Writer writer) throws IOException {
     Path abs = target.toAbsolutePath();
+    if (Files.isDirectory(abs)) throw new IOException(abs + " is a directory; give a file name");
     Path dir = abs.getParent();
-    if (dir != null) Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    if (dir != null) {
+      try {
+        Files.createDirectories(dir);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        throw new IOException(e.getFile() + " is not a directory", e);
+      }
+    }
+    Path tmp;
+    try {
+      tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new IOException("no permission to create files in " + dir, e);
+    } catch (java.nio.file.FileSystemException e) {
+      throw new IOException("cannot create files in " + dir
+          + (e.getReason() == null ? "" : ": " + e.getReason()), e);
+    }
     try {
       try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
           OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {

@@ -61,6 +61,21 @@ public final class Json {
     String where =
         loc == null || loc.getLineNr() < 1 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
     String problem;
+    Throwable cause = e.getCause();
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+        && cause instanceof NullPointerException
+        && cause.getMessage() != null
+        && cause.getMessage().matches("[A-Za-z][A-Za-z0-9]*")) {
+      // a record's requireNonNull(field, "field"): the object lacks a required field
+      String field = cause.getMessage();
+      return new FormatException(file, path + "." + field + where, "missing required field '" + field + "'", e);
+    }
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+        && cause instanceof NullPointerException
+        && cause.getMessage() == null) {
+      // List.copyOf in a record's constructor: a list of this object holds a JSON null
+      return new FormatException(file, path + where, "a list in this object contains null; remove the null entry", e);
+    }
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
           "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();

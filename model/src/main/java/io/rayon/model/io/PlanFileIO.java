@@ -29,6 +29,8 @@ public final class PlanFileIO {
       text = Files.readString(file);
     } catch (NoSuchFileException e) {
       throw new FormatException(name, null, "no such file");
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new FormatException(name, null, "not a UTF-8 text file; expected a plan file (JSON)", e);
     } catch (IOException e) {
       throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
     }

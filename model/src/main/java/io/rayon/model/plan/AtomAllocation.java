@@ -13,12 +13,14 @@ import java.util.List;
  */
 public record AtomAllocation(String path, Resources bundle, List<Step> steps) {
   public AtomAllocation {
+    java.util.Objects.requireNonNull(bundle, "bundle");
     steps = canonical(steps);
   }
 
   /** Sorts, drops zero steps, merges touching equal steps; rejects overlaps. */
   public static List<Step> canonical(List<Step> in) {
     List<Step> s = new ArrayList<>(in == null ? List.of() : in);
+    for (int i = 0; i < s.size(); i++) if (s.get(i) == null) throw new IllegalArgumentException("steps[" + i + "] is null");
     s.removeIf(x -> x.bundles() == 0);
     s.sort(Comparator.comparingLong(Step::start));
     List<Step> out = new ArrayList<>(s.size());

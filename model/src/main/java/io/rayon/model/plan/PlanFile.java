@@ -30,6 +30,11 @@ public record PlanFile(
   public PlanFile {
     Objects.requireNonNull(planner, "planner");
     metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
+    if (decisions != null) {
+      for (int i = 0; i < decisions.size(); i++) {
+        if (decisions.get(i) == null) throw new IllegalArgumentException("decisions[" + i + "] is null");
+      }
+    }
     decisions = decisions == null ? List.of() : List.copyOf(decisions);
     if (policy == null) policy = "none";
   }
