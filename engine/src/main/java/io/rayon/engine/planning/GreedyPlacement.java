@@ -36,7 +36,10 @@ final class GreedyPlacement {
   private final String[] dims;
   private final int horizon;
   private final List<Block> log = new ArrayList<>();
+  /** This reservation's tentative use per dimension over {@code [tentLo, tentHi)} (allocated on first use). */
   private long[][] tent;
+  private int tentLo;
+  private int tentHi;
   private int materialized;
   private Rejection failure;
 
@@ -58,6 +61,13 @@ final class GreedyPlacement {
     if (lo >= hi) {
       return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
           "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
+    }
+    // every block lies in the root's range (the request's window, when the root is a window)
+    tentLo = (int) lo;
+    tentHi = (int) hi;
+    if (request.rdl() instanceof Rdl.Window w) {
+      tentLo = (int) Math.max(lo, Math.min(hi, w.start()));
+      tentHi = (int) Math.max(tentLo, Math.min(hi, w.finish()));
     }
     boolean ok;
     try {
@@ -288,23 +298,38 @@ final class GreedyPlacement {
     long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
     long q = atom.work() / g;
-    long[] held = new long[hi - lo];
+    long[] held = null; // units already held per step, allocated with the first partial block
     List<long[]> blocks = new ArrayList<>();
     int end = hi;
     while (q > 0) {
       int runEnd = end;
       long m = Long.MAX_VALUE;
+      // the finishing shape for the current m: k units, b steps each, rem of them one step longer
+      long k = 0;
+      long b = 0;
+      long rem = 0;
+      long span = Long.MAX_VALUE;
       boolean progressed = false;
       for (int t = end - 1; t >= lo - 1; t--) {
-        long a = t >= lo ? Math.min(maxUnits, base.at(t) / g) - held[t - lo] : 0;
+        long a = 0;
+        if (t >= lo) {
+          long f = base.at(t);
+          a = Math.min(maxUnits, g == 1 ? f : f / g) - (held == null ? 0 : held[t - lo]);
+        }
         if (a >= 1) {
-          m = Math.min(m, a);
-          long k = Math.min(m, q / l);
-          long b = q / k;
-          long rem = q % k;
-          if (runEnd - t >= b + (rem > 0 ? 1 : 0)) {
-            addBlock(blocks, held, lo, runEnd - b, runEnd, k - rem, g);
-            if (rem > 0) addBlock(blocks, held, lo, runEnd - b - 1, runEnd, rem, g);
+          if (a < m) {
+            m = a;
+            long k2 = Math.min(m, q / l);
+            if (k2 != k) {
+              k = k2;
+              b = q / k;
+              rem = q % k;
+              span = b + (rem > 0 ? 1 : 0);
+            }
+          }
+          if (runEnd - t >= span) {
+            blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
+            if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
             return blocks;
           }
           continue;
@@ -314,6 +339,7 @@ final class GreedyPlacement {
         if (len >= l && m != Long.MAX_VALUE) {
           long[] kl = partial(m, len, q, l);
           if (kl != null) {
+            if (held == null) held = new long[hi - lo];
             addBlock(blocks, held, lo, runEnd - kl[1], runEnd, kl[0], g);
             q -= kl[0] * kl[1];
             end = runEnd;
@@ -395,17 +421,22 @@ final class GreedyPlacement {
    * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
    * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
    * {@code withPolicy}, the same over the user's policy headroom. Computed step by step on first
-   * use (the GREE scan often stops long before the left end of its range) and cached, with the
-   * per-dimension free counts kept for {@link #diagnose}. Valid while the scratch overlay does not
+   * use, right to left (the GREE scan often stops long before the left end of its range), and cached, with the
+   * per-dimension free counts kept for {@link #diagnose}; the computed part is always a suffix
+   * {@code [low, hi)} of the range. Valid while the scratch overlay does not
    * change.
    */
   private final class Fit implements FitCounts {
     final int lo;
     final int hi;
     final long[] need;
+    /** log2 of the need when it is a power of two (1, 1024 MB...), else -1: a shift instead of a division. */
+    final int[] shift;
     final boolean unknownDim;
     final boolean withPolicy;
+    /** Bundles that fit per step, valid over {@code [low, hi)}. */
     final long[] counts;
+    int low;
     /** Per dimension (null when the bundle does not use it): (free − tentative) / bundle, at least 0. */
     final long[][] freeFit;
     /** Instantaneous policy read in bulk: capacity and the user's allocation per dimension. */
@@ -420,14 +451,18 @@ final class GreedyPlacement {
       this.withPolicy = withPolicy;
       int n = hi - lo;
       need = new long[dims.length];
-      for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+      shift = new int[dims.length];
+      for (int d = 0; d < dims.length; d++) {
+        need[d] = atom.bundle().get(dims[d]);
+        shift[d] = need[d] > 0 && Long.bitCount(need[d]) == 1 ? Long.numberOfTrailingZeros(need[d]) : -1;
+      }
       boolean unknown = false;
       for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
         if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
       }
       unknownDim = unknown;
       counts = new long[n];
-      java.util.Arrays.fill(counts, -1);
+      low = hi;
       freeFit = new long[dims.length][];
       for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[n];
       boolean bulk = withPolicy && policy instanceof InstantaneousPolicy ip
@@ -451,12 +486,12 @@ final class GreedyPlacement {
 
     @Override
     public long at(int t) {
-      int i = t - lo;
-      long c = counts[i];
-      if (c >= 0) return c;
-      c = unknownDim ? 0 : compute(t, i);
-      counts[i] = c;
-      return c;
+      if (t < low) {
+        // extend the computed part [low, hi) down to t (scans go right to left)
+        for (int u = low - 1; u >= t; u--) counts[u - lo] = unknownDim ? 0 : compute(u, u - lo);
+        low = t;
+      }
+      return counts[t - lo];
     }
 
     private long compute(int t, int i) {
@@ -464,16 +499,16 @@ final class GreedyPlacement {
       for (int d = 0; d < dims.length; d++) {
         long nd = need[d];
         if (nd <= 0) continue;
-        long tt = tent == null ? 0 : tent[d][t];
+        long tt = tent == null ? 0 : tent[d][t - tentLo];
         long x = plan.free(d, t) - tt;
-        long f = x <= 0 ? 0 : x / nd;
+        long f = x <= 0 ? 0 : shift[d] >= 0 ? x >>> shift[d] : x / nd;
         freeFit[d][i] = f;
         if (f < out) out = f;
         if (!withPolicy) continue;
         long y = caps != null
             ? (long) Math.floor(caps[d][i] * fraction) - userHeld[d][i] - tt
             : policy.headroom(plan, request.user(), d, t) - tt;
-        long fp = y <= 0 ? 0 : y / nd;
+        long fp = y <= 0 ? 0 : shift[d] >= 0 ? y >>> shift[d] : y / nd;
         if (fp < out) out = fp;
       }
       return out;
@@ -567,7 +602,7 @@ final class GreedyPlacement {
 
   private void materialize() {
     if (materialized >= log.size()) return;
-    if (tent == null) tent = new long[dims.length][horizon];
+    if (tent == null) tent = new long[dims.length][tentHi - tentLo];
     for (int i = materialized; i < log.size(); i++) apply(log.get(i), 1);
     materialized = log.size();
   }
@@ -576,7 +611,8 @@ final class GreedyPlacement {
     for (int d = 0; d < dims.length; d++) {
       long v = sign * b.atom().bundle().get(dims[d]) * b.bundles();
       if (v == 0) continue;
-      for (long t = Math.max(0, b.start()); t < Math.min(horizon, b.end()); t++) tent[d][(int) t] += v;
+      long[] td = tent[d];
+      for (long t = Math.max(tentLo, b.start()); t < Math.min(tentHi, b.end()); t++) td[(int) (t - tentLo)] += v;
     }
   }
 
