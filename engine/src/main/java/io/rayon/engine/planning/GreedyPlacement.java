@@ -403,7 +403,7 @@ final class GreedyPlacement {
     if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
     Fit fit = new Fit(atom, from, hi, policy != null);
-    for (int t = from; t < hi; t++) {
+    for (int t = hi - 1; t >= from; t--) { // right to left, as the fit counts are computed
       long want = (t >= hi - b ? k : rem) * g;
       if (fit.at(t) < want) return false;
     }
@@ -421,10 +421,9 @@ final class GreedyPlacement {
    * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
    * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
    * {@code withPolicy}, the same over the user's policy headroom. Computed step by step on first
-   * use, right to left (the GREE scan often stops long before the left end of its range), and cached, with the
-   * per-dimension free counts kept for {@link #diagnose}; the computed part is always a suffix
-   * {@code [low, hi)} of the range. Valid while the scratch overlay does not
-   * change.
+   * use, right to left (the GREE scan often stops long before the left end of its range), and
+   * cached with the per-dimension free counts for {@link #diagnose}; the computed part is always a
+   * suffix {@code [low, hi)} of the range. Valid while the scratch overlay does not change.
    */
   private final class Fit implements FitCounts {
     final int lo;
@@ -434,11 +433,14 @@ final class GreedyPlacement {
     final int[] shift;
     final boolean unknownDim;
     final boolean withPolicy;
-    /** Bundles that fit per step, valid over {@code [low, hi)}. */
-    final long[] counts;
+    /**
+     * Bundles that fit per step, at index {@code hi - 1 - t} for the computed steps {@code t} in
+     * {@code [low, hi)}; grown on demand, so the cost follows the steps the scan reaches.
+     */
+    long[] counts;
     int low;
     /** Per dimension (null when the bundle does not use it): (free − tentative) / bundle, at least 0. */
-    final long[][] freeFit;
+    long[][] freeFit;
     /** Instantaneous policy read in bulk: capacity and the user's allocation per dimension. */
     final long[][] caps;
     final long[][] userHeld;
@@ -461,10 +463,11 @@ final class GreedyPlacement {
         if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
       }
       unknownDim = unknown;
-      counts = new long[n];
+      int initial = Math.min(n, 128);
+      counts = new long[initial];
       low = hi;
       freeFit = new long[dims.length][];
-      for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[n];
+      for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[initial];
       boolean bulk = withPolicy && policy instanceof InstantaneousPolicy ip
           && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class);
       if (bulk && !unknown) {
@@ -488,13 +491,22 @@ final class GreedyPlacement {
     public long at(int t) {
       if (t < low) {
         // extend the computed part [low, hi) down to t (scans go right to left)
-        for (int u = low - 1; u >= t; u--) counts[u - lo] = unknownDim ? 0 : compute(u, u - lo);
+        if (hi - t > counts.length) grow(Math.min(hi - lo, Math.max(hi - t, 2 * counts.length)));
+        for (int u = low - 1; u >= t; u--) counts[hi - 1 - u] = unknownDim ? 0 : compute(u, hi - 1 - u);
         low = t;
       }
-      return counts[t - lo];
+      return counts[hi - 1 - t];
     }
 
-    private long compute(int t, int i) {
+    private void grow(int size) {
+      counts = java.util.Arrays.copyOf(counts, size);
+      for (int d = 0; d < freeFit.length; d++) {
+        if (freeFit[d] != null) freeFit[d] = java.util.Arrays.copyOf(freeFit[d], size);
+      }
+    }
+
+    /** Fit at step t; stores the per-dimension free counts at index {@code j}. */
+    private long compute(int t, int j) {
       long out = Long.MAX_VALUE;
       for (int d = 0; d < dims.length; d++) {
         long nd = need[d];
@@ -502,11 +514,11 @@ final class GreedyPlacement {
         long tt = tent == null ? 0 : tent[d][t - tentLo];
         long x = plan.free(d, t) - tt;
         long f = x <= 0 ? 0 : shift[d] >= 0 ? x >>> shift[d] : x / nd;
-        freeFit[d][i] = f;
+        freeFit[d][j] = f;
         if (f < out) out = f;
         if (!withPolicy) continue;
         long y = caps != null
-            ? (long) Math.floor(caps[d][i] * fraction) - userHeld[d][i] - tt
+            ? (long) Math.floor(caps[d][t - lo] * fraction) - userHeld[d][t - lo] - tt
             : policy.headroom(plan, request.user(), d, t) - tt;
         long fp = y <= 0 ? 0 : shift[d] >= 0 ? y >>> shift[d] : y / nd;
         if (fp < out) out = fp;
@@ -553,14 +565,14 @@ final class GreedyPlacement {
       long sum = 0;
       long capMax = 0;
       long freeMax = 0;
-      for (int t = lo; t < hi; t++) fit.at(t);
+      fit.at(lo); // every step of the range computed (a failed scan has already done so)
       long[] fd = fit.freeFit[d];
       long[] cap = plan.capacityRange(d, lo, hi);
-      for (int i = 0; i < hi - lo; i++) {
-        long f = fd[i];
+      for (int t = lo; t < hi; t++) {
+        long f = fd[hi - 1 - t];
         sum += Math.min(hp, f);
         freeMax = Math.max(freeMax, f);
-        capMax = Math.max(capMax, Math.max(0, cap[i]) / need);
+        capMax = Math.max(capMax, Math.max(0, cap[t - lo]) / need);
       }
       if (sum < worst) {
         worst = sum;
