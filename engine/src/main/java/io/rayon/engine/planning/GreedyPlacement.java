@@ -36,10 +36,7 @@ final class GreedyPlacement {
   private final String[] dims;
   private final int horizon;
   private final List<Block> log = new ArrayList<>();
-  /** This reservation's tentative use per dimension over {@code [tentLo, tentHi)} (allocated on first use). */
   private long[][] tent;
-  private int tentLo;
-  private int tentHi;
   private int materialized;
   private Rejection failure;
 
@@ -61,13 +58,6 @@ final class GreedyPlacement {
     if (lo >= hi) {
       return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
           "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
-    }
-    // every block lies in the root's range (the request's window, when the root is a window)
-    tentLo = (int) lo;
-    tentHi = (int) hi;
-    if (request.rdl() instanceof Rdl.Window w) {
-      tentLo = (int) Math.max(lo, Math.min(hi, w.start()));
-      tentHi = (int) Math.max(tentLo, Math.min(hi, w.finish()));
     }
     boolean ok;
     try {
@@ -298,38 +288,23 @@ final class GreedyPlacement {
     long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
     long q = atom.work() / g;
-    long[] held = null; // units already held per step, allocated with the first partial block
+    long[] held = new long[hi - lo];
     List<long[]> blocks = new ArrayList<>();
     int end = hi;
     while (q > 0) {
       int runEnd = end;
       long m = Long.MAX_VALUE;
-      // the finishing shape for the current m: k units, b steps each, rem of them one step longer
-      long k = 0;
-      long b = 0;
-      long rem = 0;
-      long span = Long.MAX_VALUE;
       boolean progressed = false;
       for (int t = end - 1; t >= lo - 1; t--) {
-        long a = 0;
-        if (t >= lo) {
-          long f = base.at(t);
-          a = Math.min(maxUnits, g == 1 ? f : f / g) - (held == null ? 0 : held[t - lo]);
-        }
+        long a = t >= lo ? Math.min(maxUnits, base.at(t) / g) - held[t - lo] : 0;
         if (a >= 1) {
-          if (a < m) {
-            m = a;
-            long k2 = Math.min(m, q / l);
-            if (k2 != k) {
-              k = k2;
-              b = q / k;
-              rem = q % k;
-              span = b + (rem > 0 ? 1 : 0);
-            }
-          }
-          if (runEnd - t >= span) {
-            blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
-            if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
+          m = Math.min(m, a);
+          long k = Math.min(m, q / l);
+          long b = q / k;
+          long rem = q % k;
+          if (runEnd - t >= b + (rem > 0 ? 1 : 0)) {
+            addBlock(blocks, held, lo, runEnd - b, runEnd, k - rem, g);
+            if (rem > 0) addBlock(blocks, held, lo, runEnd - b - 1, runEnd, rem, g);
             return blocks;
           }
           continue;
@@ -339,7 +314,6 @@ final class GreedyPlacement {
         if (len >= l && m != Long.MAX_VALUE) {
           long[] kl = partial(m, len, q, l);
           if (kl != null) {
-            if (held == null) held = new long[hi - lo];
             addBlock(blocks, held, lo, runEnd - kl[1], runEnd, kl[0], g);
             q -= kl[0] * kl[1];
             end = runEnd;
@@ -403,7 +377,7 @@ final class GreedyPlacement {
     if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
     Fit fit = new Fit(atom, from, hi, policy != null);
-    for (int t = hi - 1; t >= from; t--) { // right to left, as the fit counts are computed
+    for (int t = from; t < hi; t++) {
       long want = (t >= hi - b ? k : rem) * g;
       if (fit.at(t) < want) return false;
     }
@@ -421,26 +395,19 @@ final class GreedyPlacement {
    * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
    * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
    * {@code withPolicy}, the same over the user's policy headroom. Computed step by step on first
-   * use, right to left (the GREE scan often stops long before the left end of its range), and
-   * cached with the per-dimension free counts for {@link #diagnose}; the computed part is always a
-   * suffix {@code [low, hi)} of the range. Valid while the scratch overlay does not change.
+   * use (the GREE scan often stops long before the left end of its range) and cached, with the
+   * per-dimension free counts kept for {@link #diagnose}. Valid while the scratch overlay does not
+   * change.
    */
   private final class Fit implements FitCounts {
     final int lo;
     final int hi;
     final long[] need;
-    /** log2 of the need when it is a power of two (1, 1024 MB...), else -1: a shift instead of a division. */
-    final int[] shift;
     final boolean unknownDim;
     final boolean withPolicy;
-    /**
-     * Bundles that fit per step, at index {@code hi - 1 - t} for the computed steps {@code t} in
-     * {@code [low, hi)}; grown on demand, so the cost follows the steps the scan reaches.
-     */
-    long[] counts;
-    int low;
+    final long[] counts;
     /** Per dimension (null when the bundle does not use it): (free − tentative) / bundle, at least 0. */
-    long[][] freeFit;
+    final long[][] freeFit;
     /** Instantaneous policy read in bulk: capacity and the user's allocation per dimension. */
     final long[][] caps;
     final long[][] userHeld;
@@ -453,21 +420,16 @@ final class GreedyPlacement {
       this.withPolicy = withPolicy;
       int n = hi - lo;
       need = new long[dims.length];
-      shift = new int[dims.length];
-      for (int d = 0; d < dims.length; d++) {
-        need[d] = atom.bundle().get(dims[d]);
-        shift[d] = need[d] > 0 && Long.bitCount(need[d]) == 1 ? Long.numberOfTrailingZeros(need[d]) : -1;
-      }
+      for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
       boolean unknown = false;
       for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
         if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
       }
       unknownDim = unknown;
-      int initial = Math.min(n, 128);
-      counts = new long[initial];
-      low = hi;
+      counts = new long[n];
+      java.util.Arrays.fill(counts, -1);
       freeFit = new long[dims.length][];
-      for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[initial];
+      for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[n];
       boolean bulk = withPolicy && policy instanceof InstantaneousPolicy ip
           && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class);
       if (bulk && !unknown) {
@@ -489,38 +451,29 @@ final class GreedyPlacement {
 
     @Override
     public long at(int t) {
-      if (t < low) {
-        // extend the computed part [low, hi) down to t (scans go right to left)
-        if (hi - t > counts.length) grow(Math.min(hi - lo, Math.max(hi - t, 2 * counts.length)));
-        for (int u = low - 1; u >= t; u--) counts[hi - 1 - u] = unknownDim ? 0 : compute(u, hi - 1 - u);
-        low = t;
-      }
-      return counts[hi - 1 - t];
+      int i = t - lo;
+      long c = counts[i];
+      if (c >= 0) return c;
+      c = unknownDim ? 0 : compute(t, i);
+      counts[i] = c;
+      return c;
     }
 
-    private void grow(int size) {
-      counts = java.util.Arrays.copyOf(counts, size);
-      for (int d = 0; d < freeFit.length; d++) {
-        if (freeFit[d] != null) freeFit[d] = java.util.Arrays.copyOf(freeFit[d], size);
-      }
-    }
-
-    /** Fit at step t; stores the per-dimension free counts at index {@code j}. */
-    private long compute(int t, int j) {
+    private long compute(int t, int i) {
       long out = Long.MAX_VALUE;
       for (int d = 0; d < dims.length; d++) {
         long nd = need[d];
         if (nd <= 0) continue;
-        long tt = tent == null ? 0 : tent[d][t - tentLo];
+        long tt = tent == null ? 0 : tent[d][t];
         long x = plan.free(d, t) - tt;
-        long f = x <= 0 ? 0 : shift[d] >= 0 ? x >>> shift[d] : x / nd;
-        freeFit[d][j] = f;
+        long f = x <= 0 ? 0 : x / nd;
+        freeFit[d][i] = f;
         if (f < out) out = f;
         if (!withPolicy) continue;
         long y = caps != null
-            ? (long) Math.floor(caps[d][t - lo] * fraction) - userHeld[d][t - lo] - tt
+            ? (long) Math.floor(caps[d][i] * fraction) - userHeld[d][i] - tt
             : policy.headroom(plan, request.user(), d, t) - tt;
-        long fp = y <= 0 ? 0 : shift[d] >= 0 ? y >>> shift[d] : y / nd;
+        long fp = y <= 0 ? 0 : y / nd;
         if (fp < out) out = fp;
       }
       return out;
@@ -565,14 +518,14 @@ final class GreedyPlacement {
       long sum = 0;
       long capMax = 0;
       long freeMax = 0;
-      fit.at(lo); // every step of the range computed (a failed scan has already done so)
+      for (int t = lo; t < hi; t++) fit.at(t);
       long[] fd = fit.freeFit[d];
       long[] cap = plan.capacityRange(d, lo, hi);
-      for (int t = lo; t < hi; t++) {
-        long f = fd[hi - 1 - t];
+      for (int i = 0; i < hi - lo; i++) {
+        long f = fd[i];
         sum += Math.min(hp, f);
         freeMax = Math.max(freeMax, f);
-        capMax = Math.max(capMax, Math.max(0, cap[t - lo]) / need);
+        capMax = Math.max(capMax, Math.max(0, cap[i]) / need);
       }
       if (sum < worst) {
         worst = sum;
@@ -614,7 +567,7 @@ final class GreedyPlacement {
 
   private void materialize() {
     if (materialized >= log.size()) return;
-    if (tent == null) tent = new long[dims.length][tentHi - tentLo];
+    if (tent == null) tent = new long[dims.length][horizon];
     for (int i = materialized; i < log.size(); i++) apply(log.get(i), 1);
     materialized = log.size();
   }
@@ -623,8 +576,7 @@ final class GreedyPlacement {
     for (int d = 0; d < dims.length; d++) {
       long v = sign * b.atom().bundle().get(dims[d]) * b.bundles();
       if (v == 0) continue;
-      long[] td = tent[d];
-      for (long t = Math.max(tentLo, b.start()); t < Math.min(tentHi, b.end()); t++) td[(int) (t - tentLo)] += v;
+      for (long t = Math.max(0, b.start()); t < Math.min(horizon, b.end()); t++) tent[d][(int) t] += v;
     }
   }
 
