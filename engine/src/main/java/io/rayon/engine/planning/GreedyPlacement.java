@@ -269,21 +269,18 @@ final class GreedyPlacement {
               + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
       return false;
     }
-    Fit fit = new Fit(atom, lo, hi, policy != null);
-    List<long[]> blocks = greeAtom(atom, fit, lo, hi);
+    long[] base = fitBase(atom, lo, hi, policy != null);
+    List<long[]> blocks = greeAtom(atom, base, lo, hi);
     if (blocks == null) {
-      diagnose(atom, path, fit);
+      diagnose(atom, path, lo, hi);
       return false;
     }
     for (long[] b : blocks) log.add(new Block(path, atom, b[0], b[1], b[2]));
     return true;
   }
 
-  /**
-   * The GREE scan on fit counts (bundles per step, read through {@code base.at(t)} so they can be
-   * computed only for the steps the scan reaches); null when the atom does not fit.
-   */
-  static List<long[]> greeAtom(Rdl.Atom atom, FitCounts base, int lo, int hi) {
+  /** The GREE scan on precomputed fit counts (bundles per step); null when the atom does not fit. */
+  static List<long[]> greeAtom(Rdl.Atom atom, long[] base, int lo, int hi) {
     long g = atom.gang();
     long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
@@ -296,7 +293,7 @@ final class GreedyPlacement {
       long m = Long.MAX_VALUE;
       boolean progressed = false;
       for (int t = end - 1; t >= lo - 1; t--) {
-        long a = t >= lo ? Math.min(maxUnits, base.at(t) / g) - held[t - lo] : 0;
+        long a = t >= lo ? Math.min(maxUnits, base[t - lo] / g) - held[t - lo] : 0;
         if (a >= 1) {
           m = Math.min(m, a);
           long k = Math.min(m, q / l);
@@ -376,120 +373,72 @@ final class GreedyPlacement {
     long rem = q % k;
     if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
-    Fit fit = new Fit(atom, from, hi, policy != null);
+    long[] base = fitBase(atom, from, hi, policy != null);
     for (int t = from; t < hi; t++) {
       long want = (t >= hi - b ? k : rem) * g;
-      if (fit.at(t) < want) return false;
+      if (base[t - from] < want) return false;
     }
     log.add(new Block(path, atom, hi - b, hi, (k - rem) * g));
     if (rem > 0) log.add(new Block(path, atom, hi - b - 1, hi, rem * g));
     return true;
   }
 
-  /** Fit counts of an atom per step: bundles that fit at step {@code t}. */
-  interface FitCounts {
-    long at(int t);
-  }
-
   /**
    * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
    * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
-   * {@code withPolicy}, the same over the user's policy headroom. Computed step by step on first
-   * use (the GREE scan often stops long before the left end of its range) and cached, with the
-   * per-dimension free counts kept for {@link #diagnose}. Valid while the scratch overlay does not
-   * change.
+   * {@code withPolicy}, the same over the user's policy headroom.
    */
-  private final class Fit implements FitCounts {
-    final int lo;
-    final int hi;
-    final long[] need;
-    final boolean unknownDim;
-    final boolean withPolicy;
-    final long[] counts;
-    /** Per dimension (null when the bundle does not use it): (free − tentative) / bundle, at least 0. */
-    final long[][] freeFit;
-    /** Instantaneous policy read in bulk: capacity and the user's allocation per dimension. */
-    final long[][] caps;
-    final long[][] userHeld;
-    final double fraction;
-
-    Fit(Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
-      materialize();
-      this.lo = lo;
-      this.hi = hi;
-      this.withPolicy = withPolicy;
-      int n = hi - lo;
-      need = new long[dims.length];
-      for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
-      boolean unknown = false;
-      for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
-        if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
+  private long[] fitBase(Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
+    materialize();
+    long[] need = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+    boolean unknownDim = false;
+    for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
+      if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknownDim = true;
+    }
+    long[] out = new long[hi - lo];
+    if (unknownDim) return out;
+    java.util.Arrays.fill(out, Long.MAX_VALUE);
+    for (int d = 0; d < dims.length; d++) {
+      if (need[d] <= 0) continue;
+      long[] t0 = tent == null ? null : tent[d];
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - (t0 == null ? 0 : t0[t]);
+        long f = x <= 0 ? 0 : x / need[d];
+        if (f < out[t - lo]) out[t - lo] = f;
       }
-      unknownDim = unknown;
-      counts = new long[n];
-      java.util.Arrays.fill(counts, -1);
-      freeFit = new long[dims.length][];
-      for (int d = 0; d < dims.length; d++) if (need[d] > 0) freeFit[d] = new long[n];
-      boolean bulk = withPolicy && policy instanceof InstantaneousPolicy ip
-          && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class);
-      if (bulk && !unknown) {
+      if (!withPolicy) continue;
+      if (policy instanceof InstantaneousPolicy ip
+          && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
         // the instantaneous cap, read in bulk from the plan's index
-        fraction = ((InstantaneousPolicy) policy).fraction();
-        caps = new long[dims.length][];
-        userHeld = new long[dims.length][];
-        for (int d = 0; d < dims.length; d++) {
-          if (need[d] <= 0) continue;
-          caps[d] = plan.capacityRange(d, lo, hi);
-          userHeld[d] = plan.userAllocatedRange(request.user(), d, lo, hi);
+        long[] caps = plan.capacityRange(d, lo, hi);
+        long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
         }
       } else {
-        fraction = 0;
-        caps = null;
-        userHeld = null;
+        for (int t = lo; t < hi; t++) {
+          long x = policy.headroom(plan, request.user(), d, t) - (t0 == null ? 0 : t0[t]);
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
+        }
       }
     }
-
-    @Override
-    public long at(int t) {
-      int i = t - lo;
-      long c = counts[i];
-      if (c >= 0) return c;
-      c = unknownDim ? 0 : compute(t, i);
-      counts[i] = c;
-      return c;
-    }
-
-    private long compute(int t, int i) {
-      long out = Long.MAX_VALUE;
-      for (int d = 0; d < dims.length; d++) {
-        long nd = need[d];
-        if (nd <= 0) continue;
-        long tt = tent == null ? 0 : tent[d][t];
-        long x = plan.free(d, t) - tt;
-        long f = x <= 0 ? 0 : x / nd;
-        freeFit[d][i] = f;
-        if (f < out) out = f;
-        if (!withPolicy) continue;
-        long y = caps != null
-            ? (long) Math.floor(caps[d][i] * fraction) - userHeld[d][i] - tt
-            : policy.headroom(plan, request.user(), d, t) - tt;
-        long fp = y <= 0 ? 0 : y / nd;
-        if (fp < out) out = fp;
-      }
-      return out;
-    }
+    return out;
   }
 
   /** Explains why an atom did not fit in {@code [lo, hi)} and records it as the failure. */
-  private void diagnose(Rdl.Atom atom, String path, Fit fit) {
-    int lo = fit.lo;
-    int hi = fit.hi;
+  private void diagnose(Rdl.Atom atom, String path, int lo, int hi) {
     long g = atom.gang();
     long hp = (atom.maxParallelism() / g) * g;
     if (policy != null) {
-      if (greeAtom(atom, new Fit(atom, lo, hi, false), lo, hi) != null) {
+      long[] free = fitBase(atom, lo, hi, false);
+      if (greeAtom(atom, free, lo, hi) != null) {
+        long[] capped = fitBase(atom, lo, hi, true);
         long most = 0;
-        for (int t = lo; t < hi; t++) most = Math.max(most, fit.at(t));
+        for (long x : capped) most = Math.max(most, x);
         String detail = most < g
             ? "; the policy lets the user hold at most " + most + " such bundles at once, a gang needs " + g
             : "";
@@ -518,14 +467,12 @@ final class GreedyPlacement {
       long sum = 0;
       long capMax = 0;
       long freeMax = 0;
-      for (int t = lo; t < hi; t++) fit.at(t);
-      long[] fd = fit.freeFit[d];
-      long[] cap = plan.capacityRange(d, lo, hi);
-      for (int i = 0; i < hi - lo; i++) {
-        long f = fd[i];
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
+        long f = x <= 0 ? 0 : x / need;
         sum += Math.min(hp, f);
         freeMax = Math.max(freeMax, f);
-        capMax = Math.max(capMax, Math.max(0, cap[i]) / need);
+        capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need);
       }
       if (sum < worst) {
         worst = sum;
