@@ -216,13 +216,24 @@ public class SeriesChart extends Control implements Drawable {
       total += n;
     }
     lastPointsDrawn = total;
-    // legend
+    // legend: right-aligned on the header line when it fits beside the title and the y label,
+    // otherwise just inside the top of the plot area, so entries never overwrite other text
+    double headerEnd = 0;
+    if (!yLabel.get().isEmpty()) headerEnd = Math.max(headerEnd, 4 + yLabel.get().length() * 6.2);
+    if (!title.get().isEmpty()) headerEnd = Math.max(headerEnd, px0 + title.get().length() * 7.4);
+    double legendWidth = 0;
+    for (Series s : series) legendWidth += s.name().length() * 6.2 + 26;
+    double ly = px1 - 4 - legendWidth >= headerEnd + 8 ? 14 : py0 + 14;
     double lx = px1 - 4;
     for (int i = series.size() - 1; i >= 0; i--) {
       Series s = series.get(i);
-      sink.text(s.name(), lx, 14, labelColor.getValue(), 10, DrawingSink.Align.RIGHT);
       double tw = s.name().length() * 6.2;
-      sink.fillRect(lx - tw - 14, 6, 10, 10, s.colorOrDefault());
+      if (ly > 14 && lx - tw - 14 < px0 + 4 && lx < px1 - 4) {
+        ly += 14; // wrap to the next legend row inside the plot
+        lx = px1 - 4;
+      }
+      sink.text(s.name(), lx, ly, labelColor.getValue(), 10, DrawingSink.Align.RIGHT);
+      sink.fillRect(lx - tw - 14, ly - 8, 10, 10, s.colorOrDefault());
       lx -= tw + 26;
     }
     sink.end();

@@ -79,6 +79,11 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
             : t.frameLabelProperty().get().apply(t.getFrame()) + " (" + (t.getFrame() + 1) + "/" + t.getFrameCount() + ")",
         t.frameProperty(), t.frameCountProperty(), t.frameLabelProperty()));
 
+    // buttons and the speed box keep their preferred width; the slider and the label give way
+    for (javafx.scene.layout.Region r : new javafx.scene.layout.Region[] {play, back, fwd, speed}) {
+      r.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+    }
+    slider.setMinWidth(60);
     HBox box = new HBox(8, play, back, fwd, slider, speed, label);
     box.getStyleClass().add("timeline-box");
     box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);

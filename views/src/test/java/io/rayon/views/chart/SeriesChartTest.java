@@ -8,6 +8,12 @@ import net.jqwik.api.constraints.IntRange;
 
 class SeriesChartTest {
 
+  @net.jqwik.api.lifecycle.BeforeContainer
+  static void startToolkit() {
+    // SeriesChart's class initialisation needs the JavaFX toolkit, even for the static decimation
+    io.rayon.views.FxTesting.startToolkit();
+  }
+
   /** Decimation keeps at most four points per pixel column and never loses the extremes. */
   @Property(tries = 50)
   void decimationIsBoundedPerPixelAndKeepsMinimumAndMaximum(@ForAll long seed, @ForAll @IntRange(min = 1, max = 200_000) int n) {
