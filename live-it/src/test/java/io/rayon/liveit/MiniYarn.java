@@ -52,17 +52,34 @@ final class MiniYarn implements AutoCloseable {
       c.stop();
       throw new IllegalStateException("NodeManagers did not register within 60 s");
     }
-    // Give the plan its capacity now instead of waiting for the PlanFollower's first run.
+    // NodeManagers count as connected before the scheduler has added their capacity (that happens
+    // on the RM's event thread), and the plan only takes its capacity from the scheduler. Hadoop
+    // offers no event for either, so poll the condition, bounded: both nodes' memory in the
+    // scheduler, then the plan synchronized to a positive capacity.
     ReservationSystem rs = c.getResourceManager().getRMContext().getReservationSystem();
-    rs.synchronizePlan(PLAN_QUEUE, false);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long expected = 2L * NM_MEMORY_MB;
+    while (c.getResourceManager().getResourceScheduler().getClusterResource().getMemorySize() < expected
+        || planMemory(rs) <= 0) {
+      if (System.nanoTime() > deadline) {
+        c.stop();
+        throw new IllegalStateException("the plan queue got no capacity within 60 s of the NodeManagers registering");
+      }
+      rs.synchronizePlan(PLAN_QUEUE, false);
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+    }
     String url = "http://" + WebAppUtils.getRMWebAppURLWithoutScheme(c.getConfig());
     return new MiniYarn(c, url);
   }
 
   /** Capacity of the plan queue as the ReservationSystem sees it, in MB. */
   long planMemoryMB() {
-    return cluster.getResourceManager().getRMContext().getReservationSystem().getPlan(PLAN_QUEUE)
-        .getTotalCapacity().getMemorySize();
+    return planMemory(cluster.getResourceManager().getRMContext().getReservationSystem());
+  }
+
+  private static long planMemory(ReservationSystem rs) {
+    var plan = rs.getPlan(PLAN_QUEUE);
+    return plan == null ? 0 : plan.getTotalCapacity().getMemorySize();
   }
 
   @Override
