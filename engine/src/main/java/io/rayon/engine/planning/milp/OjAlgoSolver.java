@@ -11,28 +11,32 @@ import java.util.concurrent.TimeUnit;
 import org.ojalgo.optimisation.ExpressionsBasedModel;
 import org.ojalgo.optimisation.Optimisation;
 import org.ojalgo.optimisation.Variable;
-import org.ojalgo.optimisation.integer.IntegerStrategy;
 
 /**
  * Solves a {@link MilpFormulation} with ojAlgo's branch and bound. The only class that calls the
  * solver.
  *
- * <p>Order of work: the LP relaxation (1/8 of the time limit) gives the bound; then one branch and
- * bound run for the rest of the limit, started from the given solution (ojAlgo takes the variables'
- * values as its first incumbent when they are feasible; by default "reject everything", for the
- * hybrid the greedy plan). ojAlgo reports neither a bound nor its incumbent while it runs and has no
- * cancellation hook: the listener hears the model size, the starting incumbent and the LP bound
- * before the search and the result after it; cancelling sets the running search's time limit to zero
- * (ojAlgo re-reads it between nodes), so the solve stops within one node and returns the incumbent
- * with status CANCELLED.
+ * <p>Order of work: the LP relaxation (1/8 of the time limit) gives a first bound; then one branch
+ * and bound run for the rest of the limit, started from the given solution (ojAlgo takes the
+ * variables' values as its first incumbent when they are feasible; by default "reject everything",
+ * for the hybrid the greedy plan).
+ *
+ * <p>While the search runs, ojAlgo's default strategy is observed through its node hooks ({@link
+ * ObservedStrategy}): every new incumbent, and every {@value SearchMonitor#REPORT_EVERY} nodes, the
+ * listener hears the incumbent, the bound, the gap and the node counts (fraction -1: the size of the
+ * tree is unknown and the engine has no clock). The {@link SearchMonitor} keeps the best
+ * incumbent's values itself, so a cancel or a timeout returns it, and raises the bound from the LP
+ * relaxation's to the minimum over the open nodes (see there for why that is sound). A cancel is
+ * passed on at the next node: the monitor sets the running search's time limit to zero, which
+ * ojAlgo re-reads between nodes, and the solve returns the best incumbent with status CANCELLED.
  *
  * <p>We first solved in rounds of growing length, handing each round the previous incumbent, to
  * report progress during the search. With ojAlgo 57.1 that made the solver declare non-optimal
  * incumbents OPTIMAL (reproduced by {@code MilpPropertiesTest}: the MILP then accepted less work
- * than GREE while claiming optimality); a single run does not show it. ojAlgo also checks its time
- * limit only between nodes, so on models of a few thousand variables one LP solve can overshoot the
- * limit by seconds, and on timeout without any incumbent it answers INFEASIBLE or FAILED rather
- * than "no solution yet".
+ * than GREE while claiming optimality); a single observed run does not show it. ojAlgo also checks
+ * its time limit only between nodes, so on models of a few thousand variables one LP solve can
+ * overshoot the limit by seconds, and on timeout without any incumbent it answers INFEASIBLE or
+ * FAILED rather than "no solution yet".
  */
 final class OjAlgoSolver {
 
@@ -69,14 +73,12 @@ final class OjAlgoSolver {
     ExpressionsBasedModel model = f.model;
     MilpOptions opt = f.options;
     int threads = opt.threads();
-    model.options.integer(IntegerStrategy.DEFAULT.withParallelism(() -> threads));
     long limit = opt.timeLimit().toMillis();
     long lpBudget = Math.max(1, limit / 8);
-    // one branch-and-bound run for the rest of the limit (see the class comment for why not more)
-    long[] rounds = {Math.max(1, limit - lpBudget)};
+    long searchBudget = Math.max(1, limit - lpBudget);
     List<Variable> vars = model.getVariables();
 
-    // LP relaxation for the bound (its own budget: one first-round slice)
+    // LP relaxation for the bound (its own budget, 1/8 of the limit)
     double bound = Double.NaN;
     if (!cancel.isCancelled()) {
       ExpressionsBasedModel lp = model.copy();
@@ -91,19 +93,22 @@ final class OjAlgoSolver {
       }
     }
 
-    double[] best = warmStart;
-    double bestObj = best == null ? Double.NaN : f.objective(best);
+    SearchMonitor monitor = new SearchMonitor(f, warmStart, bound, progress, cancel,
+        () -> model.options.time_abort = 0, threads == 1);
+    model.options.integer(ObservedStrategy.strategy(threads, monitor, vars.size()));
     progress.progress(0.0, String.format(Locale.ROOT, "MILP start: %d variables (%d integer), %d constraints; incumbent %s, bound %s",
-        f.variableCount(), f.integerCount(), f.constraintCount(), num(bestObj), num(bound)));
+        f.variableCount(), f.integerCount(), f.constraintCount(), SearchMonitor.num(monitor.bestObjective()),
+        SearchMonitor.num(bound)));
     boolean optimal = false;
-    boolean cancelled = false;
+    boolean cancelled = cancel.isCancelled();
     SolverStatus failure = null;
     boolean crashed = false;
     boolean untrustedOptimal = false;
     String failureText = null;
     int done = 0;
     ScheduledExecutorService watcher = null;
-    if (cancel != CancellationToken.NEVER) {
+    if (cancel != CancellationToken.NEVER && !ObservedStrategy.AVAILABLE) {
+      // without the node hooks a watcher thread passes a cancel on to the solver
       watcher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "milp-cancel-watch");
         t.setDaemon(true);
@@ -116,62 +121,46 @@ final class OjAlgoSolver {
       }, 20, 20, TimeUnit.MILLISECONDS);
     }
     try {
-      for (int i = 0; i < rounds.length; i++) {
-        if (cancel.isCancelled()) {
-          cancelled = true;
-          break;
+      if (!cancelled) {
+        double[] start = monitor.best();
+        if (start != null) {
+          for (Variable v : vars) v.setValue(BigDecimal.valueOf(start[v.getIndex().index]));
         }
-        if (best != null) {
-          for (Variable v : vars) v.setValue(BigDecimal.valueOf(best[v.getIndex().index]));
-        }
-        model.options.time_abort = rounds[i];
+        model.options.time_abort = searchBudget;
         // only an abort limit: a "suffice" limit lets ojAlgo stop with its incumbent, and what it
         // then labels the result is not reliable
         model.options.time_suffice = Long.MAX_VALUE;
         if (cancel.isCancelled()) model.options.time_abort = 0;
         Optimisation.Result res = model.minimise();
         done++;
+        cancelled = cancel.isCancelled();
         SolverStatus s = map(res.getState());
         if (s == SolverStatus.OPTIMAL || s == SolverStatus.FEASIBLE) {
           double[] vals = new double[vars.size()];
           for (int j = 0; j < vals.length; j++) vals[j] = res.doubleValue(j);
-          double obj = f.objective(vals);
-          boolean worseThanKnown = best != null && obj > bestObj + 1e-6 * Math.max(1, Math.abs(bestObj));
-          if (best == null || obj < bestObj - 1e-9) {
-            best = vals;
-            bestObj = obj;
-          }
+          double before = monitor.bestObjective();
+          boolean worseThanKnown = !Double.isNaN(before)
+              && f.objective(vals) > before + 1e-6 * Math.max(1, Math.abs(before));
+          // the final answer is also an incumbent (the monitor keeps it only if it is better)
+          monitor.integerSolution(vals);
           if (s == SolverStatus.OPTIMAL && worseThanKnown) {
-            // ojAlgo 57.1 sometimes declares a solution optimal that is worse than the feasible
-            // start it was given (seen on order/gang models): the claim is false, keep searching
-            // with the better solution as the start and never report it as optimal
+            // ojAlgo 57.1 sometimes declares a solution optimal that is worse than one it saw
+            // (the start, or an incumbent of this search): the claim is false; keep the better one
             untrustedOptimal = true;
-            continue;
-          }
-          if (s == SolverStatus.OPTIMAL) {
+          } else if (s == SolverStatus.OPTIMAL) {
             optimal = true;
-            break;
           }
         } else if (s == SolverStatus.UNBOUNDED) {
           failure = s;
           failureText = "ojAlgo reports the model unbounded";
-          break;
-        } else if (best == null) {
+        } else if (monitor.best() == null) {
           // ojAlgo also answers INFEASIBLE (or FAILED) when its time runs out before it has any
-          // solution, so a round's INFEASIBLE is no proof: remember it and try the next round
+          // solution, so INFEASIBLE here is no proof
           failure = s;
           failureText = s == SolverStatus.INFEASIBLE
               ? "ojAlgo found no feasible solution (it reports INFEASIBLE also when its time runs out first)"
               : "ojAlgo stopped with state " + res.getState() + " and no solution";
         }
-        if (cancel.isCancelled()) {
-          cancelled = true;
-          break;
-        }
-        progress.progress(
-            (double) (i + 1) / rounds.length,
-            String.format(Locale.ROOT, "MILP round %d/%d: incumbent %s, bound %s, gap %s",
-                i + 1, rounds.length, num(bestObj), num(bound), pct(SolverResult.gapOf(bestObj, bound))));
       }
     } catch (RuntimeException e) {
       failure = SolverStatus.FAILED;
@@ -180,6 +169,10 @@ final class OjAlgoSolver {
     } finally {
       if (watcher != null) watcher.shutdownNow();
     }
+    double[] best = monitor.best();
+    double bestObj = monitor.bestObjective();
+    bound = monitor.bound();
+    progress.progress(1.0, "MILP end: " + monitor.summary());
     if (best == null) {
       SolverStatus s = cancelled ? SolverStatus.CANCELLED : failure == null ? SolverStatus.FAILED : failure;
       return new Outcome(result(f, s, Double.NaN, bound, done,
@@ -189,14 +182,14 @@ final class OjAlgoSolver {
       return new Outcome(result(f, SolverStatus.OPTIMAL, bestObj, bestObj, done, "proven optimal"), best);
     }
     if (!Double.isNaN(bound) && bestObj <= bound + 1e-6 * Math.max(1, Math.abs(bound))) {
-      // the incumbent meets the LP bound: optimal even though the search did not finish
+      // the incumbent meets the bound: optimal even though the search did not finish
       return new Outcome(result(f, cancelled ? SolverStatus.CANCELLED : SolverStatus.OPTIMAL, bestObj, bestObj, done,
-          "incumbent meets the LP relaxation bound"), best);
+          "incumbent meets the lower bound"), best);
     }
     SolverStatus s = cancelled ? SolverStatus.CANCELLED : SolverStatus.FEASIBLE;
     String why = cancelled ? "cancelled; best solution so far"
         : crashed ? failureText + "; best solution so far"
-        : untrustedOptimal ? "ojAlgo claimed optimality for a solution worse than its start (a solver defect); kept the better solution, optimality not proven"
+        : untrustedOptimal ? "ojAlgo claimed optimality for a solution worse than one it had seen (a solver defect); kept the better solution, optimality not proven"
         : "time limit of " + limit + " ms reached; best solution so far";
     return new Outcome(result(f, s, bestObj, bound, done, why), best);
   }
@@ -205,13 +198,5 @@ final class OjAlgoSolver {
     double b = Double.isNaN(bound) || Double.isNaN(obj) ? bound : Math.min(bound, obj);
     return new SolverResult(s, obj, b, SolverResult.gapOf(obj, b), f.variableCount(), f.integerCount(),
         f.constraintCount(), rounds, msg);
-  }
-
-  private static String num(double d) {
-    return Double.isNaN(d) ? "none" : String.format(Locale.ROOT, "%.2f", d);
-  }
-
-  private static String pct(double d) {
-    return Double.isNaN(d) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * d);
   }
 }
