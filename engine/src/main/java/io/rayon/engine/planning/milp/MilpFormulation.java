@@ -342,32 +342,85 @@ final class MilpFormulation {
     for (int m = 0; m < steps; m++) {
       List<AtomVar> act = activeAt.get(m);
       if (act.isEmpty()) continue;
+      // the rows of this step in normal form: coefficients per active atom -> right-hand side
+      Map<List<Long>, long[]> rows = new LinkedHashMap<>();
+      Map<List<Long>, String> names = new HashMap<>();
       for (int di = 0; di < dims.size(); di++) {
-        String dim = dims.get(di);
-        Expression cap = null;
-        for (AtomVar a : act) {
-          long coef = a.atom.bundle().get(dim) * (long) a.gang;
-          if (coef <= 0) continue;
-          if (cap == null) cap = constraint("cap_" + dim + "_" + m).upper(free[di][m]);
-          cap.set(a.n[m - a.lo], coef);
-        }
+        capacityRow(act, a -> true, dims.get(di), free[di][m], "cap_" + dims.get(di) + "_" + m, rows, names);
       }
       // (1) again, per user: the sharing policy's instantaneous headroom
       for (Map.Entry<String, long[][]> h : headroom.entrySet()) {
+        String user = h.getKey();
         for (int di = 0; di < dims.size(); di++) {
-          String dim = dims.get(di);
-          Expression cap = null;
-          for (AtomVar a : act) {
-            if (!reservations.get(a.reservation).request.user().equals(h.getKey())) continue;
-            long coef = a.atom.bundle().get(dim) * (long) a.gang;
-            if (coef <= 0) continue;
-            if (cap == null) cap = constraint("policy_" + h.getKey() + "_" + dim + "_" + m).upper(h.getValue()[di][m]);
-            cap.set(a.n[m - a.lo], coef);
-          }
+          capacityRow(act, a -> reservations.get(a.reservation).request.user().equals(user), dims.get(di),
+              h.getValue()[di][m], "policy_" + user + "_" + dims.get(di) + "_" + m, rows, names);
+        }
+      }
+      for (Map.Entry<List<Long>, long[]> row : rows.entrySet()) {
+        Expression cap = constraint(names.get(row.getKey())).upper(row.getValue()[0]);
+        List<Long> key = row.getKey();
+        for (int k = 0; k < act.size(); k++) {
+          if (key.get(k) != 0) cap.set(act.get(k).n[m - act.get(k).lo], key.get(k));
         }
       }
     }
     for (int i = 0; i < reservations.size(); i++) addNodeConstraints(i, reservations.get(i).root);
+  }
+
+  /**
+   * Adds one row of eq. (1), Σ_j b_jd g_j n_jt ≤ rhs over the atoms of {@code act} that {@code in}
+   * accepts, to {@code rows} in normal form: coefficients and right-hand side divided by the
+   * coefficients' greatest common divisor (the right-hand side rounded down, exact for integer
+   * n_jt), rows that can never bind (the atoms' largest use fits) left out, and of rows with the
+   * same coefficients only the tightest kept. Memory in MB next to gang counts made ojAlgo's LPs
+   * badly scaled; identical memory and vcores rows (bundles of one shape) are common.
+   */
+  private void capacityRow(
+      List<AtomVar> act, java.util.function.Predicate<AtomVar> in, String dim, long rhs, String name,
+      Map<List<Long>, long[]> rows, Map<List<Long>, String> names) {
+    Map<AtomVar, Long> coef = new HashMap<>();
+    long g = 0;
+    long most = 0;
+    for (AtomVar a : act) {
+      if (!in.test(a)) continue;
+      long c = a.atom.bundle().get(dim) * (long) a.gang;
+      if (c <= 0) continue;
+      coef.put(a, c);
+      g = gcd(g, c);
+      most = saturatedAdd(most, saturatedMultiply(c, a.maxGangs));
+    }
+    if (coef.isEmpty() || most <= rhs) return;
+    List<Long> key = new ArrayList<>();
+    for (AtomVar a : act) key.add(coef.getOrDefault(a, 0L) / g);
+    long r = Math.floorDiv(rhs, g);
+    long[] known = rows.get(key);
+    if (known == null) {
+      rows.put(key, new long[] {r});
+      names.put(key, name);
+    } else if (r < known[0]) {
+      known[0] = r;
+      names.put(key, name);
+    }
+  }
+
+  private static long gcd(long a, long b) {
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return Math.abs(a);
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long r = a + b;
+    return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+  }
+
+  private static long saturatedMultiply(long a, long b) {
+    long hi = Math.multiplyHigh(a, b);
+    long lo = a * b;
+    return (hi == 0 && lo >= 0) ? lo : Long.MAX_VALUE;
   }
 
   private void addNodeConstraints(int res, Node node) {
@@ -510,6 +563,21 @@ final class MilpFormulation {
       }
     }
     return o;
+  }
+
+  /**
+   * A solver's solution with its numerical noise removed: integer variables rounded, and the
+   * continuous ones (support, start-count and rounding variables, all integral at a vertex of an
+   * integer solution) rounded when within 1e-6 of a whole number. Returns a new array.
+   */
+  double[] snap(double[] v) {
+    double[] out = v.clone();
+    List<Variable> vars = model.getVariables();
+    for (int j = 0; j < out.length && j < vars.size(); j++) {
+      double r = Math.rint(out[j]);
+      if (vars.get(j).isInteger() || Math.abs(out[j] - r) <= 1e-6) out[j] = r;
+    }
+    return out;
   }
 
   double objectiveConstant() {

@@ -138,6 +138,7 @@ final class SearchMonitor {
    */
   synchronized void integerSolution(double[] values) {
     if (values == null) return;
+    values = f.snap(values);
     double obj = f.objective(values);
     if (!Double.isNaN(bestObj) && obj >= bestObj - tolerance) return;
     best = values;
