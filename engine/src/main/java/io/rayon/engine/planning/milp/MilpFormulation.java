@@ -179,6 +179,44 @@ final class MilpFormulation {
 
   MilpFormulation(
       PlanView plan, List<ReservationRequest> requests, MilpOptions options, SharingPolicy policy) {
+    this(plan, requests, options, policy, true);
+  }
+
+  /**
+   * How many integer variables the model of these requests has on the grid of {@code options},
+   * counted on the expression trees without building the model (cheap: no capacity lookups).
+   */
+  static long integerVariables(PlanView plan, List<ReservationRequest> requests, MilpOptions options) {
+    MilpFormulation shell = new MilpFormulation(plan, requests, options, null, false);
+    long n = 0;
+    for (Res r : shell.reservations) n += 1 + integersBelow(r.root);
+    return n;
+  }
+
+  private static long integersBelow(Node node) {
+    long n = 0;
+    for (Node c : node.children) {
+      if (node.expr instanceof Rdl.Any) n++;
+      if (node.expr instanceof Rdl.Order) n += 2L * (node.hi - node.lo);
+      n += integersBelow(c);
+    }
+    if (node.atom != null) n += node.atom.length();
+    return n;
+  }
+
+  /**
+   * The shortest window, in plan steps, of an atom with work among the requests (the automatic grid
+   * keeps at least a few model steps in it); {@code plan.horizon()} when there is none.
+   */
+  static long shortestWindow(PlanView plan, List<ReservationRequest> requests) {
+    MilpFormulation shell = new MilpFormulation(plan, requests, MilpOptions.DEFAULT.withGrid(1), null, false);
+    long w = plan.horizon();
+    for (AtomVar a : shell.atoms) if (a.atom.work() > 0 && a.length() > 0) w = Math.min(w, a.length());
+    return w;
+  }
+
+  private MilpFormulation(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions options, SharingPolicy policy, boolean build) {
     this.plan = plan;
     this.options = options;
     this.grid = options.grid();
@@ -189,6 +227,11 @@ final class MilpFormulation {
       ReservationRequest rq = requests.get(i);
       Node root = buildTree(i, rq.rdl(), "", null, 0, plan.horizon());
       reservations.add(new Res(rq, root));
+    }
+    if (!build) {
+      this.dims = List.of();
+      this.free = new long[0][0];
+      return;
     }
     TreeSet<String> extras = new TreeSet<>();
     for (AtomVar a : atoms) extras.addAll(a.atom.bundle().extras().keySet());

@@ -152,6 +152,19 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     List<ReservationRequest> vr = new ArrayList<>();
     for (int i : valid) vr.add(requests.get(i));
 
+    int grid = chooseGrid(emptyOrBase, vr, opts);
+    if (grid != opts.grid()) {
+      long fine = MilpFormulation.integerVariables(emptyOrBase, vr, opts);
+      MilpOptions coarse = opts.withGrid(grid);
+      String note = String.format(Locale.ROOT,
+          "automatic grid: on grid %d the model would have %d integer variables, more than the %d that a %d ms time"
+              + " limit allows; solved on grid %d (%d integer variables); -O grid=K fixes the grid",
+          opts.grid(), fine, opts.integerBudget(), opts.timeLimit().toMillis(), grid,
+          MilpFormulation.integerVariables(emptyOrBase, vr, coarse));
+      notes.add(note);
+      context.progress().progress(0.0, note);
+      opts = coarse;
+    }
     MilpFormulation f = new MilpFormulation(emptyOrBase, vr, opts, context.policy());
     double[] ws = f.warmStart(start == null ? Map.of() : start);
     OjAlgoSolver.Outcome out = OjAlgoSolver.solve(f, ws, context.cancel(), context.progress());
@@ -210,6 +223,23 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
       result = crossCheck(emptyOrBase, requests, context, opts, result);
     }
     return remember(result);
+  }
+
+  /**
+   * The grid to solve on: {@code opts.grid()}, or, with the automatic grid on and a model of more
+   * integer variables than {@link MilpOptions#integerBudget()}, the smallest coarser grid whose
+   * model fits the budget — but never so coarse that the shortest atom window has fewer than 4
+   * model steps (a coarse grid shrinks windows to whole model steps and can make atoms unplaceable).
+   */
+  static int chooseGrid(PlanView plan, List<ReservationRequest> requests, MilpOptions opts) {
+    if (!opts.autoGrid()) return opts.grid();
+    long budget = opts.integerBudget();
+    long n = MilpFormulation.integerVariables(plan, requests, opts);
+    if (n <= budget) return opts.grid();
+    long coarsest = Math.max(opts.grid(), MilpFormulation.shortestWindow(plan, requests) / 4);
+    long g = Math.min(coarsest, Math.max(opts.grid() + 1L, (n * opts.grid() + budget - 1) / budget));
+    while (g < coarsest && MilpFormulation.integerVariables(plan, requests, opts.withGrid((int) g)) > budget) g++;
+    return (int) Math.min(Integer.MAX_VALUE, g);
   }
 
   /**
