@@ -51,7 +51,9 @@ public final class PlanCommand implements Callable<Integer> {
   String timeLimit;
 
   @Option(names = "--grid", paramLabel = "K",
-      description = "milp/hybrid: plan steps per model step (time aggregation; default 1)")
+      description = "milp/hybrid: plan steps per model step (time aggregation). Default: the plan's grid, or the"
+          + " smallest coarser one whose model fits the time limit (150 integer variables + 1 per second; see"
+          + " solverNotes); -O grid=auto is the default")
   Integer grid;
 
   @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
