@@ -153,7 +153,8 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     for (int i : valid) vr.add(requests.get(i));
 
     int grid = chooseGrid(emptyOrBase, vr, opts);
-    if (grid != opts.grid()) {
+    boolean autoChosen = grid != opts.grid();
+    if (autoChosen) {
       long fine = MilpFormulation.integerVariables(emptyOrBase, vr, opts);
       MilpOptions coarse = opts.withGrid(grid);
       String note = String.format(Locale.ROOT,
@@ -198,7 +199,17 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     }
     for (int i : repair) {
       ReservationRequest rq = requests.get(i);
-      if (opts.grid() > 1 && !context.cancel().isCancelled()) {
+      // after an automatic grid, the plan's grid is tried only when its model for this one
+      // reservation fits the time limit's budget (else it would overshoot the limit by far)
+      long fineSize = autoChosen ? MilpFormulation.integerVariables(overlay, List.of(rq), opts.withGrid(1)) : 0;
+      if (autoChosen && fineSize > opts.integerBudget()) {
+        notes.add("reservation " + rq.id() + ": not re-placed on the plan's grid, whose model ("
+            + fineSize + " integer variables) is too large for the time limit");
+        dec[i] = Decision.reject(rq.id(), new Rejection(Rejection.Code.STOPPED, "", null, null, null, null,
+            "the MILP solution on the automatic grid " + opts.grid() + " did not pass the plan checks, and the"
+                + " plan's grid is too large for the time limit; maybe use --planner hybrid, --grid K or a longer"
+                + " --time-limit"));
+      } else if (opts.grid() > 1 && !context.cancel().isCancelled()) {
         MilpResult again = replan(overlay, List.of(rq), opts.withGrid(1), context, Map.of());
         Decision d = again.decisions().get(0);
         notes.add("reservation " + rq.id() + ": re-placed on the plan's grid: "
