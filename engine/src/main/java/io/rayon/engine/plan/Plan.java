@@ -27,7 +27,10 @@ import java.util.TreeSet;
  * #capacitySkyline()}), and each reservation keeps its {@link ReservationAllocation} (run-length
  * steps per atom; {@link #skylineOf}). For fast queries the plan also maintains, incrementally on
  * every edit, dense per-step arrays of capacity and allocation per resource dimension, so {@link
- * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation.
+ * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation. A
+ * bitset marks the steps where the free capacity differs from the step before in some dimension,
+ * so {@link #runStart} finds the start of a run of equal free capacity in a few word reads and
+ * planners can scan a plan per run rather than per step.
  *
  * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
  * reservation's record (so {@link PlanValidator} can report them) but not in the dense arrays.
@@ -45,6 +48,8 @@ public final class Plan implements PlanEdit {
   private String[] dims;
   private long[][] cap;
   private long[][] alloc;
+  /** Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always set. */
+  private long[] edges;
   private final Map<String, long[][]> byUser;
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
@@ -72,6 +77,8 @@ public final class Plan implements PlanEdit {
     this.alloc = new long[dims.length][this.horizon];
     for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
     for (CapacityChange c : changes) changeCapacity(c);
+    this.edges = new long[(this.horizon >>> 6) + 1];
+    for (int t = 0; t < this.horizon; t++) fixEdge(t);
   }
 
   private Plan(Plan o) {
@@ -82,6 +89,7 @@ public final class Plan implements PlanEdit {
     this.dims = o.dims.clone();
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
+    this.edges = o.edges.clone();
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
     this.requests = new LinkedHashMap<>(o.requests);
@@ -178,6 +186,28 @@ public final class Plan implements PlanEdit {
   @Override
   public Resources freeAt(long step) {
     return capacityAt(step).minus(allocatedAt(step));
+  }
+
+  @Override
+  public long runStart(long step) {
+    if (!inside(step)) return step;
+    int i = (int) step;
+    int w = i >>> 6;
+    long word = edges[w] & (-1L >>> (63 - (i & 63)));
+    while (word == 0) word = edges[--w];
+    return ((long) w << 6) + 63 - Long.numberOfLeadingZeros(word);
+  }
+
+  /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
+  private void fixEdge(long step) {
+    if (edges == null || step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < dims.length && !differs; d++) {
+      differs = cap[d][t] - alloc[d][t] != cap[d][t - 1] - alloc[d][t - 1];
+    }
+    if (differs) edges[t >>> 6] |= 1L << (t & 63);
+    else edges[t >>> 6] &= ~(1L << (t & 63));
   }
 
   @Override
@@ -325,10 +355,18 @@ public final class Plan implements PlanEdit {
       }
     }
     if (a.atoms().size() == 1) {
+      // one atom: its steps do not overlap, so each step is checked against the free capacity alone
       AtomAllocation only = a.atoms().get(0);
+      Resources bundle = only.bundle();
+      for (String extra : bundle.extras().keySet()) {
+        if (bundle.get(extra) > 0 && !Arrays.asList(dims).contains(extra)) {
+          return "the cluster has no resource '" + extra + "'";
+        }
+      }
       for (Step s : only.steps()) {
-        String p = overcommit(s.start(), s.end(), only.bundle().times(s.bundles()));
-        if (p != null) return p;
+        if (!fitsRuns(s.start(), s.end(), bundle, s.bundles())) {
+          return overcommit(s.start(), s.end(), bundle.times(s.bundles()));
+        }
       }
       return null;
     }
@@ -347,15 +385,39 @@ public final class Plan implements PlanEdit {
     return null;
   }
 
+  /** True when {@code count} bundles fit in the free capacity at every step of {@code [from, to)}. */
+  private boolean fitsRuns(long from, long to, Resources bundle, long count) {
+    long mem = bundle.memoryMB() * count;
+    long cpu = bundle.vcores() * count;
+    boolean extras = !bundle.extras().isEmpty();
+    for (long t = to - 1; t >= from; ) {
+      int i = (int) t;
+      if (cap[0][i] - alloc[0][i] < mem || cap[1][i] - alloc[1][i] < cpu) return false;
+      if (extras) {
+        for (int d = 2; d < dims.length; d++) {
+          if (cap[d][i] - alloc[d][i] < bundle.get(dims[d]) * count) return false;
+        }
+      }
+      t = runStart(t) - 1;
+    }
+    return true;
+  }
+
   private String overcommit(long from, long to, Resources need) {
     for (int d = 0; d < dims.length; d++) {
       long n = need.get(dims[d]);
       if (n <= 0) continue;
-      for (int t = (int) from; t < to; t++) {
-        if (cap[d][t] - alloc[d][t] < n) {
-          return "at step " + t + " " + dims[d] + " would need " + n + " but only "
-              + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
-        }
+      // run by run, right to left (the free capacity is equal within a run); report the first step
+      long first = -1;
+      for (long t = to - 1; t >= from; ) {
+        long s = Math.max(from, runStart(t));
+        if (cap[d][(int) t] - alloc[d][(int) t] < n) first = s;
+        t = s - 1;
+      }
+      if (first >= 0) {
+        int t = (int) first;
+        return "at step " + t + " " + dims[d] + " would need " + n + " but only "
+            + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
       }
     }
     for (String extra : need.extras().keySet()) {
@@ -437,6 +499,8 @@ public final class Plan implements PlanEdit {
             us[t] += v;
           }
         }
+        fixEdge(lo);
+        fixEdge(hi);
       }
     }
   }
@@ -451,6 +515,7 @@ public final class Plan implements PlanEdit {
       if (v == 0) continue;
       for (int t = from; t < horizon; t++) cap[d][t] += v;
     }
+    fixEdge(from);
   }
 
   private void ensureDims(Resources r) {
