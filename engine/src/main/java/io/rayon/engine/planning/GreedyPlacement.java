@@ -249,10 +249,11 @@ final class GreedyPlacement {
    *       floor(q/l)) units, each held b = floor(q/k) steps, and q mod k of them one step longer,
    *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1) long.
    *   <li>When the run breaks (avail = 0, or the range ends) before that, the run's work is taken
-   *       as a block over its right part: k ≤ m units for len ≤ run length steps, k·len as large as
-   *       possible with len ≥ l and the rest of the work either 0 or at least l unit-steps (so it
-   *       can still be held as whole leases). The scan then restarts at the run's right end, where
-   *       steps taller than m still have room (the paper's restart before t_lim).
+   *       as a block over its right part, as tall as possible: k = min(m, floor(q/l)) units for up
+   *       to the run's length, at least l steps, leaving the rest of the work either 0 or at least
+   *       l unit-steps (so it can still be held as whole leases; fewer units when no length does).
+   *       The scan then restarts at the run's right end, where steps taller than m still have
+   *       room (the paper's restart before t_lim).
    * </ul>
    *
    * Every unit is thus held at least l consecutive steps, counts are multiples of g in [g, h], and
@@ -366,26 +367,23 @@ final class GreedyPlacement {
   }
 
   /**
-   * The largest block k·len (k ≤ maxK units, l ≤ len ≤ maxLen steps, k·len ≤ q) that leaves a rest
-   * of 0 or at least l unit-steps; null when none.
+   * The block a broken run gives up: as tall as possible (k ≤ maxK units, at most q/l), each unit
+   * for len steps (l ≤ len ≤ maxLen, k·len ≤ q) with the rest of the work 0 or at least l
+   * unit-steps; the tallest k for which such a len exists, and then the longest len. Null when
+   * none.
    */
   private static long[] partial(long maxK, long maxLen, long q, long l) {
-    long[] best = null;
     for (long k = Math.min(maxK, q / l); k >= 1; k--) {
-      // k·len ≤ k·maxLen: no smaller k can beat the best found
-      if (best != null && k * maxLen <= best[0] * best[1]) break;
       long len = Math.min(maxLen, q / k);
       if (len < l) continue;
       long rest = q - k * len;
       if (rest > 0 && rest < l) {
-        long d = (l - rest + k - 1) / k;
-        len -= d;
+        len -= (l - rest + k - 1) / k;
         if (len < l) continue;
       }
-      if (best == null || k * len > best[0] * best[1]) best = new long[] {k, len};
-      if (k * len == q) break;
+      return new long[] {k, len};
     }
-    return best;
+    return null;
   }
 
   /**
@@ -442,8 +440,10 @@ final class GreedyPlacement {
       this.need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
       boolean unknown = false;
-      for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
-        if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
+      if (!atom.bundle().extras().isEmpty()) {
+        for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
+          if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
+        }
       }
       this.unknownDim = unknown;
       this.dense = withPolicy && !unknown ? denseWithPolicy() : null;
@@ -562,6 +562,7 @@ final class GreedyPlacement {
       }
     }
     // per dimension: bundle-steps the free capacity could hold, the most bundles free and the most the capacity holds at once
+    Room any = new Room(atom, lo, hi, false);
     String worstDim = null;
     long worst = Long.MAX_VALUE;
     String gangDim = null;
@@ -573,7 +574,6 @@ final class GreedyPlacement {
       long sum = 0;
       long capMax = 0;
       long freeMax = 0;
-      Room any = new Room(atom, lo, hi, false);
       for (int t = hi - 1; t >= lo; ) {
         // the free capacity is the same on the whole segment [s, t]
         int s = any.segmentStart(t);
