@@ -90,7 +90,7 @@ final class GreedyPlacement {
    */
   private boolean gree(Rdl e, String path, long lo, long hi) {
     context.cancel().throwIfCancelled();
-    if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi);
+    if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi, true);
     if (e instanceof Rdl.Window w) {
       return gree(w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()));
     }
@@ -149,8 +149,9 @@ final class GreedyPlacement {
     }
     if (e instanceof Rdl.Atom a) {
       if (placeAtomFlat(a, path, glo, ghi)) return true;
-      if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi)) return true;
-      return placeAtomGree(a, path, vlo, vhi);
+      // only the last attempt's failure is reported, so only it is diagnosed
+      if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi, false)) return true;
+      return placeAtomGree(a, path, vlo, vhi, true);
     }
     if (e instanceof Rdl.Window w) {
       return greel(w.expr(), Rdl.childPath(path, 0), Math.max(vlo, w.start()), Math.min(vhi, w.finish()),
@@ -265,7 +266,7 @@ final class GreedyPlacement {
    * constant, so each segment costs the same as one step would, and on a sparse plan the cost
    * depends on the number of segments, not on the length of the range.
    */
-  private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0) {
+  private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0, boolean explain) {
     if (atom.work() == 0) return true;
     int lo = (int) Math.max(0, lo0);
     int hi = (int) Math.min(horizon, hi0);
@@ -277,7 +278,7 @@ final class GreedyPlacement {
     }
     List<long[]> blocks = greeAtom(atom, new Room(atom, lo, hi, policy != null));
     if (blocks == null) {
-      diagnose(atom, path, lo, hi);
+      if (explain) diagnose(atom, path, lo, hi);
       return false;
     }
     for (long[] b : blocks) log.add(block(path, atom, b[0], b[1], b[2]));
@@ -561,43 +562,47 @@ final class GreedyPlacement {
         return;
       }
     }
-    // per dimension: bundle-steps the free capacity could hold, the most bundles free and the most the capacity holds at once
+    // per dimension, in one pass over the room's segments: bundle-steps the free capacity could
+    // hold, the most bundles free at once, and the most the capacity holds at once
     Room any = new Room(atom, lo, hi, false);
+    long[] need = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+    long[] sum = new long[dims.length];
+    long[] freeMax = new long[dims.length];
+    for (int t = hi - 1; t >= lo; ) {
+      // the free capacity is the same on the whole segment [s, t]
+      int s = any.segmentStart(t);
+      for (int d = 0; d < dims.length; d++) {
+        if (need[d] <= 0) continue;
+        long x = plan.free(d, t) - tentative(d, t);
+        long f = x <= 0 ? 0 : x / need[d];
+        sum[d] += Math.min(hp, f) * (t - s + 1);
+        freeMax[d] = Math.max(freeMax[d], f);
+      }
+      t = s - 1;
+    }
     String worstDim = null;
     long worst = Long.MAX_VALUE;
     String gangDim = null;
     long mostCap = Long.MAX_VALUE;
     long mostFree = Long.MAX_VALUE;
     for (int d = 0; d < dims.length; d++) {
-      long need = atom.bundle().get(dims[d]);
-      if (need <= 0) continue;
-      long sum = 0;
-      long capMax = 0;
-      long freeMax = 0;
-      for (int t = hi - 1; t >= lo; ) {
-        // the free capacity is the same on the whole segment [s, t]
-        int s = any.segmentStart(t);
-        long x = plan.free(d, t) - tentative(d, t);
-        long f = x <= 0 ? 0 : x / need;
-        sum += Math.min(hp, f) * (t - s + 1);
-        freeMax = Math.max(freeMax, f);
-        t = s - 1;
-      }
-      if (freeMax < g) {
+      if (need[d] <= 0) continue;
+      long capMax = Long.MAX_VALUE;
+      if (freeMax[d] < g) {
         // only needed to tell "the cluster is too small" from "too full"; capacity can change at any step
-        for (int t = lo; t < hi; t++) capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need);
-      } else {
-        capMax = Long.MAX_VALUE;
+        capMax = 0;
+        for (int t = lo; t < hi; t++) capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need[d]);
       }
-      if (sum < worst) {
-        worst = sum;
+      if (sum[d] < worst) {
+        worst = sum[d];
         worstDim = dims[d];
       }
       if (capMax < mostCap) {
         mostCap = capMax;
         gangDim = dims[d];
       }
-      mostFree = Math.min(mostFree, freeMax);
+      mostFree = Math.min(mostFree, freeMax[d]);
     }
     if (mostCap < g) {
       failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
