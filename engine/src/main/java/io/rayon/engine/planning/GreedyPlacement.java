@@ -299,12 +299,18 @@ final class GreedyPlacement {
       long m = Long.MAX_VALUE;
       boolean progressed = false;
       int t = end - 1;
+      long kq = q / l;
+      // b and rem for the last k (k only changes when m does): divisions are the scan's main cost
+      long lastK = -1;
+      long b = 0;
+      long rem = 0;
       while (true) {
         int s;
         long a;
         if (t >= lo) {
           s = Math.max(room.segmentStart(t), heldSegmentStart(blocks, t));
-          a = Math.min(maxUnits, room.bundles(t) / g) - heldUnits(blocks, t, g);
+          long fit = room.bundles(t);
+          a = Math.min(maxUnits, g == 1 ? fit : fit / g) - heldUnits(blocks, t, g);
         } else {
           s = t;
           a = 0;
@@ -312,9 +318,12 @@ final class GreedyPlacement {
         if (a >= 1) {
           // avail is a ≥ 1 on the whole segment [s, t]: m, k, b are the same at each of its steps
           m = Math.min(m, a);
-          long k = Math.min(m, q / l);
-          long b = q / k;
-          long rem = q % k;
+          long k = Math.min(m, kq);
+          if (k != lastK) {
+            lastK = k;
+            b = q / k;
+            rem = q - b * k;
+          }
           if (runEnd - s >= b + (rem > 0 ? 1 : 0)) {
             blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
             if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
@@ -432,6 +441,7 @@ final class GreedyPlacement {
     final int lo;
     final int hi;
     private final long[] need;
+    private final double[] inverse;
     private final boolean unknownDim;
     private final long[] dense;
 
@@ -439,7 +449,11 @@ final class GreedyPlacement {
       this.lo = lo;
       this.hi = hi;
       this.need = new long[dims.length];
-      for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+      this.inverse = new double[dims.length];
+      for (int d = 0; d < dims.length; d++) {
+        need[d] = atom.bundle().get(dims[d]);
+        inverse[d] = need[d] > 0 ? 1.0 / need[d] : 0;
+      }
       boolean unknown = false;
       if (!atom.bundle().extras().isEmpty()) {
         for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
@@ -469,9 +483,19 @@ final class GreedyPlacement {
       if (dense != null) return dense[t - lo];
       long out = Long.MAX_VALUE;
       for (int d = 0; d < need.length; d++) {
-        if (need[d] <= 0) continue;
+        long n = need[d];
+        if (n <= 0) continue;
         long x = plan.free(d, t) - tentative(d, t);
-        long f = x <= 0 ? 0 : x / need[d];
+        if (x <= 0) return 0;
+        // x / n through the reciprocal (a long division costs several times more), corrected to exact
+        long f;
+        if (x < (1L << 50)) {
+          f = (long) (x * inverse[d]);
+          if (f * n > x) f--;
+          else if ((f + 1) * n <= x) f++;
+        } else {
+          f = x / n;
+        }
         if (f < out) out = f;
       }
       return out;
