@@ -50,7 +50,13 @@ public final class Plan implements PlanEdit {
   private long[][] alloc;
   /** Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always set. */
   private long[] edges;
+  /**
+   * Per user, dense arrays like {@code alloc}; built on the first question about users (planning
+   * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
+   * date.
+   */
   private final Map<String, long[][]> byUser;
+  private boolean userIndex;
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
 
@@ -92,6 +98,7 @@ public final class Plan implements PlanEdit {
     this.edges = o.edges.clone();
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
+    this.userIndex = o.userIndex;
     this.requests = new LinkedHashMap<>(o.requests);
     this.allocations = new HashMap<>(o.allocations);
   }
@@ -229,7 +236,7 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long[] userAllocatedRange(String user, int dim, long from, long to) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null ? new long[(int) Math.max(0, to - from)] : range(u[dim], from, to);
   }
 
@@ -243,7 +250,7 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long userAllocated(String user, int dim, long step) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null || !inside(step) ? 0 : u[dim][(int) step];
   }
 
@@ -275,13 +282,13 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Resources userAllocatedAt(String user, long step) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null ? Resources.ZERO : vector(u, step);
   }
 
   /** The users that hold at least one accepted reservation. */
   public Collection<String> users() {
-    return Collections.unmodifiableSet(byUser.keySet());
+    return Collections.unmodifiableSet(userIndex().keySet());
   }
 
   @Override
@@ -461,8 +468,21 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    long[][] u = byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]);
+    long[][] u = userIndex ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]) : null;
     apply(allocation, u, 1);
+  }
+
+  /** The per-user arrays, built from the accepted reservations on first use. */
+  private Map<String, long[][]> userIndex() {
+    if (!userIndex) {
+      userIndex = true;
+      byUser.clear();
+      for (Map.Entry<String, ReservationRequest> e : requests.entrySet()) {
+        long[][] u = byUser.computeIfAbsent(e.getValue().user(), k -> new long[dims.length][horizon]);
+        applyTo(allocations.get(e.getKey()), u, 1);
+      }
+    }
+    return byUser;
   }
 
   @Override
@@ -470,7 +490,8 @@ public final class Plan implements PlanEdit {
     ReservationRequest r = requests.remove(reservationId);
     if (r == null) return false;
     ReservationAllocation a = allocations.remove(reservationId);
-    apply(a, byUser.get(r.user()), -1);
+    apply(a, userIndex ? byUser.get(r.user()) : null, -1);
+    if (!userIndex) return true;
     boolean userLeft = false;
     for (ReservationRequest o : requests.values()) {
       if (o.user().equals(r.user())) {
@@ -493,14 +514,27 @@ public final class Plan implements PlanEdit {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
           long[] al = alloc[d];
-          long[] us = user[d];
-          for (int t = lo; t < hi; t++) {
-            al[t] += v;
-            us[t] += v;
-          }
+          for (int t = lo; t < hi; t++) al[t] += v;
         }
         fixEdge(lo);
         fixEdge(hi);
+      }
+    }
+    if (user != null) applyTo(allocation, user, sign);
+  }
+
+  /** Adds (sign 1) or removes (-1) an allocation to or from one set of arrays. */
+  private void applyTo(ReservationAllocation allocation, long[][] arrays, int sign) {
+    for (AtomAllocation a : allocation.atoms()) {
+      for (Step s : a.steps()) {
+        int lo = (int) Math.max(0, s.start());
+        int hi = (int) Math.min(horizon, s.end());
+        for (int d = 0; d < dims.length; d++) {
+          long v = sign * a.bundle().get(dims[d]) * s.bundles();
+          if (v == 0) continue;
+          long[] us = arrays[d];
+          for (int t = lo; t < hi; t++) us[t] += v;
+        }
       }
     }
   }

@@ -673,6 +673,32 @@ final class GreedyPlacement {
       return new ReservationAllocation(request.id(),
           List.of(new AtomAllocation(b.path(), b.atom().bundle(), List.of(new Step(b.start(), b.end(), b.bundles())))));
     }
+    if (!log.isEmpty() && log.size() <= 8 && onePath()) {
+      // one atom in a few blocks: cut time at every block edge and sum what covers each piece
+      long[] edges = new long[2 * log.size()];
+      for (int i = 0; i < log.size(); i++) {
+        edges[2 * i] = log.get(i).start();
+        edges[2 * i + 1] = log.get(i).end();
+      }
+      java.util.Arrays.sort(edges);
+      List<Step> steps = new ArrayList<>(edges.length);
+      for (int i = 0; i + 1 < edges.length; i++) {
+        long from = edges[i];
+        long to = edges[i + 1];
+        if (to == from) continue;
+        long n = 0;
+        for (Block b : log) if (b.start() <= from && to <= b.end()) n += b.bundles();
+        if (n == 0) continue;
+        int last = steps.size() - 1;
+        if (last >= 0 && steps.get(last).end() == from && steps.get(last).bundles() == n) {
+          steps.set(last, new Step(steps.get(last).start(), to, n));
+        } else {
+          steps.add(new Step(from, to, n));
+        }
+      }
+      Block b = log.get(0);
+      return new ReservationAllocation(request.id(), List.of(new AtomAllocation(b.path(), b.atom().bundle(), steps)));
+    }
     Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
     Map<String, Resources> bundles = new LinkedHashMap<>();
     collectAtomPaths(request.rdl(), "", deltas, bundles);
@@ -695,6 +721,12 @@ final class GreedyPlacement {
       atoms.add(new AtomAllocation(e.getKey(), bundles.get(e.getKey()), steps));
     }
     return new ReservationAllocation(request.id(), atoms);
+  }
+
+  private boolean onePath() {
+    String p = log.get(0).path();
+    for (int i = 1; i < log.size(); i++) if (!log.get(i).path().equals(p)) return false;
+    return true;
   }
 
   private static void collectAtomPaths(Rdl e, String path, Map<String, TreeMap<Long, Long>> out,

@@ -174,6 +174,9 @@ public final class RdlCompiler {
 
   /** Nesting depth (an atom has depth 1), computed without recursion. */
   public static int depth(Rdl e) {
+    // the common shapes without the explicit stack
+    if (e instanceof Rdl.Atom) return 1;
+    if (e instanceof Rdl.Window w && w.expr() instanceof Rdl.Atom) return 2;
     int max = 0;
     Deque<Object[]> stack = new ArrayDeque<>();
     stack.push(new Object[] {e, 1});
