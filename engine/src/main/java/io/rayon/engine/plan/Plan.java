@@ -27,7 +27,10 @@ import java.util.TreeSet;
  * #capacitySkyline()}), and each reservation keeps its {@link ReservationAllocation} (run-length
  * steps per atom; {@link #skylineOf}). For fast queries the plan also maintains, incrementally on
  * every edit, dense per-step arrays of capacity and allocation per resource dimension, so {@link
- * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation.
+ * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation. A
+ * bitset marks the steps where the free capacity differs from the step before in some dimension,
+ * so {@link #runStart} finds the start of a run of equal free capacity in a few word reads and
+ * planners can scan a plan per run rather than per step.
  *
  * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
  * reservation's record (so {@link PlanValidator} can report them) but not in the dense arrays.
@@ -45,7 +48,15 @@ public final class Plan implements PlanEdit {
   private String[] dims;
   private long[][] cap;
   private long[][] alloc;
+  /** Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always set. */
+  private long[] edges;
+  /**
+   * Per user, dense arrays like {@code alloc}; built on the first question about users (planning
+   * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
+   * date.
+   */
   private final Map<String, long[][]> byUser;
+  private boolean userIndex;
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
 
@@ -72,6 +83,8 @@ public final class Plan implements PlanEdit {
     this.alloc = new long[dims.length][this.horizon];
     for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
     for (CapacityChange c : changes) changeCapacity(c);
+    this.edges = new long[(this.horizon >>> 6) + 1];
+    for (int t = 0; t < this.horizon; t++) fixEdge(t);
   }
 
   private Plan(Plan o) {
@@ -82,8 +95,10 @@ public final class Plan implements PlanEdit {
     this.dims = o.dims.clone();
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
+    this.edges = o.edges.clone();
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
+    this.userIndex = o.userIndex;
     this.requests = new LinkedHashMap<>(o.requests);
     this.allocations = new HashMap<>(o.allocations);
   }
@@ -181,6 +196,28 @@ public final class Plan implements PlanEdit {
   }
 
   @Override
+  public long runStart(long step) {
+    if (!inside(step)) return step;
+    int i = (int) step;
+    int w = i >>> 6;
+    long word = edges[w] & (-1L >>> (63 - (i & 63)));
+    while (word == 0) word = edges[--w];
+    return ((long) w << 6) + 63 - Long.numberOfLeadingZeros(word);
+  }
+
+  /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
+  private void fixEdge(long step) {
+    if (edges == null || step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < dims.length && !differs; d++) {
+      differs = cap[d][t] - alloc[d][t] != cap[d][t - 1] - alloc[d][t - 1];
+    }
+    if (differs) edges[t >>> 6] |= 1L << (t & 63);
+    else edges[t >>> 6] &= ~(1L << (t & 63));
+  }
+
+  @Override
   public long free(int dim, long step) {
     if (!inside(step)) return 0;
     return cap[dim][(int) step] - alloc[dim][(int) step];
@@ -199,7 +236,7 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long[] userAllocatedRange(String user, int dim, long from, long to) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null ? new long[(int) Math.max(0, to - from)] : range(u[dim], from, to);
   }
 
@@ -213,7 +250,7 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long userAllocated(String user, int dim, long step) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null || !inside(step) ? 0 : u[dim][(int) step];
   }
 
@@ -245,13 +282,13 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Resources userAllocatedAt(String user, long step) {
-    long[][] u = byUser.get(user);
+    long[][] u = userIndex().get(user);
     return u == null ? Resources.ZERO : vector(u, step);
   }
 
   /** The users that hold at least one accepted reservation. */
   public Collection<String> users() {
-    return Collections.unmodifiableSet(byUser.keySet());
+    return Collections.unmodifiableSet(userIndex().keySet());
   }
 
   @Override
@@ -325,10 +362,18 @@ public final class Plan implements PlanEdit {
       }
     }
     if (a.atoms().size() == 1) {
+      // one atom: its steps do not overlap, so each step is checked against the free capacity alone
       AtomAllocation only = a.atoms().get(0);
+      Resources bundle = only.bundle();
+      for (String extra : bundle.extras().keySet()) {
+        if (bundle.get(extra) > 0 && !Arrays.asList(dims).contains(extra)) {
+          return "the cluster has no resource '" + extra + "'";
+        }
+      }
       for (Step s : only.steps()) {
-        String p = overcommit(s.start(), s.end(), only.bundle().times(s.bundles()));
-        if (p != null) return p;
+        if (!fitsRuns(s.start(), s.end(), bundle, s.bundles())) {
+          return overcommit(s.start(), s.end(), bundle.times(s.bundles()));
+        }
       }
       return null;
     }
@@ -347,15 +392,39 @@ public final class Plan implements PlanEdit {
     return null;
   }
 
+  /** True when {@code count} bundles fit in the free capacity at every step of {@code [from, to)}. */
+  private boolean fitsRuns(long from, long to, Resources bundle, long count) {
+    long mem = bundle.memoryMB() * count;
+    long cpu = bundle.vcores() * count;
+    boolean extras = !bundle.extras().isEmpty();
+    for (long t = to - 1; t >= from; ) {
+      int i = (int) t;
+      if (cap[0][i] - alloc[0][i] < mem || cap[1][i] - alloc[1][i] < cpu) return false;
+      if (extras) {
+        for (int d = 2; d < dims.length; d++) {
+          if (cap[d][i] - alloc[d][i] < bundle.get(dims[d]) * count) return false;
+        }
+      }
+      t = runStart(t) - 1;
+    }
+    return true;
+  }
+
   private String overcommit(long from, long to, Resources need) {
     for (int d = 0; d < dims.length; d++) {
       long n = need.get(dims[d]);
       if (n <= 0) continue;
-      for (int t = (int) from; t < to; t++) {
-        if (cap[d][t] - alloc[d][t] < n) {
-          return "at step " + t + " " + dims[d] + " would need " + n + " but only "
-              + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
-        }
+      // run by run, right to left (the free capacity is equal within a run); report the first step
+      long first = -1;
+      for (long t = to - 1; t >= from; ) {
+        long s = Math.max(from, runStart(t));
+        if (cap[d][(int) t] - alloc[d][(int) t] < n) first = s;
+        t = s - 1;
+      }
+      if (first >= 0) {
+        int t = (int) first;
+        return "at step " + t + " " + dims[d] + " would need " + n + " but only "
+            + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
       }
     }
     for (String extra : need.extras().keySet()) {
@@ -399,8 +468,21 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    long[][] u = byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]);
+    long[][] u = userIndex ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]) : null;
     apply(allocation, u, 1);
+  }
+
+  /** The per-user arrays, built from the accepted reservations on first use. */
+  private Map<String, long[][]> userIndex() {
+    if (!userIndex) {
+      userIndex = true;
+      byUser.clear();
+      for (Map.Entry<String, ReservationRequest> e : requests.entrySet()) {
+        long[][] u = byUser.computeIfAbsent(e.getValue().user(), k -> new long[dims.length][horizon]);
+        applyTo(allocations.get(e.getKey()), u, 1);
+      }
+    }
+    return byUser;
   }
 
   @Override
@@ -408,7 +490,8 @@ public final class Plan implements PlanEdit {
     ReservationRequest r = requests.remove(reservationId);
     if (r == null) return false;
     ReservationAllocation a = allocations.remove(reservationId);
-    apply(a, byUser.get(r.user()), -1);
+    apply(a, userIndex ? byUser.get(r.user()) : null, -1);
+    if (!userIndex) return true;
     boolean userLeft = false;
     for (ReservationRequest o : requests.values()) {
       if (o.user().equals(r.user())) {
@@ -431,11 +514,26 @@ public final class Plan implements PlanEdit {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
           long[] al = alloc[d];
-          long[] us = user[d];
-          for (int t = lo; t < hi; t++) {
-            al[t] += v;
-            us[t] += v;
-          }
+          for (int t = lo; t < hi; t++) al[t] += v;
+        }
+        fixEdge(lo);
+        fixEdge(hi);
+      }
+    }
+    if (user != null) applyTo(allocation, user, sign);
+  }
+
+  /** Adds (sign 1) or removes (-1) an allocation to or from one set of arrays. */
+  private void applyTo(ReservationAllocation allocation, long[][] arrays, int sign) {
+    for (AtomAllocation a : allocation.atoms()) {
+      for (Step s : a.steps()) {
+        int lo = (int) Math.max(0, s.start());
+        int hi = (int) Math.min(horizon, s.end());
+        for (int d = 0; d < dims.length; d++) {
+          long v = sign * a.bundle().get(dims[d]) * s.bundles();
+          if (v == 0) continue;
+          long[] us = arrays[d];
+          for (int t = lo; t < hi; t++) us[t] += v;
         }
       }
     }
@@ -451,6 +549,7 @@ public final class Plan implements PlanEdit {
       if (v == 0) continue;
       for (int t = from; t < horizon; t++) cap[d][t] += v;
     }
+    fixEdge(from);
   }
 
   private void ensureDims(Resources r) {

@@ -58,6 +58,17 @@ public interface PlanView {
     return m;
   }
 
+  /**
+   * The first step of the run of equal free capacity that contains {@code step}: a step {@code s
+   * <= step} such that {@link #freeAt} is the same at every step of {@code [s, step]} in every
+   * dimension. Planners use it to read the free capacity segment by segment instead of step by
+   * step. Any {@code s} with that property is correct; a view that does not track runs answers
+   * {@code step} itself (the default). Defined for steps in {@code [0, horizon())}.
+   */
+  default long runStart(long step) {
+    return step;
+  }
+
   /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */
   default long capacity(int dim, long step) {
     return capacityAt(step).get(dimensions().get(dim));

@@ -26,8 +26,11 @@ import java.util.TreeMap;
  * plan.
  */
 final class GreedyPlacement {
-  /** One tentative rectangle: {@code bundles} bundles of an atom over {@code [start, end)}. */
-  private record Block(String path, Rdl.Atom atom, long start, long end, long bundles) {}
+  /**
+   * One tentative rectangle: {@code bundles} bundles of an atom over {@code [start, end)}; {@code
+   * perDim} is what it holds of each plan dimension.
+   */
+  private record Block(String path, Rdl.Atom atom, long start, long end, long bundles, long[] perDim) {}
 
   private final PlanView plan;
   private final ReservationRequest request;
@@ -36,8 +39,6 @@ final class GreedyPlacement {
   private final String[] dims;
   private final int horizon;
   private final List<Block> log = new ArrayList<>();
-  private long[][] tent;
-  private int materialized;
   private Rejection failure;
 
   GreedyPlacement(PlanView plan, ReservationRequest request, PlanningContext context) {
@@ -89,7 +90,7 @@ final class GreedyPlacement {
    */
   private boolean gree(Rdl e, String path, long lo, long hi) {
     context.cancel().throwIfCancelled();
-    if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi);
+    if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi, true);
     if (e instanceof Rdl.Window w) {
       return gree(w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()));
     }
@@ -148,8 +149,9 @@ final class GreedyPlacement {
     }
     if (e instanceof Rdl.Atom a) {
       if (placeAtomFlat(a, path, glo, ghi)) return true;
-      if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi)) return true;
-      return placeAtomGree(a, path, vlo, vhi);
+      // only the last attempt's failure is reported, so only it is diagnosed
+      if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi, false)) return true;
+      return placeAtomGree(a, path, vlo, vhi, true);
     }
     if (e instanceof Rdl.Window w) {
       return greel(w.expr(), Rdl.childPath(path, 0), Math.max(vlo, w.start()), Math.min(vhi, w.finish()),
@@ -248,18 +250,23 @@ final class GreedyPlacement {
    *       floor(q/l)) units, each held b = floor(q/k) steps, and q mod k of them one step longer,
    *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1) long.
    *   <li>When the run breaks (avail = 0, or the range ends) before that, the run's work is taken
-   *       as a block over its right part: k ≤ m units for len ≤ run length steps, k·len as large as
-   *       possible with len ≥ l and the rest of the work either 0 or at least l unit-steps (so it
-   *       can still be held as whole leases). The scan then restarts at the run's right end, where
-   *       steps taller than m still have room (the paper's restart before t_lim).
+   *       as a block over its right part, as tall as possible: k = min(m, floor(q/l)) units for up
+   *       to the run's length, at least l steps, leaving the rest of the work either 0 or at least
+   *       l unit-steps (so it can still be held as whole leases; fewer units when no length does).
+   *       The scan then restarts at the run's right end, where steps taller than m still have
+   *       room (the paper's restart before t_lim).
    * </ul>
    *
    * Every unit is thus held at least l consecutive steps, counts are multiples of g in [g, h], and
    * the blocks sum to w exactly. On an empty plan this finds a placement whenever one exists: with
    * constant room of U' units over n steps an atom fits iff some k ≤ U' has k·l ≤ q ≤ k·n, and then
    * k = min(U', floor(q/l)) also does.
+   *
+   * <p>The scan reads the room segment by segment ({@link Room}): within a segment avail is
+   * constant, so each segment costs the same as one step would, and on a sparse plan the cost
+   * depends on the number of segments, not on the length of the range.
    */
-  private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0) {
+  private boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0, boolean explain) {
     if (atom.work() == 0) return true;
     int lo = (int) Math.max(0, lo0);
     int hi = (int) Math.min(horizon, hi0);
@@ -269,41 +276,60 @@ final class GreedyPlacement {
               + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
       return false;
     }
-    long[] base = fitBase(atom, lo, hi, policy != null);
-    List<long[]> blocks = greeAtom(atom, base, lo, hi);
+    List<long[]> blocks = greeAtom(atom, new Room(atom, lo, hi, policy != null));
     if (blocks == null) {
-      diagnose(atom, path, lo, hi);
+      if (explain) diagnose(atom, path, lo, hi);
       return false;
     }
-    for (long[] b : blocks) log.add(new Block(path, atom, b[0], b[1], b[2]));
+    for (long[] b : blocks) log.add(block(path, atom, b[0], b[1], b[2]));
     return true;
   }
 
-  /** The GREE scan on precomputed fit counts (bundles per step); null when the atom does not fit. */
-  static List<long[]> greeAtom(Rdl.Atom atom, long[] base, int lo, int hi) {
+  /** The GREE scan over the atom's room; the blocks as {from, to, bundles}, or null when it does not fit. */
+  static List<long[]> greeAtom(Rdl.Atom atom, Room room) {
     long g = atom.gang();
     long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
     long q = atom.work() / g;
-    long[] held = new long[hi - lo];
-    List<long[]> blocks = new ArrayList<>();
-    int end = hi;
+    int lo = room.lo;
+    List<long[]> blocks = new ArrayList<>(2);
+    int end = room.hi;
     while (q > 0) {
       int runEnd = end;
       long m = Long.MAX_VALUE;
       boolean progressed = false;
-      for (int t = end - 1; t >= lo - 1; t--) {
-        long a = t >= lo ? Math.min(maxUnits, base[t - lo] / g) - held[t - lo] : 0;
+      int t = end - 1;
+      long kq = q / l;
+      // b and rem for the last k (k only changes when m does): divisions are the scan's main cost
+      long lastK = -1;
+      long b = 0;
+      long rem = 0;
+      while (true) {
+        int s;
+        long a;
+        if (t >= lo) {
+          s = Math.max(room.segmentStart(t), heldSegmentStart(blocks, t));
+          long fit = room.bundles(t);
+          a = Math.min(maxUnits, g == 1 ? fit : fit / g) - heldUnits(blocks, t, g);
+        } else {
+          s = t;
+          a = 0;
+        }
         if (a >= 1) {
+          // avail is a ≥ 1 on the whole segment [s, t]: m, k, b are the same at each of its steps
           m = Math.min(m, a);
-          long k = Math.min(m, q / l);
-          long b = q / k;
-          long rem = q % k;
-          if (runEnd - t >= b + (rem > 0 ? 1 : 0)) {
-            addBlock(blocks, held, lo, runEnd - b, runEnd, k - rem, g);
-            if (rem > 0) addBlock(blocks, held, lo, runEnd - b - 1, runEnd, rem, g);
+          long k = Math.min(m, kq);
+          if (k != lastK) {
+            lastK = k;
+            b = q / k;
+            rem = q - b * k;
+          }
+          if (runEnd - s >= b + (rem > 0 ? 1 : 0)) {
+            blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
+            if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
             return blocks;
           }
+          t = s - 1;
           continue;
         }
         // the run [t+1, runEnd) ends here
@@ -311,46 +337,63 @@ final class GreedyPlacement {
         if (len >= l && m != Long.MAX_VALUE) {
           long[] kl = partial(m, len, q, l);
           if (kl != null) {
-            addBlock(blocks, held, lo, runEnd - kl[1], runEnd, kl[0], g);
+            blocks.add(new long[] {runEnd - kl[1], runEnd, kl[0] * g});
             q -= kl[0] * kl[1];
             end = runEnd;
             progressed = true;
             break;
           }
         }
-        runEnd = t;
+        if (t < lo) break;
+        // no room on the whole segment [s, t]: the next run can only end at s
+        runEnd = s;
         m = Long.MAX_VALUE;
+        t = s - 1;
       }
       if (!progressed) return null;
     }
     return blocks;
   }
 
+  /** Units (bundles / g) the atom's own earlier blocks hold at step t. */
+  private static long heldUnits(List<long[]> blocks, int t, long g) {
+    long u = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      long[] b = blocks.get(i);
+      if (b[0] <= t && t < b[1]) u += b[2] / g;
+    }
+    return u;
+  }
+
+  /** The latest edge of the atom's own earlier blocks at or before step t (Integer.MIN_VALUE when none). */
+  private static int heldSegmentStart(List<long[]> blocks, int t) {
+    long s = Integer.MIN_VALUE;
+    for (int i = 0; i < blocks.size(); i++) {
+      long[] b = blocks.get(i);
+      if (b[0] <= t && b[0] > s) s = b[0];
+      if (b[1] <= t && b[1] > s) s = b[1];
+    }
+    return (int) s;
+  }
+
   /**
-   * The largest block k·len (k ≤ maxK units, l ≤ len ≤ maxLen steps, k·len ≤ q) that leaves a rest
-   * of 0 or at least l unit-steps; null when none.
+   * The block a broken run gives up: as tall as possible (k ≤ maxK units, at most q/l), each unit
+   * for len steps (l ≤ len ≤ maxLen, k·len ≤ q) with the rest of the work 0 or at least l
+   * unit-steps; the tallest k for which such a len exists, and then the longest len. Null when
+   * none.
    */
   private static long[] partial(long maxK, long maxLen, long q, long l) {
-    long[] best = null;
     for (long k = Math.min(maxK, q / l); k >= 1; k--) {
       long len = Math.min(maxLen, q / k);
       if (len < l) continue;
       long rest = q - k * len;
       if (rest > 0 && rest < l) {
-        long d = (l - rest + k - 1) / k;
-        len -= d;
+        len -= (l - rest + k - 1) / k;
         if (len < l) continue;
       }
-      if (best == null || k * len > best[0] * best[1]) best = new long[] {k, len};
-      if (k * len == q) break;
+      return new long[] {k, len};
     }
-    return best;
-  }
-
-  private static void addBlock(List<long[]> blocks, long[] heldUnits, int lo, long from, long to, long units, long g) {
-    if (units <= 0 || to <= from) return;
-    blocks.add(new long[] {from, to, units * g});
-    for (long x = from; x < to; x++) heldUnits[(int) (x - lo)] += units;
+    return null;
   }
 
   /**
@@ -373,60 +416,149 @@ final class GreedyPlacement {
     long rem = q % k;
     if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
-    long[] base = fitBase(atom, from, hi, policy != null);
-    for (int t = from; t < hi; t++) {
-      long want = (t >= hi - b ? k : rem) * g;
-      if (base[t - from] < want) return false;
+    int tall = (int) (hi - b);
+    Room room = new Room(atom, from, hi, policy != null);
+    for (int t = hi - 1; t >= from; ) {
+      int s = Math.max(room.segmentStart(t), t >= tall ? tall : from);
+      long want = (t >= tall ? k : rem) * g;
+      if (room.bundles(t) < want) return false;
+      t = s - 1;
     }
-    log.add(new Block(path, atom, hi - b, hi, (k - rem) * g));
-    if (rem > 0) log.add(new Block(path, atom, hi - b - 1, hi, rem * g));
+    log.add(block(path, atom, hi - b, hi, (k - rem) * g));
+    if (rem > 0) log.add(block(path, atom, hi - b - 1, hi, rem * g));
     return true;
   }
 
   /**
-   * How many bundles of the atom fit at each step of {@code [lo, hi)}: the minimum over the
-   * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when
-   * {@code withPolicy}, the same over the user's policy headroom.
+   * How many bundles of one atom fit at the steps of {@code [lo, hi)}: the minimum over the
+   * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when the
+   * policy is on, the same over the user's policy headroom. Read segment by segment: {@link
+   * #segmentStart} gives the first step of a stretch on which {@link #bundles} is constant (the
+   * plan's runs of equal free capacity cut at the edges of the reservation's tentative blocks).
+   * With a sharing policy the headroom can change at any step, so the room is computed per step.
    */
-  private long[] fitBase(Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
-    materialize();
-    long[] need = new long[dims.length];
-    for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
-    boolean unknownDim = false;
-    for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
-      if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknownDim = true;
+  final class Room {
+    final int lo;
+    final int hi;
+    private final long[] need;
+    private final double[] inverse;
+    private final boolean unknownDim;
+    private final long[] dense;
+
+    Room(Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
+      this.lo = lo;
+      this.hi = hi;
+      this.need = new long[dims.length];
+      this.inverse = new double[dims.length];
+      for (int d = 0; d < dims.length; d++) {
+        need[d] = atom.bundle().get(dims[d]);
+        inverse[d] = need[d] > 0 ? 1.0 / need[d] : 0;
+      }
+      boolean unknown = false;
+      if (!atom.bundle().extras().isEmpty()) {
+        for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
+          if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
+        }
+      }
+      this.unknownDim = unknown;
+      this.dense = withPolicy && !unknown ? denseWithPolicy() : null;
     }
+
+    /** First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant. */
+    int segmentStart(int t) {
+      if (unknownDim) return lo;
+      if (dense != null) return t;
+      long s = plan.runStart(t);
+      for (int i = 0; i < log.size(); i++) {
+        Block b = log.get(i);
+        if (b.start() <= t && b.start() > s) s = b.start();
+        if (b.end() <= t && b.end() > s) s = b.end();
+      }
+      return (int) Math.max(lo, s);
+    }
+
+    /** Bundles of the atom that fit at step t. */
+    long bundles(int t) {
+      if (unknownDim) return 0;
+      if (dense != null) return dense[t - lo];
+      long out = Long.MAX_VALUE;
+      for (int d = 0; d < need.length; d++) {
+        long n = need[d];
+        if (n <= 0) continue;
+        long x = plan.free(d, t) - tentative(d, t);
+        if (x <= 0) return 0;
+        // x / n through the reciprocal (a long division costs several times more), corrected to exact
+        long f;
+        if (x < (1L << 50)) {
+          f = (long) (x * inverse[d]);
+          if (f * n > x) f--;
+          else if ((f + 1) * n <= x) f++;
+        } else {
+          f = x / n;
+        }
+        if (f < out) out = f;
+      }
+      return out;
+    }
+
+    private long[] denseWithPolicy() {
+      long[] out = new long[hi - lo];
+      java.util.Arrays.fill(out, Long.MAX_VALUE);
+      for (int d = 0; d < dims.length; d++) {
+        if (need[d] <= 0) continue;
+        long[] tent = tentativeRange(d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = plan.free(d, t) - tent[t - lo];
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
+        }
+        if (policy instanceof InstantaneousPolicy ip
+            && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
+          // the instantaneous cap, read in bulk from the plan's index
+          long[] caps = plan.capacityRange(d, lo, hi);
+          long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
+          for (int t = lo; t < hi; t++) {
+            long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - tent[t - lo];
+            long f = x <= 0 ? 0 : x / need[d];
+            if (f < out[t - lo]) out[t - lo] = f;
+          }
+        } else {
+          for (int t = lo; t < hi; t++) {
+            long x = policy.headroom(plan, request.user(), d, t) - tent[t - lo];
+            long f = x <= 0 ? 0 : x / need[d];
+            if (f < out[t - lo]) out[t - lo] = f;
+          }
+        }
+      }
+      return out;
+    }
+  }
+
+  /** What this reservation's tentative blocks hold of dimension d at step t. */
+  private long tentative(int d, int t) {
+    long v = 0;
+    for (int i = 0; i < log.size(); i++) {
+      Block b = log.get(i);
+      if (b.start() <= t && t < b.end()) v += b.perDim()[d];
+    }
+    return v;
+  }
+
+  /** {@link #tentative} over {@code [lo, hi)}. */
+  private long[] tentativeRange(int d, int lo, int hi) {
     long[] out = new long[hi - lo];
-    if (unknownDim) return out;
-    java.util.Arrays.fill(out, Long.MAX_VALUE);
-    for (int d = 0; d < dims.length; d++) {
-      if (need[d] <= 0) continue;
-      long[] t0 = tent == null ? null : tent[d];
-      for (int t = lo; t < hi; t++) {
-        long x = plan.free(d, t) - (t0 == null ? 0 : t0[t]);
-        long f = x <= 0 ? 0 : x / need[d];
-        if (f < out[t - lo]) out[t - lo] = f;
-      }
-      if (!withPolicy) continue;
-      if (policy instanceof InstantaneousPolicy ip
-          && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
-        // the instantaneous cap, read in bulk from the plan's index
-        long[] caps = plan.capacityRange(d, lo, hi);
-        long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
-        for (int t = lo; t < hi; t++) {
-          long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - (t0 == null ? 0 : t0[t]);
-          long f = x <= 0 ? 0 : x / need[d];
-          if (f < out[t - lo]) out[t - lo] = f;
-        }
-      } else {
-        for (int t = lo; t < hi; t++) {
-          long x = policy.headroom(plan, request.user(), d, t) - (t0 == null ? 0 : t0[t]);
-          long f = x <= 0 ? 0 : x / need[d];
-          if (f < out[t - lo]) out[t - lo] = f;
-        }
-      }
+    for (Block b : log) {
+      long v = b.perDim()[d];
+      if (v == 0) continue;
+      for (long t = Math.max(lo, b.start()); t < Math.min(hi, b.end()); t++) out[(int) (t - lo)] += v;
     }
     return out;
+  }
+
+  private Block block(String path, Rdl.Atom atom, long start, long end, long bundles) {
+    long[] perDim = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) perDim[d] = atom.bundle().get(dims[d]) * bundles;
+    return new Block(path, atom, start, end, bundles, perDim);
   }
 
   /** Explains why an atom did not fit in {@code [lo, hi)} and records it as the failure. */
@@ -434,11 +566,10 @@ final class GreedyPlacement {
     long g = atom.gang();
     long hp = (atom.maxParallelism() / g) * g;
     if (policy != null) {
-      long[] free = fitBase(atom, lo, hi, false);
-      if (greeAtom(atom, free, lo, hi) != null) {
-        long[] capped = fitBase(atom, lo, hi, true);
+      if (greeAtom(atom, new Room(atom, lo, hi, false)) != null) {
+        Room capped = new Room(atom, lo, hi, true);
         long most = 0;
-        for (long x : capped) most = Math.max(most, x);
+        for (int t = lo; t < hi; t++) most = Math.max(most, capped.bundles(t));
         String detail = most < g
             ? "; the policy lets the user hold at most " + most + " such bundles at once, a gang needs " + g
             : "";
@@ -455,34 +586,47 @@ final class GreedyPlacement {
         return;
       }
     }
-    // per dimension: bundle-steps the free capacity could hold, the most bundles free and the most the capacity holds at once
+    // per dimension, in one pass over the room's segments: bundle-steps the free capacity could
+    // hold, the most bundles free at once, and the most the capacity holds at once
+    Room any = new Room(atom, lo, hi, false);
+    long[] need = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) need[d] = atom.bundle().get(dims[d]);
+    long[] sum = new long[dims.length];
+    long[] freeMax = new long[dims.length];
+    for (int t = hi - 1; t >= lo; ) {
+      // the free capacity is the same on the whole segment [s, t]
+      int s = any.segmentStart(t);
+      for (int d = 0; d < dims.length; d++) {
+        if (need[d] <= 0) continue;
+        long x = plan.free(d, t) - tentative(d, t);
+        long f = x <= 0 ? 0 : x / need[d];
+        sum[d] += Math.min(hp, f) * (t - s + 1);
+        freeMax[d] = Math.max(freeMax[d], f);
+      }
+      t = s - 1;
+    }
     String worstDim = null;
     long worst = Long.MAX_VALUE;
     String gangDim = null;
     long mostCap = Long.MAX_VALUE;
     long mostFree = Long.MAX_VALUE;
     for (int d = 0; d < dims.length; d++) {
-      long need = atom.bundle().get(dims[d]);
-      if (need <= 0) continue;
-      long sum = 0;
-      long capMax = 0;
-      long freeMax = 0;
-      for (int t = lo; t < hi; t++) {
-        long x = plan.free(d, t) - (tent == null ? 0 : tent[d][t]);
-        long f = x <= 0 ? 0 : x / need;
-        sum += Math.min(hp, f);
-        freeMax = Math.max(freeMax, f);
-        capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need);
+      if (need[d] <= 0) continue;
+      long capMax = Long.MAX_VALUE;
+      if (freeMax[d] < g) {
+        // only needed to tell "the cluster is too small" from "too full"; capacity can change at any step
+        capMax = 0;
+        for (int t = lo; t < hi; t++) capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need[d]);
       }
-      if (sum < worst) {
-        worst = sum;
+      if (sum[d] < worst) {
+        worst = sum[d];
         worstDim = dims[d];
       }
       if (capMax < mostCap) {
         mostCap = capMax;
         gangDim = dims[d];
       }
-      mostFree = Math.min(mostFree, freeMax);
+      mostFree = Math.min(mostFree, freeMax[d]);
     }
     if (mostCap < g) {
       failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
@@ -512,27 +656,8 @@ final class GreedyPlacement {
 
   // ------------------------------------------------------------------ scratch overlay
 
-  private void materialize() {
-    if (materialized >= log.size()) return;
-    if (tent == null) tent = new long[dims.length][horizon];
-    for (int i = materialized; i < log.size(); i++) apply(log.get(i), 1);
-    materialized = log.size();
-  }
-
-  private void apply(Block b, int sign) {
-    for (int d = 0; d < dims.length; d++) {
-      long v = sign * b.atom().bundle().get(dims[d]) * b.bundles();
-      if (v == 0) continue;
-      for (long t = Math.max(0, b.start()); t < Math.min(horizon, b.end()); t++) tent[d][(int) t] += v;
-    }
-  }
-
   private void undo(int mark) {
-    for (int i = log.size() - 1; i >= mark; i--) {
-      if (i < materialized) apply(log.get(i), -1);
-      log.remove(i);
-    }
-    materialized = Math.min(materialized, mark);
+    for (int i = log.size() - 1; i >= mark; i--) log.remove(i);
   }
 
   /** First step used by the blocks logged since {@code mark}, or -1 when none. */
@@ -543,14 +668,40 @@ final class GreedyPlacement {
   }
 
   private ReservationAllocation allocation() {
-    Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
-    Map<String, Resources> bundles = new LinkedHashMap<>();
-    collectAtomPaths(request.rdl(), "", deltas, bundles);
     if (log.size() == 1) {
       Block b = log.get(0);
       return new ReservationAllocation(request.id(),
           List.of(new AtomAllocation(b.path(), b.atom().bundle(), List.of(new Step(b.start(), b.end(), b.bundles())))));
     }
+    if (!log.isEmpty() && log.size() <= 8 && onePath()) {
+      // one atom in a few blocks: cut time at every block edge and sum what covers each piece
+      long[] edges = new long[2 * log.size()];
+      for (int i = 0; i < log.size(); i++) {
+        edges[2 * i] = log.get(i).start();
+        edges[2 * i + 1] = log.get(i).end();
+      }
+      java.util.Arrays.sort(edges);
+      List<Step> steps = new ArrayList<>(edges.length);
+      for (int i = 0; i + 1 < edges.length; i++) {
+        long from = edges[i];
+        long to = edges[i + 1];
+        if (to == from) continue;
+        long n = 0;
+        for (Block b : log) if (b.start() <= from && to <= b.end()) n += b.bundles();
+        if (n == 0) continue;
+        int last = steps.size() - 1;
+        if (last >= 0 && steps.get(last).end() == from && steps.get(last).bundles() == n) {
+          steps.set(last, new Step(steps.get(last).start(), to, n));
+        } else {
+          steps.add(new Step(from, to, n));
+        }
+      }
+      Block b = log.get(0);
+      return new ReservationAllocation(request.id(), List.of(new AtomAllocation(b.path(), b.atom().bundle(), steps)));
+    }
+    Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
+    Map<String, Resources> bundles = new LinkedHashMap<>();
+    collectAtomPaths(request.rdl(), "", deltas, bundles);
     for (Block b : log) {
       TreeMap<Long, Long> m = deltas.get(b.path());
       m.merge(b.start(), b.bundles(), Long::sum);
@@ -570,6 +721,12 @@ final class GreedyPlacement {
       atoms.add(new AtomAllocation(e.getKey(), bundles.get(e.getKey()), steps));
     }
     return new ReservationAllocation(request.id(), atoms);
+  }
+
+  private boolean onePath() {
+    String p = log.get(0).path();
+    for (int i = 1; i < log.size(); i++) if (!log.get(i).path().equals(p)) return false;
+    return true;
   }
 
   private static void collectAtomPaths(Rdl e, String path, Map<String, TreeMap<Long, Long>> out,

@@ -1,6 +1,5 @@
 package io.rayon.engine.planning;
 
-import io.rayon.engine.rdl.CompileResult;
 import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.rdl.RdlProblem;
 import io.rayon.model.plan.Rejection;
@@ -35,8 +34,7 @@ public final class RdlChecks {
    * after a placement failed, to give the more fundamental reason.
    */
   public static Rejection infeasibility(Rdl e) {
-    CompileResult r = RdlCompiler.compile(e);
-    for (RdlProblem p : r.problems()) {
+    for (RdlProblem p : RdlCompiler.infeasibilities(e)) {
       if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) {
         return rejection(Rejection.Code.WINDOW, p);
       }

@@ -174,6 +174,9 @@ public final class RdlCompiler {
 
   /** Nesting depth (an atom has depth 1), computed without recursion. */
   public static int depth(Rdl e) {
+    // the common shapes without the explicit stack
+    if (e instanceof Rdl.Atom) return 1;
+    if (e instanceof Rdl.Window w && w.expr() instanceof Rdl.Atom) return 2;
     int max = 0;
     Deque<Object[]> stack = new ArrayDeque<>();
     stack.push(new Object[] {e, 1});
@@ -287,6 +290,17 @@ public final class RdlCompiler {
    * t}, or {@link Long#MAX_VALUE} when it cannot be satisfied (reasons added to {@code out}).
    * Assumes a valid expression.
    */
+  /**
+   * The reasons why a well-formed expression cannot be satisfied even on an empty cluster without
+   * a size limit (a window too short for its work at full parallelism, an any() without a feasible
+   * alternative), as {@link #compile} reports them, without normalizing. Empty when none.
+   */
+  public static List<RdlProblem> infeasibilities(Rdl expr) {
+    List<RdlProblem> out = new ArrayList<>();
+    earliestFinish(expr, 0, "", null, out);
+    return out;
+  }
+
   static long earliestFinish(Rdl e, long t, String path, Cluster cluster, List<RdlProblem> out) {
     if (t == INF) return INF;
     if (canBeEmpty(e)) return t;

@@ -58,6 +58,20 @@ class RdlPropertiesTest {
     assertThat(RdlCompiler.validate(e, null)).isEmpty();
   }
 
+  @Property(tries = 300)
+  void infeasibilitiesAreExactlyTheCompilersWindowAndAlternativeProblems(@ForAll("valid") Rdl e) {
+    List<RdlProblem> fromCompile = new ArrayList<>();
+    for (RdlProblem p : RdlCompiler.compile(e).problems()) {
+      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) fromCompile.add(p);
+    }
+    List<RdlProblem> direct = new ArrayList<>();
+    for (RdlProblem p : RdlCompiler.infeasibilities(e)) {
+      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) direct.add(p);
+    }
+    assertThat(direct).isEqualTo(fromCompile);
+    assertThat(RdlCompiler.compile(e).feasible()).isEqualTo(RdlCompiler.infeasibilities(e).isEmpty());
+  }
+
   @Property(tries = 400)
   void normalizationIsIdempotent(@ForAll("valid") Rdl e) {
     Rdl n = RdlCompiler.normalize(e);
