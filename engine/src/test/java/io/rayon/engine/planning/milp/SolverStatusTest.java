@@ -92,9 +92,9 @@ class SolverStatusTest {
 
   @Test
   void cancellingWhileTheSolverRunsKeepsTheBestSolutionSoFarAndReportsProgress() {
-    // the solver reports once before its first round (model size, starting incumbent, LP bound)
-    // and after every round; the listener cancels at the first report, so the solve stops with the
-    // best solution so far (here the starting one) and says CANCELLED
+    // the solver reports before the search (model size, starting incumbent, LP bound), during it
+    // and after it; the listener cancels at the first report, so the solve stops with the best
+    // solution so far (here the starting one) and says CANCELLED
     CancellationToken cancel = new CancellationToken();
     List<String> reports = new ArrayList<>();
     PlanningContext ctx = new PlanningContext(null, (f, m) -> {
