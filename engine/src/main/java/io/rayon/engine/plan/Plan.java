@@ -50,10 +50,6 @@ public final class Plan implements PlanEdit {
   private long[][] alloc;
   /** Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always set. */
   private long[] edges;
-  /** Per dimension, the least free capacity in each block of {@value #BLOCK} steps (range minimum queries). */
-  private long[][] blockMin;
-  private static final int BLOCK_BITS = 6;
-  private static final int BLOCK = 1 << BLOCK_BITS;
   /**
    * Per user, dense arrays like {@code alloc}; built on the first question about users (planning
    * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
@@ -89,11 +85,6 @@ public final class Plan implements PlanEdit {
     for (CapacityChange c : changes) changeCapacity(c);
     this.edges = new long[(this.horizon >>> 6) + 1];
     for (int t = 0; t < this.horizon; t++) fixEdge(t);
-    this.blockMin = new long[dims.length][];
-    for (int k = 0; k < dims.length; k++) {
-      blockMin[k] = new long[((this.horizon - 1) >>> BLOCK_BITS) + 1];
-      fixBlocks(k, 0, this.horizon);
-    }
   }
 
   private Plan(Plan o) {
@@ -105,7 +96,6 @@ public final class Plan implements PlanEdit {
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
     this.edges = o.edges.clone();
-    this.blockMin = deepCopy(o.blockMin);
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
     this.userIndex = o.userIndex;
@@ -213,41 +203,6 @@ public final class Plan implements PlanEdit {
     long word = edges[w] & (-1L >>> (63 - (i & 63)));
     while (word == 0) word = edges[--w];
     return ((long) w << 6) + 63 - Long.numberOfLeadingZeros(word);
-  }
-
-  @Override
-  public long minFree(int dim, long from, long to) {
-    if (to <= from) return Long.MAX_VALUE;
-    if (from < 0 || to > horizon) return Math.min(0, minFree(dim, Math.max(0, from), Math.min(horizon, to)));
-    long[] c = cap[dim];
-    long[] a = alloc[dim];
-    int lo = (int) from;
-    int hi = (int) to;
-    long m = Long.MAX_VALUE;
-    int firstFull = (lo + BLOCK - 1) >>> BLOCK_BITS;
-    int lastFull = hi >>> BLOCK_BITS; // blocks [firstFull, lastFull) lie inside the range
-    if (firstFull >= lastFull) {
-      for (int t = lo; t < hi; t++) m = Math.min(m, c[t] - a[t]);
-      return m;
-    }
-    for (int t = lo; t < firstFull << BLOCK_BITS; t++) m = Math.min(m, c[t] - a[t]);
-    long[] bm = blockMin[dim];
-    for (int b = firstFull; b < lastFull; b++) m = Math.min(m, bm[b]);
-    for (int t = lastFull << BLOCK_BITS; t < hi; t++) m = Math.min(m, c[t] - a[t]);
-    return m;
-  }
-
-  /** Recomputes the block minima of dimension d for the blocks that meet {@code [lo, hi)}. */
-  private void fixBlocks(int d, int lo, int hi) {
-    if (blockMin == null || hi <= lo) return;
-    long[] c = cap[d];
-    long[] a = alloc[d];
-    for (int b = lo >>> BLOCK_BITS; b <= (hi - 1) >>> BLOCK_BITS; b++) {
-      int end = Math.min(horizon, (b + 1) << BLOCK_BITS);
-      long m = Long.MAX_VALUE;
-      for (int t = b << BLOCK_BITS; t < end; t++) m = Math.min(m, c[t] - a[t]);
-      blockMin[d][b] = m;
-    }
   }
 
   /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
@@ -439,9 +394,18 @@ public final class Plan implements PlanEdit {
 
   /** True when {@code count} bundles fit in the free capacity at every step of {@code [from, to)}. */
   private boolean fitsRuns(long from, long to, Resources bundle, long count) {
-    for (int d = 0; d < dims.length; d++) {
-      long n = bundle.get(dims[d]) * count;
-      if (n > 0 && minFree(d, from, to) < n) return false;
+    long mem = bundle.memoryMB() * count;
+    long cpu = bundle.vcores() * count;
+    boolean extras = !bundle.extras().isEmpty();
+    for (long t = to - 1; t >= from; ) {
+      int i = (int) t;
+      if (cap[0][i] - alloc[0][i] < mem || cap[1][i] - alloc[1][i] < cpu) return false;
+      if (extras) {
+        for (int d = 2; d < dims.length; d++) {
+          if (cap[d][i] - alloc[d][i] < bundle.get(dims[d]) * count) return false;
+        }
+      }
+      t = runStart(t) - 1;
     }
     return true;
   }
@@ -551,7 +515,6 @@ public final class Plan implements PlanEdit {
           if (v == 0) continue;
           long[] al = alloc[d];
           for (int t = lo; t < hi; t++) al[t] += v;
-          fixBlocks(d, lo, hi);
         }
         fixEdge(lo);
         fixEdge(hi);
@@ -585,7 +548,6 @@ public final class Plan implements PlanEdit {
       long v = change.delta().get(dims[d]);
       if (v == 0) continue;
       for (int t = from; t < horizon; t++) cap[d][t] += v;
-      fixBlocks(d, from, horizon);
     }
     fixEdge(from);
   }
@@ -602,15 +564,6 @@ public final class Plan implements PlanEdit {
     String[] newDims = nd.toArray(new String[0]);
     cap = remap(cap, newDims);
     alloc = remap(alloc, newDims);
-    if (blockMin != null) {
-      long[][] nb = new long[newDims.length][];
-      List<String> old = Arrays.asList(dims);
-      for (int i = 0; i < newDims.length; i++) {
-        int j = old.indexOf(newDims[i]);
-        nb[i] = j >= 0 ? blockMin[j] : new long[((horizon - 1) >>> BLOCK_BITS) + 1];
-      }
-      blockMin = nb;
-    }
     byUser.replaceAll((k, v) -> remap(v, newDims));
     dims = newDims;
   }
