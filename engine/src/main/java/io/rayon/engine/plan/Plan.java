@@ -205,6 +205,25 @@ public final class Plan implements PlanEdit {
     return ((long) w << 6) + 63 - Long.numberOfLeadingZeros(word);
   }
 
+  /** Read run by run: one array read per run of equal free capacity in the range. */
+  @Override
+  public long minFree(int dim, long from, long to) {
+    if (to <= from) return Long.MAX_VALUE;
+    if (from < 0 || to > horizon) return Math.min(0, minFree(dim, Math.max(0, from), Math.min(horizon, to)));
+    long[] c = cap[dim];
+    long[] a = alloc[dim];
+    long m = Long.MAX_VALUE;
+    for (int t = (int) to - 1; t >= from; ) {
+      m = Math.min(m, c[t] - a[t]);
+      // the start of t's run, inline (see runStart)
+      int w = t >>> 6;
+      long word = edges[w] & (-1L >>> (63 - (t & 63)));
+      while (word == 0) word = edges[--w];
+      t = (w << 6) + 63 - Long.numberOfLeadingZeros(word) - 1;
+    }
+    return m;
+  }
+
   /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
   private void fixEdge(long step) {
     if (edges == null || step < 0 || step >= horizon) return;
@@ -394,18 +413,9 @@ public final class Plan implements PlanEdit {
 
   /** True when {@code count} bundles fit in the free capacity at every step of {@code [from, to)}. */
   private boolean fitsRuns(long from, long to, Resources bundle, long count) {
-    long mem = bundle.memoryMB() * count;
-    long cpu = bundle.vcores() * count;
-    boolean extras = !bundle.extras().isEmpty();
-    for (long t = to - 1; t >= from; ) {
-      int i = (int) t;
-      if (cap[0][i] - alloc[0][i] < mem || cap[1][i] - alloc[1][i] < cpu) return false;
-      if (extras) {
-        for (int d = 2; d < dims.length; d++) {
-          if (cap[d][i] - alloc[d][i] < bundle.get(dims[d]) * count) return false;
-        }
-      }
-      t = runStart(t) - 1;
+    for (int d = 0; d < dims.length; d++) {
+      long n = bundle.get(dims[d]) * count;
+      if (n > 0 && minFree(d, from, to) < n) return false;
     }
     return true;
   }

@@ -69,6 +69,16 @@ public interface PlanView {
     return step;
   }
 
+  /**
+   * The least {@link #free(int, long)} of dimension number {@code dim} over the steps {@code [from,
+   * to)} (steps outside the horizon count as 0); {@code Long.MAX_VALUE} for an empty range.
+   */
+  default long minFree(int dim, long from, long to) {
+    long m = Long.MAX_VALUE;
+    for (long t = from; t < to; t++) m = Math.min(m, t < 0 || t >= horizon() ? 0 : free(dim, t));
+    return m;
+  }
+
   /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */
   default long capacity(int dim, long step) {
     return capacityAt(step).get(dimensions().get(dim));

@@ -42,7 +42,7 @@ class RunIndexPropertiesTest {
    * at the step before (or runStart(t) is 0). Checked against freeAt, step by step.
    */
   @Property(tries = 300)
-  void runStartIsTheExactStartOfTheRunOfEqualFreeCapacity(@ForAll("seeds") long seed) {
+  void runStartAndRangeMinimaAreExactAfterRandomEdits(@ForAll("seeds") long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int horizon = 1 + rnd.nextInt(300);
     Plan plan = Plan.empty(Resources.of(64 * 1024, 64), horizon, 60);
@@ -72,6 +72,16 @@ class RunIndexPropertiesTest {
         plan.remove(ids.remove(rnd.nextInt(ids.size())));
       } else {
         plan.changeCapacity(new CapacityChange(rnd.nextInt(horizon + 5), Resources.of(1024L * (rnd.nextInt(5) - 2), rnd.nextInt(5) - 2), "change"));
+      }
+    }
+    for (int i = 0; i < 200; i++) {
+      // range minima read run by run against a step-by-step minimum; ranges may leave the horizon
+      long a = rnd.nextInt(horizon + 20) - 10;
+      long b = a + rnd.nextInt(horizon + 20);
+      for (int d = 0; d < 2; d++) {
+        long naive = Long.MAX_VALUE;
+        for (long t = a; t < b; t++) naive = Math.min(naive, t < 0 || t >= horizon ? 0 : plan.free(d, t));
+        assertThat(plan.minFree(d, a, b)).as("seed %d: min of dim %d over [%d,%d)", seed, d, a, b).isEqualTo(naive);
       }
     }
     for (int t = 0; t < horizon; t++) {
