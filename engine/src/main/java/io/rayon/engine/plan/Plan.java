@@ -482,6 +482,25 @@ public final class Plan implements PlanEdit {
     apply(allocation, u, 1);
   }
 
+  /**
+   * Adds the reservation when its allocation fits the free capacity at every step (in every
+   * dimension, inside the horizon), and returns null; otherwise leaves the plan as it was and returns
+   * {@link #overcommit}'s sentence. The check is made while the allocation is added (one pass), and
+   * undone when it fails.
+   */
+  public String addIfFits(ReservationRequest request, ReservationAllocation allocation) {
+    for (AtomAllocation at : allocation.atoms()) {
+      for (Step st : at.steps()) {
+        if (st.start() < 0 || st.end() > horizon) return overcommit(allocation);
+      }
+    }
+    add(request, allocation);
+    if (!lastApplyOver) return null;
+    remove(request.id());
+    String why = overcommit(allocation);
+    return why != null ? why : "the allocation exceeds the free capacity";
+  }
+
   /** The per-user arrays, built from the accepted reservations on first use. */
   private Map<String, long[][]> userIndex() {
     if (!userIndex) {
@@ -513,7 +532,11 @@ public final class Plan implements PlanEdit {
     return true;
   }
 
+  /** Whether the last {@link #apply} with sign 1 left some step allocated above its capacity. */
+  private boolean lastApplyOver;
+
   private void apply(ReservationAllocation allocation, long[][] user, int sign) {
+    boolean over = false;
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
@@ -524,13 +547,23 @@ public final class Plan implements PlanEdit {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
           long[] al = alloc[d];
-          for (int t = lo; t < hi; t++) al[t] += v;
+          if (v > 0) {
+            long[] c = cap[d];
+            for (int t = lo; t < hi; t++) {
+              long x = al[t] + v;
+              al[t] = x;
+              over |= x > c[t];
+            }
+          } else {
+            for (int t = lo; t < hi; t++) al[t] += v;
+          }
         }
         fixEdge(lo);
         fixEdge(hi);
       }
     }
     if (user != null) applyTo(allocation, user, sign);
+    lastApplyOver = over;
   }
 
   /** Adds (sign 1) or removes (-1) an allocation to or from one set of arrays. */

@@ -233,10 +233,6 @@ public final class ReservationSystem {
         return Decision.reject(request.id(), p);
       }
     }
-    String over = plan.overcommit(a);
-    if (over != null) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over));
-    }
     if (selfChecking) {
       List<Violation> v = PlanValidator.validateReservation(request, a, plan.horizon());
       if (!v.isEmpty()) {
@@ -244,7 +240,10 @@ public final class ReservationSystem {
             + request.id() + ": " + v);
       }
     }
-    plan.add(request, a);
+    String over = plan.addIfFits(request, a);
+    if (over != null) {
+      return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over));
+    }
     selfCheck();
     return d;
   }

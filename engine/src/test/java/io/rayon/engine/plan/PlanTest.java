@@ -65,6 +65,24 @@ class PlanTest {
   }
 
   @Test
+  void addIfFitsRefusesAnOvercommitAndLeavesThePlanAsItWas() {
+    Plan p = Fixtures.aPlan(1, 8192, 8, 10);
+    p.add(Fixtures.req("a", "atom(<1024,1>,1,4,1,8)"), alloc("a", 2, 4, 4));
+    String before = p.allocationSkyline().toString();
+    long run = p.runStart(5);
+    // 5 more bundles fit at steps 0-1 and 4-9, but only 4 at steps 2-3
+    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,5,1,25)"), alloc("b", 0, 5, 5)))
+        .contains("step 2").contains("memoryMB");
+    assertThat(p.contains("b")).isFalse();
+    assertThat(p.allocationSkyline()).hasToString(before);
+    assertThat(p.runStart(5)).isEqualTo(run);
+    assertThat(p.users()).containsExactly("alice");
+    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,4,1,20)"), alloc("b", 0, 5, 4))).isNull();
+    assertThat(p.freeAt(2)).isEqualTo(Resources.ZERO);
+    assertThat(p.addIfFits(Fixtures.req("c", "atom(<1024,1>,1,1,1,1)"), alloc("c", 9, 11, 1))).contains("outside the plan horizon");
+  }
+
+  @Test
   void extraResourcesAreTrackedAsTheirOwnDimension() {
     Plan p = Plan.empty(Resources.of(8192, 8, Map.of("gpu", 2L)), 10, 60);
     assertThat(p.dimensions()).containsExactly("memoryMB", "vcores", "gpu");
