@@ -9,7 +9,8 @@ import java.util.List;
  * until it has run at least {@code warmupRuns} times and for at least {@code warmupSeconds} of its
  * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
  * interleaved round by round (every contender once per round) so that load from other processes
- * falls on all of them alike. Each run starts from an empty plan. A global deadline cuts the timed
+ * falls on all of them alike. Each run starts from an empty plan and, when timed, from a collected
+ * heap ({@code System.gc()} before it, outside the timed region). A global deadline cuts the timed
  * rounds short (at least one is always run); the number of runs is reported.
  */
 final class Measure {
@@ -48,6 +49,9 @@ final class Measure {
       if (k > 0 && !fits(deadlineNanos, lastRound)) break;
       long r0 = System.nanoTime();
       for (int c = 0; c < m; c++) {
+        // start every timed run from a collected heap, so a contender never pays (in the collectors'
+        // time it is charged) for the garbage the contender before it left behind
+        System.gc();
         RunOutcome o = cs.get(c).run(w);
         if (last[c] != null && last[c].acceptedCount() != o.acceptedCount()) nondeterministic[c] = true;
         last[c] = o;
