@@ -224,6 +224,28 @@ public final class Plan implements PlanEdit {
     return m;
   }
 
+  /** Read run by run, every dimension at once, right to left, stopping at the first shortfall. */
+  @Override
+  public boolean fitsEverywhere(long[] need, long from, long to) {
+    if (to <= from) return true;
+    if (from < 0 || to > horizon) {
+      for (long n : need) if (n > 0) return false;
+    }
+    int lo = (int) Math.max(0, from);
+    int dn = Math.min(need.length, dims.length);
+    for (int t = (int) Math.min(horizon, to) - 1; t >= lo; ) {
+      for (int d = 0; d < dn; d++) {
+        if (need[d] >= 0 && cap[d][t] - alloc[d][t] < need[d]) return false;
+      }
+      int w = t >>> 6;
+      long word = edges[w] & (-1L >>> (63 - (t & 63)));
+      while (word == 0) word = edges[--w];
+      t = (w << 6) + 63 - Long.numberOfLeadingZeros(word) - 1;
+    }
+    for (int d = dn; d < need.length; d++) if (need[d] > 0) return false;
+    return true;
+  }
+
   /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
   private void fixEdge(long step) {
     if (edges == null || step < 0 || step >= horizon) return;
@@ -540,6 +562,7 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
+      long[] check = null;
       for (Step s : a.steps()) {
         int lo = (int) Math.max(0, s.start());
         int hi = (int) Math.min(horizon, s.end());
@@ -547,19 +570,19 @@ public final class Plan implements PlanEdit {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
           long[] al = alloc[d];
-          if (v > 0) {
-            long[] c = cap[d];
-            for (int t = lo; t < hi; t++) {
-              long x = al[t] + v;
-              al[t] = x;
-              over |= x > c[t];
-            }
-          } else {
-            for (int t = lo; t < hi; t++) al[t] += v;
-          }
+          for (int t = lo; t < hi; t++) al[t] += v;
         }
         fixEdge(lo);
         fixEdge(hi);
+        if (sign > 0 && !over && s.bundles() > 0) {
+          // over capacity somewhere in the block (in a dimension it uses): read run by run, now
+          // that the edges are updated
+          if (check == null) {
+            check = new long[dims.length];
+            for (int d = 0; d < dims.length; d++) check[d] = need[d] > 0 ? 0 : -1;
+          }
+          over = !fitsEverywhere(check, lo, hi);
+        }
       }
     }
     if (user != null) applyTo(allocation, user, sign);

@@ -79,6 +79,18 @@ public interface PlanView {
     return m;
   }
 
+  /**
+   * True when at every step of {@code [from, to)} the free amount of every dimension d with {@code
+   * need[d] >= 0} is at least {@code need[d]} (indexes as in {@link #dimensions}; a negative entry
+   * leaves its dimension unchecked; steps outside the horizon have nothing free).
+   */
+  default boolean fitsEverywhere(long[] need, long from, long to) {
+    for (int d = 0; d < need.length; d++) {
+      if (need[d] >= 0 && minFree(d, from, to) < need[d]) return false;
+    }
+    return true;
+  }
+
   /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */
   default long capacity(int dim, long step) {
     return capacityAt(step).get(dimensions().get(dim));

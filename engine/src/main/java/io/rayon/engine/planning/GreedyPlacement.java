@@ -418,8 +418,8 @@ final class GreedyPlacement {
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
     int tall = (int) (hi - b);
     Room room = new Room(atom, from, hi, policy != null);
-    if (room.leastBundles(tall, hi) < k * g) return false;
-    if (rem > 0 && room.leastBundles(from, tall) < rem * g) return false;
+    if (!room.holds(tall, hi, k * g)) return false;
+    if (rem > 0 && !room.holds(from, tall, rem * g)) return false;
     log.add(block(path, atom, hi - b, hi, (k - rem) * g));
     if (rem > 0) log.add(block(path, atom, hi - b - 1, hi, rem * g));
     return true;
@@ -473,26 +473,22 @@ final class GreedyPlacement {
       return (int) Math.max(lo, s);
     }
 
-    /** The least {@link #bundles} over {@code [from, to)} (within the room's range). */
-    long leastBundles(int from, int to) {
-      if (unknownDim) return 0;
+    /** True when {@link #bundles} is at least {@code count} at every step of {@code [from, to)} (within the room's range). */
+    boolean holds(int from, int to, long count) {
+      if (unknownDim) return count <= 0;
       boolean overlay = false;
       for (int i = 0; i < log.size() && !overlay; i++) overlay = log.get(i).start() < to && from < log.get(i).end();
-      long out = Long.MAX_VALUE;
       if (dense != null || overlay) {
         for (int t = to - 1; t >= from; ) {
-          out = Math.min(out, bundles(t));
+          if (bundles(t) < count) return false;
           t = segmentStart(t) - 1;
         }
-        return out;
+        return true;
       }
-      // no tentative block in the way: the plan's own minimum per dimension
-      for (int d = 0; d < need.length; d++) {
-        if (need[d] <= 0) continue;
-        long x = plan.minFree(d, from, to);
-        out = Math.min(out, x <= 0 ? 0 : x / need[d]);
-      }
-      return out;
+      // no tentative block in the way: the plan answers for every dimension in one pass
+      long[] want = new long[need.length];
+      for (int d = 0; d < need.length; d++) want[d] = need[d] > 0 ? need[d] * count : -1;
+      return plan.fitsEverywhere(want, from, to);
     }
 
     /** Bundles of the atom that fit at step t. */

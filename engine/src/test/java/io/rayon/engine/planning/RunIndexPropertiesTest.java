@@ -83,6 +83,15 @@ class RunIndexPropertiesTest {
         for (long t = a; t < b; t++) naive = Math.min(naive, t < 0 || t >= horizon ? 0 : plan.free(d, t));
         assertThat(plan.minFree(d, a, b)).as("seed %d: min of dim %d over [%d,%d)", seed, d, a, b).isEqualTo(naive);
       }
+      long[] need = {rnd.nextInt(3) - 1 + 1024L * rnd.nextInt(70), rnd.nextInt(70) - 1};
+      boolean fits = true;
+      for (long t = a; t < b; t++) {
+        for (int d = 0; d < 2; d++) {
+          long free = t < 0 || t >= horizon ? 0 : plan.free(d, t);
+          if (need[d] >= 0 && free < need[d]) fits = false;
+        }
+      }
+      assertThat(plan.fitsEverywhere(need, a, b)).as("seed %d: %s over [%d,%d)", seed, java.util.Arrays.toString(need), a, b).isEqualTo(fits);
     }
     for (int t = 0; t < horizon; t++) {
       long s = plan.runStart(t);
