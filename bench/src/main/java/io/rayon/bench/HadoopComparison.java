@@ -211,7 +211,8 @@ public final class HadoopComparison {
       int repeats = heavy ? Math.min(o.repeats(), 3) : o.repeats();
       int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
       double warmupSeconds = heavy ? 0 : o.warmupSeconds();
-      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline)) {
+      long minTimed = heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS;
+      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed)) {
         results.add(r);
         out.println(r.line());
         for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);

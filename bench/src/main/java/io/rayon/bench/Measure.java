@@ -9,15 +9,26 @@ import java.util.List;
  * until it has run at least {@code warmupRuns} times and for at least {@code warmupSeconds} of its
  * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
  * interleaved round by round (every contender once per round) so that load from other processes
- * falls on all of them alike. Each run starts from an empty plan and, when timed, from a collected
+ * falls on all of them alike. Short workloads get extra rounds (see {@link #MIN_TIMED_NANOS}). Each run starts from an empty plan and, when timed, from a collected
  * heap ({@code System.gc()} before it, outside the timed region). A global deadline cuts the timed
  * rounds short (at least one is always run); the number of runs is reported.
  */
 final class Measure {
+  /** The comparison's timed rounds go on (beyond the asked repeats) until they have taken this long... */
+  static final long MIN_TIMED_NANOS = 3_000_000_000L;
+  /** ...but never beyond this many times the asked repeats. */
+  static final int MAX_ROUNDS_FACTOR = 6;
+
   private Measure() {}
 
   static List<Result> measure(
       List<Contender> cs, PreparedWorkload w, int warmupRuns, double warmupSeconds, int repeats, long deadlineNanos) {
+    return measure(cs, w, warmupRuns, warmupSeconds, repeats, deadlineNanos, 0);
+  }
+
+  /** As above; timed rounds go on beyond {@code repeats} until they have taken {@code minTimedNanos}. */
+  static List<Result> measure(List<Contender> cs, PreparedWorkload w, int warmupRuns, double warmupSeconds,
+      int repeats, long deadlineNanos, long minTimedNanos) {
     int m = cs.size();
     int[] warmed = new int[m];
     for (int c = 0; c < m; c++) {
@@ -45,7 +56,11 @@ final class Measure {
       pooled.add(new ArrayList<>());
     }
     long lastRound = 0;
-    for (int k = 0; k < repeats; k++) {
+    long timedStart = System.nanoTime();
+    // at least `repeats` rounds; short workloads get more rounds (up to minTimedNanos of timed
+    // rounds, at most MAX_ROUNDS_FACTOR × repeats), so their medians rest on more than a few ms
+    for (int k = 0; k < repeats * MAX_ROUNDS_FACTOR; k++) {
+      if (k >= repeats && System.nanoTime() - timedStart >= minTimedNanos) break;
       if (k > 0 && !fits(deadlineNanos, lastRound)) break;
       long r0 = System.nanoTime();
       for (int c = 0; c < m; c++) {
