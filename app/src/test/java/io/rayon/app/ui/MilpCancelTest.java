@@ -90,6 +90,11 @@ class MilpCancelTest {
     assertThat(stillRunning).isTrue();
     assertThat(ui.executor.runningTasks()).extracting(t -> t.title()).anyMatch(t -> t.contains("milp"));
 
+    // what the solver reports during its search (not only before and after it) reaches the tab
+    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> vm.progressProperty().get().contains(" nodes ("));
+    assertThat(vm.progressProperty().get()).contains("incumbent").contains("bound").contains("gap");
+    assertThat(vm.runningProperty().get()).isTrue();
+
     assertThat(robot.lookup("#cancel-planning").queryAs(Button.class).isDisabled()).isFalse();
     // cancel from the status bar's task chip
     robot.clickOn(robot.lookup(".task-cancel").queryAs(Button.class));
