@@ -65,6 +65,10 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the metrics as JSON")
   boolean json;
 
+  @Option(names = "--progress", description = "print the planner's progress reports on stderr as they come "
+      + "(MILP and hybrid: incumbent, bound, gap and nodes during the search); stdout is unchanged")
+  boolean progress;
+
   /** Planner names for the help text. */
   static final class PlannerNames implements Iterable<String> {
     @Override
@@ -94,7 +98,17 @@ public final class PlanCommand implements Callable<Integer> {
     PlanningRun run;
     long t0 = System.nanoTime();
     try {
-      run = PlanningRun.run(s, pl, p);
+      io.rayon.engine.task.ProgressListener listener = io.rayon.engine.task.ProgressListener.NONE;
+      if (progress) {
+        PrintWriter err = spec.commandLine().getErr();
+        listener = (fraction, message) -> {
+          synchronized (err) {
+            err.println("progress: " + message);
+            err.flush();
+          }
+        };
+      }
+      run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
     }

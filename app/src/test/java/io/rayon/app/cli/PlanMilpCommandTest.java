@@ -65,6 +65,17 @@ class PlanMilpCommandTest {
   }
 
   @Test
+  void progressFlagPrintsTheSolversReportsOnStderrAndLeavesJsonAlone() throws Exception {
+    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--progress");
+    assertThat(r.exit()).as(r.err()).isEqualTo(0);
+    // stdout is still exactly one JSON document
+    assertThat(Json.mapper().readTree(r.out()).get("planner").asText()).isEqualTo("milp");
+    assertThat(r.err()).contains("progress: MILP start:").contains("progress: MILP end:").contains("bound");
+    Run quiet = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json");
+    assertThat(quiet.err()).doesNotContain("progress:");
+  }
+
+  @Test
   void hybridOnACoarserGridReportsWhichSolutionItKept() throws Exception {
     Run r = run("plan", scenario().toString(), "--planner", "hybrid", "--time-limit", "5s", "--grid", "2", "--json");
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
