@@ -197,12 +197,15 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long runStart(long step) {
-    if (!inside(step)) return step;
-    int i = (int) step;
-    int w = i >>> 6;
-    long word = edges[w] & (-1L >>> (63 - (i & 63)));
+    return inside(step) ? runStartInside((int) step) : step;
+  }
+
+  /** {@link #runStart} for a step inside the horizon: the last edge bit at or before it. */
+  private int runStartInside(int t) {
+    int w = t >>> 6;
+    long word = edges[w] & (-1L >>> (63 - (t & 63)));
     while (word == 0) word = edges[--w];
-    return ((long) w << 6) + 63 - Long.numberOfLeadingZeros(word);
+    return (w << 6) + 63 - Long.numberOfLeadingZeros(word);
   }
 
   /** Read run by run: one array read per run of equal free capacity in the range. */
@@ -213,14 +216,7 @@ public final class Plan implements PlanEdit {
     long[] c = cap[dim];
     long[] a = alloc[dim];
     long m = Long.MAX_VALUE;
-    for (int t = (int) to - 1; t >= from; ) {
-      m = Math.min(m, c[t] - a[t]);
-      // the start of t's run, inline (see runStart)
-      int w = t >>> 6;
-      long word = edges[w] & (-1L >>> (63 - (t & 63)));
-      while (word == 0) word = edges[--w];
-      t = (w << 6) + 63 - Long.numberOfLeadingZeros(word) - 1;
-    }
+    for (int t = (int) to - 1; t >= from; t = runStartInside(t) - 1) m = Math.min(m, c[t] - a[t]);
     return m;
   }
 
@@ -233,14 +229,10 @@ public final class Plan implements PlanEdit {
     }
     int lo = (int) Math.max(0, from);
     int dn = Math.min(need.length, dims.length);
-    for (int t = (int) Math.min(horizon, to) - 1; t >= lo; ) {
+    for (int t = (int) Math.min(horizon, to) - 1; t >= lo; t = runStartInside(t) - 1) {
       for (int d = 0; d < dn; d++) {
         if (need[d] >= 0 && cap[d][t] - alloc[d][t] < need[d]) return false;
       }
-      int w = t >>> 6;
-      long word = edges[w] & (-1L >>> (63 - (t & 63)));
-      while (word == 0) word = edges[--w];
-      t = (w << 6) + 63 - Long.numberOfLeadingZeros(word) - 1;
     }
     for (int d = dn; d < need.length; d++) if (need[d] > 0) return false;
     return true;
@@ -405,16 +397,9 @@ public final class Plan implements PlanEdit {
     if (a.atoms().size() == 1) {
       // one atom: its steps do not overlap, so each step is checked against the free capacity alone
       AtomAllocation only = a.atoms().get(0);
-      Resources bundle = only.bundle();
-      for (String extra : bundle.extras().keySet()) {
-        if (bundle.get(extra) > 0 && !Arrays.asList(dims).contains(extra)) {
-          return "the cluster has no resource '" + extra + "'";
-        }
-      }
       for (Step s : only.steps()) {
-        if (!fitsRuns(s.start(), s.end(), bundle, s.bundles())) {
-          return overcommit(s.start(), s.end(), bundle.times(s.bundles()));
-        }
+        String p = overcommit(s.start(), s.end(), only.bundle().times(s.bundles()));
+        if (p != null) return p;
       }
       return null;
     }
@@ -431,15 +416,6 @@ public final class Plan implements PlanEdit {
       prevVal = e.getValue();
     }
     return null;
-  }
-
-  /** True when {@code count} bundles fit in the free capacity at every step of {@code [from, to)}. */
-  private boolean fitsRuns(long from, long to, Resources bundle, long count) {
-    for (int d = 0; d < dims.length; d++) {
-      long n = bundle.get(dims[d]) * count;
-      if (n > 0 && minFree(d, from, to) < n) return false;
-    }
-    return true;
   }
 
   private String overcommit(long from, long to, Resources need) {
@@ -490,6 +466,11 @@ public final class Plan implements PlanEdit {
 
   @Override
   public void add(ReservationRequest request, ReservationAllocation allocation) {
+    checkAddable(request, allocation);
+    insert(request, allocation);
+  }
+
+  private void checkAddable(ReservationRequest request, ReservationAllocation allocation) {
     if (requests.containsKey(request.id())) {
       throw new IllegalArgumentException("reservation '" + request.id() + "' is already in the plan");
     }
@@ -497,11 +478,15 @@ public final class Plan implements PlanEdit {
       throw new IllegalArgumentException(
           "allocation of '" + allocation.reservationId() + "' given for reservation '" + request.id() + "'");
     }
+  }
+
+  /** {@link #add} without its argument checks; true when some step it touches is now over capacity. */
+  private boolean insert(ReservationRequest request, ReservationAllocation allocation) {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
     long[][] u = userIndex ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]) : null;
-    apply(allocation, u, 1);
+    return apply(allocation, u, 1);
   }
 
   /**
@@ -516,8 +501,8 @@ public final class Plan implements PlanEdit {
         if (st.start() < 0 || st.end() > horizon) return overcommit(allocation);
       }
     }
-    add(request, allocation);
-    if (!lastApplyOver) return null;
+    checkAddable(request, allocation);
+    if (!insert(request, allocation)) return null;
     remove(request.id());
     String why = overcommit(allocation);
     return why != null ? why : "the allocation exceeds the free capacity";
@@ -554,10 +539,11 @@ public final class Plan implements PlanEdit {
     return true;
   }
 
-  /** Whether the last {@link #apply} with sign 1 left some step allocated above its capacity. */
-  private boolean lastApplyOver;
-
-  private void apply(ReservationAllocation allocation, long[][] user, int sign) {
+  /**
+   * Adds (sign 1) or removes (-1) an allocation to or from the plan's arrays (and the user's, when
+   * given); when adding, true if some step it touches is then over capacity in a dimension it uses.
+   */
+  private boolean apply(ReservationAllocation allocation, long[][] user, int sign) {
     boolean over = false;
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
@@ -586,7 +572,7 @@ public final class Plan implements PlanEdit {
       }
     }
     if (user != null) applyTo(allocation, user, sign);
-    lastApplyOver = over;
+    return over;
   }
 
   /** Adds (sign 1) or removes (-1) an allocation to or from one set of arrays. */
