@@ -56,16 +56,10 @@ public final class SlsImporter implements TraceImporter {
   public ImportResult read(Path file, ImportOptions options) throws FormatException, IOException {
     String name = file.toString();
     LineReport report = new LineReport(name, options.lenient());
-    UsageModel model;
-    long dfltMem;
-    long dfltCores;
-    try {
-      model = DEFAULTS.with(options);
-      dfltMem = options.longParam("memoryMB", 1024);
-      dfltCores = options.longParam("vcores", 1);
-    } catch (IllegalArgumentException e) {
-      throw new FormatException(name, "--param", e.getMessage());
-    }
+    ContainerDefaults defaults = ContainerDefaults.of(name, DEFAULTS, options);
+    UsageModel model = defaults.model();
+    long dfltMem = defaults.memoryMB();
+    long dfltCores = defaults.vcores();
     SplittableRandom rnd = new SplittableRandom(options.seed());
     List<Job> raw = new ArrayList<>();
     List<Long> starts = new ArrayList<>();
