@@ -8,7 +8,7 @@
 # they use; jlink makes a trimmed Java runtime with them (plus a class-data sharing archive for a
 # faster start); jpackage bundles jars, runtime, the sample clusters (lib/app/samples/, opened by
 # default through -Drayon.samples) and two launchers: the desktop application (io.rayon.app.Launcher)
-# and the headless command line (rayon-cli, io.rayon.app.cli.RayonCli). Needs JDK 17+ (jdeps, jlink, jpackage) and Maven 3.8+; the Debian
+# and the headless command line (rayon-cli, io.rayon.cli.RayonCli). Needs JDK 17+ (jdeps, jlink, jpackage) and Maven 3.8+; the Debian
 # package also needs dpkg-deb and fakeroot. Environment:
 #   RAYON_MVN_OPTS        extra Maven options (for example -o to build offline)
 #   JAVA_HOME             the JDK whose tools are used (default: the ones on PATH)
@@ -35,7 +35,7 @@ DIST="$ROOT/target/dist"
 NAME=rayon-studio
 CLI_NAME=rayon-cli
 MAIN_CLASS=io.rayon.app.Launcher
-CLI_CLASS=io.rayon.app.cli.RayonCli
+CLI_CLASS=io.rayon.cli.RayonCli
 # JDK modules added to what jdeps finds: the YARN REST client (java.net.http, with the elliptic-curve
 # cipher suites that HTTPS servers commonly require, a service jdeps cannot see) and preferences.
 EXTRA_MODULES=java.net.http,jdk.crypto.ec,java.prefs

@@ -211,10 +211,6 @@ public final class EstimationExperiments {
   }
 
   static Path findSharedTrace(String rel) {
-    for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-      Path c = d.resolveSibling("shared").resolve("traces").resolve(rel);
-      if (Files.exists(c)) return c;
-    }
-    throw new IllegalArgumentException("trace " + rel + " not found in ../shared/traces/; pass --trace FILE");
+    return RepoFiles.trace(rel);
   }
 }

@@ -133,18 +133,9 @@ public final class HadoopComparison {
     return s;
   }
 
-  /** The SWIM trace shipped beside the project: {@code ../shared/traces/swim/...} from here or above. */
+  /** The SWIM trace committed in the repository ({@code traces/swim/}). */
   static Path findSwim() {
-    Path dir = Path.of("").toAbsolutePath();
-    for (Path d = dir; d != null; d = d.getParent()) {
-      Path p = d.resolve("shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
-      if (Files.isRegularFile(p)) return p;
-      Path q = d.resolveSibling("shared").resolve("traces/swim/FB-2009_samples_24_times_1hr_0.tsv");
-      if (Files.isRegularFile(q)) return q;
-    }
-    throw new IllegalArgumentException(
-        "cannot find the SWIM trace shared/traces/swim/FB-2009_samples_24_times_1hr_0.tsv above " + dir
-            + "; maybe pass --swim FILE, or run only --workloads i");
+    return RepoFiles.trace("swim/FB-2009_samples_24_times_1hr_0.tsv");
   }
 
   /** Hadoop logs every placement at INFO; keep WARN and above. */

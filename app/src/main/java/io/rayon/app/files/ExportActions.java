@@ -2,10 +2,10 @@ package io.rayon.app.files;
 
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.dialog.FileType;
-import io.rayon.app.live.LiveDurations;
-import io.rayon.app.live.YarnRequests;
-import io.rayon.app.live.YarnReservationTranslator;
-import io.rayon.app.live.YarnTranslation;
+import io.rayon.yarn.LiveDurations;
+import io.rayon.yarn.YarnRequests;
+import io.rayon.yarn.YarnReservationTranslator;
+import io.rayon.yarn.YarnTranslation;
 import io.rayon.app.plan.PlanState;
 import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;

@@ -1,5 +1,7 @@
 package io.rayon.app.live;
 
+import io.rayon.yarn.YarnReservationTranslator;
+
 import io.rayon.engine.estimation.NodeUsageEstimator;
 import io.rayon.model.live.ClusterSnapshot;
 import io.rayon.model.live.NodeReport;

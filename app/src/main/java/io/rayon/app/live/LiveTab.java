@@ -1,5 +1,12 @@
 package io.rayon.app.live;
 
+import io.rayon.yarn.LiveDurations;
+import io.rayon.yarn.SubmitReport;
+import io.rayon.yarn.YarnReservationTranslator;
+import io.rayon.yarn.YarnRestClient;
+import io.rayon.yarn.YarnSubmitter;
+import io.rayon.yarn.YarnTranslation;
+
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;

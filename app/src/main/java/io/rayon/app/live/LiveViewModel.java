@@ -1,5 +1,10 @@
 package io.rayon.app.live;
 
+import io.rayon.yarn.LiveSession;
+import io.rayon.yarn.YarnConnection;
+import io.rayon.yarn.YarnRestClient;
+import io.rayon.yarn.YarnRestException;
+
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.model.live.AppReport;
 import io.rayon.model.live.ClusterMetrics;

@@ -1,5 +1,7 @@
 package io.rayon.app.live;
 
+import io.rayon.testsupport.FakeRm;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;

@@ -2,7 +2,7 @@ package io.rayon.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.engine.scenario.SampleScenarios;
+import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.PlanFile;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.rayon.engine.rdl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.scenario.ScenarioChecks;
-import io.rayon.engine.scenario.SampleScenarios;
+import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.FormatException;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.rdl.Rdl;

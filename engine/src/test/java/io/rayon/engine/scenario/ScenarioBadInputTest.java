@@ -1,5 +1,7 @@
 package io.rayon.engine.scenario;
 
+import io.rayon.testsupport.SampleScenarios;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 

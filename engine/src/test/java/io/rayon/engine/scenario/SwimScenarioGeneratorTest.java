@@ -1,5 +1,7 @@
 package io.rayon.engine.scenario;
 
+import io.rayon.testsupport.SampleScenarios;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -66,9 +68,7 @@ class SwimScenarioGeneratorTest {
 
   @Test
   void theCommittedSwimSampleIsWhatTheGeneratorProduces() throws Exception {
-    var trace = SampleScenarios.swimTrace();
-    assumeTrue(trace.isPresent(), "shared SWIM trace not found next to the repository");
-    ImportResult imported = new SwimImporter().read(trace.get(), ImportOptions.DEFAULT);
+    ImportResult imported = new SwimImporter().read(SampleScenarios.swimTrace(), ImportOptions.DEFAULT);
     Scenario generated = SwimScenarioGenerator.generate("swim-256", imported, SwimScenarioGenerator.Params.PAPER);
     Path committed = SampleScenarios.sample("swim-256.json");
     Scenario onDisk = ScenarioIO.read(committed);

@@ -1,5 +1,6 @@
 package io.rayon.engine.sim;
 
+import io.rayon.testsupport.SampleScenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.estimation.EstimationPolicy;
@@ -22,11 +23,7 @@ import org.junit.jupiter.api.Test;
 class SimulatorGoldenTest {
 
   private static Path sharedRumen() {
-    for (Path d = Path.of(System.getProperty("user.dir")).toAbsolutePath(); d != null; d = d.getParent()) {
-      Path c = d.resolveSibling("shared").resolve("traces").resolve("sls/2jobs2min-rumen-jh.json");
-      if (Files.exists(c)) return c;
-    }
-    throw new IllegalStateException("../shared/traces/sls/2jobs2min-rumen-jh.json not found");
+    return SampleScenarios.trace("sls/2jobs2min-rumen-jh.json");
   }
 
   private static void compare(String name, String actual) throws Exception {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.rayon.engine.scenario.SampleScenarios;
+import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.FormatException;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.TaskGroup;
@@ -96,9 +96,7 @@ class SwimImporterTest {
 
   @Test
   void readsTheFacebook2009SampleTrace() throws Exception {
-    Optional<Path> trace = SampleScenarios.swimTrace();
-    assumeTrue(trace.isPresent(), "shared/traces/swim/" + SampleScenarios.SWIM_TRACE + " is not next to the repository");
-    ImportResult r = new SwimImporter().read(trace.get(), ImportOptions.DEFAULT);
+    ImportResult r = new SwimImporter().read(SampleScenarios.swimTrace(), ImportOptions.DEFAULT);
     assertThat(r.skippedLines()).isZero();
     assertThat(r.workload().jobs()).hasSize(5894);
     assertThat(r.workload().jobs().get(0).id()).isEqualTo("job0");

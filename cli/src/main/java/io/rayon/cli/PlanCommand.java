@@ -1,0 +1,169 @@
+package io.rayon.cli;
+
+import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.model.io.PlanFileIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rayon plan SCENARIO --planner NAME}: places the scenario's reservations online (arrival
+ * order) with a planner and prints the metrics of §6.3; optionally writes the plan as JSON and CSV.
+ */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
+public final class PlanCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
+  Path scenario;
+
+  @Option(names = "--planner", defaultValue = "gree", paramLabel = "NAME",
+      description = "planner: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})", completionCandidates = PlannerNames.class)
+  String planner;
+
+  @Option(names = "--policy", paramLabel = "POLICY",
+      description = "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
+  String policy;
+
+  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE", description = "planner-specific option (repeatable)")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--time-limit", paramLabel = "DURATION",
+      description = "solver time limit for the milp and hybrid planners, e.g. 60s, 500ms, 2m (default 60s)")
+  String timeLimit;
+
+  @Option(names = "--grid", paramLabel = "K",
+      description = "milp/hybrid: plan steps per model step (time aggregation). Default: the plan's grid, or the"
+          + " smallest coarser one whose model fits the time limit (150 integer variables + 1 per second; see"
+          + " solverNotes); -O grid=auto is the default")
+  Integer grid;
+
+  @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
+  Path out;
+
+  @Option(names = "--csv", paramLabel = "PLAN.csv", description = "write the accepted allocations as CSV")
+  Path csv;
+
+  @Option(names = "--json", description = "print the metrics as JSON")
+  boolean json;
+
+  @Option(names = "--progress", description = "print the planner's progress reports on stderr as they come "
+      + "(MILP and hybrid: incumbent, bound, gap and nodes during the search); stdout is unchanged")
+  boolean progress;
+
+  /** Planner names for the help text. */
+  static final class PlannerNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Planners.names().iterator();
+    }
+  }
+
+  @Override
+  public Integer call() {
+    Scenario s = CliSupport.loadValidScenario(scenario);
+    SharingPolicySpec p;
+    try {
+      p = policy == null ? s.sharingPolicy() : SharingPolicySpec.parse(policy);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--policy: " + e.getMessage());
+    }
+    Planner pl;
+    try {
+      Map<String, String> o = new LinkedHashMap<>(options);
+      if (timeLimit != null) o.put("time-limit", timeLimit);
+      if (grid != null) o.put("grid", Integer.toString(grid));
+      pl = Planners.byName(planner, new PlannerOptions(o));
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+    }
+    PlanningRun run;
+    long t0 = System.nanoTime();
+    try {
+      io.rayon.engine.task.ProgressListener listener = io.rayon.engine.task.ProgressListener.NONE;
+      if (progress) {
+        PrintWriter err = spec.commandLine().getErr();
+        listener = (fraction, message) -> {
+          synchronized (err) {
+            err.println("progress: " + message);
+            err.flush();
+          }
+        };
+      }
+      run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, false);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    }
+    double runtimeMs = (System.nanoTime() - t0) / 1e6;
+    io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
+    Map<String, Object> m = run.metricsByKey(metrics);
+    m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
+    if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
+    if (out != null) {
+      try {
+        PlanFileIO.write(run.toPlanFile(m), out);
+      } catch (IOException e) {
+        throw new CliSupport.BadInputException("--out " + out + ": cannot write: " + e.getMessage(), e);
+      }
+    }
+    if (csv != null) {
+      try {
+        PlanFileIO.writeCsv(run.toPlanFile(m), csv);
+      } catch (IOException e) {
+        throw new CliSupport.BadInputException("--csv " + csv + ": cannot write: " + e.getMessage(), e);
+      }
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      CliSupport.printJson(w, m);
+      return CliSupport.EXIT_OK;
+    }
+    int n = metrics.accepted() + metrics.rejected();
+    w.printf(Locale.ROOT, "scenario    %s%n", s.name());
+    w.printf(Locale.ROOT, "planner     %s%n", run.planner());
+    w.printf(Locale.ROOT, "policy      %s%n", p);
+    w.printf(Locale.ROOT, "accepted    %d of %d (%.1f%%)%n", metrics.accepted(), n, 100 * metrics.acceptance());
+    w.printf(Locale.ROOT, "weighted    %.1f%% of the work%n", 100 * metrics.weightedAcceptance());
+    w.printf(Locale.ROOT, "preemption  %.4f%n", metrics.preemption());
+    w.printf(Locale.ROOT, "uniformity  %.4f%n", metrics.uniformity());
+    w.printf(Locale.ROOT, "runtime     %.1f ms%n", runtimeMs);
+    for (Map.Entry<String, Object> e : m.entrySet()) {
+      if (!STANDARD.contains(e.getKey())) w.printf(Locale.ROOT, "%-11s %s%n", e.getKey(), e.getValue());
+    }
+    int shown = 0;
+    for (Decision d : run.decisions()) {
+      if (d.accepted()) continue;
+      if (shown == 0) w.println("rejected:");
+      if (shown++ == 50) {
+        w.println("  ... (" + (metrics.rejected() - 50) + " more; see --out)");
+        break;
+      }
+      w.println("  " + d.reservationId() + ": " + d.rejection());
+    }
+    if (out != null) w.println("plan written to " + out);
+    if (csv != null) w.println("CSV written to " + csv);
+    w.flush();
+    return CliSupport.EXIT_OK;
+  }
+
+  private static final java.util.Set<String> STANDARD = java.util.Set.of(
+      "planner", "accepted", "rejected", "acceptance", "weightedAcceptance", "preemption", "uniformity", "runtimeMs");
+}

@@ -1,0 +1,71 @@
+package io.rayon.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The headless command line: {@code ./rayon <command>}. Every command prints human-readable text, or
+ * machine-readable JSON with {@code --json}; exit code 0 on success, 2 on bad input (message on
+ * stderr), 1 when the command ran but found a problem (for example a plan that violates its
+ * constraints).
+ *
+ * <p>To add a command: write a {@code @Command} class in this package that implements {@code
+ * Callable<Integer>}, and list it in {@code subcommands} below.
+ */
+@Command(
+    name = "rayon",
+    mixinStandardHelpOptions = true,
+    version = "Rayon Studio 0.1.0",
+    description = "Rayon Studio: plan cluster reservations, simulate clusters, talk to YARN.",
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      LiveCommand.class,
+      YarnCommand.class,
+      RdlCommand.class,
+      ScenarioCommand.class,
+      SampleCommand.class,
+      PlanCommand.class,
+      ValidateCommand.class,
+      SimulateCommand.class,
+      ImportCommand.class,
+    })
+public final class RayonCli implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new RayonCli());
+    // "@FILE" is ours (rdl check @FILE), not picocli's argument-file expansion
+    cl.setExpandAtFiles(false);
+    cl.setParameterExceptionHandler(
+        (ex, args) -> {
+          ex.getCommandLine().getErr().println("rayon: " + ex.getMessage());
+          ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+          return CliSupport.EXIT_BAD_INPUT;
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, c, parseResult) -> {
+          if (ex instanceof CliSupport.BadInputException bad) {
+            c.getErr().println("rayon: " + bad.getMessage());
+            return CliSupport.EXIT_BAD_INPUT;
+          }
+          c.getErr().println("rayon: internal error: " + ex);
+          return CliSupport.EXIT_FAILURE;
+        });
+    return cl;
+  }
+
+  /** Runs the CLI and returns its exit code (used by tests and by {@link #main}). */
+  public static int run(String... args) {
+    return commandLine().execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+}

@@ -1,0 +1,173 @@
+package io.rayon.cli;
+
+import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.sim.ReservationPolicy;
+import io.rayon.engine.sim.SchedulerPolicy;
+import io.rayon.engine.sim.SimulationConfig;
+import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.Simulator;
+import io.rayon.engine.sim.WorkloadTransforms;
+import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.ProgressListener;
+import io.rayon.model.io.AtomicFiles;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.model.workload.Workload;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rayon simulate SCENARIO}: runs the scenario's workload on its cluster in the discrete-event
+ * simulator (estimation paper §V) with the reservation or the estimation scheduler.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Simulate the scenario's workload on its cluster with the reservation or the estimation scheduler.",
+      "Prints jobs, tasks, task failures (crashes from memory overflow), makespan and mean job completion time."
+    })
+public final class SimulateCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
+  Path scenario;
+
+  @Option(names = "--scheduler", required = true, paramLabel = "reservation|estimation",
+      description = "reservation: place by requests against the allowance; estimation: by the node usage estimate (§IV)")
+  String scheduler;
+
+  @Option(names = "--damping", paramLabel = "ALPHA", defaultValue = "0.125",
+      description = "damping factor of the estimation scheduler, 0..1 (default ${DEFAULT-VALUE})")
+  double damping;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--until", paramLabel = "DURATION",
+      description = "stop at this simulated time, e.g. 24h (default: when every task has ended)")
+  String until;
+
+  @Option(names = "--heartbeat", paramLabel = "DURATION", defaultValue = "3s",
+      description = "node heartbeat and scheduling period (default ${DEFAULT-VALUE})")
+  String heartbeat;
+
+  @Option(names = "--series", paramLabel = "FILE", description = "write the cluster time series (capacity, allowance, estimation, reservation, usage) as CSV")
+  Path series;
+
+  @Option(names = "--series-interval", paramLabel = "DURATION", defaultValue = "60s",
+      description = "sampling period of --series (default ${DEFAULT-VALUE})")
+  String seriesInterval;
+
+  @Option(names = "--jobs", paramLabel = "FILE", description = "write per-job arrival, finish and completion times as CSV")
+  Path jobsCsv;
+
+  @Option(names = "--requests", paramLabel = "rru|efr", defaultValue = "rru",
+      description = "rru: the requests in the scenario; efr: every task requests its peak real usage (extreme fit)")
+  String requests;
+
+  @Option(names = "--max-attempts", defaultValue = "" + SimulationConfig.DEFAULT_MAX_ATTEMPTS,
+      description = "abandon a task after this many crashes (default ${DEFAULT-VALUE})")
+  int maxAttempts;
+
+  @Option(names = "--json", description = "print the summary as JSON")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    SchedulerPolicy policy = policy();
+    Scenario s = CliSupport.loadValidScenario(scenario);
+    Workload w = s.workload();
+    switch (requests.toLowerCase(Locale.ROOT)) {
+      case "rru" -> { }
+      case "efr" -> w = WorkloadTransforms.extremeFit(w);
+      default -> throw new CliSupport.BadInputException("--requests '" + requests + "' is not rru or efr");
+    }
+    SimulationConfig cfg;
+    try {
+      cfg = new SimulationConfig(
+          DurationArg.seconds("--heartbeat", heartbeat),
+          until == null ? Double.POSITIVE_INFINITY : DurationArg.seconds("--until", until),
+          seed,
+          DurationArg.seconds("--series-interval", seriesInterval),
+          0,
+          maxAttempts);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(e.getMessage(), e);
+    }
+    SimulationResult r;
+    try {
+      r = Simulator.run(s.cluster(), w, policy, cfg, ProgressListener.NONE, CancellationToken.NEVER);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (OutOfMemoryError e) {
+      // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
+      throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "
+          + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB heap (" + s.cluster().nodeCount() + " nodes, "
+          + w.taskCount() + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g, or simulate a smaller scenario");
+    }
+    try {
+      if (series != null) AtomicFiles.writeString(series, r.series().toCsv());
+      if (jobsCsv != null) AtomicFiles.writeString(jobsCsv, r.jobsCsv());
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException("cannot write output: " + e.getMessage(), e);
+    }
+    if (json) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("scheduler", r.scheduler());
+      m.put("jobs", r.jobs());
+      m.put("tasks", r.tasks());
+      m.put("failedTasks", r.failedTasks());
+      m.put("failureRate", r.failureRate());
+      m.put("makespanS", r.makespanS());
+      m.put("meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
+      CliSupport.printJson(out, m);
+      for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
+    } else {
+      out.printf(Locale.ROOT, "scheduler            %s%s%n", r.scheduler(),
+          policy instanceof EstimationPolicy e ? " (damping " + e.damping() + ")" : "");
+      out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
+      out.printf(Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
+      out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
+          + " %d not arrived, %d unschedulable, %d abandoned%n", r.tasks(), r.finishedTasks(), r.runningTasks(),
+          r.queuedTasks(), r.waitingTasks(), r.notArrivedTasks(), r.unschedulableTasks(), r.abandonedTasks());
+      out.printf(Locale.ROOT, "task failures        %d (rate %.4f)%n", r.failedTasks(), r.failureRate());
+      out.printf(Locale.ROOT, "makespan             %.1f s%n", r.makespanS());
+      out.printf(Locale.ROOT, "mean job completion  %s%n",
+          Double.isNaN(r.meanJobCompletionS()) ? "-" : String.format(Locale.ROOT, "%.1f s", r.meanJobCompletionS()));
+      long withDeadline = r.jobOutcomes().stream().filter(j -> j.deadlineMet() != null).count();
+      if (withDeadline > 0) {
+        long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
+        out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
+      }
+      for (String warning : r.warnings()) out.println("warning: " + warning);
+      out.flush();
+    }
+    return CliSupport.EXIT_OK;
+  }
+
+  private SchedulerPolicy policy() {
+    switch (scheduler.toLowerCase(Locale.ROOT)) {
+      case "reservation":
+        return new ReservationPolicy();
+      case "estimation":
+        if (!(damping >= 0 && damping <= 1)) {
+          throw new CliSupport.BadInputException("--damping " + damping + " is outside 0..1; the paper uses 0.125");
+        }
+        return new EstimationPolicy(damping);
+      default:
+        throw new CliSupport.BadInputException(
+            "--scheduler '" + scheduler + "' is unknown; use reservation or estimation");
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.rayon.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs {@link RayonCli#run} with stdout and stderr captured. */
+record CliRun(int exit, String out, String err) {
+
+  static synchronized CliRun of(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      int code = RayonCli.run(args);
+      System.out.flush();
+      System.err.flush();
+      return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+  }
+
+  com.fasterxml.jackson.databind.JsonNode json() throws Exception {
+    return io.rayon.model.io.Json.mapper().readTree(out);
+  }
+}

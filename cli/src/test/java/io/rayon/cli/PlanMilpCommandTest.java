@@ -1,0 +1,97 @@
+package io.rayon.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rayon.model.io.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code rayon plan --planner milp|hybrid [--time-limit] [--grid]}: same output plus solver keys. */
+class PlanMilpCommandTest {
+  @TempDir Path dir;
+
+  static final String SCENARIO = """
+      {
+        "formatVersion": 1,
+        "name": "milp-cli",
+        "stepSeconds": 60,
+        "horizonSteps": 12,
+        "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 1, "capacity": {"memoryMB": 8192, "vcores": 2}}]},
+        "sharingPolicy": "none",
+        "reservations": [
+          {"id": "r1", "user": "alice", "rdl": "window(atom(<1024,1>,1,2,1,4),0,4)", "priority": 0, "arrival": 0},
+          {"id": "r2", "user": "bob", "rdl": "window(atom(<1024,1>,2,2,2,4),2,4)", "priority": 0, "arrival": 0}
+        ]
+      }
+      """;
+
+  record Run(int exit, String out, String err) {}
+
+  private Run run(String... args) {
+    CommandLine cl = RayonCli.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return new Run(cl.execute(args), out.toString(), err.toString());
+  }
+
+  private Path scenario() throws Exception {
+    Path s = dir.resolve("s.json");
+    Files.writeString(s, SCENARIO);
+    return s;
+  }
+
+  @Test
+  void milpPlansBothReservationsAndReportsSolverStatusAndGap() throws Exception {
+    Path out = dir.resolve("plan.json");
+    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--out", out.toString());
+    assertThat(r.exit()).as(r.err()).isEqualTo(0);
+    JsonNode j = Json.mapper().readTree(r.out());
+    assertThat(j.get("planner").asText()).isEqualTo("milp");
+    assertThat(j.get("accepted").asInt()).isEqualTo(2);
+    assertThat(j.has("weightedAcceptance")).isTrue();
+    assertThat(j.get("solverStatus").asText()).isIn("OPTIMAL", "FEASIBLE");
+    assertThat(j.has("gap")).isTrue();
+    // the written plan passes the independent validator
+    Run v = run("validate", scenario().toString(), out.toString());
+    assertThat(v.exit()).as(v.out() + v.err()).isEqualTo(0);
+  }
+
+  @Test
+  void progressFlagPrintsTheSolversReportsOnStderrAndLeavesJsonAlone() throws Exception {
+    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--progress");
+    assertThat(r.exit()).as(r.err()).isEqualTo(0);
+    // stdout is still exactly one JSON document
+    assertThat(Json.mapper().readTree(r.out()).get("planner").asText()).isEqualTo("milp");
+    assertThat(r.err()).contains("progress: MILP start:").contains("progress: MILP end:").contains("bound");
+    Run quiet = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json");
+    assertThat(quiet.err()).doesNotContain("progress:");
+  }
+
+  @Test
+  void hybridOnACoarserGridReportsWhichSolutionItKept() throws Exception {
+    Run r = run("plan", scenario().toString(), "--planner", "hybrid", "--time-limit", "5s", "--grid", "2", "--json");
+    assertThat(r.exit()).as(r.err()).isEqualTo(0);
+    JsonNode j = Json.mapper().readTree(r.out());
+    assertThat(j.get("solverStatus").asText()).isNotEmpty();
+    assertThat(j.get("chosen").asText()).isIn("milp", "gree", "greel");
+    assertThat(j.get("accepted").asInt()).isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void badTimeLimitOrGridIsBadInputNamingTheOption() throws Exception {
+    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "soon");
+    assertThat(r.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(r.err()).contains("time-limit").contains("60s");
+    Run g = run("plan", scenario().toString(), "--planner", "milp", "--grid", "0");
+    assertThat(g.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(g.err()).contains("grid");
+  }
+}
