@@ -2,6 +2,9 @@ package io.rayon.cli;
 
 import io.rayon.engine.scenario.ScenarioChecks;
 import io.rayon.engine.scenario.ScenarioProblem;
+import io.rayon.model.io.FormatException;
+import io.rayon.model.io.JsonShape;
+import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
@@ -46,7 +49,17 @@ public final class ScenarioCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Scenario s = CliSupport.loadScenario(file);
+      Scenario s;
+      try {
+        s = ScenarioIO.read(file);
+      } catch (FormatException e) {
+        if (e.problems().size() <= 1) throw new CliSupport.BadInputException(e.getMessage(), e);
+        PrintWriter err = spec.commandLine().getErr();
+        for (JsonShape.Problem p : e.problems()) err.println("rayon: " + file + " at " + p);
+        if (e.problems().size() >= JsonShape.MAX_PROBLEMS) err.println("rayon: " + file + ": stopped after " + JsonShape.MAX_PROBLEMS + " problems");
+        err.flush();
+        return CliSupport.EXIT_BAD_INPUT;
+      }
       List<ScenarioProblem> problems = ScenarioChecks.check(s);
       List<ScenarioProblem> errors = ScenarioChecks.errors(problems);
       if (!errors.isEmpty()) {

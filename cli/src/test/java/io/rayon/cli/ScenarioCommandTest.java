@@ -40,8 +40,20 @@ class ScenarioCommandTest {
     Files.writeString(bad, fig9.replace("\"count\" : 8,", "\"count\" : \"eight\","));
     CliRun r = CliRun.of("scenario", "check", bad.toString());
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).startsWith("rayon: " + bad + " at $.cluster.nodeGroups[0].count (line 11, column 17): wrong type, expected a whole number: Cannot coerce String value (\"eight\") to `int` value\n").contains("expected a whole number");
+    assertThat(r.err()).startsWith("rayon: " + bad + " at $.cluster.nodeGroups[0].count (line 11, column 17): wrong type, expected a whole number, found a string \"eight\"\n");
     assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
+  void everyWrongTypeIsListedWithItsPlace(@TempDir Path dir) throws Exception {
+    String fig9 = Files.readString(SAMPLES.resolve("fig9-pipeline.json"));
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, fig9.replace("\"count\" : 8,", "\"count\" : \"eight\",").replace("\"stepSeconds\" : 60", "\"stepSeconds\" : true"));
+    CliRun r = CliRun.of("scenario", "check", bad.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().lines().toList()).hasSize(2).allMatch(l -> l.startsWith("rayon: " + bad + " at $."));
+    assertThat(r.err()).contains("at $.stepSeconds (line").contains("expected a whole number, found a boolean true");
+    assertThat(r.err()).contains("at $.cluster.nodeGroups[0].count (line 11, column 17)");
   }
 
   @Test

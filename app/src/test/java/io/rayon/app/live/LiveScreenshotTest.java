@@ -5,6 +5,7 @@ import io.rayon.testsupport.FakeRm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
+import io.rayon.app.ui.ScreenshotTest;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.views.chart.ChartExport;
 import java.awt.image.BufferedImage;
@@ -107,7 +108,7 @@ class LiveScreenshotTest {
     WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
         () -> robot.lookup("#live-status").queryAs(javafx.scene.control.Label.class).getText().startsWith("Connected to"));
     WaitForAsyncUtils.waitForFxEvents();
-    Path out = projectRoot().resolve("docs/images/live.png");
+    Path out = ScreenshotTest.imagesDir().resolve("live.png");
     Files.createDirectories(out.getParent());
     WritableImage[] img = new WritableImage[1];
     robot.interact(() -> img[0] = stage.getScene().snapshot(null));

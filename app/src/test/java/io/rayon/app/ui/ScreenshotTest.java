@@ -31,7 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * tab in the dark theme. Each picture must show more than one colour.
  */
 @ExtendWith(ApplicationExtension.class)
-class ScreenshotTest {
+public class ScreenshotTest {
   UiHarness ui;
   Stage stage;
 
@@ -41,6 +41,19 @@ class ScreenshotTest {
     ui = new UiHarness(stage, new CurrentThreadTaskExecutor());
   }
 
+  /**
+   * Where screenshots go: {@code docs/images/} only when the build is asked to refresh them
+   * ({@code -Drayon.screenshots=docs}, the command README names); otherwise a temporary directory,
+   * so that a test run renders and checks them but leaves the work tree as it found it.
+   */
+  public static Path imagesDir() throws java.io.IOException {
+    if ("docs".equals(System.getProperty("rayon.screenshots"))) return projectRoot().resolve("docs/images");
+    if (scratch == null) scratch = Files.createTempDirectory("rayon-screenshots");
+    return scratch;
+  }
+
+  private static Path scratch;
+
   static Path projectRoot() {
     Path here = Path.of("").toAbsolutePath();
     return Files.isDirectory(here.resolve("sample-clusters")) ? here : here.getParent();
@@ -48,7 +61,7 @@ class ScreenshotTest {
 
   private Path shoot(FxRobot robot, String name) throws Exception {
     WaitForAsyncUtils.waitForFxEvents();
-    Path out = projectRoot().resolve("docs/images").resolve(name);
+    Path out = ScreenshotTest.imagesDir().resolve(name);
     Files.createDirectories(out.getParent());
     WritableImage[] img = new WritableImage[1];
     robot.interact(() -> img[0] = stage.getScene().snapshot(null));

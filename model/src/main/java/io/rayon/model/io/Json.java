@@ -107,8 +107,15 @@ public final class Json {
     return "an object (" + c.getSimpleName() + ")";
   }
 
+  private static final java.util.regex.Pattern START_MARKER =
+      java.util.regex.Pattern.compile(
+          "\\(start marker at \\[Source: .*?; line: (\\d+), column: (\\d+)\\]\\)", java.util.regex.Pattern.DOTALL);
+
   private static String cleanMessage(String m) {
     if (m == null) return "malformed JSON";
+    // "expected close marker for Array (start marker at [Source: ...; line: 3, column: 5])": keep where
+    // the unclosed array or object opened, drop the source excerpt
+    m = START_MARKER.matcher(m).replaceAll("(it opened at line $1, column $2)");
     int nl = m.indexOf('\n');
     String s = nl >= 0 ? m.substring(0, nl) : m;
     int root = s.indexOf(" (for root starting at");

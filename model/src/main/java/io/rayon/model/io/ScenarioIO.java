@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Reads and writes scenario files (JSON, format version {@value Scenario#FORMAT_VERSION}). */
 public final class ScenarioIO {
@@ -42,6 +43,8 @@ public final class ScenarioIO {
       throw Json.describe(name, e);
     }
     checkVersion(tree, name);
+    List<JsonShape.Problem> problems = JsonShape.check(tree, Scenario.class);
+    if (!problems.isEmpty()) throw new FormatException(name, JsonShape.locate(json, problems));
     try {
       // read from the text (not the tree) so that errors carry line and column
       return Json.mapper().readValue(json, Scenario.class);
