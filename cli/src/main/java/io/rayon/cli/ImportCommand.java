@@ -1,5 +1,8 @@
 package io.rayon.cli;
 
+import io.rayon.engine.scenario.ImportedScenario;
+import io.rayon.engine.scenario.ScenarioChecks;
+import io.rayon.engine.scenario.ScenarioProblem;
 import io.rayon.engine.trace.AlibabaGpuImporter;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.ImportResult;
@@ -11,8 +14,7 @@ import io.rayon.model.io.FormatException;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
-import io.rayon.model.workload.Job;
-import io.rayon.model.workload.TaskGroup;
+import io.rayon.model.time.Durations;
 import io.rayon.model.workload.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -88,6 +90,14 @@ public final class ImportCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "seed of the derivation model's randomness (default ${DEFAULT-VALUE})")
   long seed;
 
+  @Option(names = "--step", paramLabel = "DURATION",
+      description = "plan step of the scenario, e.g. 60s, 5m, 1h (default: the smallest of 1s, 5s, 10s, 30s, 1m, 2m, 5m, 10m, 15m, 30m, 1h, ... that keeps the horizon plannable; the command says which)")
+  String step;
+
+  @Option(names = "--window", paramLabel = "FROM..UNTIL",
+      description = "import only the jobs submitted in this slice of the trace, as durations after its start, e.g. 30d..31d, 2h..4h30m or 7d.. (no end); time starts at FROM in the scenario")
+  String window;
+
   @Option(names = "--json", description = "print the summary as JSON")
   boolean json;
 
@@ -128,22 +138,23 @@ public final class ImportCommand implements Callable<Integer> {
     }
     String base = file.getFileName().toString().replaceAll("\\.(gz|json|csv|tsv|swf)$", "").replaceAll("\\.(json|csv|tsv|swf)$", "");
     Cluster cluster = cluster(base);
+    ImportedScenario.Options buildOptions = buildOptions();
     Workload w = result.workload();
-    long horizon = 1;
-    for (Job j : w.jobs()) {
-      long d = 0;
-      for (TaskGroup g : j.tasks()) d += Math.max(0, g.durationS());
-      horizon = Math.max(horizon, j.arrivalS() + d);
-    }
     Map<String, String> settings = new TreeMap<>();
     settings.put("import.format", format);
     settings.put("import.file", file.getFileName().toString());
     settings.put("import.seed", Long.toString(seed));
     p.forEach((k, v) -> settings.put("import.param." + k, v));
-    Scenario s = new Scenario(Scenario.FORMAT_VERSION, base, "imported from " + file.getFileName() + " (" + format
-        + "); " + w.source(), 1, horizon, cluster, null, List.of(), null, List.of(), w, settings);
-    java.util.List<io.rayon.engine.scenario.ScenarioProblem> errors =
-        io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
+    ImportedScenario.Result built;
+    try {
+      built = ImportedScenario.build(base, "imported from " + file.getFileName() + " (" + format + "); " + w.source(), result,
+          cluster, buildOptions, settings);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(file + ": not written: " + e.getMessage(), e);
+    }
+    Scenario s = built.scenario();
+    w = s.workload();
+    List<ScenarioProblem> errors = ScenarioChecks.errors(ScenarioChecks.check(s));
     if (!errors.isEmpty()) {
       throw new CliSupport.BadInputException("not written: the imported scenario would be invalid at " + errors.get(0)
           + (errors.size() == 1 ? "" : " (and " + (errors.size() - 1) + " more errors)"));
@@ -162,17 +173,56 @@ public final class ImportCommand implements Callable<Integer> {
       m.put("jobs", w.jobs().size());
       m.put("tasks", w.taskCount());
       m.put("nodes", cluster.nodeCount());
+      m.put("reservations", s.reservations().size());
+      m.put("productionJobs", s.reservations().size());
+      m.put("stepSeconds", s.stepSeconds());
+      m.put("horizonSteps", s.horizonSteps());
       m.put("skippedLines", result.skippedLines());
       m.put("warnings", result.warnings());
+      m.put("notes", built.notes());
       CliSupport.printJson(o, m);
     } else {
-      o.printf("imported %d jobs, %d tasks from %s (%s) onto %d nodes -> %s%n", w.jobs().size(), w.taskCount(), file,
-          format, cluster.nodeCount(), out);
+      o.printf("imported %d jobs (%d with a reservation), %d tasks from %s (%s) onto %d nodes, %d steps of %s -> %s%n",
+          w.jobs().size(), s.reservations().size(), w.taskCount(), file, format, cluster.nodeCount(), s.horizonSteps(),
+          Durations.format(java.time.Duration.ofSeconds(s.stepSeconds())), out);
+      for (String note : built.notes()) o.println("note: " + note);
       if (result.skippedLines() > 0) o.printf("skipped %d malformed records%n", result.skippedLines());
       for (String warning : result.warnings()) o.println("note: " + warning);
       o.flush();
     }
     return CliSupport.EXIT_OK;
+  }
+
+  private ImportedScenario.Options buildOptions() {
+    Long stepS = null;
+    if (step != null) {
+      java.time.Duration d = duration("--step", step);
+      if (d.toMillis() % 1000 != 0) throw new CliSupport.BadInputException("--step " + step + " must be a whole number of seconds");
+      stepS = d.toSeconds();
+    }
+    long from = 0;
+    Long until = null;
+    if (window != null) {
+      int dots = window.indexOf("..");
+      if (dots < 0) throw new CliSupport.BadInputException("--window '" + window + "' is not FROM..UNTIL (e.g. 30d..31d, or 7d.. for no end)");
+      String a = window.substring(0, dots).strip();
+      String b = window.substring(dots + 2).strip();
+      from = a.isEmpty() ? 0 : duration("--window start", a).toSeconds();
+      until = b.isEmpty() ? null : duration("--window end", b).toSeconds();
+    }
+    try {
+      return new ImportedScenario.Options(stepS, from, until);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException((window != null && e.getMessage().contains("window") ? "--window: " : "--step: ") + e.getMessage(), e);
+    }
+  }
+
+  private static java.time.Duration duration(String what, String text) {
+    try {
+      return Durations.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(what + " '" + text + "': " + e.getMessage(), e);
+    }
   }
 
   private Cluster cluster(String base) {

@@ -106,8 +106,13 @@ class ImportSimulateCliTest {
     Run imp = run("import", "swf", bad.toString(), "--out", tmp.resolve("x.json").toString());
     assertThat(imp.code()).isEqualTo(2);
     assertThat(imp.err()).contains("bad.swf at line 1").doesNotContain("Exception");
+    Run empty = run("import", "swf", bad.toString(), "--out", tmp.resolve("x.json").toString(), "--lenient");
+    assertThat(empty.code()).as("an import that yields no job is an error").isEqualTo(2);
+    assertThat(empty.err()).contains("not written: the trace holds no job");
+    assertThat(tmp.resolve("x.json")).doesNotExist();
+    Files.writeString(bad, "1 2 3\n1 0 0 50 4 -1 -1 4 60 -1 1 1 1 -1 1 -1 -1 -1\n");
     Run lenient = run("import", "swf", bad.toString(), "--out", tmp.resolve("x.json").toString(), "--lenient");
-    assertThat(lenient.code()).isZero();
+    assertThat(lenient.code()).as(lenient.err()).isZero();
     assertThat(lenient.out()).contains("skipped 1 malformed");
 
     Run unknown = run("import", "excel", bad.toString(), "--out", tmp.resolve("x.json").toString());

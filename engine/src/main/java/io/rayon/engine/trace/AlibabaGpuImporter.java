@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  *       (carried, not simulated). {@code gpu_spec} is not used.
  *   <li>duration: {@code deletion_time} − {@code scheduled_time} (else − {@code creation_time});
  *       pods without a positive duration are ignored and counted.
- *   <li>{@code qos}: LS (latency sensitive) and Guaranteed → a production job (with no
+ *   <li>{@code qos}: LS (latency sensitive) and Guaranteed → a production job (the scenario
  *       reservation); BE and Burstable → best-effort. {@code pod_phase} is not used.
  *   <li>usage: the trace has none; the {@link UsageModel} derives it (defaults startupS=30,
  *       startupUsage=0.2, memoryUsage=0.6, cpuUsage=0.5, jitter=0.2, memoryCap=1), seeded by the

@@ -23,8 +23,9 @@ import java.util.SplittableRandom;
  *
  * <ul>
  *   <li>{@code jobID} → job id; {@code jobName}, {@code user}, {@code queue} likewise;
- *       {@code submitTime} (ms) → arrival in seconds after the earliest submit time; every job is
- *       best-effort.
+ *       {@code submitTime} (ms) → arrival in seconds after the earliest submit time; a seeded
+ *       {@value ProductionRule#PARAMETER} (default 5%, the Rayon paper's §6.1) of the jobs are
+ *       production jobs, the others best-effort ({@link ProductionRule}).
  *   <li>each of {@code mapTasks} and {@code reduceTasks} → its own task group of one task, named
  *       {@code m_N} / {@code r_N}; every reduce group comes after all map groups. {@code otherTasks}
  *       (set-up, clean-up) are not used.
@@ -51,7 +52,7 @@ public final class RumenImporter implements TraceImporter {
 
   @Override
   public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", "vcores");
+    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", ProductionRule.PARAMETER, "vcores");
   }
 
   @Override
@@ -104,6 +105,13 @@ public final class RumenImporter implements TraceImporter {
       jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), (submits.get(k) - min) / 1000, null, null, j.tasks()));
     }
     String source = "Rumen " + file.getFileName() + "; measured progress splits as usage phases, else usage model: " + model.describe();
+    double fraction;
+    try {
+      fraction = ProductionRule.fraction(options);
+    } catch (IllegalArgumentException e) {
+      throw new FormatException(name, "--param", e.getMessage());
+    }
+    jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
     return new ImportResult(new Workload(source, jobs), report.skipped(), report.warnings());
   }
 

@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  *
  * <ul>
  *   <li>{@code job.id} → job id (else {@code sls-N}); user and queue likewise; {@code job.start.ms}
- *       → arrival in seconds after the earliest job start; every job is best-effort.
+ *       → arrival in seconds after the earliest job start; a seeded share of the jobs ({@link ProductionRule}, parameter productionFraction, default 5%) are production jobs.
  *   <li>tasks of the same type, duration ({@code container.end.ms − container.start.ms}, whole
  *       seconds, at least 1) and request are folded into one task group of {@code count} tasks
  *       named {@code map-K} / {@code reduce-K}; reduce groups come after all map groups of the job.
@@ -44,7 +44,7 @@ public final class SlsImporter implements TraceImporter {
 
   @Override
   public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", "vcores");
+    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", ProductionRule.PARAMETER, "vcores");
   }
 
   @Override
@@ -125,6 +125,13 @@ public final class SlsImporter implements TraceImporter {
       jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), (starts.get(k) - min) / 1000, null, null, j.tasks()));
     }
     String source = "SLS " + file.getFileName() + "; usage model: " + model.describe();
+    double fraction;
+    try {
+      fraction = ProductionRule.fraction(options);
+    } catch (IllegalArgumentException e) {
+      throw new FormatException(name, "--param", e.getMessage());
+    }
+    jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
     return new ImportResult(new Workload(source, jobs), report.skipped(), report.warnings());
   }
 }

@@ -24,7 +24,17 @@ import java.util.List;
  *
  * <ul>
  *   <li>job number (field 1) → job id {@code swf-N}; user id (12) → user {@code uN}; queue (15) →
- *       queue {@code qN} (or {@code default}); every job is best-effort.
+ *       queue {@code qN} (or {@code default}).
+ *   <li>production jobs (the ones a scenario gives a reservation): with {@code reserve=requested}
+ *       (the default), the jobs that state a requested time (field 9, the user's own time limit)
+ *       that their run time kept to, and that ran at least {@code reserveMinRunS} (3600) seconds —
+ *       long jobs whose user declared how long they need are the ones a user books ahead. Their
+ *       deadline is submit + wait (field 3) + requested time: the latest end the user's own limit
+ *       allowed given the service the job really got. {@code reserve=none} makes every job
+ *       best-effort. A log that states no requested time at all (NASA iPSC's, for one) falls
+ *       back to the {@link ProductionRule}: a seeded {@code productionFraction} (5%) of the jobs,
+ *       with the scenario builder's deadline rule. The jobs are rigid: a reservation asks for all
+ *       its processors at once.
  *   <li>submit time (2) → arrival, relative to the first job's submit time minus {@code fromS}.
  *   <li>processors: allocated (5), else requested (8) → one task group of {@code ceil(procs /
  *       procsPerTask)} tasks, each requesting {@code procsPerTask} vcores. SWF jobs are rigid (all
@@ -36,7 +46,7 @@ import java.util.List;
  *   <li>usage: used memory (7, KB per processor) when known, else the {@link UsageModel}'s memory
  *       fraction of the request; CPU: average CPU time (6) / run time per processor when known
  *       (at most 1), else the model's CPU fraction; the model's start-up phase comes first.
- *   <li>wait time (3), status (11), group (13), executable (14), partition (16), preceding job (17)
+ *   <li>status (11), group (13), executable (14), partition (16), preceding job (17)
  *       and think time (18) are not used (dependencies between jobs cannot be expressed).
  * </ul>
  *
@@ -50,7 +60,7 @@ public final class SwfImporter implements TraceImporter {
 
   @Override
   public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxJobs", "procsPerTask", "memoryPerProcMB");
+    return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxJobs", "procsPerTask", "memoryPerProcMB", "reserve", "reserveMinRunS", ProductionRule.PARAMETER);
   }
 
   @Override
@@ -68,6 +78,9 @@ public final class SwfImporter implements TraceImporter {
     long maxJobs;
     long procsPerTask;
     long memPerProc;
+    String reserve;
+    long reserveMinRunS;
+    double fraction;
     try {
       model = DEFAULTS.with(options);
       fromS = options.doubleParam("fromS", 0);
@@ -76,12 +89,19 @@ public final class SwfImporter implements TraceImporter {
       procsPerTask = options.longParam("procsPerTask", 1);
       memPerProc = options.longParam("memoryPerProcMB", 1024);
       if (procsPerTask < 1) throw new IllegalArgumentException("parameter procsPerTask must be at least 1");
+      reserve = options.param("reserve", "requested");
+      if (!reserve.equals("requested") && !reserve.equals("none")) {
+        throw new IllegalArgumentException("parameter reserve must be 'requested' or 'none', got '" + reserve + "'");
+      }
+      reserveMinRunS = options.longParam("reserveMinRunS", 3600);
+      fraction = ProductionRule.fraction(options);
     } catch (IllegalArgumentException e) {
       throw new FormatException(name, "--param", e.getMessage());
     }
     List<Job> jobs = new ArrayList<>();
     StringBuilder credit = new StringBuilder();
     long first = Long.MIN_VALUE;
+    long withRequested = 0;
     int lineNo = 0;
     try (BufferedReader in = TraceFiles.reader(file)) {
       String line;
@@ -139,7 +159,12 @@ public final class SwfImporter implements TraceImporter {
         List<UsagePhase> phases = model.phases(memUse, cpuUse, run);
         String queue = v[14] >= 0 ? "q" + (long) v[14] : null;
         String user = v[11] >= 0 ? "u" + (long) v[11] : null;
-        jobs.add(new Job("swf-" + f[0], null, user, queue, JobKind.BEST_EFFORT, (long) (rel - fromS), null, null,
+        long requested = (long) Math.ceil(v[8]);
+        if (requested > 0) withRequested++;
+        boolean production = reserve.equals("requested") && requested > 0 && run <= requested && run >= reserveMinRunS;
+        long arrival = (long) (rel - fromS);
+        Long deadline = production ? arrival + Math.max(0, (long) v[2]) + requested : null;
+        jobs.add(new Job("swf-" + f[0], null, user, queue, production ? JobKind.PRODUCTION : JobKind.BEST_EFFORT, arrival, deadline, null,
             List.of(new TaskGroup("procs", (int) Math.min(Integer.MAX_VALUE, tasks), request, run, phases, List.of()))));
       }
     } catch (NoSuchFileException e) {
@@ -149,6 +174,12 @@ public final class SwfImporter implements TraceImporter {
     }
     String source = "SWF " + file.getFileName() + (credit.length() > 0 ? " (" + credit + ")" : "")
         + "; usage model: " + model.describe() + " where the log lacks used memory or CPU time";
-    return new ImportResult(new Workload(source, jobs), report.skipped(), report.warnings());
+    List<String> warnings = new ArrayList<>(report.warnings());
+    if (reserve.equals("requested") && withRequested == 0 && !jobs.isEmpty()) {
+      jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
+      warnings.add("the log states no requested time (field 9) for any job: a seeded " + fraction
+          + " of the jobs are production jobs instead (--param productionFraction sets it)");
+    }
+    return new ImportResult(new Workload(source, jobs), report.skipped(), warnings, true);
   }
 }

@@ -21,8 +21,15 @@ import java.util.Locale;
 /**
  * Reads a SWIM workload trace (the Facebook 2009/2010 samples of the SWIM project): one job per
  * line, six tab- or space-separated fields: job id, submit time (s), gap to the previous job (s,
- * read and checked but not used), map input bytes, shuffle bytes, reduce output bytes. Blank lines
- * and lines starting with {@code #} are skipped.
+ * read and checked but not used), map input bytes, shuffle bytes, reduce output bytes; the
+ * {@code withInputPaths} variants add a seventh, the job's input path (tab-separated files may have
+ * spaces in it). Blank lines and lines starting with {@code #} are skipped.
+ *
+ * <p>Production jobs (the ones a scenario gives a reservation): in a file with input paths, the
+ * recurring jobs — every job whose input path is read by at least one other job, as periodic
+ * pipelines do; the path becomes the job's name. In a file without, a seeded {@value
+ * ProductionRule#PARAMETER} (default 5%, the Rayon paper's §6.1) of the jobs ({@link
+ * ProductionRule}).
  *
  * <p>SWIM records bytes, not tasks; this importer derives them with a parameterised model (names as
  * in {@link ImportOptions#params()}, defaults in brackets):
@@ -39,8 +46,7 @@ import java.util.Locale;
  *   <li>actual usage: a start-up phase of {@code startupS} seconds using {@code
  *       startupUsageFraction} [0.2] of the request, then the working phase using {@code
  *       workingUsageFraction} [0.8] of it (rounded down, at least 1 MB and 1 vcore);
- *   <li>reduces run after all maps ({@code after = ["map"]}); every job is best effort (a scenario
- *       generator marks production jobs).
+ *   <li>reduces run after all maps ({@code after = ["map"]}).
  * </ul>
  *
  * Bytes are decimal (1 MB = 10^6 bytes, as SWIM writes them). The submit time becomes the job's
@@ -108,7 +114,7 @@ public final class SwimImporter implements TraceImporter {
   @Override
   public java.util.Set<String> parameterNames() {
     return TraceImporter.names(java.util.Set.of(), "mapInputMB", "shufflePerReduceMB", "throughputMBps", "startupS",
-        "mapMemoryMB", "mapVcores", "reduceMemoryMB", "reduceVcores", "startupUsageFraction", "workingUsageFraction");
+        "mapMemoryMB", "mapVcores", "reduceMemoryMB", "reduceVcores", "startupUsageFraction", "workingUsageFraction", ProductionRule.PARAMETER);
   }
 
   @Override
@@ -130,8 +136,10 @@ public final class SwimImporter implements TraceImporter {
   /** Reads a trace from {@code in}; {@code name} names it in errors and in the workload source. */
   public ImportResult read(Reader in, String name, ImportOptions options) throws FormatException, IOException {
     Model m;
+    double fraction;
     try {
       m = Model.from(options);
+      fraction = ProductionRule.fraction(options);
     } catch (IllegalArgumentException e) {
       throw new FormatException(name, "import parameters", e.getMessage());
     }
@@ -154,18 +162,36 @@ public final class SwimImporter implements TraceImporter {
       }
     }
     if (skipped > 10) warnings.add((skipped - 10) + " more malformed lines skipped");
+    java.util.Map<String, Integer> readers = new java.util.HashMap<>();
+    boolean paths = false;
+    for (Job j : jobs) {
+      if (!j.name().equals(j.id())) {
+        paths = true;
+        readers.merge(j.name(), 1, Integer::sum);
+      }
+    }
+    if (paths) {
+      List<Job> marked = new ArrayList<>(jobs.size());
+      for (Job j : jobs) marked.add(readers.getOrDefault(j.name(), 0) >= 2 && !j.name().equals(j.id()) ? ProductionRule.production(j) : j);
+      jobs = marked;
+    } else {
+      jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
+    }
     return new ImportResult(new Workload("swim:" + name + " (" + m.describe() + ")", jobs), skipped, warnings);
   }
 
   private static final String[] FIELDS = {"job id", "submit time (s)", "gap (s)", "map input bytes", "shuffle bytes", "reduce output bytes"};
 
   static Job job(String line, Model m) {
-    String[] f = line.split("[\\t ]+");
-    if (f.length != 6) {
+    String[] f = line.indexOf('\t') >= 0 ? line.split("\t+") : line.split(" +");
+    if (f.length != 6 && f.length != 7) {
       throw new IllegalArgumentException(
-          "expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes), found " + f.length);
+          "expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes) or 7 (and the input path), found "
+              + f.length);
     }
-    String id = f[0];
+    String path = f.length == 7 ? f[6].strip() : null;
+    if (path != null && path.isEmpty()) throw new IllegalArgumentException("the input path (field 7) is empty");
+    String id = f[0].strip();
     long submit = number(f[1], FIELDS[1]);
     number(f[2], FIELDS[2]);
     long input = number(f[3], FIELDS[3]);
@@ -185,7 +211,7 @@ public final class SwimImporter implements TraceImporter {
       long redS = duration(((double) shuffle + output) / reduces, m);
       groups.add(new TaskGroup("reduce", (int) reduces, m.reduceRequest(), redS, usage(redS, m.reduceRequest(), m), List.of("map")));
     }
-    return new Job(id, id, null, null, JobKind.BEST_EFFORT, submit, null, null, groups);
+    return new Job(id, path == null ? id : path, null, null, JobKind.BEST_EFFORT, submit, null, null, groups);
   }
 
   private static long duration(double bytesPerTask, Model m) {
@@ -205,6 +231,7 @@ public final class SwimImporter implements TraceImporter {
   }
 
   private static long number(String s, String what) {
+    s = s.strip();
     try {
       long v = Long.parseLong(s);
       if (v < 0) throw new IllegalArgumentException(what + " is negative: " + s);

@@ -76,7 +76,7 @@ class SwimImporterTest {
     assertThat(r.workload().jobs()).extracting(Job::id).containsExactly("a", "c");
     assertThat(r.skippedLines()).isEqualTo(2);
     assertThat(r.warnings()).containsExactly(
-        "line 2 skipped: expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes), found 2",
+        "line 2 skipped: expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes) or 7 (and the input path), found 2",
         "line 3 skipped: map input bytes is not a whole number: 'x'");
   }
 

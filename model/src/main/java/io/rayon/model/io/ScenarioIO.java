@@ -14,8 +14,22 @@ import java.util.List;
 public final class ScenarioIO {
   private ScenarioIO() {}
 
+  /**
+   * Files above this size are bound as a stream, without the text and the tree in memory (a
+   * scenario of half a million jobs is a few hundred MB of JSON); a problem in them is reported
+   * one at a time, as the binding meets it.
+   */
+  static final long STREAM_ABOVE_BYTES = 32L * 1024 * 1024;
+
   public static Scenario read(Path file) throws FormatException {
     String name = file.toString();
+    try {
+      if (Files.isRegularFile(file) && Files.size(file) > STREAM_ABOVE_BYTES) return readStreaming(file, name);
+    } catch (NoSuchFileException e) {
+      throw new FormatException(name, null, "no such file");
+    } catch (IOException e) {
+      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
+    }
     try (InputStream in = Files.newInputStream(file)) {
       return read(in, name);
     } catch (NoSuchFileException e) {
@@ -48,6 +62,41 @@ public final class ScenarioIO {
     try {
       // read from the text (not the tree) so that errors carry line and column
       return Json.mapper().readValue(json, Scenario.class);
+    } catch (JsonProcessingException e) {
+      throw Json.describe(name, e);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    }
+  }
+
+  private static Scenario readStreaming(Path file, String name) throws IOException, FormatException {
+    try (InputStream in = Files.newInputStream(file);
+        com.fasterxml.jackson.core.JsonParser p = Json.mapper().getFactory().createParser(in)) {
+      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+        throw new FormatException(name, "$", "expected a scenario object");
+      }
+      Integer version = null;
+      while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+        if (field.equals("formatVersion")) {
+          version = t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT && p.getNumberType() == com.fasterxml.jackson.core.JsonParser.NumberType.INT
+              ? p.getIntValue() : Integer.MIN_VALUE;
+          break;
+        }
+        p.skipChildren();
+      }
+      if (version == null) {
+        throw new FormatException(name, "$.formatVersion", "missing; this build reads formatVersion " + Scenario.FORMAT_VERSION);
+      }
+      if (version != Scenario.FORMAT_VERSION) {
+        throw new FormatException(name, "$.formatVersion", "unsupported version; this build reads formatVersion " + Scenario.FORMAT_VERSION);
+      }
+    } catch (JsonProcessingException e) {
+      throw Json.describe(name, e);
+    }
+    try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      return Json.mapper().readValue(in, Scenario.class);
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     } catch (IllegalArgumentException | NullPointerException e) {
@@ -94,11 +143,22 @@ public final class ScenarioIO {
 
   /** Writes compact JSON atomically (see {@link #write}). */
   public static void writeCompact(Scenario s, Path file) throws IOException {
-    AtomicFiles.writeString(file, toCompactJson(s));
+    stream(Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT), s, file);
+  }
+
+  /** Streams the JSON to the file (a scenario of a million jobs is never held as one string). */
+  private static void stream(com.fasterxml.jackson.databind.ObjectWriter writer, Scenario s, Path file) throws IOException {
+    com.fasterxml.jackson.databind.ObjectWriter w = writer.without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    AtomicFiles.write(file, out -> {
+      java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
+      w.writeValue(buffered, s);
+      buffered.write('\n');
+      buffered.flush();
+    });
   }
 
   /** Writes atomically: a crash leaves the old file or the new one, never a half-written file. */
   public static void write(Scenario s, Path file) throws IOException {
-    AtomicFiles.writeString(file, toJson(s));
+    stream(Json.mapper().writer(), s, file);
   }
 }

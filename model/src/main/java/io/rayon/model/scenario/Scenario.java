@@ -39,7 +39,8 @@ public record Scenario(
     users = users == null ? List.of() : List.copyOf(users);
     reservations = reservations == null ? List.of() : List.copyOf(reservations);
     if (workload == null) workload = Workload.EMPTY;
-    settings = settings == null ? Map.of() : Map.copyOf(settings);
+    // sorted, so that a scenario is written with the same bytes every time
+    settings = settings == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(settings));
     if (rootQueue == null) rootQueue = Queue.leaf("root", 1.0, 1.0, true);
   }
 
