@@ -4,45 +4,42 @@ import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
+import org.controlsfx.control.StatusBar;
 
 /**
- * The status bar: the workspace's status line on the left, and one chip per running background
- * task on the right (title, progress, latest message as tooltip and text, a cancel button).
+ * The status bar, ControlsFX's {@link StatusBar}: the workspace's status line as its text, the
+ * progress of the latest running background task as its progress, and on the right one chip per
+ * running task (title, progress, latest message, a cancel button).
  */
-public final class StatusBarView extends HBox {
-  private final HBox tasks = new HBox(8);
+public final class StatusBarView extends StatusBar {
+  private final TaskExecutor executor;
 
   public StatusBarView(WorkspaceViewModel ws, TaskExecutor executor) {
+    this.executor = executor;
     getStyleClass().add("status-bar");
     setId("status-bar");
-    setPadding(new Insets(3, 8, 3, 8));
-    setSpacing(8);
-    setAlignment(Pos.CENTER_LEFT);
-    Label status = new Label();
-    status.setId("status-text");
-    status.textProperty().bind(ws.statusProperty());
-    status.setMinWidth(0);
-    Region spacer = new Region();
-    HBox.setHgrow(spacer, Priority.ALWAYS);
-    tasks.setAlignment(Pos.CENTER_RIGHT);
-    tasks.setId("status-tasks");
-    getChildren().addAll(status, spacer, tasks);
-    executor.runningTasks().addListener((ListChangeListener<TaskHandle>) c -> rebuild(executor));
-    rebuild(executor);
+    textProperty().bind(ws.statusProperty());
+    executor.runningTasks().addListener((ListChangeListener<TaskHandle>) c -> rebuild());
+    rebuild();
   }
 
-  private void rebuild(TaskExecutor executor) {
-    tasks.getChildren().clear();
-    for (TaskHandle h : executor.runningTasks()) tasks.getChildren().add(chip(h));
+  private void rebuild() {
+    getRightItems().clear();
+    progressProperty().unbind();
+    setProgress(0);
+    TaskHandle latest = null;
+    for (TaskHandle h : executor.runningTasks()) {
+      getRightItems().add(chip(h));
+      latest = h;
+    }
+    // ControlsFX shows its progress bar while the progress is not 0; an indeterminate task is -1
+    if (latest != null) progressProperty().bind(latest.progressProperty());
   }
 
   private static HBox chip(TaskHandle h) {

@@ -3,7 +3,7 @@ package io.rayon.model.reservation;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import io.rayon.model.io.RdlJson;
+import io.rayon.model.rdl.RdlJson;
 import io.rayon.model.rdl.Rdl;
 import java.util.Objects;
 

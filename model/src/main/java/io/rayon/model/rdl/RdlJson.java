@@ -1,4 +1,4 @@
-package io.rayon.model.io;
+package io.rayon.model.rdl;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,10 +8,6 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import io.rayon.model.rdl.Rdl;
-import io.rayon.model.rdl.RdlParseException;
-import io.rayon.model.rdl.RdlParser;
-import io.rayon.model.rdl.RdlPrinter;
 import java.io.IOException;
 
 /**

@@ -1,0 +1,37 @@
+package io.rayon.engine.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The engine's own rules, checked on the compiled classes of model and engine: no wall clock or global randomness (results depend only on inputs and seeds).
+ */
+@AnalyzeClasses(packages = {"io.rayon.model", "io.rayon.engine"}, importOptions = ImportOption.DoNotIncludeTests.class)
+class EngineRulesTest {
+
+  @ArchTest
+  static final ArchRule noWallClock =
+      noClasses()
+          .should().callMethod(System.class, "currentTimeMillis")
+          .orShould().callMethod(System.class, "nanoTime")
+          .orShould().callMethod(java.time.Instant.class, "now")
+          .orShould().callMethod(java.time.LocalDateTime.class, "now")
+          .orShould().callMethod(java.time.LocalDate.class, "now")
+          .orShould().callMethod(java.time.ZonedDateTime.class, "now")
+          .orShould().callMethod(java.time.Clock.class, "systemUTC")
+          .orShould().callMethod(java.time.Clock.class, "systemDefaultZone")
+          .because("the engine is pure: time comes from the scenario or an injected clock, so runs repeat");
+
+  @ArchTest
+  static final ArchRule noGlobalRandomness =
+      noClasses()
+          .should().callMethod(Math.class, "random")
+          .orShould().callConstructor(java.util.Random.class)
+          .orShould().callConstructor(java.util.SplittableRandom.class)
+          .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.ThreadLocalRandom.class)
+          .because("randomness is seeded by the caller (new Random(seed), new SplittableRandom(seed)), so runs repeat");
+}
