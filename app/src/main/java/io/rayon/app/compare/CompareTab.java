@@ -68,6 +68,7 @@ public final class CompareTab implements WorkspaceTab {
     b.valueProperty().bindBidirectional(vm.plannerBProperty());
     b.disableProperty().bind(vm.otherScenarioProperty().isNotNull());
     TextField policy = new TextField();
+    policy.setId("compare-policy");
     policy.setPrefColumnCount(16);
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
     Button other = new Button("Other version…");
