@@ -164,6 +164,8 @@ public final class CompareTab implements WorkspaceTab {
       viewB.setPlan(PlanData.empty());
       diff.getItems().clear();
       diffSummary.setText("");
+      labelA.setText("A");
+      labelB.setText("B");
       return;
     }
     PlanData a = PlanDataMapper.of(r.a(), ws.getScenario());
