@@ -8,15 +8,15 @@ import io.rayon.app.testing.UiHarness;
 import io.rayon.app.testing.UncaughtExceptions;
 import io.rayon.app.workspace.Selection;
 import io.rayon.engine.plan.PlanValidator;
-import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.model.scenario.Scenario;
 import io.rayon.testsupport.SampleScenarios;
 import io.rayon.views.heatmap.NodeHeatmap;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 import javafx.scene.control.Button;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -24,7 +24,6 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -32,9 +31,10 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A working session through the real controls and the real background executor: every sample
- * scenario in turn is opened from the File menu, planned, simulated, compared, edited and undone,
- * then the next one is opened; a planning run is cancelled on the way, and the session ends by
- * switching back to the first sample. No exception may reach any thread (an uncaught-exception
+ * scenario in turn (as shipped in sample-clusters/) is opened from the File menu, planned,
+ * simulated, compared, edited and undone, then the next one is opened; a planning run is cancelled
+ * on the way, and the session ends by switching back to the first sample while the last one is
+ * being simulated. No exception may reach any thread (an uncaught-exception
  * handler on the JavaFX thread and a default one for all others collect them).
  */
 @ExtendWith(ApplicationExtension.class)
@@ -57,12 +57,14 @@ class LongSessionTest {
   }
 
   @Test
-  void everySampleOpenedPlannedSimulatedComparedEditedAndUndoneWithoutAnException(FxRobot robot, @TempDir Path dir)
-      throws Exception {
-    List<Path> samples = List.of(
-        SampleScenarios.sample("fig9-pipeline.json"),
-        SampleScenarios.sample("fig5b-workflow.json"),
-        swimSlice(dir));
+  void everySampleOpenedPlannedSimulatedComparedEditedAndUndoneWithoutAnException(FxRobot robot) throws Exception {
+    // every sample as shipped, the default swim-256 (295 reservations, 5,894 jobs on 256 nodes) included
+    List<Path> samples;
+    try (Stream<Path> files = Files.list(SampleScenarios.repoRoot().resolve("sample-clusters"))) {
+      samples = files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
+    }
+    assertThat(samples).extracting(p -> p.getFileName().toString())
+        .contains("fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json");
     for (Path sample : samples) {
       open(robot, sample);
       plan(robot);
@@ -72,8 +74,12 @@ class LongSessionTest {
       editAndUndo(robot);
       noExceptionSoFar("after " + sample.getFileName());
     }
-    // switch back to the first scenario: nothing of the last one stays, undo has nothing to undo
+    // switch back to the first scenario while the last one is being simulated: the run is dropped,
+    // nothing of the last scenario stays, and undo has nothing to undo
+    robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
+    robot.clickOn("#sim-run");
     open(robot, samples.get(0));
+    await(() -> ui.executor.runningTasks().isEmpty());
     robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
     assertThat(ui.ws.isDirty()).isFalse();
     assertThat(ui.bench.plan.getState()).isNull();
@@ -86,19 +92,6 @@ class LongSessionTest {
     robot.interact(() -> heatmap.snapshot(null, null));
     assertThat(ui.dialogs.errors).isEmpty();
     noExceptionSoFar("at the end of the session");
-  }
-
-  /**
-   * The default sample with its 295 reservations on its full cluster, and its workload cut to the
-   * first 300 jobs (of 5,894) so that the simulation stays a few seconds long in the test.
-   */
-  static Path swimSlice(Path dir) throws Exception {
-    Scenario full = ScenarioIO.read(SampleScenarios.sample("swim-256.json"));
-    List<io.rayon.model.workload.Job> jobs = full.workload().jobs().subList(0, Math.min(300, full.workload().jobs().size()));
-    Scenario slice = full.withWorkload(new io.rayon.model.workload.Workload(full.workload().source(), jobs));
-    Path p = dir.resolve("swim-256-slice.json");
-    ScenarioIO.write(slice, p);
-    return p;
   }
 
   void open(FxRobot robot, Path file) throws Exception {
