@@ -31,7 +31,8 @@ import javafx.collections.ObservableList;
  * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy (validated here), the current plan,
  * the rejected reservations with their reasons, and the running job. Runs go through the {@link
  * TaskExecutor}; results are applied on the JavaFX thread. A run whose result arrives after the
- * document was replaced is dropped.
+ * document was replaced is dropped, and a cancelled run that left reservations undecided does not
+ * replace the plan shown.
  */
 public final class PlanViewModel {
   /** A rejected reservation and why, for the "why rejected" list. */

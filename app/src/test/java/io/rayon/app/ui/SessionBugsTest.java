@@ -13,6 +13,7 @@ import io.rayon.model.plan.Decision;
 import io.rayon.testsupport.SampleScenarios;
 import io.rayon.views.chart.SeriesChart;
 import io.rayon.views.heatmap.NodeHeatmap;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -23,6 +24,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -155,5 +157,31 @@ class SessionBugsTest {
     assertThat(policy.getText()).isEqualTo("none");
     open(robot, ui, "fig5b-workflow.json");
     assertThat(policy.getText()).isEqualTo(ui.ws.getScenario().sharingPolicy().toString());
+  }
+
+  @Test
+  void savingUnderAnotherNameKeepsThePlanTheSimulationAndTheComparison(FxRobot robot, @TempDir Path dir) {
+    UiHarness ui = harness(robot, new CurrentThreadTaskExecutor());
+    open(robot, ui, "fig5b-workflow.json");
+    robot.clickOn("#tab-plan");
+    robot.clickOn("#replan-all");
+    robot.clickOn("#tab-compare");
+    robot.clickOn("#compare-run");
+    robot.clickOn("#tab-simulation");
+    robot.clickOn("#sim-run");
+    var plan = ui.bench.plan.getState();
+    var simulation = ui.bench.simulation.resultProperty().get();
+    assertThat(plan).isNotNull();
+    assertThat(simulation).isNotNull();
+    assertThat(ui.bench.compare.rows()).isNotEmpty();
+
+    Path copy = dir.resolve("copy.json");
+    ui.dialogs.files.add(copy);
+    robot.clickOn("File").clickOn("Save As…");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.ws.getFile()).isEqualTo(copy.toAbsolutePath());
+    assertThat(ui.bench.plan.getState()).isSameAs(plan);
+    assertThat(ui.bench.simulation.resultProperty().get()).isSameAs(simulation);
+    assertThat(ui.bench.compare.rows()).isNotEmpty();
   }
 }
