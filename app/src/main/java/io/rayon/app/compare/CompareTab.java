@@ -68,6 +68,7 @@ public final class CompareTab implements WorkspaceTab {
     b.valueProperty().bindBidirectional(vm.plannerBProperty());
     b.disableProperty().bind(vm.otherScenarioProperty().isNotNull());
     TextField policy = new TextField();
+    policy.setId("compare-policy");
     policy.setPrefColumnCount(16);
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
     Button other = new Button("Other version…");
@@ -163,6 +164,8 @@ public final class CompareTab implements WorkspaceTab {
       viewB.setPlan(PlanData.empty());
       diff.getItems().clear();
       diffSummary.setText("");
+      labelA.setText("A");
+      labelB.setText("B");
       return;
     }
     PlanData a = PlanDataMapper.of(r.a(), ws.getScenario());

@@ -61,7 +61,7 @@ public final class CompareViewModel {
     plannerA.set(planners.contains("gree") ? "gree" : planners.get(0));
     plannerB.set(planners.contains("greel") ? "greel" : planners.get(planners.size() - 1));
     policyText.set(ws.getScenario().sharingPolicy().toString());
-    ws.fileProperty().addListener((o, a, b) -> reset());
+    ws.loadsProperty().addListener((o, a, b) -> reset());
   }
 
   private void reset() {
@@ -70,6 +70,9 @@ public final class CompareViewModel {
     running.set(false);
     result.set(null);
     rows.clear();
+    problem.set("");
+    // "another version" was a version of the document that was open
+    otherScenario.set(null);
     policyText.set(ws.getScenario().sharingPolicy().toString());
   }
 

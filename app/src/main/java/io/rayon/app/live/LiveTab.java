@@ -104,7 +104,8 @@ public final class LiveTab implements WorkspaceTab {
     refresh.setOnAction(e -> vm.refresh());
     Button submit = new Button("Submit reservations…");
     submit.setId("live-submit");
-    submit.disableProperty().bind(vm.connectedProperty().not());
+    // only while the ResourceManager answers: not during the first poll, not while it is failing
+    submit.disableProperty().bind(vm.canSubmitProperty().not());
     submit.setOnAction(e -> submitScenario());
     // a wrapping row, so no control disappears into an overflow menu when the tab is narrow
     FlowPane bar = new FlowPane(6, 4, new Label("ResourceManager"), url, new Label("user"), user, connect,
@@ -209,6 +210,10 @@ public final class LiveTab implements WorkspaceTab {
     YarnRestClient client = vm.client();
     Scenario s = ws.getScenario();
     if (client == null || s == null) return;
+    if (!vm.canSubmitProperty().get()) {
+      dialogs.showError("Cannot submit", "The ResourceManager is not answering: " + vm.statusProperty().get());
+      return;
+    }
     if (s.reservations().isEmpty()) {
       dialogs.showInfo("Nothing to submit", "The open scenario has no reservations.");
       return;

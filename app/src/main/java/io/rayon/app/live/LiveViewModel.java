@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
@@ -64,6 +65,9 @@ public final class LiveViewModel {
   private final BooleanProperty allowWrite = new SimpleBooleanProperty(this, "allowWrite", false);
   private final ReadOnlyBooleanWrapper connected = new ReadOnlyBooleanWrapper(this, "connected", false);
   private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper(this, "stale", false);
+  /** The current connection's ResourceManager has answered a poll (reset by connect and disconnect). */
+  private final ReadOnlyBooleanWrapper answered = new ReadOnlyBooleanWrapper(this, "answered", false);
+  private final BooleanBinding canSubmit = connected.and(answered).and(stale.not());
   private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Not connected.");
   private final ReadOnlyStringWrapper metricsText = new ReadOnlyStringWrapper(this, "metricsText", "");
   private final ReadOnlyObjectWrapper<ClusterSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
@@ -117,6 +121,12 @@ public final class LiveViewModel {
   public BooleanProperty allowWriteProperty() { return allowWrite; }
   public ReadOnlyBooleanProperty connectedProperty() { return connected.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty staleProperty() { return stale.getReadOnlyProperty(); }
+  /**
+   * Whether reservations can be submitted now: connected, and the ResourceManager answered the
+   * latest poll. False while the first poll is under way, and while the connection is failing
+   * (stale), so nothing is sent to a server that does not answer.
+   */
+  public BooleanBinding canSubmitProperty() { return canSubmit; }
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyStringProperty metricsTextProperty() { return metricsText.getReadOnlyProperty(); }
   public ReadOnlyObjectProperty<ClusterSnapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
@@ -157,6 +167,7 @@ public final class LiveViewModel {
     YarnRestClient cl = client;
     session = new LiveSession(() -> cl.snapshot(List.of()), clock);
     int gen = ++generation;
+    answered.set(false);
     connected.set(true);
     stale.set(false);
     status.set("Connecting to " + c.baseUrl() + " …");
@@ -184,6 +195,7 @@ public final class LiveViewModel {
     if (poller != null) poller.shutdownNow();
     schedule = null;
     poller = null;
+    answered.set(false);
     if (connected.get()) {
       connected.set(false);
       status.set("Disconnected." + (snapshot.get() == null ? "" : " Showing data of " + time(snapshot.get().takenAt()) + "."));
@@ -219,6 +231,7 @@ public final class LiveViewModel {
       return;
     }
     stale.set(false);
+    answered.set(true);
     ClusterSnapshot s = st.snapshot();
     snapshot.set(s);
     status.set("Connected to " + base + " — updated " + time(s.takenAt())

@@ -9,6 +9,7 @@ import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.Planners;
 import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
@@ -30,7 +31,8 @@ import javafx.collections.ObservableList;
  * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy (validated here), the current plan,
  * the rejected reservations with their reasons, and the running job. Runs go through the {@link
  * TaskExecutor}; results are applied on the JavaFX thread. A run whose result arrives after the
- * document was replaced is dropped.
+ * document was replaced is dropped, and a cancelled run that left reservations undecided does not
+ * replace the plan shown.
  */
 public final class PlanViewModel {
   /** A rejected reservation and why, for the "why rejected" list. */
@@ -66,7 +68,7 @@ public final class PlanViewModel {
     });
     policyText.addListener((o, a, b) -> validatePolicy());
     timeLimit.addListener((o, a, b) -> validatePolicy());
-    ws.fileProperty().addListener((o, a, b) -> documentReplaced());
+    ws.loadsProperty().addListener((o, a, b) -> documentReplaced());
     ws.scenarioProperty().addListener((o, a, b) -> {
       if (a == null || b == null || a.cluster() != b.cluster() || a.horizonSteps() != b.horizonSteps()) documentReplaced();
       else refreshRejected();
@@ -168,7 +170,8 @@ public final class PlanViewModel {
                     st -> {
                       if (id != runId) return;
                       finished();
-                      apply(st, cancelRequested);
+                      if (cancelRequested && stopped(st) > 0) keepAfterCancel(st);
+                      else apply(st, cancelRequested);
                     })
                 .onFailure(
                     e -> {
@@ -194,6 +197,32 @@ public final class PlanViewModel {
     current = null;
     progress.unbind();
     progress.set("");
+  }
+
+  /** How many decisions of a run say the planner stopped (cancelled or out of time) before deciding. */
+  private static long stopped(PlanState st) {
+    return st.decisions().values().stream()
+        .filter(d -> !d.accepted() && d.rejection() != null && d.rejection().code() == Rejection.Code.STOPPED)
+        .count();
+  }
+
+  /**
+   * A cancelled run that left reservations undecided. It never replaces a plan the user had: that
+   * plan stays, with its rejected list. Without one, what the run had placed before it stopped (a
+   * MILP's incumbent) is shown when it accepted anything; a run that placed nothing leaves no plan.
+   */
+  private void keepAfterCancel(PlanState st) {
+    long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
+    String undecided = stopped(st) + " of " + st.decisions().size() + " reservations were not decided";
+    if (state.get() != null) {
+      summary.set("Planning cancelled (" + undecided + "); the previous plan is kept.");
+    } else if (accepted > 0) {
+      apply(st, true);
+      return;
+    } else {
+      summary.set("Planning cancelled before any reservation was placed (" + undecided + ").");
+    }
+    ws.setStatus(summary.get());
   }
 
   private void apply(PlanState st, boolean wasCancelled) {

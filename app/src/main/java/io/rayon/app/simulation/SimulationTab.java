@@ -101,7 +101,11 @@ public final class SimulationTab implements WorkspaceTab {
   private void show(SimulationResult r) {
     chart.getSeries().clear();
     if (r == null) {
+      // nothing of the previous document's run stays on screen
+      timeline.setPlaying(false);
       timeline.setFrameCount(0);
+      timeline.frameLabelProperty().set(i -> "");
+      heatmap.setNodes(List.of(), List.of());
       return;
     }
     heatmap.setNodes(r.nodeIds(), r.nodeRacks());

@@ -55,12 +55,14 @@ public final class SimulationViewModel {
     this.executor = executor;
     frame.addListener((o, a, b) -> showFrame());
     measure.addListener((o, a, b) -> showFrame());
-    ws.fileProperty().addListener((o, a, b) -> {
+    ws.loadsProperty().addListener((o, a, b) -> {
       runId++;
       if (handle != null) handle.cancel();
       running.set(false);
       result.set(null);
+      frame.set(0);
       values.set(null);
+      problem.set("");
       summary.set("No simulation yet: choose a scheduler and press Simulate.");
     });
   }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -63,6 +64,7 @@ public final class MainWindow {
     tabs.getSelectionModel()
         .selectedIndexProperty()
         .addListener((o, a, b) -> {
+          focusAwayFromHiddenTab(a.intValue());
           int i = b.intValue();
           if (i >= 0 && i < workspaceTabs.size()) workspaceTabs.get(i).onSelected();
         });
@@ -95,6 +97,23 @@ public final class MainWindow {
     commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
     commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
+  }
+
+  /**
+   * When the focus is in the tab being hidden, JavaFX would move it on to the next control in the
+   * window at the next pulse: the inspector's Name field with its text selected, so the next
+   * keystroke would rename the reservation. The tab bar takes the focus instead.
+   */
+  private void focusAwayFromHiddenTab(int hidden) {
+    Scene s = root.getScene();
+    if (s == null || hidden < 0 || hidden >= tabs.getTabs().size()) return;
+    Node content = tabs.getTabs().get(hidden).getContent();
+    for (Node n = s.getFocusOwner(); n != null && content != null; n = n.getParent()) {
+      if (n == content) {
+        tabs.requestFocus();
+        return;
+      }
+    }
   }
 
   /** The stack undo acts on: the selected tab's focused editor's, else the workspace's. */

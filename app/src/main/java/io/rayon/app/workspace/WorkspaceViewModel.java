@@ -25,7 +25,7 @@ import javafx.beans.property.SimpleObjectProperty;
 /**
  * The open document: the scenario (an immutable record, replaced on every edit), the file it came
  * from, whether it has unsaved changes, a revision counter that grows with every change (autosave
- * watches it), the selection shared by explorer, inspector and views, the undo history and a status
+ * watches it), a counter of documents loaded (the tabs reset their runs on it), the selection shared by explorer, inspector and views, the undo history and a status
  * line. Every change happens on the JavaFX thread.
  */
 public final class WorkspaceViewModel {
@@ -33,6 +33,7 @@ public final class WorkspaceViewModel {
   private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>(this, "file");
   private final ReadOnlyBooleanWrapper dirty = new ReadOnlyBooleanWrapper(this, "dirty");
   private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper(this, "revision");
+  private final ReadOnlyLongWrapper loads = new ReadOnlyLongWrapper(this, "loads");
   private final ObjectProperty<Selection> selection = new SimpleObjectProperty<>(this, "selection");
   private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Ready");
   private final CommandStack history = new CommandStack();
@@ -64,6 +65,7 @@ public final class WorkspaceViewModel {
     scenario.set(s);
     dirty.set(unsaved);
     revision.set(revision.get() + 1);
+    loads.set(loads.get() + 1);
   }
 
   /** Called after a successful save of the revision {@code savedRevision} to {@code to}. */
@@ -153,6 +155,15 @@ public final class WorkspaceViewModel {
 
   public long getRevision() {
     return revision.get();
+  }
+
+  /**
+   * Counts the documents {@link #load loaded} (open, new, recovery). It changes last, when the
+   * scenario, file, selection and history of the new document are all in place, so what listens to
+   * it resets against the new document; saving under another name does not change it.
+   */
+  public ReadOnlyLongProperty loadsProperty() {
+    return loads.getReadOnlyProperty();
   }
 
   public ObjectProperty<Selection> selectionProperty() {

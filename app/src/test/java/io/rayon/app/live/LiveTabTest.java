@@ -138,4 +138,33 @@ class LiveTabTest {
     assertThat(dialogs.errors).singleElement().satisfies(e -> assertThat(e).contains("only http:// and https://"));
     assertThat(vm.connectedProperty().get()).isFalse();
   }
+
+  @Test
+  void submittingIsOffWhileTheConnectionHasFailed(FxRobot robot) throws Exception {
+    robot.interact(() -> ws.load(Fixtures.smallScenario(), null, false));
+    javafx.scene.control.Button submit = robot.lookup("#live-submit").queryAs(javafx.scene.control.Button.class);
+    assertThat(submit.isDisabled()).isTrue();
+    connect(robot);
+    assertThat(submit.isDisabled()).isFalse();
+
+    rm.route("/ws/v1/cluster/metrics", FakeRm.status(503, "down for maintenance"));
+    robot.clickOn("#live-refresh");
+    await(() -> vm.staleProperty().get());
+    assertThat(submit.isDisabled()).as("stale connection").isTrue();
+
+    rm.route("/ws/v1/cluster/metrics", FakeRm.json(FakeRm.golden("metrics.json")));
+    robot.clickOn("#live-refresh");
+    await(() -> !vm.staleProperty().get());
+    assertThat(submit.isDisabled()).isFalse();
+  }
+
+  @Test
+  void submittingIsOffWhenTheServerNeverAnswered(FxRobot robot) throws Exception {
+    rm.route("/ws/v1/cluster/metrics", FakeRm.status(503, "starting"));
+    robot.interact(() -> vm.urlProperty().set(rm.url()));
+    robot.clickOn("#live-connect");
+    await(() -> vm.staleProperty().get());
+    assertThat(vm.connectedProperty().get()).isTrue();
+    assertThat(robot.lookup("#live-submit").queryAs(javafx.scene.control.Button.class).isDisabled()).isTrue();
+  }
 }

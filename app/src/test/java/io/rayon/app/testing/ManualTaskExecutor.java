@@ -1,6 +1,7 @@
 package io.rayon.app.testing;
 
 import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.CancelledRun;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
@@ -74,11 +75,15 @@ public final class ManualTaskExecutor implements TaskExecutor {
     return (Held<?>) held.toArray()[i];
   }
 
-  /** Runs the oldest held task now (its callbacks run on this thread). */
+  /**
+   * Runs the oldest held task now (its callbacks run on this thread). A task whose handle was
+   * cancelled while it was held sees a cancelled token, as a worker would.
+   */
   public void runNext() {
     Held<?> h = held.poll();
     h.running.set(false);
-    runner.execute(h.task);
+    if (h.cancelled) CancelledRun.run(h.task);
+    else runner.execute(h.task);
   }
 
   @Override

@@ -36,7 +36,9 @@ public class NodeHeatmap extends Control implements Drawable {
   private static final StyleablePropertyFactory<NodeHeatmap> CSS =
       new StyleablePropertyFactory<>(Control.getClassCssMetaData());
 
-  private final ObjectProperty<float[]> values = new SimpleObjectProperty<>(this, "values", new float[0]);
+  private static final float[] NO_VALUES = new float[0];
+
+  private final ObjectProperty<float[]> values = new SimpleObjectProperty<>(this, "values", NO_VALUES);
   private final StringProperty title = new SimpleStringProperty(this, "title", "");
   private final ReadOnlyIntegerWrapper hoveredIndex = new ReadOnlyIntegerWrapper(this, "hoveredIndex", -1);
   private final StyleableProperty<Color> backgroundColor =
@@ -130,17 +132,22 @@ public class NodeHeatmap extends Control implements Drawable {
     return nodes.get();
   }
 
-  /** The current frame: one load value per node (shorter arrays leave the rest without data). */
+  /**
+   * The current frame: one load value per node (shorter arrays leave the rest without data; null,
+   * for example from a binding to a view-model that has no frame, is drawn as no data).
+   */
   public ObjectProperty<float[]> valuesProperty() {
     return values;
   }
 
+  /** The current frame; never null (a property bound to null reads as an empty frame). */
   public float[] getValues() {
-    return values.get();
+    float[] v = values.get();
+    return v == null ? NO_VALUES : v;
   }
 
   public void setValues(float[] v) {
-    values.set(v == null ? new float[0] : v);
+    values.set(v == null ? NO_VALUES : v);
   }
 
   public StringProperty titleProperty() {

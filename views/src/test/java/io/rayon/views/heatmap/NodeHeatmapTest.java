@@ -108,4 +108,16 @@ class NodeHeatmapTest {
       assertThat(cells.y()[i] + cells.size()).isLessThanOrEqualTo(300);
     }
   }
+
+  @Test
+  void valuesBoundToAnEmptySourceDrawAsNoData(FxRobot robot) {
+    // a view-model clears its frame with null; the control draws the nodes without data
+    javafx.beans.property.SimpleObjectProperty<float[]> frame = new javafx.beans.property.SimpleObjectProperty<>(new float[] {0.5f, 1f});
+    robot.interact(() -> map.valuesProperty().bind(frame));
+    robot.interact(() -> frame.set(null));
+    robot.interact(() -> map.drawTo(new io.rayon.views.draw.SvgSink(), 300, 200));
+    assertThat(map.getValues()).isEmpty();
+    assertThat(map.describe(0)).endsWith("no data");
+    robot.interact(() -> map.snapshot(null, null));
+  }
 }
