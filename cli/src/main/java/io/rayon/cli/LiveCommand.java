@@ -1,6 +1,6 @@
 package io.rayon.cli;
 
-import io.rayon.yarn.LiveDurations;
+import io.rayon.model.time.Durations;
 import io.rayon.yarn.SnapshotText;
 import io.rayon.yarn.YarnRestClient;
 import io.rayon.yarn.YarnRestException;
@@ -57,7 +57,7 @@ public final class LiveCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Duration p;
     try {
-      p = LiveDurations.parse(period);
+      p = Durations.parsePositive(period);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--period: " + e.getMessage(), e);
     }

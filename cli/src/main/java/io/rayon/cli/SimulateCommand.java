@@ -1,5 +1,6 @@
 package io.rayon.cli;
 
+import io.rayon.model.time.Durations;
 import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.sim.ReservationPolicy;
 import io.rayon.engine.sim.SchedulerPolicy;
@@ -96,10 +97,10 @@ public final class SimulateCommand implements Callable<Integer> {
     SimulationConfig cfg;
     try {
       cfg = new SimulationConfig(
-          DurationArg.seconds("--heartbeat", heartbeat),
-          until == null ? Double.POSITIVE_INFINITY : DurationArg.seconds("--until", until),
+          seconds("--heartbeat", heartbeat),
+          until == null ? Double.POSITIVE_INFINITY : seconds("--until", until),
           seed,
-          DurationArg.seconds("--series-interval", seriesInterval),
+          seconds("--series-interval", seriesInterval),
           0,
           maxAttempts);
     } catch (IllegalArgumentException e) {
@@ -168,6 +169,15 @@ public final class SimulateCommand implements Callable<Integer> {
       default:
         throw new CliSupport.BadInputException(
             "--scheduler '" + scheduler + "' is unknown; use reservation or estimation");
+    }
+  }
+
+  /** A positive duration option in seconds (the one duration grammar, {@link Durations}). */
+  private static double seconds(String option, String text) {
+    try {
+      return Durations.parsePositive(text).toMillis() / 1000.0;
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(option + " '" + text + "': " + e.getMessage(), e);
     }
   }
 }

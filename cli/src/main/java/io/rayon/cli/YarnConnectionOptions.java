@@ -1,6 +1,6 @@
 package io.rayon.cli;
 
-import io.rayon.yarn.LiveDurations;
+import io.rayon.model.time.Durations;
 import io.rayon.yarn.YarnAuth;
 import io.rayon.yarn.YarnConnection;
 import java.nio.file.Path;
@@ -42,7 +42,7 @@ public final class YarnConnectionOptions {
     }
     Duration t;
     try {
-      t = LiveDurations.parse(timeout);
+      t = Durations.parsePositive(timeout);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--timeout: " + e.getMessage(), e);
     }

@@ -78,29 +78,15 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
     }
   }
 
-  /** Parses {@code 90}, {@code 90s}, {@code 15m}, {@code 24h}, {@code 7d} into seconds. */
+  /**
+   * Parses a window length in whole seconds, in the one duration grammar of the product ({@link
+   * io.rayon.model.time.Durations}: {@code 90}, {@code 90s}, {@code 15m}, {@code 24h}, {@code 7d},
+   * {@code 1h30m}).
+   */
   public static long parseDuration(String s) {
-    String t = s.trim().toLowerCase(Locale.ROOT);
-    if (t.isEmpty()) throw new IllegalArgumentException("empty duration");
-    long mult = 1;
-    char u = t.charAt(t.length() - 1);
-    if (Character.isLetter(u)) {
-      mult = switch (u) {
-        case 's' -> 1;
-        case 'm' -> 60;
-        case 'h' -> 3600;
-        case 'd' -> 86400;
-        default -> throw new IllegalArgumentException("unknown time unit '" + u + "' in '" + s + "'; use s, m, h or d");
-      };
-      t = t.substring(0, t.length() - 1);
-    }
-    try {
-      long v = Long.parseLong(t.trim());
-      if (v < 0) throw new IllegalArgumentException("negative duration '" + s + "'");
-      return Math.multiplyExact(v, mult);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not a duration: '" + s + "' (examples: 90s, 15m, 24h)");
-    }
+    java.time.Duration d = io.rayon.model.time.Durations.parse(s);
+    if (d.toMillis() % 1000 != 0) throw new IllegalArgumentException("window '" + s.strip() + "' must be a whole number of seconds");
+    return d.toSeconds();
   }
 
   public static String formatDuration(long seconds) {

@@ -23,7 +23,7 @@ class SharingPolicySpecTest {
     assertThatThrownBy(() -> SharingPolicySpec.parse("capacity-over-time:0.2,0.3,24h"))
         .hasMessageContaining("average cap");
     assertThatThrownBy(() -> SharingPolicySpec.parse("capacity-over-time:0.2,0.05,24y"))
-        .hasMessageContaining("unknown time unit");
+        .hasMessageContaining("'24y' is not a duration");
     assertThatThrownBy(() -> SharingPolicySpec.parse("fair")).hasMessageContaining("unknown sharing policy");
     assertThatThrownBy(() -> SharingPolicySpec.parse("instantaneous:x")).hasMessageContaining("not a number");
   }
