@@ -181,19 +181,24 @@ public final class YarnCommand implements Runnable {
 
   @Command(name = "export", mixinStandardHelpOptions = true,
       description = {"Write one YARN submission JSON per reservation.",
-          "Each file is the body of POST /ws/v1/cluster/reservation/submit without reservation-id (YARN hands",
-          "that out with new-reservation). Files are written atomically.",
-          "Default: each reservation's RDL is translated to a YARN reservation definition that YARN plans itself.",
-          "What YARN cannot hold exactly but can hold looser is exported with a warning naming the reservation and",
-          "the atom (YARN has no parallelism cap: an atom with h below w/l is sent with the cap relaxed, so YARN may",
-          "reserve more at once). Only what would change the meaning is refused, with the reason.",
-          "--pinned exports the planned allocation instead: each run of constant allocation becomes one gang stage",
-          "of an R_ORDER_NO_GAP reservation whose arrival and deadline are the allocation's ends, so YARN holds",
-          "exactly the plan. The plan is read from --plan FILE (written by 'rayon plan --out'), or made here with",
-          "--planner (default gree) on the whole scenario.",
-          "JSON keys: out, origin, pinned, planner or plan (with --pinned), written[] (reservationId, file, warnings),",
+          "Each file is the body of POST /ws/v1/cluster/reservation/submit without",
+          "reservation-id (YARN hands that out with new-reservation). Files are",
+          "written atomically.",
+          "Default: each reservation's RDL becomes a YARN reservation definition that",
+          "YARN plans itself. What YARN can hold only looser is exported with a",
+          "warning naming the reservation and the atom: YARN has no parallelism cap,",
+          "so an atom with h below w/l is sent with the cap relaxed (YARN may reserve",
+          "more at once). Only what would change the meaning is refused, with why.",
+          "--pinned exports the planned allocation instead: each run of constant",
+          "allocation becomes one gang stage of an R_ORDER_NO_GAP reservation whose",
+          "arrival and deadline are the allocation's ends, so YARN holds exactly the",
+          "plan. The plan is read from --plan FILE (written by 'rayon plan --out'),",
+          "or made here by --planner (default gree) on the whole scenario.",
+          "JSON keys: out, origin, pinned, planner or plan (with --pinned),",
+          "written[] (reservationId, file, warnings),",
           "notExpressible[] (reservationId, problems, warnings).",
-          "Exit codes: 0 all written (warnings allowed), 1 some reservation cannot be exported, 2 bad input."})
+          "Exit codes: 0 all written (warnings allowed), 1 some reservation not",
+          "written, 2 bad input."})
   static final class Export implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 

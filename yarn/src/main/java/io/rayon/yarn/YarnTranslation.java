@@ -27,6 +27,7 @@ public record YarnTranslation(
   public record Problem(String construct, String path, String message) {
     @Override
     public String toString() {
+      if (construct.equals("plan")) return "plan: " + message;
       return construct + " at " + (path.isEmpty() ? "the root" : "path " + path) + ": " + message;
     }
   }
