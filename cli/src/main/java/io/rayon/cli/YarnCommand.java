@@ -8,10 +8,18 @@ import io.rayon.yarn.YarnRequests;
 import io.rayon.yarn.YarnReservationTranslator;
 import io.rayon.yarn.YarnRestClient;
 import io.rayon.yarn.YarnRestException;
+import io.rayon.yarn.YarnPinnedTranslator;
 import io.rayon.yarn.YarnSubmitter;
 import io.rayon.yarn.YarnTranslation;
+import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.Planners;
+import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.AtomicFiles;
+import io.rayon.model.io.FormatException;
 import io.rayon.model.io.Json;
+import io.rayon.model.io.PlanFileIO;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.PlanFile;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import java.io.IOException;
@@ -19,8 +27,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -89,7 +100,7 @@ public final class YarnCommand implements Runnable {
           "YARN's allocation with the request and with a local plan.",
           "Read-only unless --allow-write; --dry-run prints what would be sent.",
           "JSON keys: url, queue, origin, stepSeconds, dryRun, outcomes[] (reservationId, status, yarnReservationId,"
-              + " queue, message, notes, problems, submission, comparison).",
+              + " queue, message, notes, warnings, problems, submission, comparison).",
           "Exit codes: 0 all accepted (or previewed), 1 YARN rejected or cannot express something, 2 bad input."})
   static final class Submit implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -132,7 +143,7 @@ public final class YarnCommand implements Runnable {
           throw new CliSupport.BadInputException("the connection to " + url + " is read-only: nothing was submitted."
               + " Add --allow-write to submit, or --dry-run to preview");
         }
-        java.util.Map<String, io.rayon.model.plan.Decision> local = noLocalPlan ? null : localPlan(s);
+        Map<String, Decision> local = noLocalPlan ? null : plan(s, planner);
         try {
           YarnRestClient client = new YarnRestClient(conn.connection(url, true, System.getenv()));
           outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
@@ -158,6 +169,7 @@ public final class YarnCommand implements Runnable {
               + " in queue " + oc.queue() + (oc.message() == null ? "" : " — " + oc.message())
               + (oc.localDecision() == null ? "" : " (local plan: " + oc.localDecision() + ")"));
           for (String n : oc.notes()) out.println("    note: " + n);
+          for (String w : oc.warnings()) out.println("    warning: " + w);
           for (YarnTranslation.Problem p : oc.problems()) out.println("    cannot express: " + p);
           if (dryRun && oc.submission() != null) out.println("    " + oc.submission());
         }
@@ -165,28 +177,28 @@ public final class YarnCommand implements Runnable {
       }
       return outcomes.stream().anyMatch(SubmitOutcome::isFailure) ? CliSupport.EXIT_FAILURE : CliSupport.EXIT_OK;
     }
-
-    /** The local plan of the whole scenario (online, arrival order) by reservation id. */
-    private java.util.Map<String, io.rayon.model.plan.Decision> localPlan(Scenario s) {
-      io.rayon.engine.planning.Planner pl;
-      try {
-        pl = io.rayon.engine.planning.Planners.byName(planner);
-      } catch (IllegalArgumentException e) {
-        throw new CliSupport.BadInputException("--planner: " + e.getMessage(), e);
-      }
-      var run = io.rayon.engine.reservation.PlanningRun.run(s, pl, s.sharingPolicy());
-      java.util.Map<String, io.rayon.model.plan.Decision> out = new java.util.LinkedHashMap<>();
-      for (io.rayon.model.plan.Decision d : run.decisions()) out.put(d.reservationId(), d);
-      return out;
-    }
   }
 
   @Command(name = "export", mixinStandardHelpOptions = true,
       description = {"Write one YARN submission JSON per reservation.",
-          "Each file is the body of POST /ws/v1/cluster/reservation/submit without reservation-id (YARN hands",
-          "that out with new-reservation). Files are written atomically.",
-          "JSON keys: out, origin, written[] (reservationId, file), notExpressible[] (reservationId, problems).",
-          "Exit codes: 0 all written, 1 some reservation cannot be expressed, 2 bad input."})
+          "Each file is the body of POST /ws/v1/cluster/reservation/submit without",
+          "reservation-id (YARN hands that out with new-reservation). Files are",
+          "written atomically.",
+          "Default: each reservation's RDL becomes a YARN reservation definition that",
+          "YARN plans itself. What YARN can hold only looser is exported with a",
+          "warning naming the reservation and the atom: YARN has no parallelism cap,",
+          "so an atom with h below w/l is sent with the cap relaxed (YARN may reserve",
+          "more at once). Only what would change the meaning is refused, with why.",
+          "--pinned exports the planned allocation instead: each run of constant",
+          "allocation becomes one gang stage of an R_ORDER_NO_GAP reservation whose",
+          "arrival and deadline are the allocation's ends, so YARN holds exactly the",
+          "plan. The plan is read from --plan FILE (written by 'rayon plan --out'),",
+          "or made here by --planner (default gree) on the whole scenario.",
+          "JSON keys: out, origin, pinned, planner or plan (with --pinned),",
+          "written[] (reservationId, file, warnings),",
+          "notExpressible[] (reservationId, problems, warnings).",
+          "Exit codes: 0 all written (warnings allowed), 1 some reservation not",
+          "written, 2 bad input."})
   static final class Export implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -198,24 +210,51 @@ public final class YarnCommand implements Runnable {
 
     @Option(names = "--json", description = "Print JSON.") boolean json;
 
+    @Option(names = "--pinned", description = "Export the planned allocation itself (R_ORDER_NO_GAP of gang stages).")
+    boolean pinned;
+
+    @Option(names = "--plan", paramLabel = "FILE", description = "With --pinned: the plan file to pin (default: plan here).")
+    Path planFile;
+
+    @Option(names = "--planner", paramLabel = "NAME",
+        description = "With --pinned and no --plan: the planner that makes the plan (default gree).")
+    String planner;
+
     @Mixin Selection selection;
 
     @Override
     public Integer call() throws IOException {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
+      if (!pinned && planFile != null) throw new CliSupport.BadInputException("--plan is used only with --pinned");
+      if (!pinned && planner != null) throw new CliSupport.BadInputException("--planner is used only with --pinned");
+      if (planFile != null && planner != null) {
+        throw new CliSupport.BadInputException("--plan and --planner exclude each other: pin a saved plan or plan here");
+      }
       Scenario s = CliSupport.loadScenario(scenario);
       long origin = selection.origin(s);
-      List<YarnTranslation> ts = translate(s, selection, queue, origin);
+      List<YarnTranslation> ts;
+      if (pinned) {
+        Map<String, Decision> plan = planFile != null ? readPlan(s) : plan(s, planner == null ? "gree" : planner);
+        YarnPinnedTranslator tr = new YarnPinnedTranslator(s.stepSeconds());
+        ts = new ArrayList<>();
+        for (ReservationRequest r : selection.pick(s)) ts.add(tr.pin(r, plan.get(r.id()), origin, queue));
+      } else {
+        ts = translate(s, selection, queue, origin);
+      }
       var written = JsonNodeFactory.instance.arrayNode();
       var failed = JsonNodeFactory.instance.arrayNode();
-      Set<String> names = new java.util.HashSet<>();
+      Set<String> names = new HashSet<>();
+      int warned = 0;
       for (YarnTranslation t : ts) {
+        if (!json) for (String w : t.warnings()) err.println("rayon: " + t.reservationId() + ": warning: " + w);
+        if (!t.warnings().isEmpty()) warned++;
         if (!t.ok()) {
           ObjectNode f = failed.addObject();
           f.put("reservationId", t.reservationId());
           f.set("problems", Json.mapper().valueToTree(t.problems()));
-          if (!json) for (YarnTranslation.Problem p : t.problems()) err.println("rayon: " + t.reservationId() + ": cannot express " + p);
+          f.set("warnings", Json.mapper().valueToTree(t.warnings()));
+          if (!json) for (YarnTranslation.Problem p : t.problems()) err.println("rayon: " + t.reservationId() + ": cannot export: " + p);
           continue;
         }
         String base = t.reservationId().replaceAll("[^A-Za-z0-9._-]", "_");
@@ -230,19 +269,66 @@ public final class YarnCommand implements Runnable {
         ObjectNode w = written.addObject();
         w.put("reservationId", t.reservationId());
         w.put("file", file.toString());
+        w.set("warnings", Json.mapper().valueToTree(t.warnings()));
         if (!json) out.println("wrote " + file);
       }
       if (json) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("out", outDir.toString());
         o.put("origin", Instant.ofEpochMilli(origin).toString());
+        o.put("pinned", pinned);
+        if (pinned && planFile != null) o.put("plan", planFile.toString());
+        if (pinned && planFile == null) o.put("planner", planner == null ? "gree" : planner);
         o.set("written", written);
         o.set("notExpressible", failed);
         CliSupport.printJson(out, o);
+      } else {
+        out.println("exported " + written.size() + " of " + ts.size() + " reservation(s) to " + outDir
+            + (pinned ? " pinned to the plan" : "") + "; " + warned + " with warnings, " + failed.size() + " not exported");
       }
       out.flush();
       err.flush();
       return failed.isEmpty() ? CliSupport.EXIT_OK : CliSupport.EXIT_FAILURE;
     }
+
+    /** The decisions of {@code --plan}, after checking it was made for this scenario. */
+    private Map<String, Decision> readPlan(Scenario s) {
+      PlanFile pf;
+      try {
+        pf = PlanFileIO.read(planFile);
+      } catch (FormatException e) {
+        throw new CliSupport.BadInputException(e.getMessage(), e);
+      }
+      if (pf.stepSeconds() != s.stepSeconds()) {
+        throw new CliSupport.BadInputException(planFile + " at $.stepSeconds: " + pf.stepSeconds()
+            + " differs from the scenario's step length " + s.stepSeconds() + "; was the plan made for another scenario?");
+      }
+      Set<String> known = new HashSet<>();
+      for (ReservationRequest r : s.reservations()) known.add(r.id());
+      Map<String, Decision> out = new LinkedHashMap<>();
+      for (int i = 0; i < pf.decisions().size(); i++) {
+        Decision d = pf.decisions().get(i);
+        if (!known.contains(d.reservationId())) {
+          throw new CliSupport.BadInputException(planFile + " at $.decisions[" + i + "].reservationId: no reservation '"
+              + d.reservationId() + "' in scenario " + scenario);
+        }
+        out.put(d.reservationId(), d);
+      }
+      return out;
+    }
+  }
+
+  /** The plan of the whole scenario (online, arrival order) by {@code planner}, by reservation id. */
+  static Map<String, Decision> plan(Scenario s, String planner) {
+    Planner pl;
+    try {
+      pl = Planners.byName(planner);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--planner: " + e.getMessage(), e);
+    }
+    PlanningRun run = PlanningRun.run(s, pl, s.sharingPolicy());
+    Map<String, Decision> out = new LinkedHashMap<>();
+    for (Decision d : run.decisions()) out.put(d.reservationId(), d);
+    return out;
   }
 }

@@ -99,14 +99,17 @@ class LiveCliTest {
   @Test
   void submitDryRunPreviewsWithoutContactingTheServer() throws Exception {
     int code = run("yarn", "submit", scenario().toString(), "--dry-run", "--json", "--start", "2026-11-22T18:00:00Z");
-    assertThat(code).isEqualTo(1);
+    assertThat(code).as(err.toString()).isZero();
     JsonNode n = Json.mapper().readTree(out.toString());
     assertThat(n.get("dryRun").asBoolean()).isTrue();
     assertThat(n.get("outcomes").get(0).get("status").asText()).isEqualTo("PREVIEW");
     assertThat(n.get("outcomes").get(0).get("submission").get("reservation-definition").get("arrival").asLong())
         .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:10Z").toEpochMilli());
-    assertThat(n.get("outcomes").get(1).get("status").asText()).isEqualTo("NOT_EXPRESSIBLE");
-    assertThat(n.get("outcomes").get(1).get("problems").get(0).get("path").asText()).isEqualTo("0");
+    assertThat(n.get("outcomes").get(0).has("warnings")).isFalse();
+    // h=2 below w/l=10: YARN cannot cap the parallelism, so it is sent relaxed, with a warning
+    JsonNode wide = n.get("outcomes").get(1);
+    assertThat(wide.get("status").asText()).isEqualTo("PREVIEW");
+    assertThat(wide.get("warnings").get(0).asText()).startsWith("atom at path 0:").contains("h=2 relaxed to 10");
     assertThat(rm.requests).isEmpty();
   }
 
@@ -150,18 +153,22 @@ class LiveCliTest {
   }
 
   @Test
-  void exportWritesOneSubmissionPerExpressibleReservation() throws Exception {
+  void exportWritesOneSubmissionPerReservationWithItsWarnings() throws Exception {
     Path dir = tmp.resolve("out");
     int code = run("yarn", "export", scenario().toString(), "--out", dir.toString(), "--start", "2026-11-22T18:00:00Z", "--json");
-    assertThat(code).isEqualTo(1);
+    assertThat(code).as(err.toString()).isZero();
     try (Stream<Path> files = Files.list(dir)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactly("etl.json");
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("etl.json", "wide.json");
     }
     JsonNode body = Json.mapper().readTree(dir.resolve("etl.json").toFile());
     assertThat(body.get("queue").asText()).isEqualTo("dedicated");
     assertThat(body.has("reservation-id")).isFalse();
     JsonNode n = Json.mapper().readTree(out.toString());
-    assertThat(n.get("notExpressible").get(0).get("reservationId").asText()).isEqualTo("wide");
+    assertThat(n.get("pinned").asBoolean()).isFalse();
+    assertThat(n.get("notExpressible")).isEmpty();
+    assertThat(n.get("written").get(0).get("warnings")).isEmpty();
+    assertThat(n.get("written").get(1).get("reservationId").asText()).isEqualTo("wide");
+    assertThat(n.get("written").get(1).get("warnings").get(0).asText()).contains("max parallelism h=2 relaxed to 10");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rayon.yarn.YarnConnection;
+import io.rayon.yarn.YarnRequests;
 import io.rayon.yarn.YarnReservationTranslator;
 import io.rayon.yarn.YarnRestClient;
 import io.rayon.yarn.YarnRestException;
@@ -194,6 +195,78 @@ class YarnLiveIT {
     JsonNode oc = Json.mapper().readTree(out2.toString()).get("outcomes").get(0);
     assertThat(oc.get("status").asText()).isEqualTo("ACCEPTED");
     writer.deleteReservation(oc.get("yarnReservationId").asText());
+  }
+
+  /**
+   * {@code rayon yarn export}, both ways, and the files submitted as they are: the pinned export is
+   * held by YARN exactly as GREE planned it, the relaxed one (h below w/l) is accepted with its work.
+   */
+  @Test
+  void pinnedAndRelaxedExportsAreAcceptedAndThePinnedOneIsHeldExactlyAsPlanned(@TempDir Path tmp) throws Exception {
+    Scenario sc = scenario(
+        new ReservationRequest("relaxed", "relaxed", "rayon", "dedicated",
+            Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 1, 3, 12), 1, 60), 0, 0),
+        new ReservationRequest("staged", "staged", "rayon", "dedicated",
+            Rdl.window(Rdl.order(Rdl.atom(Resources.of(1024, 1), 2, 2, 3, 6), Rdl.atom(Resources.of(2048, 1), 1, 1, 2, 2)), 2, 40),
+            0, 0));
+    Path file = tmp.resolve("scenario.json");
+    ScenarioIO.write(sc, file);
+    long origin = nextSecond() + 10_000;
+    long stepMs = STEP_SECONDS * 1000;
+    Map<String, Decision> plan = new java.util.HashMap<>();
+    for (Decision d : PlanningRun.run(sc, Planners.byName("gree"), sc.sharingPolicy()).decisions()) plan.put(d.reservationId(), d);
+
+    JsonNode pinned = export(file, tmp.resolve("pinned"), origin, "--pinned");
+    assertThat(pinned.get("notExpressible")).isEmpty();
+    assertThat(pinned.get("written")).hasSize(2);
+    for (JsonNode w : pinned.get("written")) {
+      String rid = w.get("reservationId").asText();
+      YarnReservationDefinition def = submissionIn(w).definition();
+      assertThat(def.interpreter()).isEqualTo(YarnInterpreter.R_ORDER_NO_GAP);
+      String id = writer.newReservationId();
+      writer.submitReservation(id, MiniYarn.PLAN_QUEUE, def);
+      YarnReservation listed = reader.reservation(MiniYarn.PLAN_QUEUE, id);
+      assertThat(listed).as("pinned %s listed back", rid).isNotNull();
+      assertThat(listed.allocation(origin, stepMs, sc.horizonSteps()).skyline()).as("YARN's allocation of pinned %s", rid)
+          .isEqualTo(plan.get(rid).allocation().skyline());
+      writer.deleteReservation(id);
+    }
+
+    JsonNode relaxed = export(file, tmp.resolve("relaxed"), origin);
+    assertThat(relaxed.get("notExpressible")).isEmpty();
+    JsonNode w = relaxed.get("written").get(0);
+    assertThat(w.get("reservationId").asText()).isEqualTo("relaxed");
+    assertThat(w.get("warnings").get(0).asText()).contains("max parallelism h=1 relaxed to 4");
+    YarnReservationDefinition def = submissionIn(w).definition();
+    String id = writer.newReservationId();
+    writer.submitReservation(id, MiniYarn.PLAN_QUEUE, def);
+    YarnReservation listed = reader.reservation(MiniYarn.PLAN_QUEUE, id);
+    assertThat(listed).isNotNull();
+    // all 12 container-steps of the atom, inside the window
+    assertThat(memoryMillis(listed)).isEqualTo(12L * 1024 * stepMs);
+    var alloc = listed.allocation(origin, stepMs, sc.horizonSteps());
+    assertThat(alloc.start()).isGreaterThanOrEqualTo(1);
+    assertThat(alloc.end()).isLessThanOrEqualTo(60);
+    writer.deleteReservation(id);
+  }
+
+  private static JsonNode export(Path scenario, Path dir, long origin, String... more) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var cl = RayonCli.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    List<String> args = new java.util.ArrayList<>(List.of("yarn", "export", scenario.toString(), "--out", dir.toString(),
+        "--start", Long.toString(origin), "--json"));
+    args.addAll(List.of(more));
+    assertThat(cl.execute(args.toArray(String[]::new))).as(out + err.toString()).isZero();
+    return Json.mapper().readTree(out.toString());
+  }
+
+  private static YarnRequests.Submission submissionIn(JsonNode written) throws Exception {
+    YarnRequests.Submission s = YarnRequests.parseSubmission(Json.mapper().readTree(Path.of(written.get("file").asText()).toFile()));
+    assertThat(s.queue()).isEqualTo(MiniYarn.PLAN_QUEUE);
+    return s;
   }
 
   static Scenario scenario(ReservationRequest... rs) {

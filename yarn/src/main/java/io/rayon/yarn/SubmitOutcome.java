@@ -9,7 +9,8 @@ import java.util.List;
  * {@code message} why (YARN's reason when YARN refused it), {@code submission} is the JSON body that
  * was (or, in a preview, would be) sent, {@code comparison} compares YARN's allocation after listing
  * it back, {@code localDecision} says what the local plan decided ({@code accepted}, or {@code
- * rejected: <reason>}; null when no local plan was made).
+ * rejected: <reason>}; null when no local plan was made), {@code warnings} the relaxations the
+ * translation applied so YARN could hold it (see {@link YarnTranslation#warnings()}).
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record SubmitOutcome(
@@ -22,7 +23,8 @@ public record SubmitOutcome(
     List<YarnTranslation.Problem> problems,
     JsonNode submission,
     ReservationComparison comparison,
-    String localDecision) {
+    String localDecision,
+    List<String> warnings) {
 
   public enum Status {
     /** Dry run: translated, would be submitted. */
@@ -40,11 +42,25 @@ public record SubmitOutcome(
   public SubmitOutcome {
     notes = notes == null ? List.of() : List.copyOf(notes);
     problems = problems == null ? List.of() : List.copyOf(problems);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** An outcome without warnings. */
+  public SubmitOutcome(String reservationId, Status status, String yarnReservationId, String queue, String message,
+      List<String> notes, List<YarnTranslation.Problem> problems, JsonNode submission, ReservationComparison comparison,
+      String localDecision) {
+    this(reservationId, status, yarnReservationId, queue, message, notes, problems, submission, comparison,
+        localDecision, List.of());
   }
 
   SubmitOutcome withLocalDecision(String d) {
     return new SubmitOutcome(reservationId, status, yarnReservationId, queue, message, notes, problems, submission,
-        comparison, d);
+        comparison, d, warnings);
+  }
+
+  SubmitOutcome withWarnings(List<String> w) {
+    return new SubmitOutcome(reservationId, status, yarnReservationId, queue, message, notes, problems, submission,
+        comparison, localDecision, w);
   }
 
   /** True for outcomes the CLI reports with exit code 1. */

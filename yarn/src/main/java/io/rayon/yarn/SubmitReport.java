@@ -16,6 +16,7 @@ public final class SubmitReport {
       if (o.localDecision() != null) b.append(" (local plan: ").append(o.localDecision()).append(')');
       b.append('\n');
       for (String n : o.notes()) b.append("    note: ").append(n).append('\n');
+      for (String w : o.warnings()) b.append("    warning: ").append(w).append('\n');
       for (YarnTranslation.Problem p : o.problems()) b.append("    cannot express: ").append(p).append('\n');
       if (preview && o.submission() != null && o.submission().has("reservation-definition")) {
         var d = o.submission().get("reservation-definition");

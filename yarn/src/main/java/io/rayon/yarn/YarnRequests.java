@@ -1,5 +1,6 @@
 package io.rayon.yarn;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,6 +21,25 @@ public final class YarnRequests {
     if (reservationId != null) o.put("reservation-id", reservationId);
     o.set("reservation-definition", definition(def));
     return o;
+  }
+
+  /** A submission body read back: the queue, the reservation id (null when absent) and the definition. */
+  public record Submission(String queue, String reservationId, YarnReservationDefinition definition) {}
+
+  /**
+   * Reads a {@code reservation/submit} body, for example a file written by {@code rayon yarn export}.
+   *
+   * @throws IllegalArgumentException naming the JSON path and the problem when the body is malformed
+   */
+  public static Submission parseSubmission(JsonNode body) {
+    try {
+      ReplyNode root = ReplyNode.root(body);
+      String queue = root.requiredText("queue");
+      YarnReservationDefinition def = YarnReplies.definition(root.object("reservation-definition"));
+      return new Submission(queue, root.text("reservation-id"), def);
+    } catch (ReplyNode.Malformed e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   /** {@code reservation/update}: the id of the reservation to change and its new definition. */

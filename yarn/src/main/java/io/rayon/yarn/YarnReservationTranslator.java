@@ -15,15 +15,23 @@ import java.util.List;
  * <h2>The mapping</h2>
  *
  * <ul>
- *   <li>{@code atom(b,g,h,l,w)} becomes one stage (YARN ReservationRequest): {@code capability = b},
- *       {@code min-concurrency = g}, {@code duration = l × step} ms, {@code num-containers = w / l}.
- *       YARN's agents place {@code num-containers / min-concurrency} gangs of {@code g} containers and
- *       hold each gang for exactly {@code duration}; so at every moment the count is a multiple of g,
- *       every gang holds at least l steps and the total is w: the RDL atom's semantics, provided that
- *       l divides w, g divides w/l and h ≥ w/l (YARN may run all w/l containers at once; it has no
- *       separate parallelism cap). Each of these conditions is checked; a violation is a problem that
- *       names the atom and says which value to change. YARN's allocations are a subset of the atom's
- *       (a gang is held for exactly l, never longer), so whatever YARN accepts satisfies the atom.
+ *   <li>{@code atom(b,g,h,l,w)} holds {@code m = w/g} gang-steps: {@code k = ⌊m/l⌋} gangs of {@code g}
+ *       bundles, {@code r = m mod l} steps left over. With {@code r = 0} it becomes one stage (YARN
+ *       ReservationRequest): {@code capability = b}, {@code min-concurrency = g}, {@code
+ *       num-containers = k·g}, {@code duration = l × step} ms. With {@code r > 0} it becomes two
+ *       stages, {@code (k-1)·g} containers held {@code l} steps (left out when k = 1) and one gang of
+ *       {@code g} held {@code l + r} steps: every gang still holds at least l and the total is exactly
+ *       w. YARN's agents place {@code num-containers / min-concurrency} gangs and hold each for exactly
+ *       {@code duration}; so at every moment the count is a multiple of g, every gang holds at least l
+ *       steps and the total is w: the RDL atom's semantics. YARN's allocations are a subset of the
+ *       atom's (a gang is held for exactly its duration, never longer).
+ *   <li>The one thing YARN cannot hold is the cap h: YARN has no maximum parallelism and may reserve
+ *       all {@code k·g} containers at once. When h is below that, the atom is exported with the cap
+ *       relaxed and a warning (naming the atom's path) says so: a looser cap only lets YARN reserve
+ *       more at once; work, gang and lease keep their meaning.
+ *   <li>Under {@code order} the two stages of an atom with {@code r > 0} are ordered too (YARN orders
+ *       every stage): tighter than RDL, reported as a warning. Under {@code any} an atom cannot become
+ *       two stages (YARN would pick one of them), so {@code r > 0} there is a problem.
  *   <li>The root operator picks the interpreter: {@code all} → R_ALL, {@code any} → R_ANY, {@code
  *       order} → R_ORDER (both demand strict precedence with gaps allowed), a lone atom → R_ALL. An
  *       {@code order} of rigid stages (one gang each) whose durations fill the window exactly can have
@@ -44,12 +52,13 @@ import java.util.List;
  *
  * <h2>What YARN cannot express (reported as problems)</h2>
  *
- * Nesting deeper than one operator level that the rewrites above cannot remove (for example {@code
- * order(all(a,b),c)}); a window on one stage that is narrower than the whole definition's window;
- * max parallelism h below w/l; work that is not a multiple of the min lease, or w/l not a multiple
- * of the gang; bundles with resources other than memory and vcores; a window that starts before step
- * 0. The local {@code priority} is not sent: YARN orders only recurring against non-recurring
- * reservations by it, and its scale (lower is more important) differs from ours.
+ * Only what would change the meaning is refused: nesting deeper than one operator level that the
+ * rewrites above cannot remove (for example {@code order(all(a,b),c)}); a window on one stage that
+ * is narrower than the whole definition's window; work that no allocation can satisfy (w not a
+ * multiple of g, or less than one gang held for l); {@code r > 0} under {@code any}; bundles with
+ * resources other than memory and vcores; a window that starts before step 0 or is shorter than the
+ * stages need. The local {@code priority} is not sent: YARN orders only recurring against
+ * non-recurring reservations by it, and its scale (lower is more important) differs from ours.
  */
 public final class YarnReservationTranslator {
 
@@ -152,6 +161,7 @@ public final class YarnReservationTranslator {
 
     // 3. Each stage must be an atom YARN can hold exactly.
     List<YarnStage> stages = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
     for (Leaf leaf : leaves) {
       if (!(leaf.expr() instanceof Rdl.Atom a)) {
         problems.add(new YarnTranslation.Problem(kind(leaf.expr()), leaf.path(),
@@ -160,8 +170,7 @@ public final class YarnReservationTranslator {
                 + kind(op) + " of atoms"));
         continue;
       }
-      YarnStage st = stage(a, leaf.path(), problems);
-      if (st != null) stages.add(st);
+      stages(a, leaf.path(), interp, stages, problems, notes, warnings);
     }
 
     if (interp == YarnInterpreter.R_ORDER && problems.isEmpty()) {
@@ -187,13 +196,18 @@ public final class YarnReservationTranslator {
             + " steps, shorter than the " + (minDuration / stepMs) + " steps the stages need at least"));
       }
     }
-    if (!problems.isEmpty()) return new YarnTranslation(r.id(), q, originMs, stepMs, s, f, null, notes, problems);
+    if (!problems.isEmpty()) return new YarnTranslation(r.id(), q, originMs, stepMs, s, f, null, notes, problems, warnings);
     YarnReservationDefinition def = new YarnReservationDefinition(
         r.name(), originMs + s * stepMs, originMs + f * stepMs, interp, stages, null, null);
-    return new YarnTranslation(r.id(), q, originMs, stepMs, s, f, def, notes, problems);
+    return new YarnTranslation(r.id(), q, originMs, stepMs, s, f, def, notes, problems, warnings);
   }
 
-  private YarnStage stage(Rdl.Atom a, String path, List<YarnTranslation.Problem> problems) {
+  /**
+   * The stages of one atom, appended to {@code out}; false (with problems) when the atom cannot go
+   * to YARN without changing its meaning. See the class comment for the mapping.
+   */
+  private boolean stages(Rdl.Atom a, String path, YarnInterpreter interp, List<YarnStage> out,
+      List<YarnTranslation.Problem> problems, List<String> notes, List<String> warnings) {
     int before = problems.size();
     Resources b = a.bundle();
     if (!b.extras().isEmpty()) {
@@ -206,31 +220,55 @@ public final class YarnReservationTranslator {
     if (a.gang() < 1) problems.add(new YarnTranslation.Problem("atom", path, "gang g=" + a.gang() + " must be at least 1"));
     if (a.minLease() < 1) problems.add(new YarnTranslation.Problem("atom", path, "min lease l=" + a.minLease() + " must be at least 1"));
     if (a.work() < 1) problems.add(new YarnTranslation.Problem("atom", path, "work w=" + a.work() + " must be at least 1"));
-    if (problems.size() > before) return null;
+    if (problems.size() > before) return false;
+    long g = a.gang();
     long l = a.minLease();
-    if (a.work() % l != 0) {
-      long up = (a.work() / l + 1) * l;
-      problems.add(new YarnTranslation.Problem("atom", path, "work w=" + a.work() + " is not a multiple of the min lease l="
-          + l + "; YARN holds every container for exactly l steps. Maybe use w=" + (up - l) + " or w=" + up));
-      return null;
+    if (a.work() % g != 0) {
+      problems.add(new YarnTranslation.Problem("atom", path, "work w=" + a.work() + " is not a multiple of the gang g=" + g
+          + "; every step holds whole gangs, so no allocation satisfies the atom. Maybe use w=" + (a.work() / g + 1) * g));
+      return false;
     }
-    long n = a.work() / l;
-    if (n % a.gang() != 0) {
-      problems.add(new YarnTranslation.Problem("atom", path, "w/l = " + n + " containers is not a multiple of the gang g="
-          + a.gang() + "; YARN places whole gangs only. Maybe use w=" + ((n / a.gang() + 1) * a.gang() * l)));
-      return null;
+    long m = a.work() / g;
+    if (m < l) {
+      problems.add(new YarnTranslation.Problem("atom", path, "work w=" + a.work() + " is less than one gang of g=" + g
+          + " held for the min lease l=" + l + ", so no allocation satisfies the atom. Maybe use w=" + g * l));
+      return false;
     }
-    if (a.maxParallelism() < n) {
-      problems.add(new YarnTranslation.Problem("atom", path, "max parallelism h=" + a.maxParallelism()
-          + " is below w/l = " + n + " containers; YARN has no parallelism cap and may run all " + n
-          + " at once. Maybe raise h to " + n + ", or split the atom into an order of atoms of at most h·l work each"));
-      return null;
+    long k = m / l;
+    long r = m % l;
+    boolean ordered = interp == YarnInterpreter.R_ORDER || interp == YarnInterpreter.R_ORDER_NO_GAP;
+    if (r != 0 && interp == YarnInterpreter.R_ANY) {
+      problems.add(new YarnTranslation.Problem("atom", path, "w/g = " + m + " gang-steps is not a whole number of min leases l="
+          + l + "; YARN holds a stage's gangs for one duration, and under any(...) the atom cannot become two stages."
+          + " Maybe use w=" + k * g * l + " or w=" + (k + 1) * g * l));
+      return false;
     }
-    if (n > Integer.MAX_VALUE) {
-      problems.add(new YarnTranslation.Problem("atom", path, "w/l = " + n + " containers is more than YARN accepts"));
-      return null;
+    if (k * g > Integer.MAX_VALUE) {
+      problems.add(new YarnTranslation.Problem("atom", path, k * g + " containers is more than YARN accepts"));
+      return false;
     }
-    return new YarnStage(b, (int) n, a.gang(), l * stepMs);
+    long peak = r == 0 || !ordered ? k * g : Math.max(k - 1, 1) * g;
+    if (a.maxParallelism() < peak) {
+      warnings.add("atom at " + where(path) + ": max parallelism h=" + a.maxParallelism() + " relaxed to " + peak
+          + " bundles; YARN has no parallelism cap and may reserve up to " + peak + " at once (Rayon at most "
+          + a.maxParallelism() + "). The work, gang and min lease are kept");
+    }
+    if (r == 0) {
+      out.add(new YarnStage(b, (int) (k * g), (int) g, l * stepMs));
+      return true;
+    }
+    String shape = "w/g = " + m + " gang-steps is not a whole number of min leases l=" + l + ": sent as "
+        + (k > 1 ? (k - 1) + " gang(s) of " + g + " held " + l + " steps and " : "") + "one gang of " + g + " held "
+        + (l + r) + " steps (every gang still holds at least l)";
+    if (k > 1) out.add(new YarnStage(b, (int) ((k - 1) * g), (int) g, l * stepMs));
+    out.add(new YarnStage(b, (int) g, (int) g, (l + r) * stepMs));
+    if (ordered && k > 1) {
+      warnings.add("atom at " + where(path) + ": " + shape + "; under R_ORDER the longer gang follows the others,"
+          + " which is tighter than RDL: YARN may refuse a window Rayon could fit");
+    } else {
+      notes.add("atom at " + where(path) + ": " + shape);
+    }
+    return true;
   }
 
   /** Collects the operator's children, inlining children of the same operator kind. */

@@ -25,7 +25,7 @@ public final class YarnSubmitter {
   /** The outcome of a dry run: what would be sent, nothing is contacted. */
   public static List<SubmitOutcome> preview(List<YarnTranslation> translations) {
     List<SubmitOutcome> out = new ArrayList<>();
-    for (YarnTranslation t : translations) out.add(previewOf(t));
+    for (YarnTranslation t : translations) out.add(previewOf(t).withWarnings(t.warnings()));
     return out;
   }
 
@@ -46,7 +46,10 @@ public final class YarnSubmitter {
   public List<SubmitOutcome> submit(List<YarnTranslation> translations, Map<String, Decision> localPlan) {
     List<SubmitOutcome> raw = submitAll(translations, localPlan);
     List<SubmitOutcome> out = new ArrayList<>();
-    for (SubmitOutcome o : raw) out.add(o.withLocalDecision(localDecision(localPlan, o.reservationId())));
+    for (int i = 0; i < raw.size(); i++) {
+      SubmitOutcome o = raw.get(i);
+      out.add(o.withLocalDecision(localDecision(localPlan, o.reservationId())).withWarnings(translations.get(i).warnings()));
+    }
     return out;
   }
 

@@ -20,12 +20,14 @@ public record YarnTranslation(
     long windowFinishStep,
     YarnReservationDefinition definition,
     List<String> notes,
-    List<Problem> problems) {
+    List<Problem> problems,
+    List<String> warnings) {
 
   /** Why (part of) an expression cannot go to YARN: the construct, where it is, and what to do. */
   public record Problem(String construct, String path, String message) {
     @Override
     public String toString() {
+      if (construct.equals("plan")) return "plan: " + message;
       return construct + " at " + (path.isEmpty() ? "the root" : "path " + path) + ": " + message;
     }
   }
@@ -33,6 +35,13 @@ public record YarnTranslation(
   public YarnTranslation {
     notes = notes == null ? List.of() : List.copyOf(notes);
     problems = problems == null ? List.of() : List.copyOf(problems);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** A translation without warnings. */
+  public YarnTranslation(String reservationId, String queue, long originMs, long stepMs, long windowStartStep,
+      long windowFinishStep, YarnReservationDefinition definition, List<String> notes, List<Problem> problems) {
+    this(reservationId, queue, originMs, stepMs, windowStartStep, windowFinishStep, definition, notes, problems, List.of());
   }
 
   public boolean ok() {

@@ -90,20 +90,52 @@ class YarnReservationTranslatorTest {
   }
 
   @Test
-  void aParallelismCapBelowTheContainerCountCannotBeExpressed() throws Exception {
+  void aParallelismCapBelowTheContainerCountIsRelaxedWithAWarning() throws Exception {
     YarnTranslation t = translate("window(atom(<1024,1>,1,2,6,60),0,100)");
-    assertThat(t.problems()).singleElement().satisfies(p -> {
-      assertThat(p.path()).isEqualTo("0");
-      assertThat(p.message()).contains("max parallelism h=2 is below w/l = 10").contains("Maybe raise h to 10");
-    });
+    assertThat(t.ok()).isTrue();
+    assertThat(t.problems()).isEmpty();
+    assertThat(t.definition().stages()).containsExactly(new YarnStage(Resources.of(1024, 1), 10, 1, 6 * 60_000L));
+    assertThat(t.warnings()).singleElement().satisfies(w ->
+        assertThat(w).startsWith("atom at path 0:").contains("max parallelism h=2 relaxed to 10").contains("no parallelism cap"));
   }
 
   @Test
-  void workMustBeWholeLeasesOfWholeGangs() throws Exception {
-    assertThat(translate("window(atom(<1024,1>,1,10,6,13),0,100)").problems().get(0).message())
-        .contains("not a multiple of the min lease l=6").contains("Maybe use w=12 or w=18");
+  void leftoverGangStepsBecomeOneLongerGangSoTheWorkIsExact() throws Exception {
+    // w=13, l=6: two gangs of 6 steps would be 12, three 18; sent as one gang of 6 and one of 7 steps
+    YarnTranslation t = translate("window(atom(<1024,1>,1,10,6,13),0,100)");
+    assertThat(t.ok()).isTrue();
+    assertThat(t.definition().interpreter()).isEqualTo(YarnInterpreter.R_ALL);
+    assertThat(t.definition().stages()).containsExactly(
+        new YarnStage(Resources.of(1024, 1), 1, 1, 6 * 60_000L), new YarnStage(Resources.of(1024, 1), 1, 1, 7 * 60_000L));
+    assertThat(t.warnings()).isEmpty();
+    assertThat(t.notes()).anyMatch(n -> n.contains("one gang of 1 held 7 steps"));
+    // gang 2, w=8, l=3: four gang-steps, one gang of 2 held 4 steps
+    assertThat(translate("window(atom(<1024,1>,2,10,3,8),0,100)").definition().stages())
+        .containsExactly(new YarnStage(Resources.of(1024, 1), 2, 2, 4 * 60_000L));
+  }
+
+  @Test
+  void underOrderTheLongerGangFollowsTheOthersWithAWarning() throws Exception {
+    YarnTranslation t = translate("window(order(atom(<1024,1>,1,10,6,13),atom(<2048,1>,1,1,2,2)),0,100)");
+    assertThat(t.ok()).isTrue();
+    assertThat(t.definition().interpreter()).isEqualTo(YarnInterpreter.R_ORDER);
+    assertThat(t.definition().stages()).hasSize(3);
+    assertThat(t.warnings()).singleElement().satisfies(w ->
+        assertThat(w).startsWith("atom at path 0.0:").contains("tighter than RDL"));
+  }
+
+  @Test
+  void onlyWhatWouldChangeTheMeaningIsRefused() throws Exception {
     assertThat(translate("window(atom(<1024,1>,2,10,3,9),0,100)").problems().get(0).message())
-        .contains("w/l = 3 containers is not a multiple of the gang g=2");
+        .contains("work w=9 is not a multiple of the gang g=2").contains("Maybe use w=10");
+    assertThat(translate("window(atom(<1024,1>,2,10,3,4),0,100)").problems().get(0).message())
+        .contains("less than one gang of g=2 held for the min lease l=3").contains("Maybe use w=6");
+    YarnTranslation any = translate("window(any(atom(<1024,1>,1,10,6,13),atom(<1024,1>,1,1,2,2)),0,100)");
+    assertThat(any.ok()).isFalse();
+    assertThat(any.problems()).singleElement().satisfies(p -> {
+      assertThat(p.path()).isEqualTo("0.0");
+      assertThat(p.message()).contains("under any(...)").contains("Maybe use w=12 or w=18");
+    });
   }
 
   @Test
@@ -149,24 +181,53 @@ class YarnReservationTranslatorTest {
     assertThat(back).isEqualTo(Rdl.window(Rdl.atom(a.bundle(), gang, n, lease, (long) n * lease), start, start + lease + slack));
   }
 
-  /** An atom whose parallelism cap is below w/l is never sent, and the problem names its path. */
+  /** An atom whose parallelism cap is below w/l is always sent, relaxed, with a warning naming its path. */
   @Property(tries = 100)
-  void aParallelismCapBelowTheContainerCountIsAlwaysRefusedWithItsPath(
+  void aParallelismCapBelowTheContainerCountIsAlwaysRelaxedWithItsPath(
       @ForAll @IntRange(min = 1, max = 5) int h,
       @ForAll @IntRange(min = 1, max = 5) int extra,
       @ForAll @IntRange(min = 1, max = 20) int lease,
       @ForAll @IntRange(min = 0, max = 3) int position) {
     int n = h + extra;
-    Rdl bad = Rdl.atom(Resources.of(1024, 1), 1, h, lease, (long) n * lease);
+    Rdl relaxed = Rdl.atom(Resources.of(1024, 1), 1, h, lease, (long) n * lease);
     java.util.List<Rdl> kids = new java.util.ArrayList<>();
-    for (int i = 0; i < 4; i++) kids.add(i == position ? bad : Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1));
+    for (int i = 0; i < 4; i++) kids.add(i == position ? relaxed : Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1));
     Rdl in = Rdl.window(new Rdl.All(kids), 0, 1000);
     YarnTranslation t = tr.translate(ReservationRequest.of("p", in), ORIGIN, "q");
-    assertThat(t.ok()).isFalse();
-    assertThat(t.definition()).isNull();
-    assertThat(t.problems()).singleElement().satisfies(p -> {
-      assertThat(p.path()).isEqualTo("0." + position);
-      assertThat(p.message()).contains("max parallelism h=" + h);
-    });
+    assertThat(t.ok()).isTrue();
+    assertThat(t.definition().stages().get(position)).isEqualTo(new YarnStage(Resources.of(1024, 1), n, 1, lease * tr.stepMs()));
+    assertThat(t.warnings()).singleElement().satisfies(w ->
+        assertThat(w).startsWith("atom at path 0." + position + ":").contains("h=" + h + " relaxed to " + n));
+  }
+
+  /**
+   * Every satisfiable atom is sent, and YARN's stages hold exactly its work, in whole gangs, each
+   * for at least its min lease; the cap is relaxed (with a warning) only when it is below what
+   * YARN may hold at once.
+   */
+  @Property(tries = 300)
+  void everySatisfiableAtomIsSentWithExactlyItsWork(
+      @ForAll @IntRange(min = 1, max = 4) int gang,
+      @ForAll @IntRange(min = 1, max = 12) int lease,
+      @ForAll @IntRange(min = 0, max = 60) int extraGangSteps,
+      @ForAll @IntRange(min = 1, max = 40) int h,
+      @ForAll boolean ordered) {
+    long w = (long) gang * (lease + extraGangSteps);
+    Rdl.Atom a = Rdl.atom(Resources.of(2048, 1), gang, Math.max(gang, h), lease, w);
+    Rdl body = ordered ? Rdl.order(a, Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1)) : a;
+    YarnTranslation t = tr.translate(ReservationRequest.of("p", Rdl.window(body, 0, 100_000)), ORIGIN, "q");
+    assertThat(t.problems()).isEmpty();
+    long containerMs = 0;
+    long most = 0;
+    for (YarnStage st : t.definition().stages()) {
+      if (!st.capability().equals(a.bundle())) continue;
+      assertThat(st.minConcurrency()).isEqualTo(gang);
+      assertThat(st.numContainers() % gang).isZero();
+      assertThat(st.durationMs()).isGreaterThanOrEqualTo(lease * tr.stepMs());
+      containerMs += st.containerMillis();
+      most = ordered ? Math.max(most, st.numContainers()) : most + st.numContainers();
+    }
+    assertThat(containerMs).isEqualTo(w * tr.stepMs());
+    assertThat(t.warnings().stream().anyMatch(x -> x.contains("relaxed"))).isEqualTo(a.maxParallelism() < most);
   }
 }
