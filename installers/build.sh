@@ -8,7 +8,8 @@
 # they use; jlink makes a trimmed Java runtime with them (plus a class-data sharing archive for a
 # faster start); jpackage bundles jars, runtime, the sample clusters (lib/app/samples/, opened by
 # default through -Drayon.samples) and two launchers: the desktop application (io.rayon.app.Launcher)
-# and the headless command line (rayon-cli, io.rayon.cli.RayonCli). Needs JDK 17+ (jdeps, jlink, jpackage) and Maven 3.8+; the Debian
+# and the headless command line (rayon-cli, io.rayon.cli.RayonCli, whose class path holds only the
+# cli module's jars: no JavaFX). Needs JDK 17+ (jdeps, jlink, jpackage) and Maven 3.8+; the Debian
 # package also needs dpkg-deb and fakeroot. Environment:
 #   RAYON_MVN_OPTS        extra Maven options (for example -o to build offline)
 #   JAVA_HOME             the JDK whose tools are used (default: the ones on PATH)
@@ -64,23 +65,28 @@ VERSION="${POM_VERSION%-SNAPSHOT}"
 
 START=$SECONDS
 
-step "Maven: app jar and runtime dependencies"
-rm -rf "$ROOT/app/target/dependency"
+step "Maven: app and command-line jars and their runtime dependencies"
+rm -rf "$ROOT/app/target/dependency" "$ROOT/cli/target/dependency"
 # shellcheck disable=SC2086
-(cd "$ROOT" && mvn -B -q -Dstyle.color=never ${RAYON_MVN_OPTS:-} -pl app -am package -DskipTests \
+(cd "$ROOT" && mvn -B -q -Dstyle.color=never ${RAYON_MVN_OPTS:-} -pl app,cli -am package -DskipTests \
     dependency:copy-dependencies -DincludeScope=runtime 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2) \
   || fail "the Maven build failed (see its output above)"
 APP_JAR="$ROOT/app/target/rayon-app-$POM_VERSION.jar"
+CLI_JAR="$ROOT/cli/target/rayon-cli-$POM_VERSION.jar"
 [ -f "$APP_JAR" ] || fail "Maven did not produce $APP_JAR"
+[ -f "$CLI_JAR" ] || fail "Maven did not produce $CLI_JAR"
 
 rm -rf "$WORK" "$DIST/$NAME"
 mkdir -p "$WORK/input/samples" "$DIST"
-cp "$APP_JAR" "$WORK/input/"
-for jar in "$ROOT"/app/target/dependency/*.jar; do
+cp "$APP_JAR" "$CLI_JAR" "$WORK/input/"
+for jar in "$ROOT"/app/target/dependency/*.jar "$ROOT"/cli/target/dependency/*.jar; do
   # JavaFX's platform-neutral jars are empty (the classes are in the -linux ones): leave them out.
   if command -v unzip >/dev/null 2>&1 && ! unzip -Z1 "$jar" | grep '\.class$' >/dev/null; then continue; fi
-  cp "$jar" "$WORK/input/"
+  cp -n "$jar" "$WORK/input/"
 done
+# The command line's class path: its own jar and its runtime dependencies, no JavaFX.
+CLI_JARS=("$(basename "$CLI_JAR")")
+for jar in "$ROOT"/cli/target/dependency/*.jar; do CLI_JARS+=("$(basename "$jar")"); done
 cp "$ROOT"/sample-clusters/*.json "$WORK/input/samples/"
 [ -f "$WORK/input/samples/swim-256.json" ] || fail "sample-clusters/swim-256.json is missing"
 MAIN_JAR="$(basename "$APP_JAR")"
@@ -115,8 +121,9 @@ linux-shortcut=false
 EOF
 
 # Shared by the app image and the Debian package. $APPDIR is expanded by the launcher at run time.
-COMMON=(--name "$NAME" --app-version "$VERSION" --vendor "Rayon Studio"
-  --description "Rayon Studio: reservation-based cluster planner" --copyright "Copyright (C) $(date -u +%Y) Rayon Studio"
+META=(--name "$NAME" --app-version "$VERSION" --vendor "Rayon Studio"
+  --description "Rayon Studio: reservation-based cluster planner" --copyright "Copyright (C) $(date -u +%Y) Rayon Studio")
+COMMON=("${META[@]}"
   --input "$WORK/input" --main-jar "$MAIN_JAR" --main-class "$MAIN_CLASS" --runtime-image "$WORK/runtime"
   --java-options -Xmx2g --java-options '-Drayon.samples=$APPDIR/samples'
   --add-launcher "$CLI_NAME=$WORK/$CLI_NAME.properties" --dest "$DIST")
@@ -125,6 +132,16 @@ step "jpackage: app image"
 "$JPACKAGE" --type app-image "${COMMON[@]}" || fail "jpackage (app image) failed"
 IMAGE="$DIST/$NAME"
 [ -x "$IMAGE/bin/$NAME" ] && [ -x "$IMAGE/bin/$CLI_NAME" ] || fail "the app image lacks its launchers in $IMAGE/bin"
+# jpackage gives every launcher all jars of the input; the command line gets only its own (no JavaFX
+# on its class path, as with ./rayon COMMAND).
+CLI_CFG="$IMAGE/lib/app/$CLI_NAME.cfg"
+[ -f "$CLI_CFG" ] || fail "jpackage wrote no $CLI_CFG"
+awk -v jars="$(printf '%s\n' "${CLI_JARS[@]}")" '
+  /^app\.classpath=/ { next }
+  { print }
+  /^\[Application\]/ { n = split(jars, j, "\n"); for (i = 1; i <= n; i++) if (j[i] != "") print "app.classpath=$APPDIR/" j[i] }
+' "$CLI_CFG" >"$CLI_CFG.tmp" && mv "$CLI_CFG.tmp" "$CLI_CFG"
+if grep -q 'javafx' "$CLI_CFG"; then fail "$CLI_CFG still names JavaFX"; fi
 echo "app image: $IMAGE ($(du -sh "$IMAGE" | cut -f1)); desktop: $IMAGE/bin/$NAME, command line: $IMAGE/bin/$CLI_NAME"
 
 if [ "$TYPE" = deb ]; then
@@ -135,7 +152,8 @@ if [ "$TYPE" = deb ]; then
     --resource-dir "$ROOT/installers/linux")
   # The maintainer's e-mail address for the package's control file (jpackage writes "Unknown" without it).
   if [ -n "${RAYON_DEB_MAINTAINER:-}" ]; then DEB_OPTS+=(--linux-deb-maintainer "$RAYON_DEB_MAINTAINER"); fi
-  "$JPACKAGE" --type deb "${COMMON[@]}" "${DEB_OPTS[@]}" || fail "jpackage (deb) failed"
+  # packaged from the app image above, so the command line's class path stays as written there
+  "$JPACKAGE" --type deb "${META[@]}" --app-image "$IMAGE" --dest "$DIST" "${DEB_OPTS[@]}" || fail "jpackage (deb) failed"
   DEB="$(find "$DIST" -maxdepth 1 -name "${NAME}_*.deb" | head -n 1)"
   [ -n "$DEB" ] || fail "jpackage did not write a .deb into $DIST"
   echo "Debian package: $DEB ($(du -h "$DEB" | cut -f1)); installs /opt/$NAME/bin/$NAME and /opt/$NAME/bin/$CLI_NAME (sudo apt install $DEB)"
