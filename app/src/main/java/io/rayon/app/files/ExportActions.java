@@ -174,6 +174,16 @@ public final class ExportActions {
       var array = Json.mapper().createArrayNode();
       for (YarnTranslation t : ts) array.add(YarnRequests.submission(null, t.queue(), t.definition()));
       write("Export YARN " + f.getFileName(), f, () -> AtomicFiles.writeString(f, Json.mapper().writeValueAsString(array) + "\n"));
+      // what YARN holds more loosely than the RDL asks (a relaxed parallelism cap, a longer last gang)
+      List<String> warnings = new ArrayList<>();
+      for (YarnTranslation t : ts) for (String w : t.warnings()) warnings.add(t.reservationId() + ": " + w);
+      if (!warnings.isEmpty()) {
+        int shown = Math.min(warnings.size(), 20);
+        dialogs.showInfo("Exported with relaxations",
+            warnings.size() + " relaxation(s) YARN needs; the file holds what YARN can express:\n"
+                + String.join("\n", warnings.subList(0, shown))
+                + (warnings.size() > shown ? "\n… and " + (warnings.size() - shown) + " more" : ""));
+      }
     });
   }
 

@@ -83,6 +83,19 @@ class ExportActionsTest {
   }
 
   @Test
+  void yarnExportListsTheRelaxationsYarnNeeds() throws Exception {
+    // h=2 below w/l=8: YARN has no parallelism cap, so it may reserve more at once
+    new ReservationEdits(ws).setRdl("r1", RdlParser.parse("window(atom(<1024,1>,1,2,2,16),0,20)"));
+    ws.selectionProperty().set(Selection.reservation("r1"));
+    Path out = dir.resolve("yarn.json");
+    dialogs.files.add(out);
+    exports.exportYarn();
+    assertThat(dialogs.errors).isEmpty();
+    assertThat(out).exists();
+    assertThat(dialogs.infos).singleElement().asString().contains("r1: ").contains("relaxed");
+  }
+
+  @Test
   void expressionYarnCannotExpressIsNamedAndNothingIsWritten() throws Exception {
     new ReservationEdits(ws).setRdl("r1", RdlParser.parse(
         "window(order(all(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4)),atom(<1024,1>,1,2,1,4)),0,30)"));
