@@ -29,6 +29,10 @@ import java.util.Map;
  *       the plan's grid, ties go to the MILP) — so the hybrid is never worse than greedy on the
  *       objective.
  * </ol>
+ *
+ * With a deadline in the context the MILP gets what the greedy planners left of it. A model the
+ * MILP refuses as too large ({@link ModelTooLargeException}), a cancel before it starts or no time
+ * left keep the greedy plan, and the notes say why.
  */
 public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   public static final String NAME = "hybrid";
@@ -76,11 +80,20 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
 
     Map<String, ReservationAllocation> start = new LinkedHashMap<>();
     for (Decision d : greedy) if (d.accepted()) start.put(d.reservationId(), d.allocation());
-    MilpResult m = milp.replan(plan, requests, options, context, start);
+    MilpResult m;
+    try {
+      // the MILP gets what the greedy planners left of the deadline
+      m = context.cancel().isCancelled() || context.deadline().expired()
+          ? notRun(greedy, requests, lambda, context.cancel().isCancelled() ? "cancelled before the MILP started"
+              : "no time left for the MILP after the greedy planners (" + context.deadline().describe() + ")")
+          : milp.replan(plan, requests, options, context, start);
+    } catch (ModelTooLargeException e) {
+      m = notRun(greedy, requests, lambda, "the MILP was not run: " + e.getMessage());
+    }
 
     List<String> notes = new ArrayList<>(m.notes());
     MilpResult out;
-    boolean milpWins = m.planObjective() <= greedyObjective;
+    boolean milpWins = m.solver().status().hasSolution() && m.planObjective() <= greedyObjective;
     if (milpWins) {
       notes.add(String.format(java.util.Locale.ROOT, "kept the MILP solution (objective %.2f; %s alone: %.2f)",
           m.planObjective(), greedyName, greedyObjective));
@@ -92,14 +105,25 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
       SolverResult s = m.solver();
       double gap = SolverResult.gapOf(greedyObjective, s.bound());
       SolverResult adj = new SolverResult(s.status(), greedyObjective, s.bound(), gap, s.variables(),
-          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy fallback kept");
+          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy plan kept");
       out = new MilpResult(greedy, adj, notes, greedyObjective);
     }
     Map<String, Object> r = MilpPlanner.report(out);
+    // the hybrid is never below the greedy plans: the comparison is the MILP's part only
+    r.remove("belowGreeL");
+    r.remove("greeLAccepted");
     r.put("warmStart", greedyName);
     r.put("chosen", milpWins ? "milp" : greedyName);
     report = r;
     return out;
+  }
+
+  /** A MILP result for a MILP that did not run: everything rejected, the reason as its message. */
+  private static MilpResult notRun(List<Decision> greedy, List<ReservationRequest> requests, double lambda, String why) {
+    List<Decision> none = new ArrayList<>();
+    for (ReservationRequest r : requests) none.add(Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", why)));
+    SolverResult s = new SolverResult(SolverStatus.FAILED, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, 0, why);
+    return new MilpResult(none, s, List.of(why), MilpPlanner.planObjective(requests, none, lambda));
   }
 
   /** Places the requests one by one with a greedy planner on a private layer over the plan. */
