@@ -13,10 +13,8 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -179,21 +177,16 @@ public final class PlanCommand implements Callable<Integer> {
   static final long OUTPUT_RESERVE_MILLIS = 250;
 
   /**
-   * The deadline of the whole command: the time limit counted from the moment the process started
-   * (the launcher script's process, which becomes the JVM; the JVM's own start when the operating
-   * system does not say), less a reserve for what comes after the planner. So loading the scenario
-   * and starting Java count against the limit, and the command returns within it.
+   * The deadline of the whole command: the time limit counted from the moment Java started (from
+   * the command's own start when it runs inside another program, as in tests), less a reserve for
+   * what comes after the planner. So starting Java and reading the scenario count against the
+   * limit, and the command returns within it.
    */
   static Deadline commandDeadline(Duration limit) {
+    long start = RayonCli.processStartNanos;
     long now = System.nanoTime();
-    long startedMillisAgo = Math.max(0, System.currentTimeMillis() - processStartMillis());
     long reserve = Math.max(OUTPUT_RESERVE_MILLIS, limit.toMillis() / 20);
-    return Deadline.startedAt(System::nanoTime, now - startedMillisAgo * 1_000_000L, limit).minus(reserve);
-  }
-
-  private static long processStartMillis() {
-    return ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
-        .orElseGet(() -> ManagementFactory.getRuntimeMXBean().getStartTime());
+    return Deadline.startedAt(System::nanoTime, start < 0 || start > now ? now : start, limit).minus(reserve);
   }
 
   /** Heap the MILP model may take: three quarters of what the JVM can still allocate. */

@@ -65,7 +65,17 @@ public final class RayonCli implements Runnable {
     return commandLine().execute(args);
   }
 
+  /**
+   * When this process started, on the {@code System.nanoTime} scale; set by {@link #main} (so a
+   * command's time limit counts starting Java), unset (-1) when the commands run inside another
+   * program such as a test, where each command counts from its own start.
+   */
+  static volatile long processStartNanos = -1;
+
   public static void main(String[] args) {
+    long now = System.nanoTime();
+    long agoMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    processStartNanos = now - Math.max(0, agoMillis) * 1_000_000L;
     System.exit(run(args));
   }
 }

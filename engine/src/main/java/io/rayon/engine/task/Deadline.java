@@ -15,16 +15,20 @@ import java.util.function.LongSupplier;
  */
 public final class Deadline {
   /** No deadline and no clock. */
-  public static final Deadline NONE = new Deadline(null, 0, Long.MAX_VALUE);
+  public static final Deadline NONE = new Deadline(null, 0, Long.MAX_VALUE, Long.MAX_VALUE);
 
   private final LongSupplier nanos;
   private final long startNanos;
+  /** The limit as the user gave it (what {@link #describe} shows). */
   private final long limitNanos;
+  /** When this deadline expires, counted from the start: the limit, or earlier ({@link #minus}, {@link #within}). */
+  private final long endNanos;
 
-  private Deadline(LongSupplier nanos, long startNanos, long limitNanos) {
+  private Deadline(LongSupplier nanos, long startNanos, long limitNanos, long endNanos) {
     this.nanos = nanos;
     this.startNanos = startNanos;
     this.limitNanos = limitNanos;
+    this.endNanos = endNanos;
   }
 
   /** A deadline {@code limit} after now, by the given nanosecond clock. */
@@ -39,7 +43,7 @@ public final class Deadline {
   public static Deadline startedAt(LongSupplier nanoClock, long startNanos, Duration limit) {
     if (nanoClock == null) throw new IllegalArgumentException("a deadline needs a clock");
     if (limit == null || limit.isNegative()) throw new IllegalArgumentException("time limit must be >= 0, got " + limit);
-    return new Deadline(nanoClock, startNanos, limit.toNanos());
+    return new Deadline(nanoClock, startNanos, limit.toNanos(), limit.toNanos());
   }
 
   /** True when a clock is behind this deadline (false only for {@link #NONE}). */
@@ -47,7 +51,10 @@ public final class Deadline {
     return nanos != null;
   }
 
-  /** The whole limit in milliseconds ({@code Long.MAX_VALUE} for {@link #NONE}). */
+  /**
+   * The whole limit in milliseconds as given ({@code Long.MAX_VALUE} for {@link #NONE}); a deadline
+   * made earlier by {@link #minus} or {@link #within} keeps its original limit here.
+   */
   public long limitMillis() {
     return nanos == null ? Long.MAX_VALUE : limitNanos / 1_000_000;
   }
@@ -60,12 +67,12 @@ public final class Deadline {
   /** Milliseconds left, never below 0 ({@code Long.MAX_VALUE} for {@link #NONE}). */
   public long remainingMillis() {
     if (nanos == null) return Long.MAX_VALUE;
-    long left = limitNanos - (nanos.getAsLong() - startNanos);
+    long left = endNanos - (nanos.getAsLong() - startNanos);
     return Math.max(0, left / 1_000_000);
   }
 
   public boolean expired() {
-    return nanos != null && nanos.getAsLong() - startNanos >= limitNanos;
+    return nanos != null && nanos.getAsLong() - startNanos >= endNanos;
   }
 
   /**
@@ -74,7 +81,7 @@ public final class Deadline {
    */
   public Deadline minus(long reserveMillis) {
     if (nanos == null) return this;
-    return new Deadline(nanos, startNanos, Math.max(0, limitNanos - Math.max(0, reserveMillis) * 1_000_000));
+    return new Deadline(nanos, startNanos, limitNanos, Math.max(0, endNanos - Math.max(0, reserveMillis) * 1_000_000));
   }
 
   /**
@@ -85,7 +92,7 @@ public final class Deadline {
     if (nanos == null) return this;
     long now = nanos.getAsLong() - startNanos;
     long end = now + Math.max(0, Math.min(millis, Long.MAX_VALUE / 2_000_000)) * 1_000_000;
-    return new Deadline(nanos, startNanos, Math.min(limitNanos, end));
+    return new Deadline(nanos, startNanos, limitNanos, Math.min(endNanos, end));
   }
 
   /** "3.2 s of 10.0 s" (elapsed against the limit); "" for {@link #NONE}. */

@@ -7,6 +7,7 @@ import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.task.Deadline;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
@@ -69,10 +70,20 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   public MilpResult plan(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     if (context == null) context = PlanningContext.DEFAULT;
     double lambda = options.preemptionWeight();
+    Deadline deadline = context.deadline();
+    long available = MilpPlanner.available(deadline, options);
+    List<String> early = new ArrayList<>();
     List<Decision> greeL = greedy(new GreeLPlanner(), plan, requests, context);
-    List<Decision> gree = greedy(new GreePlanner(), plan, requests, context);
     double oL = MilpPlanner.planObjective(requests, greeL, lambda);
-    double oG = MilpPlanner.planObjective(requests, gree, lambda);
+    List<Decision> gree = null;
+    double oG = Double.POSITIVE_INFINITY;
+    if (deadline.isSet() && deadline.remainingMillis() < available / 2) {
+      // GREE-L alone took half the time: GREE is skipped so that the MILP still gets some
+      early.add("GREE not tried: GREE-L took until " + deadline.describe());
+    } else {
+      gree = greedy(new GreePlanner(), plan, requests, context);
+      oG = MilpPlanner.planObjective(requests, gree, lambda);
+    }
     boolean useL = oL <= oG;
     List<Decision> greedy = useL ? greeL : gree;
     double greedyObjective = useL ? oL : oG;
@@ -91,7 +102,8 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
       m = notRun(greedy, requests, lambda, "the MILP was not run: " + e.getMessage());
     }
 
-    List<String> notes = new ArrayList<>(m.notes());
+    List<String> notes = new ArrayList<>(early);
+    notes.addAll(m.notes());
     MilpResult out;
     boolean milpWins = m.solver().status().hasSolution() && m.planObjective() <= greedyObjective;
     if (milpWins) {

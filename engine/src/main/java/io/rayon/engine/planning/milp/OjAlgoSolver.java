@@ -77,6 +77,13 @@ final class OjAlgoSolver {
   /** How often a clocked solve looks at its deadline and at the cancel flag. */
   static final long POLL_MILLIS = 20;
 
+  /**
+   * Polls a solve asked to stop is given to return by itself (ojAlgo then reports its own state
+   * and solution) before it is abandoned: {@value} × {@value #POLL_MILLIS} ms, taken from the
+   * finishing share the planner keeps back.
+   */
+  static final int GRACE_POLLS = 5;
+
   static Outcome solve(
       MilpFormulation f, double[] warmStart, CancellationToken cancel, ProgressListener progress, SolveBudget budget) {
     ExpressionsBasedModel model = f.model;
@@ -230,7 +237,7 @@ final class OjAlgoSolver {
    * first. Without a clock ({@link Deadline#NONE}) the work runs on this thread and only ojAlgo's
    * own limit stops it. With one, it runs on a daemon thread while this one polls the deadline
    * every {@value #POLL_MILLIS} ms: at the deadline {@code stop} asks ojAlgo to stop (it re-reads
-   * its time limit between nodes), and one poll later the work is abandoned — ojAlgo cannot be
+   * its time limit between nodes), and {@value #GRACE_POLLS} polls later the work is abandoned — ojAlgo cannot be
    * interrupted inside an LP solve, which on models of thousands of variables takes seconds.
    */
   static <T> T bounded(Supplier<T> work, Deadline end, Runnable stop, CancellationToken cancel) {
@@ -245,15 +252,16 @@ final class OjAlgoSolver {
     }, "milp-solver");
     t.setDaemon(true);
     t.start();
-    boolean stopping = false;
+    int grace = -1;
     while (true) {
       try {
         return out.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
-        if (stopping) return null;
-        if (end.expired() || cancel.isCancelled()) {
+        if (grace == 0) return null;
+        if (grace > 0) grace--;
+        else if (end.expired() || cancel.isCancelled()) {
           stop.run();
-          stopping = true;
+          grace = GRACE_POLLS;
         }
       } catch (InterruptedException e) {
         stop.run();
