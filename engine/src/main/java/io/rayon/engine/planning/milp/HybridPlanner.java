@@ -47,8 +47,13 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   public HybridPlanner(MilpOptions options) {
+    this(options, new MilpPlanner(options));
+  }
+
+  /** With a given MILP planner (tests pass one with a fake solver). */
+  HybridPlanner(MilpOptions options, MilpPlanner milp) {
     this.options = options;
-    this.milp = new MilpPlanner(options);
+    this.milp = milp;
   }
 
   @Override
