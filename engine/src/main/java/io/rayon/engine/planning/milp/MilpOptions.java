@@ -167,12 +167,13 @@ public record MilpOptions(
     return m;
   }
 
-  /** Parses {@code 2147483648}, {@code 512m}, {@code 2g} (binary units; m and g also as MB and GB). */
+  /** Parses {@code 2147483648}, {@code 64k}, {@code 512m}, {@code 2g} (binary units; also KB, MB, GB). */
   static long parseBytes(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     long unit = 1;
     if (t.endsWith("gb") || t.endsWith("g")) unit = 1L << 30;
     else if (t.endsWith("mb") || t.endsWith("m")) unit = 1L << 20;
+    else if (t.endsWith("kb") || t.endsWith("k")) unit = 1L << 10;
     String num = t.replaceAll("[a-z]+$", "").trim();
     try {
       long v = Long.parseLong(num);

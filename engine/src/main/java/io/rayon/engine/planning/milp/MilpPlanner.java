@@ -436,7 +436,8 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
 
   private static String limitText(long available, MilpOptions opts) {
     long limit = opts.timeLimit().toMillis();
-    if (available >= limit) return String.format(Locale.ROOT, "a %s time limit", seconds(limit));
+    // within 1% of the limit: nothing to speak of was spent before
+    if (available >= limit - limit / 100) return String.format(Locale.ROOT, "a %s time limit", seconds(limit));
     return String.format(Locale.ROOT, "the %s left of the %s time limit", seconds(available), seconds(limit));
   }
 
