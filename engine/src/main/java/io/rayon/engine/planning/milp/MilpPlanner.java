@@ -187,7 +187,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     List<ReservationRequest> vr = new ArrayList<>();
     for (int i : valid) vr.add(requests.get(i));
 
-    Preflight pf = preflight(emptyOrBase, vr, opts, available, context.policy() == null ? 0 : users(vr));
+    Preflight pf = preflight(emptyOrBase, vr, opts, available, context.policy() == null ? 0 : users(vr), deadline.isSet());
     if (pf.note() != null) {
       notes.add(pf.note());
       context.progress().progress(0.0, pf.note());
@@ -356,16 +356,18 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
    *       #chooseGrid}); when even the coarsest allowed grid (4 model steps in the shortest window)
    *       has more, the model is refused: the budget printed is the budget kept.
    *   <li>A fixed grid ({@code --grid K}) is the user's choice and is held only to {@value
-   *       #FIXED_GRID_FACTOR} times the integer budget, and refused when building the model alone
-   *       would take more than half the available time (at {@value #NON_ZEROS_PER_MILLI}
-   *       coefficients per ms, measured with ojAlgo 57.1).
+   *       #FIXED_GRID_FACTOR} times the integer budget, and, when the run has a deadline, refused
+   *       when building the model alone would take more than half the available time (at {@value
+   *       #NON_ZEROS_PER_MILLI} coefficients per ms, measured with ojAlgo 57.1; without a deadline
+   *       the time limit bounds only the solver).
    *   <li>Any model is refused when its estimated memory ({@link ModelSize#estimatedBytes()}) is
    *       more than {@link MilpOptions#memoryBytes()}.
    * </ul>
    *
    * @throws ModelTooLargeException naming the size, the limit and what to change
    */
-  static Preflight preflight(PlanView plan, List<ReservationRequest> requests, MilpOptions opts, long available, int users) {
+  static Preflight preflight(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions opts, long available, int users, boolean clocked) {
     String limitText = limitText(available, opts);
     String count = requests.size() + (requests.size() == 1 ? " reservation" : " reservations");
     long budget = MilpOptions.integerBudget(available);
@@ -393,7 +395,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     } else {
       long buildMillis = size.nonZeros() / NON_ZEROS_PER_MILLI;
       long most = FIXED_GRID_FACTOR * budget;
-      if (size.integers() > most || buildMillis > available / 2) {
+      if (size.integers() > most || (clocked && buildMillis > available / 2)) {
         throw new ModelTooLargeException(String.format(Locale.ROOT,
             "the MILP model of %s is too large for the time limit: %s; %s. Use a coarser --grid, --planner hybrid or"
                 + " greel, fewer reservations at once, or a longer --time-limit",

@@ -155,7 +155,7 @@ class MilpDeadlineTest {
     long budget = MilpOptions.integerBudget(available);
     MilpPlanner.Preflight pf;
     try {
-      pf = MilpPlanner.preflight(plan, rs, opts, available, 0);
+      pf = MilpPlanner.preflight(plan, rs, opts, available, 0, true);
     } catch (ModelTooLargeException e) {
       assertThat(e.getMessage()).contains("more than the " + budget).contains("--planner hybrid").contains("--grid");
       assertThat(e.size().integers()).isGreaterThan(budget);
