@@ -54,6 +54,11 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + bad.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
+          if (ex instanceof io.rayon.engine.planning.milp.ModelTooLargeException big) {
+            // a MILP model refused up front (any command that plans with --planner milp)
+            c.getErr().println("rayon: " + big.getMessage());
+            return CliSupport.EXIT_BAD_INPUT;
+          }
           c.getErr().println("rayon: internal error: " + ex);
           return CliSupport.EXIT_FAILURE;
         });
