@@ -65,7 +65,8 @@ public final class PlanTab implements WorkspaceTab {
     limit.setId("time-limit-field");
     limit.setPrefColumnCount(5);
     limit.textProperty().bindBidirectional(vm.timeLimitProperty());
-    limit.setTooltip(new Tooltip("Solver time limit for milp and hybrid (30s, 2m, 1h)"));
+    limit.setTooltip(new Tooltip("Time limit for the whole run with milp and hybrid (30s, 2m, 1h); a model too large"
+        + " for it is refused with the reason"));
     Label limitLabel = new Label("Time limit");
     var solver = Bindings.createBooleanBinding(
         () -> "milp".equals(vm.plannerProperty().get()) || "hybrid".equals(vm.plannerProperty().get()), vm.plannerProperty());

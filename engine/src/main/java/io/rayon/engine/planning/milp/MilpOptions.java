@@ -8,8 +8,10 @@ import java.util.Locale;
 /**
  * Settings of the MILP planner.
  *
- * @param timeLimit wall time the solver may use per solve (always set; at least 1 ms). On timeout
- *     the best solution found so far is returned with status FEASIBLE and its gap.
+ * @param timeLimit the time limit (always set; at least 1 ms). With a deadline in the planning
+ *     context (the command line and the application pass one) it bounds the whole run, every phase
+ *     budgeted from what is left (see {@link MilpPlanner#replan}); without one it bounds each solve.
+ *     On timeout the best solution found so far is returned with status FEASIBLE and its gap.
  * @param grid plan steps per model step (time aggregation, at least 1): the model runs on a grid
  *     {@code grid} times coarser than the plan and its solution is mapped back (see {@link
  *     MilpPlanner}).
@@ -24,7 +26,8 @@ import java.util.Locale;
  *     minimum lease is stated directly (exact, and a smaller model; see {@link MilpFormulation}).
  * @param autoGrid when true (the default; {@link #withGrid} turns it off) and the model on {@code
  *     grid} would have more integer variables than {@link #integerBudget()}, the planner solves on
- *     the smallest coarser grid that fits and says so in its notes (see {@link MilpPlanner}).
+ *     the smallest coarser grid that fits and says so in its notes, or refuses the model when no
+ *     allowed grid fits (see {@link MilpPlanner#preflight}).
  * @param memoryBytes memory the model may take ({@link ModelSize#estimatedBytes()}); a larger model
  *     is refused before it is built. The command line and the application pass the Java heap's
  *     maximum ({@code -O memory=…}); the default is {@value #DEFAULT_MEMORY_MB} MB.

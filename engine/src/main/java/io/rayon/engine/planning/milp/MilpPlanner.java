@@ -51,6 +51,11 @@ import java.util.Map;
  * better (ojAlgo 57.1 sometimes declares non-optimal incumbents optimal; a coarser grid or the
  * rigid-gang rewrite restricts the model) the status becomes FEASIBLE with a note saying so.
  *
+ * <p>The time limit holds for the whole call when the context carries a {@link Deadline} (see
+ * {@link #replan}); a model too large for it or for the memory is refused before it is built
+ * ({@link ModelTooLargeException}). Every result is compared with GREE-L on the same input, and a
+ * MILP answer that accepts fewer reservations says so ({@link MilpResult#belowGreeL()}).
+ *
  * <p>Options on the command line ({@link MilpOptions#from}): {@code --time-limit}, {@code --grid},
  * {@code -O preemption-weight=…}, {@code -O threads=…}, {@code -O rigid-gang-rewrite=true|false}.
  */
