@@ -8,6 +8,7 @@ import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.HybridPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.planning.milp.MilpPlanner;
+import io.rayon.engine.planning.milp.ModelTooLargeException;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
@@ -141,7 +142,12 @@ public final class PlannerComparison {
     rows.add(run(s, new GreePlanner()));
     rows.add(run(s, new GreeLPlanner()));
     MilpOptions o = MilpOptions.DEFAULT.withTimeLimit(timeLimit).withGrid(grid);
-    if (!overBudget()) rows.add(run(s, new MilpPlanner(o)));
+    String refused = null;
+    try {
+      if (!overBudget()) rows.add(run(s, new MilpPlanner(o)));
+    } catch (ModelTooLargeException e) {
+      refused = e.getMessage();
+    }
     if (!overBudget()) rows.add(run(s, new HybridPlanner(o)));
     Row gree = rows.get(0);
     for (Row r : rows) {
@@ -159,7 +165,8 @@ public final class PlannerComparison {
           r.m().preemption(), relText(r.m().preemption(), gree.m().preemption()),
           r.m().uniformity(), relText(r.m().uniformity(), gree.m().uniformity()), solver));
     }
-    if (rows.size() < 4) line("| " + label + " | | milp/hybrid | skipped: time budget used up | | | | |");
+    if (refused != null) line("| " + label + " | | milp | refused: " + refused + " | | | | |");
+    else if (rows.size() < 4) line("| " + label + " | | milp/hybrid | skipped: time budget used up | | | | |");
   }
 
   private static double rel(double x, double base) {

@@ -4,7 +4,9 @@ import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.engine.task.Deadline;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.scenario.Scenario;
@@ -12,6 +14,7 @@ import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -47,13 +50,15 @@ public final class PlanCommand implements Callable<Integer> {
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--time-limit", paramLabel = "DURATION",
-      description = "solver time limit for the milp and hybrid planners, e.g. 60s, 500ms, 2m (default 60s)")
+      description = "milp/hybrid: wall-clock limit for the whole command (starting Java, reading the scenario,"
+          + " building and solving the model, writing the result), e.g. 60s, 500ms, 2m (default 60s); a model too"
+          + " large for it or for the memory is refused up front (exit code 2)")
   String timeLimit;
 
   @Option(names = "--grid", paramLabel = "K",
       description = "milp/hybrid: plan steps per model step (time aggregation). Default: the plan's grid, or the"
           + " smallest coarser one whose model fits the time limit (150 integer variables + 1 per second; see"
-          + " solverNotes); -O grid=auto is the default")
+          + " solverNotes; refused when no grid fits); -O grid=auto is the default")
   Integer grid;
 
   @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
@@ -87,11 +92,15 @@ public final class PlanCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException("--policy: " + e.getMessage());
     }
     Planner pl;
+    Deadline deadline;
     try {
       Map<String, String> o = new LinkedHashMap<>(options);
       if (timeLimit != null) o.put("time-limit", timeLimit);
       if (grid != null) o.put("grid", Integer.toString(grid));
-      pl = Planners.byName(planner, new PlannerOptions(o));
+      if (!o.containsKey("memory")) o.put("memory", Long.toString(freeHeap()));
+      PlannerOptions po = new PlannerOptions(o);
+      pl = Planners.byName(planner, po);
+      deadline = commandDeadline(MilpOptions.from(po).timeLimit());
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--planner: " + e.getMessage());
     }
@@ -108,7 +117,7 @@ public final class PlanCommand implements Callable<Integer> {
           }
         };
       }
-      run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, false);
+      run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, deadline, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
     }
@@ -162,6 +171,29 @@ public final class PlanCommand implements Callable<Integer> {
     if (csv != null) w.println("CSV written to " + csv);
     w.flush();
     return CliSupport.EXIT_OK;
+  }
+
+  /** Time kept back from the planner for committing, the metrics and the output: 5%, at least this. */
+  static final long OUTPUT_RESERVE_MILLIS = 250;
+
+  /**
+   * The deadline of the whole command: the time limit counted from the moment Java started (from
+   * the command's own start when it runs inside another program, as in tests), less a reserve for
+   * what comes after the planner. So starting Java and reading the scenario count against the
+   * limit, and the command returns within it.
+   */
+  static Deadline commandDeadline(Duration limit) {
+    long start = RayonCli.processStartNanos;
+    long now = System.nanoTime();
+    long reserve = Math.max(OUTPUT_RESERVE_MILLIS, limit.toMillis() / 20);
+    return Deadline.startedAt(System::nanoTime, start < 0 || start > now ? now : start, limit).minus(reserve);
+  }
+
+  /** Heap the MILP model may take: three quarters of what the JVM can still allocate. */
+  static long freeHeap() {
+    Runtime rt = Runtime.getRuntime();
+    long used = rt.totalMemory() - rt.freeMemory();
+    return Math.max(1, (rt.maxMemory() - used) / 4 * 3);
   }
 
   private static final java.util.Set<String> STANDARD = java.util.Set.of(

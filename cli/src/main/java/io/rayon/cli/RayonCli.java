@@ -54,6 +54,11 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + bad.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
+          if (ex instanceof io.rayon.engine.planning.milp.ModelTooLargeException big) {
+            // a MILP model refused up front (any command that plans with --planner milp)
+            c.getErr().println("rayon: " + big.getMessage());
+            return CliSupport.EXIT_BAD_INPUT;
+          }
           c.getErr().println("rayon: internal error: " + ex);
           return CliSupport.EXIT_FAILURE;
         });
@@ -65,7 +70,17 @@ public final class RayonCli implements Runnable {
     return commandLine().execute(args);
   }
 
+  /**
+   * When this process started, on the {@code System.nanoTime} scale; set by {@link #main} (so a
+   * command's time limit counts starting Java), unset (-1) when the commands run inside another
+   * program such as a test, where each command counts from its own start.
+   */
+  static volatile long processStartNanos = -1;
+
   public static void main(String[] args) {
+    long now = System.nanoTime();
+    long agoMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    processStartNanos = now - Math.max(0, agoMillis) * 1_000_000L;
     System.exit(run(args));
   }
 }

@@ -70,7 +70,10 @@ class PlanMilpCommandTest {
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     // stdout is still exactly one JSON document
     assertThat(Json.mapper().readTree(r.out()).get("planner").asText()).isEqualTo("milp");
-    assertThat(r.err()).contains("progress: MILP start:").contains("progress: MILP end:").contains("bound");
+    assertThat(r.err()).contains("progress: MILP start at ").contains("progress: MILP end at ").contains("bound");
+    // elapsed time against the whole command's limit, never "incumbent incumbent"
+    assertThat(r.err()).containsPattern("MILP end at [0-9.]+ s of 20\\.0 s: incumbent [0-9.]+, bound")
+        .doesNotContain("incumbent incumbent");
     Run quiet = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json");
     assertThat(quiet.err()).doesNotContain("progress:");
   }
@@ -83,6 +86,56 @@ class PlanMilpCommandTest {
     assertThat(j.get("solverStatus").asText()).isNotEmpty();
     assertThat(j.get("chosen").asText()).isIn("milp", "gree", "greel");
     assertThat(j.get("accepted").asInt()).isGreaterThanOrEqualTo(1);
+  }
+
+  /** {@code n} reservations, each an atom in its own long window, on a day of minutes. */
+  private Path manyReservations(int n) throws Exception {
+    StringBuilder rs = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      if (i > 0) rs.append(",\n");
+      int s = (i * 37) % 1200;
+      rs.append("{\"id\": \"r").append(i).append("\", \"user\": \"u").append(i % 5)
+          .append("\", \"rdl\": \"window(atom(<1024,1>,1,8,1,").append(20 + i % 50).append("),").append(s).append(',')
+          .append(s + 200).append(")\", \"priority\": 0, \"arrival\": 0}");
+    }
+    Path p = dir.resolve("many.json");
+    Files.writeString(p, """
+        {
+          "formatVersion": 1,
+          "name": "many",
+          "stepSeconds": 60,
+          "horizonSteps": 1440,
+          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 64, "capacity": {"memoryMB": 131072, "vcores": 32}}]},
+          "sharingPolicy": "none",
+          "reservations": [
+        """ + rs + "\n]}\n");
+    return p;
+  }
+
+  @Test
+  void aModelTooLargeForTheTimeLimitIsRefusedUpFrontWithExitCode2() throws Exception {
+    Run r = run("plan", manyReservations(1000).toString(), "--planner", "milp", "--time-limit", "10s", "--json");
+    assertThat(r.exit()).as(r.err()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains("1000 reservations").contains("too large for the time limit").contains("integer variables")
+        .contains("10 s time limit").contains("--planner hybrid").contains("--grid K");
+    // the hybrid keeps its greedy plan instead, and says why
+    Run h = run("plan", manyReservations(1000).toString(), "--planner", "hybrid", "--time-limit", "10s", "--json");
+    assertThat(h.exit()).as(h.err()).isEqualTo(0);
+    JsonNode j = Json.mapper().readTree(h.out());
+    assertThat(j.get("accepted").asInt()).isEqualTo(1000);
+    assertThat(j.get("chosen").asText()).isEqualTo("greel");
+    assertThat(j.get("solverNotes").toString()).contains("too large");
+  }
+
+  @Test
+  void aMemoryLimitTooSmallForTheModelIsRefusedUpFront() throws Exception {
+    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "10s", "-O", "memory=lots");
+    assertThat(r.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(r.err()).contains("memory").contains("2g");
+    Run m = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "10s", "-O", "memory=16k");
+    assertThat(m.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
+    assertThat(m.err()).contains("too large for the memory").contains("-Xmx");
   }
 
   @Test

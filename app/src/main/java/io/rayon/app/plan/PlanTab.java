@@ -65,7 +65,8 @@ public final class PlanTab implements WorkspaceTab {
     limit.setId("time-limit-field");
     limit.setPrefColumnCount(5);
     limit.textProperty().bindBidirectional(vm.timeLimitProperty());
-    limit.setTooltip(new Tooltip("Solver time limit for milp and hybrid (30s, 2m, 1h)"));
+    limit.setTooltip(new Tooltip("Time limit for the whole run with milp and hybrid (30s, 2m, 1h); a model too large"
+        + " for it is refused with the reason"));
     Label limitLabel = new Label("Time limit");
     var solver = Bindings.createBooleanBinding(
         () -> "milp".equals(vm.plannerProperty().get()) || "hybrid".equals(vm.plannerProperty().get()), vm.plannerProperty());
@@ -95,6 +96,18 @@ public final class PlanTab implements WorkspaceTab {
     summary.setId("plan-summary");
     summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
         .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
+    Label warning = new Label();
+    warning.setId("milp-warning");
+    warning.setWrapText(true);
+    warning.getStyleClass().add("validation-problem");
+    warning.textProperty().bind(vm.warningProperty());
+    Button hybrid = button("Re-plan with hybrid", "replan-hybrid", vm::replanWithHybrid);
+    hybrid.disableProperty().bind(vm.runningProperty());
+    javafx.scene.layout.HBox warningBox = new javafx.scene.layout.HBox(8, warning, hybrid);
+    warningBox.setId("milp-warning-box");
+    warningBox.setPadding(new Insets(2, 8, 2, 8));
+    warningBox.visibleProperty().bind(vm.warningProperty().isNotEmpty());
+    warningBox.managedProperty().bind(vm.warningProperty().isNotEmpty());
     Label problem = new Label();
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
@@ -145,7 +158,7 @@ public final class PlanTab implements WorkspaceTab {
     SplitPane split = new SplitPane(skyline, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
-    VBox top = new VBox(bar, actions, summary, problem);
+    VBox top = new VBox(bar, actions, summary, warningBox, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
     root.setCenter(split);

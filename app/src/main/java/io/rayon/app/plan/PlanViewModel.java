@@ -51,6 +51,8 @@ public final class PlanViewModel {
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
   private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No plan yet: choose a planner and press Re-plan all.");
   private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
+  /** Set when the plan shown is a MILP plan that accepts fewer reservations than GREE-L; else empty. */
+  private final ReadOnlyStringWrapper warning = new ReadOnlyStringWrapper(this, "warning", "");
   private final ObservableList<RejectedRow> rejected = FXCollections.observableArrayList();
   private TaskHandle current;
   private long runId;
@@ -84,6 +86,7 @@ public final class PlanViewModel {
     policyText.set(s.sharingPolicy().toString());
     state.set(null);
     rejected.clear();
+    warning.set("");
     summary.set("No plan yet: choose a planner and press Re-plan all.");
   }
 
@@ -98,7 +101,14 @@ public final class PlanViewModel {
   }
 
   private PlannerOptions options() {
-    return PlannerOptions.NONE.with("time-limit", timeLimit.get() == null ? "60s" : timeLimit.get().trim());
+    return PlannerOptions.NONE.with("time-limit", timeLimit.get() == null ? "60s" : timeLimit.get().trim())
+        .with("memory", Long.toString(freeHeap()));
+  }
+
+  /** Heap a MILP model may take: three quarters of what the JVM can still allocate. */
+  private static long freeHeap() {
+    Runtime rt = Runtime.getRuntime();
+    return Math.max(1, (rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) / 4 * 3);
   }
 
   /** The request for a run, or null (with {@link #problemProperty()} set) when invalid. */
@@ -228,6 +238,7 @@ public final class PlanViewModel {
   private void apply(PlanState st, boolean wasCancelled) {
     state.set(st);
     refreshRejected();
+    warning.set(warningFor(st));
     long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
     StringBuilder sb = new StringBuilder();
     sb.append(st.planner()).append(": ").append(accepted).append(" accepted, ").append(st.decisions().size() - accepted)
@@ -236,6 +247,24 @@ public final class PlanViewModel {
     if (wasCancelled) sb.append(" (cancelled: best result so far)");
     summary.set(sb.toString());
     ws.setStatus(sb.toString());
+  }
+
+  /**
+   * The warning for a MILP plan that accepts fewer reservations than GREE-L on the same input (the
+   * planner reports {@code belowGreeL} and {@code greeLAccepted}); empty otherwise.
+   */
+  static String warningFor(PlanState st) {
+    if (st == null || !Boolean.TRUE.equals(st.report().get("belowGreeL"))) return "";
+    long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
+    return "This MILP plan accepts " + accepted + " of " + st.decisions().size() + " reservations, fewer than GREE-L's "
+        + st.report().get("greeLAccepted") + " on the same input: it is not the best plan known. The hybrid planner"
+        + " starts from the greedy plan and keeps the better of the two.";
+  }
+
+  /** Switches to the hybrid planner (same time limit and policy) and re-plans everything. */
+  public void replanWithHybrid() {
+    planner.set("hybrid");
+    replanAll();
   }
 
   private void refreshRejected() {
@@ -304,6 +333,11 @@ public final class PlanViewModel {
   /** The running job's latest progress message (MILP: incumbent, bound, gap); empty when idle. */
   public ReadOnlyStringProperty progressProperty() {
     return progress.getReadOnlyProperty();
+  }
+
+  /** Non-empty while the plan shown is a MILP plan below GREE-L (see {@link #warningFor}). */
+  public ReadOnlyStringProperty warningProperty() {
+    return warning.getReadOnlyProperty();
   }
 
   public ReadOnlyStringProperty summaryProperty() {

@@ -6,9 +6,11 @@ import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.Planners;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.policy.SharingPolicies;
 import io.rayon.engine.reservation.ReservationSystem;
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.reservation.ReservationRequest;
@@ -88,7 +90,8 @@ public final class PlanningService {
       });
     }
     Planner planner = Planners.byName(req.planner(), req.options());
-    ReservationSystem system = new ReservationSystem(plan, planner, req.policy()).withTask(progress, cancel);
+    ReservationSystem system = new ReservationSystem(plan, planner, req.policy()).withTask(progress, cancel)
+        .withDeadline(deadline(req.options()));
     long t0 = System.nanoTime();
     List<Decision> ds = system.submitAll(todo);
     long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -98,6 +101,19 @@ public final class PlanningService {
     }
     Map<String, Object> report = planner instanceof ReportingPlanner rp ? rp.report() : Map.of();
     return new PlanState(system.snapshot(), decisions, decided, req.planner(), req.policy(), ms, report);
+  }
+
+  /**
+   * The run's deadline: its time limit ({@code time-limit}, which the MILP and hybrid planners keep
+   * for the whole run; default 60 s) from now, on the system clock.
+   */
+  static Deadline deadline(PlannerOptions options) {
+    try {
+      return Deadline.after(System::nanoTime, MilpOptions.from(options).timeLimit());
+    } catch (IllegalArgumentException e) {
+      // options only the MILP reads, and this planner is not it
+      return Deadline.NONE;
+    }
   }
 
   /** True when a plan still matches the scenario's cluster capacity, horizon and step length. */

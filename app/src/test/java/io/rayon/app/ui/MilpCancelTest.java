@@ -74,10 +74,13 @@ class MilpCancelTest {
     robot.clickOn("#tab-plan");
     robot.interact(() -> {
       vm.plannerProperty().set("milp");
-      vm.timeLimitProperty().set("10m");
+      // long enough that the automatic grid's budget (150 + 1 integer variable per second) holds
+      // this model, which it refuses at 10 minutes (875 integer variables on grid 3)
+      vm.timeLimitProperty().set("20m");
     });
     robot.clickOn("#replan-all");
-    assertThat(vm.runningProperty().get()).isTrue();
+    assertThat(vm.runningProperty().get()).as("running; problem '%s', summary '%s'", vm.problemProperty().get(),
+        vm.summaryProperty().get()).isTrue();
 
     // the JavaFX thread serves a probe while the solver works on the other thread
     CountDownLatch probe = new CountDownLatch(1);
@@ -87,7 +90,7 @@ class MilpCancelTest {
       probe.countDown();
     });
     assertThat(probe.await(30, TimeUnit.SECONDS)).isTrue();
-    assertThat(stillRunning).isTrue();
+    assertThat(stillRunning).as("still running; summary: %s", vm.summaryProperty().get()).isTrue();
     assertThat(ui.executor.runningTasks()).extracting(t -> t.title()).anyMatch(t -> t.contains("milp"));
 
     // what the solver reports during its search (not only before and after it) reaches the tab

@@ -4,6 +4,7 @@ import io.rayon.engine.metrics.PlanMetrics;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.PlanFile;
@@ -39,9 +40,16 @@ public record PlanningRun(
 
   public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy, ProgressListener progress,
       CancellationToken cancel, boolean selfChecking) {
+    return run(s, planner, policy, progress, cancel, Deadline.NONE, selfChecking);
+  }
+
+  /** A run whose planner splits {@code deadline} (the whole run's) between its phases. */
+  public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy, ProgressListener progress,
+      CancellationToken cancel, Deadline deadline, boolean selfChecking) {
     SharingPolicySpec p = policy == null ? s.sharingPolicy() : policy;
     ReservationSystem rs = new ReservationSystem(Plan.fromScenario(s), planner, p)
         .withTask(progress, cancel)
+        .withDeadline(deadline)
         .selfChecking(selfChecking);
     List<ReservationRequest> requests = s.reservations();
     List<Decision> ds = rs.submitAll(requests);

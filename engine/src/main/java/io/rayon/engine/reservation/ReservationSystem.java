@@ -58,7 +58,13 @@ public final class ReservationSystem {
 
   /** Uses this progress sink and cancellation token for later placements. */
   public ReservationSystem withTask(ProgressListener progress, CancellationToken cancel) {
-    this.context = new PlanningContext(policy, progress, cancel);
+    this.context = new PlanningContext(policy, progress, cancel, context.deadline());
+    return this;
+  }
+
+  /** Uses this deadline (for the whole of the next placements) for later placements. */
+  public ReservationSystem withDeadline(io.rayon.engine.task.Deadline deadline) {
+    this.context = context.withDeadline(deadline);
     return this;
   }
 

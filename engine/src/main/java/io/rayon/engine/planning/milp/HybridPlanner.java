@@ -7,6 +7,7 @@ import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.task.Deadline;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
@@ -29,6 +30,10 @@ import java.util.Map;
  *       the plan's grid, ties go to the MILP) — so the hybrid is never worse than greedy on the
  *       objective.
  * </ol>
+ *
+ * With a deadline in the context the MILP gets what the greedy planners left of it. A model the
+ * MILP refuses as too large ({@link ModelTooLargeException}), a cancel before it starts or no time
+ * left keep the greedy plan, and the notes say why.
  */
 public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   public static final String NAME = "hybrid";
@@ -42,8 +47,13 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   public HybridPlanner(MilpOptions options) {
+    this(options, new MilpPlanner(options));
+  }
+
+  /** With a given MILP planner (tests pass one with a fake solver). */
+  HybridPlanner(MilpOptions options, MilpPlanner milp) {
     this.options = options;
-    this.milp = new MilpPlanner(options);
+    this.milp = milp;
   }
 
   @Override
@@ -65,10 +75,20 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   public MilpResult plan(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     if (context == null) context = PlanningContext.DEFAULT;
     double lambda = options.preemptionWeight();
+    Deadline deadline = context.deadline();
+    long available = MilpPlanner.available(deadline, options);
+    List<String> early = new ArrayList<>();
     List<Decision> greeL = greedy(new GreeLPlanner(), plan, requests, context);
-    List<Decision> gree = greedy(new GreePlanner(), plan, requests, context);
     double oL = MilpPlanner.planObjective(requests, greeL, lambda);
-    double oG = MilpPlanner.planObjective(requests, gree, lambda);
+    List<Decision> gree = null;
+    double oG = Double.POSITIVE_INFINITY;
+    if (deadline.isSet() && deadline.remainingMillis() < available / 2) {
+      // GREE-L alone took half the time: GREE is skipped so that the MILP still gets some
+      early.add("GREE not tried: GREE-L took until " + deadline.describe());
+    } else {
+      gree = greedy(new GreePlanner(), plan, requests, context);
+      oG = MilpPlanner.planObjective(requests, gree, lambda);
+    }
     boolean useL = oL <= oG;
     List<Decision> greedy = useL ? greeL : gree;
     double greedyObjective = useL ? oL : oG;
@@ -76,11 +96,21 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
 
     Map<String, ReservationAllocation> start = new LinkedHashMap<>();
     for (Decision d : greedy) if (d.accepted()) start.put(d.reservationId(), d.allocation());
-    MilpResult m = milp.replan(plan, requests, options, context, start);
+    MilpResult m;
+    try {
+      // the MILP gets what the greedy planners left of the deadline
+      m = context.cancel().isCancelled() || context.deadline().expired()
+          ? notRun(greedy, requests, lambda, context.cancel().isCancelled() ? "cancelled before the MILP started"
+              : "no time left for the MILP after the greedy planners (" + context.deadline().describe() + ")")
+          : milp.replan(plan, requests, options, context, start);
+    } catch (ModelTooLargeException e) {
+      m = notRun(greedy, requests, lambda, "the MILP was not run: " + e.getMessage());
+    }
 
-    List<String> notes = new ArrayList<>(m.notes());
+    List<String> notes = new ArrayList<>(early);
+    notes.addAll(m.notes());
     MilpResult out;
-    boolean milpWins = m.planObjective() <= greedyObjective;
+    boolean milpWins = m.solver().status().hasSolution() && m.planObjective() <= greedyObjective;
     if (milpWins) {
       notes.add(String.format(java.util.Locale.ROOT, "kept the MILP solution (objective %.2f; %s alone: %.2f)",
           m.planObjective(), greedyName, greedyObjective));
@@ -92,14 +122,25 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
       SolverResult s = m.solver();
       double gap = SolverResult.gapOf(greedyObjective, s.bound());
       SolverResult adj = new SolverResult(s.status(), greedyObjective, s.bound(), gap, s.variables(),
-          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy fallback kept");
+          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy plan kept");
       out = new MilpResult(greedy, adj, notes, greedyObjective);
     }
     Map<String, Object> r = MilpPlanner.report(out);
+    // the hybrid is never below the greedy plans: the comparison is the MILP's part only
+    r.remove("belowGreeL");
+    r.remove("greeLAccepted");
     r.put("warmStart", greedyName);
     r.put("chosen", milpWins ? "milp" : greedyName);
     report = r;
     return out;
+  }
+
+  /** A MILP result for a MILP that did not run: everything rejected, the reason as its message. */
+  private static MilpResult notRun(List<Decision> greedy, List<ReservationRequest> requests, double lambda, String why) {
+    List<Decision> none = new ArrayList<>();
+    for (ReservationRequest r : requests) none.add(Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", why)));
+    SolverResult s = new SolverResult(SolverStatus.FAILED, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, 0, why);
+    return new MilpResult(none, s, List.of(why), MilpPlanner.planObjective(requests, none, lambda));
   }
 
   /** Places the requests one by one with a greedy planner on a private layer over the plan. */

@@ -205,6 +205,95 @@ final class MilpFormulation {
   }
 
   /**
+   * The size of the model these requests would have on the grid of {@code options}, counted on the
+   * expression trees without building it: variables and integer variables exactly, constraints and
+   * non-zero coefficients as upper bounds (capacity rows are counted before duplicate and
+   * never-binding rows are dropped). The planner refuses a model too large for the time limit or
+   * the memory from these figures before building anything.
+   *
+   * @param users distinct users among the requests (one headroom row per user and dimension when a
+   *     sharing policy is given; 0 without one)
+   */
+  static ModelSize size(PlanView plan, List<ReservationRequest> requests, MilpOptions options, int users) {
+    MilpFormulation shell = new MilpFormulation(plan, requests, options, null, false);
+    long[] c = new long[4]; // variables, integers, constraints, non-zeros
+    for (Res r : shell.reservations) {
+      c[0]++;
+      c[1]++;
+      countNode(shell, r.root, c);
+    }
+    TreeSet<String> extras = new TreeSet<>();
+    long[] active = new long[shell.steps + 1];
+    for (AtomVar a : shell.atoms) {
+      extras.addAll(a.atom.bundle().extras().keySet());
+      if (a.length() > 0) {
+        active[a.lo]++;
+        active[a.hi]--;
+      }
+    }
+    long rowsPerStep = (2L + extras.size()) * (1L + users);
+    long run = 0;
+    for (int m = 0; m < shell.steps; m++) {
+      run += active[m];
+      if (run == 0) continue;
+      c[2] += rowsPerStep;
+      c[3] += rowsPerStep * run;
+    }
+    return new ModelSize(c[0], c[1], c[2], c[3], shell.grid);
+  }
+
+  private static void countNode(MilpFormulation shell, Node node, long[] c) {
+    if (node.expr instanceof Rdl.Any) {
+      c[2]++;
+      c[3] += 1 + node.children.size();
+    }
+    for (Node ch : node.children) {
+      if (node.expr instanceof Rdl.Any) {
+        c[0]++;
+        c[1]++;
+      }
+      if (node.expr instanceof Rdl.Order) {
+        long len = node.hi - node.lo;
+        c[0] += 2 * len;
+        c[1] += 2 * len;
+        // (12), (14) monotone, (16) order: two coefficients each
+        c[2] += 3 * len;
+        c[3] += 6 * len;
+        // (13), (15) per atom below and step in both ranges
+        for (AtomVar a : ch.atomsBelow) {
+          long overlap = Math.max(0, Math.min(node.hi, a.hi) - Math.max(node.lo, a.lo));
+          c[2] += 2 * overlap;
+          c[3] += 4 * overlap;
+        }
+      }
+      countNode(shell, ch, c);
+    }
+    AtomVar a = node.atom;
+    if (a == null) return;
+    long len = a.length();
+    c[0] += len;
+    c[1] += len;
+    boolean needY = a.rigid || shell.options.preemptionWeight() > 0;
+    if (needY && len > 0) {
+      c[0] += len + 1;
+      c[2] += 2 * (len + 1) + 1;
+      c[3] += 6 * (len + 1) + len + 1;
+    }
+    if (!a.rigid && a.lease > 1 && len > 0) {
+      c[0] += len;
+      c[2] += 2 * len;
+      c[3] += len * (4L + a.lease);
+    }
+    if (shell.grid > 1) {
+      c[0]++;
+      c[2]++;
+      c[3] += 2;
+    }
+    c[2]++;
+    c[3] += len + 2;
+  }
+
+  /**
    * The shortest window, in plan steps, of an atom with work among the requests (the automatic grid
    * keeps at least a few model steps in it); {@code plan.horizon()} when there is none.
    */

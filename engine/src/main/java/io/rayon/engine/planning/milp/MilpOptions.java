@@ -8,8 +8,10 @@ import java.util.Locale;
 /**
  * Settings of the MILP planner.
  *
- * @param timeLimit wall time the solver may use per solve (always set; at least 1 ms). On timeout
- *     the best solution found so far is returned with status FEASIBLE and its gap.
+ * @param timeLimit the time limit (always set; at least 1 ms). With a deadline in the planning
+ *     context (the command line and the application pass one) it bounds the whole run, every phase
+ *     budgeted from what is left (see {@link MilpPlanner#replan}); without one it bounds each solve.
+ *     On timeout the best solution found so far is returned with status FEASIBLE and its gap.
  * @param grid plan steps per model step (time aggregation, at least 1): the model runs on a grid
  *     {@code grid} times coarser than the plan and its solution is mapped back (see {@link
  *     MilpPlanner}).
@@ -24,7 +26,11 @@ import java.util.Locale;
  *     minimum lease is stated directly (exact, and a smaller model; see {@link MilpFormulation}).
  * @param autoGrid when true (the default; {@link #withGrid} turns it off) and the model on {@code
  *     grid} would have more integer variables than {@link #integerBudget()}, the planner solves on
- *     the smallest coarser grid that fits and says so in its notes (see {@link MilpPlanner}).
+ *     the smallest coarser grid that fits and says so in its notes, or refuses the model when no
+ *     allowed grid fits (see {@link MilpPlanner#preflight}).
+ * @param memoryBytes memory the model may take ({@link ModelSize#estimatedBytes()}); a larger model
+ *     is refused before it is built. The command line and the application pass the Java heap's
+ *     maximum ({@code -O memory=…}); the default is {@value #DEFAULT_MEMORY_MB} MB.
  */
 public record MilpOptions(
     Duration timeLimit,
@@ -33,11 +39,16 @@ public record MilpOptions(
     int threads,
     boolean allowRejection,
     boolean rigidGangRewrite,
-    boolean autoGrid) {
+    boolean autoGrid,
+    long memoryBytes) {
 
   private static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
 
-  public static final MilpOptions DEFAULT = new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true, true, true);
+  /** Memory a model may take when the caller says nothing (MB). */
+  public static final long DEFAULT_MEMORY_MB = 1024;
+
+  public static final MilpOptions DEFAULT =
+      new MilpOptions(Duration.ofSeconds(60), 1, 1.0, 1, true, true, true, DEFAULT_MEMORY_MB << 20);
 
   public MilpOptions {
     if (timeLimit == null) timeLimit = DEFAULT_TIME_LIMIT;
@@ -52,6 +63,17 @@ public record MilpOptions(
       throw new IllegalArgumentException("preemption weight must be a finite number >= 0, got " + preemptionWeight);
     }
     if (threads < 1) throw new IllegalArgumentException("solver threads must be at least 1, got " + threads);
+    if (memoryBytes < 1) throw new IllegalArgumentException("memory must be positive, got " + memoryBytes + " bytes");
+  }
+
+  public MilpOptions(
+      Duration timeLimit, int grid, double preemptionWeight, int threads, boolean allowRejection,
+      boolean rigidGangRewrite, boolean autoGrid) {
+    this(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, DEFAULT_MEMORY_MB << 20);
+  }
+
+  public MilpOptions withMemoryBytes(long bytes) {
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, bytes);
   }
 
   /** Integer variables the automatic grid allows at any time limit (see {@link #integerBudget}). */
@@ -61,33 +83,33 @@ public record MilpOptions(
   public static final int INTEGERS_PER_SECOND = 1;
 
   public MilpOptions withTimeLimit(Duration d) {
-    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid);
+    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   /** A fixed grid: the model runs on exactly {@code g} plan steps per model step (no automatic grid). */
   public MilpOptions withGrid(int g) {
-    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection, rigidGangRewrite, false);
+    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection, rigidGangRewrite, false, memoryBytes);
   }
 
   /** The automatic grid on or off, keeping the grid as the finest one to try. */
   public MilpOptions withAutoGrid(boolean a) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, a);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, a, memoryBytes);
   }
 
   public MilpOptions withPreemptionWeight(double w) {
-    return new MilpOptions(timeLimit, grid, w, threads, allowRejection, rigidGangRewrite, autoGrid);
+    return new MilpOptions(timeLimit, grid, w, threads, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   public MilpOptions withThreads(int t) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection, rigidGangRewrite, autoGrid);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   public MilpOptions withRigidGangRewrite(boolean r) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, r, autoGrid);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, r, autoGrid, memoryBytes);
   }
 
   public MilpOptions withAllowRejection(boolean a) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a, rigidGangRewrite, autoGrid);
+    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   /**
@@ -100,7 +122,12 @@ public record MilpOptions(
    * limit, 246 (grid 12) a first solution after 41 s, 736 (grid 4) none.
    */
   public int integerBudget() {
-    long extra = timeLimit.toMillis() / 1000 * INTEGERS_PER_SECOND;
+    return integerBudget(timeLimit.toMillis());
+  }
+
+  /** {@link #integerBudget()} for {@code millis} of available time (what is left of a deadline). */
+  public static int integerBudget(long millis) {
+    long extra = Math.max(0, millis) / 1000 * INTEGERS_PER_SECOND;
     return (int) Math.min(Integer.MAX_VALUE, MIN_INTEGER_BUDGET + extra);
   }
 
@@ -108,7 +135,8 @@ public record MilpOptions(
    * Options from the command line / planner settings: {@code time-limit} (for example {@code 60s},
    * {@code 500ms}, {@code 2m}, {@code 1h}, {@code PT90S}, or a number of seconds), {@code grid} (a
    * whole number fixes the grid; {@code auto}, the default, lets the planner coarsen large models),
-   * {@code preemption-weight}, {@code threads}, {@code rigid-gang-rewrite}; missing keys keep the defaults.
+   * {@code preemption-weight}, {@code threads}, {@code rigid-gang-rewrite}, {@code memory} (bytes, or
+   * {@code 512m}, {@code 2g}); missing keys keep the defaults.
    *
    * @throws IllegalArgumentException naming the key and the bad value
    */
@@ -137,7 +165,26 @@ public record MilpOptions(
       }
       m = m.withRigidGangRewrite(Boolean.parseBoolean(rw));
     }
+    String mem = o.get("memory", null);
+    if (mem != null) m = m.withMemoryBytes(parseBytes(mem));
     return m;
+  }
+
+  /** Parses {@code 2147483648}, {@code 64k}, {@code 512m}, {@code 2g} (binary units; also KB, MB, GB). */
+  static long parseBytes(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    long unit = 1;
+    if (t.endsWith("gb") || t.endsWith("g")) unit = 1L << 30;
+    else if (t.endsWith("mb") || t.endsWith("m")) unit = 1L << 20;
+    else if (t.endsWith("kb") || t.endsWith("k")) unit = 1L << 10;
+    String num = t.replaceAll("[a-z]+$", "").trim();
+    try {
+      long v = Long.parseLong(num);
+      if (v < 1) throw new NumberFormatException();
+      return Math.multiplyExact(v, unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new IllegalArgumentException("memory: '" + text + "' is not an amount of memory; maybe 2g or 512m");
+    }
   }
 
   private static int parseInt(String key, String v) {

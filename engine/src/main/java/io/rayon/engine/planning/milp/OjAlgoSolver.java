@@ -1,13 +1,18 @@
 package io.rayon.engine.planning.milp;
 
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.ojalgo.optimisation.ExpressionsBasedModel;
 import org.ojalgo.optimisation.Optimisation;
 import org.ojalgo.optimisation.Variable;
@@ -16,8 +21,8 @@ import org.ojalgo.optimisation.Variable;
  * Solves a {@link MilpFormulation} with ojAlgo's branch and bound. The only class that calls the
  * solver.
  *
- * <p>Order of work: the LP relaxation (1/8 of the time limit) gives a first bound; then one branch
- * and bound run for the rest of the limit, started from the given solution (ojAlgo takes the
+ * <p>Order of work: the LP relaxation (1/8 of the solve's budget, {@link SolveBudget}) gives a first
+ * bound; then one branch and bound run for the rest of the budget, started from the given solution (ojAlgo takes the
  * variables' values as its first incumbent when they are feasible; by default "reject everything",
  * for the hybrid the greedy plan).
  *
@@ -36,7 +41,8 @@ import org.ojalgo.optimisation.Variable;
  * than GREE while claiming optimality); a single observed run does not show it. ojAlgo also checks
  * its time limit only between nodes, so on models of a few thousand variables one LP solve can
  * overshoot the limit by seconds, and on timeout without any incumbent it answers INFEASIBLE or
- * FAILED rather than "no solution yet".
+ * FAILED rather than "no solution yet". So with a clocked budget both solves run on a daemon
+ * thread that is abandoned at the deadline ({@link #bounded}); the monitor's incumbent is the answer.
  */
 final class OjAlgoSolver {
 
@@ -68,25 +74,42 @@ final class OjAlgoSolver {
     }
   }
 
+  /** How often a clocked solve looks at its deadline and at the cancel flag. */
+  static final long POLL_MILLIS = 20;
+
+  /**
+   * Polls a solve asked to stop is given to return by itself (ojAlgo then reports its own state
+   * and solution) before it is abandoned: {@value} × {@value #POLL_MILLIS} ms, taken from the
+   * finishing share the planner keeps back.
+   */
+  static final int GRACE_POLLS = 5;
+
   static Outcome solve(
-      MilpFormulation f, double[] warmStart, CancellationToken cancel, ProgressListener progress) {
+      MilpFormulation f, double[] warmStart, CancellationToken cancel, ProgressListener progress, SolveBudget budget) {
     ExpressionsBasedModel model = f.model;
     MilpOptions opt = f.options;
     int threads = opt.threads();
-    long limit = opt.timeLimit().toMillis();
+    long limit = budget.millis();
     long lpBudget = Math.max(1, limit / 8);
-    long searchBudget = Math.max(1, limit - lpBudget);
     List<Variable> vars = model.getVariables();
+    Deadline end = budget.end();
 
-    // LP relaxation for the bound (its own budget, 1/8 of the limit)
+    // LP relaxation for the bound (its own budget, 1/8 of the solve's)
     double bound = Double.NaN;
+    boolean lpCutShort = false;
     if (!cancel.isCancelled()) {
-      ExpressionsBasedModel lp = model.copy();
-      lp.relax(true);
-      lp.options.time_abort = lpBudget;
-      lp.options.time_suffice = Long.MAX_VALUE;
-      Optimisation.Result lr = lp.minimise();
-      if (lr.getState().isOptimal()) bound = lr.getValue() + f.objectiveConstant();
+      ExpressionsBasedModel[] lp = new ExpressionsBasedModel[1];
+      Optimisation.Result lr = bounded(() -> {
+        lp[0] = model.copy();
+        lp[0].relax(true);
+        lp[0].options.time_abort = lpBudget;
+        lp[0].options.time_suffice = Long.MAX_VALUE;
+        return lp[0].minimise();
+      }, end.isSet() ? end.within(lpBudget) : end, () -> {
+        if (lp[0] != null) lp[0].options.time_abort = 0;
+      }, cancel);
+      if (lr == null) lpCutShort = true;
+      else if (lr.getState().isOptimal()) bound = lr.getValue() + f.objectiveConstant();
       else if (lr.getState() == Optimisation.State.INFEASIBLE && !opt.allowRejection()) {
         return new Outcome(result(f, SolverStatus.INFEASIBLE, Double.NaN, Double.NaN, 0,
             "the reservations cannot all be placed (even the LP relaxation is infeasible) and rejection is off"), null);
@@ -94,20 +117,23 @@ final class OjAlgoSolver {
     }
 
     SearchMonitor monitor = new SearchMonitor(f, warmStart, bound, progress, cancel,
-        () -> model.options.time_abort = 0, threads == 1);
+        () -> model.options.time_abort = 0, threads == 1, budget.overall());
     model.options.integer(ObservedStrategy.strategy(threads, monitor, vars.size()));
-    progress.progress(0.0, String.format(Locale.ROOT, "MILP start: %d variables (%d integer), %d constraints; incumbent %s, bound %s",
+    progress.progress(monitor.fraction(), String.format(Locale.ROOT,
+        "MILP start%s: %d variables (%d integer), %d constraints; incumbent %s, bound %s%s",
+        budget.overall().isSet() ? " at " + budget.overall().describe() : "",
         f.variableCount(), f.integerCount(), f.constraintCount(), SearchMonitor.num(monitor.bestObjective()),
-        SearchMonitor.num(bound)));
+        SearchMonitor.num(bound), lpCutShort ? " (the LP relaxation ran out of its time)" : ""));
     boolean optimal = false;
     boolean cancelled = cancel.isCancelled();
     SolverStatus failure = null;
     boolean crashed = false;
     boolean untrustedOptimal = false;
+    boolean abandoned = false;
     String failureText = null;
     int done = 0;
     ScheduledExecutorService watcher = null;
-    if (cancel != CancellationToken.NEVER && !ObservedStrategy.AVAILABLE) {
+    if (cancel != CancellationToken.NEVER && !ObservedStrategy.AVAILABLE && !end.isSet()) {
       // without the node hooks a watcher thread passes a cancel on to the solver
       watcher = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "milp-cancel-watch");
@@ -121,45 +147,54 @@ final class OjAlgoSolver {
       }, 20, 20, TimeUnit.MILLISECONDS);
     }
     try {
-      if (!cancelled) {
+      if (!cancelled && end.expired()) {
+        abandoned = true;
+      } else if (!cancelled) {
         double[] start = monitor.best();
         if (start != null) {
           for (Variable v : vars) v.setValue(BigDecimal.valueOf(start[v.getIndex().index]));
         }
-        model.options.time_abort = searchBudget;
+        model.options.time_abort = Math.max(1, end.isSet() ? Math.min(limit - lpBudget, end.remainingMillis()) : limit - lpBudget);
         // only an abort limit: a "suffice" limit lets ojAlgo stop with its incumbent, and what it
         // then labels the result is not reliable
         model.options.time_suffice = Long.MAX_VALUE;
         if (cancel.isCancelled()) model.options.time_abort = 0;
-        Optimisation.Result res = model.minimise();
-        done++;
+        Optimisation.Result res = bounded(model::minimise, end, () -> model.options.time_abort = 0, cancel);
         cancelled = cancel.isCancelled();
-        SolverStatus s = map(res.getState());
-        if (s == SolverStatus.OPTIMAL || s == SolverStatus.FEASIBLE) {
-          double[] vals = new double[vars.size()];
-          for (int j = 0; j < vals.length; j++) vals[j] = res.doubleValue(j);
-          double before = monitor.bestObjective();
-          boolean worseThanKnown = !Double.isNaN(before)
-              && f.objective(vals) > before + 1e-6 * Math.max(1, Math.abs(before));
-          // the final answer is also an incumbent (the monitor keeps it only if it is better)
-          monitor.integerSolution(vals);
-          if (s == SolverStatus.OPTIMAL && worseThanKnown) {
-            // ojAlgo 57.1 sometimes declares a solution optimal that is worse than one it saw
-            // (the start, or an incumbent of this search): the claim is false; keep the better one
-            untrustedOptimal = true;
-          } else if (s == SolverStatus.OPTIMAL) {
-            optimal = true;
+        if (res == null) {
+          // the deadline (or a cancel) came while ojAlgo was inside one LP solve: its thread is left
+          // to finish that LP on its own and the best incumbent so far is the answer
+          abandoned = true;
+          monitor.close();
+        } else {
+          done++;
+          SolverStatus s = map(res.getState());
+          if (s == SolverStatus.OPTIMAL || s == SolverStatus.FEASIBLE) {
+            double[] vals = new double[vars.size()];
+            for (int j = 0; j < vals.length; j++) vals[j] = res.doubleValue(j);
+            double before = monitor.bestObjective();
+            boolean worseThanKnown = !Double.isNaN(before)
+                && f.objective(vals) > before + 1e-6 * Math.max(1, Math.abs(before));
+            // the final answer is also an incumbent (the monitor keeps it only if it is better)
+            monitor.integerSolution(vals);
+            if (s == SolverStatus.OPTIMAL && worseThanKnown) {
+              // ojAlgo 57.1 sometimes declares a solution optimal that is worse than one it saw
+              // (the start, or an incumbent of this search): the claim is false; keep the better one
+              untrustedOptimal = true;
+            } else if (s == SolverStatus.OPTIMAL) {
+              optimal = true;
+            }
+          } else if (s == SolverStatus.UNBOUNDED) {
+            failure = s;
+            failureText = "ojAlgo reports the model unbounded";
+          } else if (monitor.best() == null) {
+            // ojAlgo also answers INFEASIBLE (or FAILED) when its time runs out before it has any
+            // solution, so INFEASIBLE here is no proof
+            failure = s;
+            failureText = s == SolverStatus.INFEASIBLE
+                ? "ojAlgo found no feasible solution (it reports INFEASIBLE also when its time runs out first)"
+                : "ojAlgo stopped with state " + res.getState() + " and no solution";
           }
-        } else if (s == SolverStatus.UNBOUNDED) {
-          failure = s;
-          failureText = "ojAlgo reports the model unbounded";
-        } else if (monitor.best() == null) {
-          // ojAlgo also answers INFEASIBLE (or FAILED) when its time runs out before it has any
-          // solution, so INFEASIBLE here is no proof
-          failure = s;
-          failureText = s == SolverStatus.INFEASIBLE
-              ? "ojAlgo found no feasible solution (it reports INFEASIBLE also when its time runs out first)"
-              : "ojAlgo stopped with state " + res.getState() + " and no solution";
         }
       }
     } catch (RuntimeException e) {
@@ -169,10 +204,12 @@ final class OjAlgoSolver {
     } finally {
       if (watcher != null) watcher.shutdownNow();
     }
+    monitor.close();
     double[] best = monitor.best();
     double bestObj = monitor.bestObjective();
     bound = monitor.bound();
-    progress.progress(1.0, "MILP end: " + monitor.summary());
+    progress.progress(1.0, "MILP end" + (budget.overall().isSet() ? " at " + budget.overall().describe() : "") + ": "
+        + monitor.summary());
     if (best == null) {
       SolverStatus s = cancelled ? SolverStatus.CANCELLED : failure == null ? SolverStatus.FAILED : failure;
       return new Outcome(result(f, s, Double.NaN, bound, done,
@@ -190,8 +227,53 @@ final class OjAlgoSolver {
     String why = cancelled ? "cancelled; best solution so far"
         : crashed ? failureText + "; best solution so far"
         : untrustedOptimal ? "ojAlgo claimed optimality for a solution worse than one it had seen (a solver defect); kept the better solution, optimality not proven"
+        : abandoned ? "time limit of " + limit + " ms reached inside one LP solve, which was left to finish on its own; best solution so far"
         : "time limit of " + limit + " ms reached; best solution so far";
     return new Outcome(result(f, s, bestObj, bound, done, why), best);
+  }
+
+  /**
+   * Runs {@code work} and returns its result, or null when {@code end} passed (or a cancel came)
+   * first. Without a clock ({@link Deadline#NONE}) the work runs on this thread and only ojAlgo's
+   * own limit stops it. With one, it runs on a daemon thread while this one polls the deadline
+   * every {@value #POLL_MILLIS} ms: at the deadline {@code stop} asks ojAlgo to stop (it re-reads
+   * its time limit between nodes), and {@value #GRACE_POLLS} polls later the work is abandoned — ojAlgo cannot be
+   * interrupted inside an LP solve, which on models of thousands of variables takes seconds.
+   */
+  static <T> T bounded(Supplier<T> work, Deadline end, Runnable stop, CancellationToken cancel) {
+    if (!end.isSet()) return work.get();
+    CompletableFuture<T> out = new CompletableFuture<>();
+    Thread t = new Thread(() -> {
+      try {
+        out.complete(work.get());
+      } catch (Throwable e) {
+        out.completeExceptionally(e);
+      }
+    }, "milp-solver");
+    t.setDaemon(true);
+    t.start();
+    int grace = -1;
+    while (true) {
+      try {
+        return out.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        if (grace == 0) return null;
+        if (grace > 0) grace--;
+        else if (end.expired() || cancel.isCancelled()) {
+          stop.run();
+          grace = GRACE_POLLS;
+        }
+      } catch (InterruptedException e) {
+        stop.run();
+        Thread.currentThread().interrupt();
+        return null;
+      } catch (ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof RuntimeException re) throw re;
+        if (c instanceof Error er) throw er;
+        throw new IllegalStateException(c);
+      }
+    }
   }
 
   private static SolverResult result(MilpFormulation f, SolverStatus s, double obj, double bound, int rounds, String msg) {

@@ -8,6 +8,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,11 @@ final class OverlayPlan implements PlanView {
   private final Map<String, ReservationAllocation> allocations = new LinkedHashMap<>();
   /** Resources the layer holds, as a step function (start of each change → total from there). */
   private final TreeMap<Long, Resources> layer = new TreeMap<>();
+  /**
+   * The same per user, so the sharing policies' per-user queries (thousands of steps per check
+   * for a capacity-over-time window) cost a lookup, not a pass over every allocation of the layer.
+   */
+  private final Map<String, TreeMap<Long, Resources>> userLayers = new HashMap<>();
 
   OverlayPlan(PlanView base) {
     this.base = base;
@@ -33,12 +39,21 @@ final class OverlayPlan implements PlanView {
   void add(ReservationRequest request, ReservationAllocation allocation) {
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
+    TreeMap<Long, Resources> user = userLayers.computeIfAbsent(request.user(), u -> {
+      TreeMap<Long, Resources> m = new TreeMap<>();
+      m.put(Long.MIN_VALUE, Resources.ZERO);
+      return m;
+    });
     for (AtomAllocation a : allocation.atoms()) {
-      for (Step s : a.steps()) addRange(s.start(), s.end(), a.bundle().times(s.bundles()));
+      for (Step s : a.steps()) {
+        Resources r = a.bundle().times(s.bundles());
+        addRange(layer, s.start(), s.end(), r);
+        addRange(user, s.start(), s.end(), r);
+      }
     }
   }
 
-  private void addRange(long from, long to, Resources r) {
+  private static void addRange(TreeMap<Long, Resources> layer, long from, long to, Resources r) {
     layer.putIfAbsent(from, layer.floorEntry(from).getValue());
     layer.putIfAbsent(to, layer.floorEntry(to).getValue());
     for (Map.Entry<Long, Resources> e : layer.subMap(from, true, to, false).entrySet()) {
@@ -117,14 +132,8 @@ final class OverlayPlan implements PlanView {
   @Override
   public Resources userAllocatedAt(String user, long step) {
     Resources r = base.userAllocatedAt(user, step);
-    for (Map.Entry<String, ReservationAllocation> e : allocations.entrySet()) {
-      if (!requests.get(e.getKey()).user().equals(user)) continue;
-      for (AtomAllocation a : e.getValue().atoms()) {
-        long b = a.bundlesAt(step);
-        if (b > 0) r = r.plus(a.bundle().times(b));
-      }
-    }
-    return r;
+    TreeMap<Long, Resources> mine = userLayers.get(user);
+    return mine == null ? r : r.plus(mine.floorEntry(step).getValue());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.rayon.engine.planning.milp;
 
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,8 +42,9 @@ import java.util.TreeMap;
  * <p>Nodes whose LP value is not below the incumbent cannot lower the bound and are dropped, so the
  * bookkeeping stays as small as the part of the tree that still matters.
  *
- * <p>Progress fractions are -1 (unknown): the engine has no clock and the size of a branch-and-bound
- * tree is not known in advance; the message carries incumbent, bound, gap and node counts. The
+ * <p>Progress fractions are the elapsed part of the run's deadline (the caller's clock), or -1
+ * (unknown) without one: the size of a branch-and-bound tree is not known in advance. The message
+ * carries the elapsed time against the limit, the incumbent, the bound, the gap and node counts. The
  * listener hears every new incumbent and, between incumbents, every {@value #REPORT_EVERY} nodes.
  * Calls come from the solver's thread; all methods are synchronized.
  */
@@ -51,7 +53,10 @@ final class SearchMonitor {
   static final int REPORT_EVERY = 50;
 
   /** Prefix of the report of a new incumbent found during the search. */
-  static final String INCUMBENT = "MILP incumbent ";
+  static final String INCUMBENT = "MILP improved";
+
+  /** Prefix of the periodic report between incumbents. */
+  static final String SEARCH = "MILP search";
 
   private final MilpFormulation f;
   private final ProgressListener progress;
@@ -60,6 +65,8 @@ final class SearchMonitor {
   private final double lpBound;
   private final double tolerance;
   private final boolean trustInfeasible;
+  private final Deadline overall;
+  private boolean closed;
 
   private double[] best;
   private double bestObj;
@@ -86,7 +93,8 @@ final class SearchMonitor {
       ProgressListener progress,
       CancellationToken cancel,
       Runnable stopSolver,
-      boolean trustInfeasible) {
+      boolean trustInfeasible,
+      Deadline overall) {
     this.f = f;
     this.best = start;
     this.bestObj = start == null ? Double.NaN : f.objective(start);
@@ -95,11 +103,13 @@ final class SearchMonitor {
     this.cancel = cancel;
     this.stopSolver = stopSolver;
     this.trustInfeasible = trustInfeasible;
+    this.overall = overall == null ? Deadline.NONE : overall;
     this.tolerance = 1e-6 * Math.max(1, Math.abs(f.objectiveConstant()));
   }
 
   /** A node's LP was solved to optimality with this value of the solver's objective. */
   synchronized void nodeSolved(long sequence, long parent, double solverValue) {
+    if (closed) return;
     applyPendingClose();
     nodes++;
     double v = solverValue + f.objectiveConstant();
@@ -119,12 +129,13 @@ final class SearchMonitor {
         openValues.merge(v, 1, Integer::sum);
       }
     }
-    if (nodes % REPORT_EVERY == 0) report("MILP search: ");
+    if (nodes % REPORT_EVERY == 0) report(SEARCH);
     checkCancel();
   }
 
   /** The node's LP was infeasible (or cut short; see the class comment). */
   synchronized void nodeInfeasible(long sequence, long parent) {
+    if (closed) return;
     applyPendingClose();
     nodes++;
     infeasibleNodes++;
@@ -137,7 +148,7 @@ final class SearchMonitor {
    * when they cannot be read). Reports it when it improves on the best so far.
    */
   synchronized void integerSolution(double[] values) {
-    if (values == null) return;
+    if (values == null || closed) return;
     values = f.snap(values);
     double obj = f.objective(values);
     if (!Double.isNaN(bestObj) && obj >= bestObj - tolerance) return;
@@ -191,8 +202,30 @@ final class SearchMonitor {
         num(bestObj), num(b), pct(SolverResult.gapOf(bestObj, b)), nodes, infeasibleNodes, open.size());
   }
 
+  /**
+   * Ignore the solver from now on: after a solve was abandoned at its deadline the solver's thread
+   * may still call in, and the planner has already taken the best incumbent.
+   */
+  synchronized void close() {
+    closed = true;
+  }
+
+  /** Elapsed part of the run's deadline, or -1 (unknown) without one. */
+  double fraction() {
+    if (!overall.isSet()) return -1;
+    return Math.min(1.0, overall.elapsedMillis() / (double) Math.max(1, overall.limitMillis()));
+  }
+
+  /**
+   * "MILP improved at 3.2 s of 10.0 s: incumbent 12.00, bound 3.00, gap 75.0%; 120 nodes (3
+   * infeasible), 12 open" (without the time when the run has no deadline).
+   */
+  String line(String prefix) {
+    return prefix + (overall.isSet() ? " at " + overall.describe() : "") + ": " + summary();
+  }
+
   private void report(String prefix) {
-    progress.progress(-1, prefix + summary());
+    progress.progress(fraction(), line(prefix));
   }
 
   private void checkCancel() {

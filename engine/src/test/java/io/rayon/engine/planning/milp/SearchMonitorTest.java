@@ -23,7 +23,7 @@ class SearchMonitorTest {
 
   private SearchMonitor monitor(double lpBound, boolean trustInfeasible) {
     return new SearchMonitor(f, rejectAll, lpBound, ProgressListener.NONE, CancellationToken.NEVER, () -> {},
-        trustInfeasible);
+        trustInfeasible, io.rayon.engine.task.Deadline.NONE);
   }
 
   @Test

@@ -61,7 +61,8 @@ class SolverStatusTest {
 
   @Test
   void aTinyTimeLimitReturnsTheIncumbentAsFeasibleWithAGap() {
-    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(1)));
+    // a fixed grid: the automatic grid refuses this model (408 integer variables) for a 1 ms limit
+    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(1)).withGrid(1));
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
         .selfChecking(true);
     List<ReservationRequest> batch = Instances.generate(7, 12);
@@ -101,7 +102,8 @@ class SolverStatusTest {
       reports.add(m);
       cancel.cancel();
     }, cancel);
-    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(2)));
+    // a fixed grid: the automatic grid refuses this model (168 integer variables) for a 2 s limit
+    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(2)).withGrid(1));
     List<ReservationRequest> batch = new ArrayList<>(Instances.generate(11, 8));
     batch.add(req("pipeline",
         "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
