@@ -123,6 +123,14 @@ public final class LiveTab implements WorkspaceTab {
       else status.getStyleClass().remove("stale");
       status.setStyle(b ? "-fx-text-fill: #c62828; -fx-font-weight: bold;" : "");
     });
+    vm.staleProperty().addListener((o, a, b) -> {
+      if (b) {
+        dialogs.notify(DialogService.Notice.WARNING, "Lost the connection",
+            vm.urlProperty().get() + " does not answer. The last data stays on screen; polling goes on.");
+      } else if (vm.canSubmitProperty().get()) {
+        dialogs.notify(DialogService.Notice.INFORMATION, "Connection restored", vm.urlProperty().get() + " answers again.");
+      }
+    });
     Label metrics = new Label();
     metrics.setId("live-metrics");
     metrics.textProperty().bind(vm.metricsTextProperty());
