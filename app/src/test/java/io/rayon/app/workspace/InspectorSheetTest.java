@@ -2,6 +2,7 @@ package io.rayon.app.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rayon.app.prefs.Theme;
 import io.rayon.app.testing.Fixtures;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.scenario.Scenario;
@@ -42,7 +43,7 @@ class InspectorSheetTest {
     inspector = new InspectorView(new InspectorViewModel(ws));
     BorderPane root = new BorderPane(inspector);
     stage.setScene(new Scene(root, 420, 600));
-    stage.getScene().getStylesheets().setAll(ThemeStyles.class.getResource("/io/rayon/app/app.css").toExternalForm());
+    ThemeStyles.apply(stage.getScene(), Theme.LIGHT);
     stage.show();
   }
 
