@@ -61,11 +61,11 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     unit.valueProperty().addListener(refresh);
     for (TextField t : new TextField[] {memory, vcores, gang, parallelism, lease, work}) {
       String what = whatOf(t);
-      validation.check(t, text -> wholeNumberProblem(what, text, t == gang || t == parallelism));
+      validation.check(t, text -> shown(t) ? wholeNumberProblem(what, text, t == gang || t == parallelism) : null);
     }
-    validation.check(extras, BlockInspectorSkin::extrasProblem);
-    validation.check(start, text -> numberProblem("window start", text));
-    validation.check(finish, text -> numberProblem("window finish", text));
+    validation.check(extras, text -> shown(extras) ? extrasProblem(text) : null);
+    validation.check(start, text -> shown(start) ? numberProblem("window start", text) : null);
+    validation.check(finish, text -> shown(finish) ? numberProblem("window finish", text) : null);
     box.getChildren().addAll(title, grid, error, apply);
     getChildren().add(box);
     c.builderProperty().addListener(builderChanged);
@@ -114,6 +114,7 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     apply.setVisible(b != null && (b.kind() == BlockKind.ATOM || b.kind() == BlockKind.WINDOW));
     if (b == null) {
       title.setText("Select a block to edit its parameters");
+      validation.support().revalidate();
       return;
     }
     title.setText(b.kind().keyword() + " at " + (observed.getSelectedPath().isEmpty() ? "the root" : observed.getSelectedPath()));
@@ -146,6 +147,12 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     } else {
       grid.add(new Label(b.kind().keyword() + " has no parameters; drop blocks into it"), 0, r, 2, 1);
     }
+    validation.support().revalidate();
+  }
+
+  /** Only the fields of the selected block's form are checked. */
+  private boolean shown(TextField t) {
+    return t.getParent() == grid;
   }
 
   private void row(int r, String label, javafx.scene.Node n) {
