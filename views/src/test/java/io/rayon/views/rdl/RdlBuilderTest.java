@@ -200,11 +200,17 @@ class RdlBuilderTest {
     Label status = robot.lookup("#rdl-text-status").queryAs(Label.class);
     assertThat(status.getText()).startsWith("1:").contains("expected ','");
     assertThat(status.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("error"));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(text.getPseudoClassStates()).as("ValidationSupport marks the text").contains(PseudoClass.getPseudoClass("invalid"));
+    assertThat(text.getTooltip().getText()).isEqualTo(status.getText());
     robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
     assertThat(builder.getRoot()).isEqualTo(tree);
     assertThat(builder.getMessage()).startsWith("1:26:");
     assertThat(text.getText()).isEqualTo("order(atom(<1024,1>,1,1,1))");
     assertThat(builder.getCommandStack().undoSize()).isZero();
+    FxTesting.run(() -> text.setText("order(" + ATOM + ")"));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(text.getPseudoClassStates()).doesNotContain(PseudoClass.getPseudoClass("invalid"));
   }
 
   @Test
