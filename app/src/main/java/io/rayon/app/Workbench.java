@@ -14,6 +14,7 @@ import io.rayon.app.simulation.SimulationTab;
 import io.rayon.app.simulation.SimulationViewModel;
 import io.rayon.app.workspace.AppContext;
 import io.rayon.app.workspace.MainWindow;
+import io.rayon.app.workspace.RunNotices;
 
 /**
  * The assembled application: the main window with the built-in tabs (Reservations, Plan, Compare,
@@ -47,6 +48,14 @@ public final class Workbench {
     simulationTab = new SimulationTab(simulation);
     window.registerTab(simulationTab);
     window.registerContributedTabs();
+    RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
+    RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
+        () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());
+    RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Comparison", compare.runningProperty(), () -> {
+      if (!compare.problemProperty().get().isEmpty()) return compare.problemProperty().get();
+      var r = compare.resultProperty().get();
+      return r == null ? "Comparison cancelled." : r.labelA() + " and " + r.labelB() + " are side by side in the Compare tab.";
+    });
     exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
     window.addCommands(List.of(
         AppCommand.of("File", "_Import trace…", "Shortcut+I", exports::importTrace),

@@ -7,9 +7,11 @@ import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.model.scenario.SharingPolicySpec;
 import io.rayon.views.plan.PlanData;
 import io.rayon.views.plan.PlanDiff;
 import io.rayon.views.plan.PlanSkylineView;
+import io.rayon.views.validation.FieldValidation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +58,7 @@ public final class CompareTab implements WorkspaceTab {
   private final Label labelA = new Label("A");
   private final Label labelB = new Label("B");
   private final Runnable chooseOther;
+  private final FieldValidation validation = new FieldValidation();
 
   public CompareTab(WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs) {
     this.ws = ws;
@@ -71,6 +74,14 @@ public final class CompareTab implements WorkspaceTab {
     policy.setId("compare-policy");
     policy.setPrefColumnCount(16);
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
+    validation.check(policy, text -> {
+      try {
+        SharingPolicySpec.parse(text);
+        return null;
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+    });
     Button other = new Button("Other version…");
     other.setId("compare-other");
     chooseOther = () -> dialogs.chooseFileToOpen("Scenario version for run B", List.of(FileType.SCENARIO)).ifPresent(vm.otherScenarioProperty()::set);

@@ -31,4 +31,16 @@ public interface DialogService {
 
   /** One choice among {@code options} (for example the trace format of an import). */
   Optional<String> choose(String title, String message, List<String> options);
+
+  /** What a notification reports: news, or something the person should look at. */
+  enum Notice {
+    INFORMATION,
+    WARNING
+  }
+
+  /**
+   * A passing notification (a finished run, a lost connection) that asks nothing, does not take
+   * the focus and goes away by itself.
+   */
+  void notify(Notice kind, String title, String message);
 }

@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -11,14 +12,32 @@ import javafx.scene.control.ChoiceDialog;
 import javafx.scene.control.Label;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import javafx.util.Duration;
+import org.controlsfx.control.Notifications;
 
-/** Shows real JavaFX dialogs owned by the main window. Call on the JavaFX thread. */
+/**
+ * Shows real JavaFX dialogs owned by the main window, and ControlsFX {@link Notifications} at its
+ * bottom right. Call on the JavaFX thread. Notifications can be switched off with the system
+ * property {@code rayon.notifications=false} (for example on a desktop that draws them badly).
+ */
 public final class FxDialogService implements DialogService {
+  /** How long a notification stays. */
+  static final Duration NOTICE_TIME = Duration.seconds(6);
+  /** Above this many notifications on screen, ControlsFX shows one summary instead. */
+  static final int NOTICE_THRESHOLD = 3;
+
   private final Window owner;
+  private final boolean notifications;
   private Path lastDirectory;
 
   public FxDialogService(Window owner) {
+    this(owner, !"false".equalsIgnoreCase(System.getProperty("rayon.notifications")));
+  }
+
+  /** A dialog service whose notifications are shown or not, whatever the system property says. */
+  public FxDialogService(Window owner, boolean notifications) {
     this.owner = owner;
+    this.notifications = notifications;
   }
 
   private Alert alert(Alert.AlertType type, String title, String message) {
@@ -104,5 +123,26 @@ public final class FxDialogService implements DialogService {
     d.setTitle(title);
     d.setHeaderText(message);
     return d.showAndWait();
+  }
+
+  /**
+   * A ControlsFX notification popup owned by the main window: popups do not take the focus, so
+   * typing goes on where it was. Nothing is shown while the window is hidden or when notifications
+   * are switched off.
+   */
+  @Override
+  public void notify(Notice kind, String title, String message) {
+    if (!notifications || owner == null || !owner.isShowing()) return;
+    Notifications n = styled(Notifications.create()).title(title).text(message).hideAfter(NOTICE_TIME)
+        .threshold(NOTICE_THRESHOLD, styled(Notifications.create()).title("Rayon Studio")
+            .text("Several runs finished or connections changed; see the tabs and the status bar."));
+    if (kind == Notice.WARNING) n.showWarning();
+    else n.showInformation();
+  }
+
+  private Notifications styled(Notifications n) {
+    n.owner(owner).position(Pos.BOTTOM_RIGHT).styleClass("rayon-notification");
+    boolean dark = owner.getScene() != null && owner.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"));
+    return dark ? n.darkStyle() : n;
   }
 }

@@ -2,6 +2,7 @@ package io.rayon.app.live;
 
 import io.rayon.yarn.LiveDurations;
 import io.rayon.yarn.SubmitReport;
+import io.rayon.yarn.YarnConnection;
 import io.rayon.yarn.YarnReservationTranslator;
 import io.rayon.yarn.YarnRestClient;
 import io.rayon.yarn.YarnSubmitter;
@@ -18,6 +19,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.views.heatmap.NodeHeatmap;
 import io.rayon.views.plan.PlanSkylineView;
+import io.rayon.views.validation.FieldValidation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,6 +61,7 @@ public final class LiveTab implements WorkspaceTab {
   private final NodeHeatmap estimatedMap = new NodeHeatmap();
   private final PlanSkylineView planView = new PlanSkylineView();
   private final TextArea submitReport = new TextArea();
+  private final FieldValidation validation = new FieldValidation();
 
   public LiveTab(LiveViewModel vm, WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs) {
     this.vm = vm;
@@ -72,6 +75,15 @@ public final class LiveTab implements WorkspaceTab {
     url.setPromptText("http://resourcemanager:8088");
     url.setPrefColumnCount(22);
     url.textProperty().bindBidirectional(vm.urlProperty());
+    validation.check(url, text -> {
+      if (text.isBlank()) return null;
+      try {
+        YarnConnection.of(text);
+        return null;
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+    });
     TextField user = new TextField();
     user.setId("live-user");
     user.setPromptText("user");
@@ -122,6 +134,14 @@ public final class LiveTab implements WorkspaceTab {
       if (b) status.getStyleClass().add("stale");
       else status.getStyleClass().remove("stale");
       status.setStyle(b ? "-fx-text-fill: #c62828; -fx-font-weight: bold;" : "");
+    });
+    vm.staleProperty().addListener((o, a, b) -> {
+      if (b) {
+        dialogs.notify(DialogService.Notice.WARNING, "Lost the connection",
+            vm.urlProperty().get() + " does not answer. The last data stays on screen; polling goes on.");
+      } else if (vm.canSubmitProperty().get()) {
+        dialogs.notify(DialogService.Notice.INFORMATION, "Connection restored", vm.urlProperty().get() + " answers again.");
+      }
     });
     Label metrics = new Label();
     metrics.setId("live-metrics");

@@ -8,10 +8,13 @@ import io.rayon.engine.sim.TimeSeries;
 import io.rayon.views.chart.SeriesChart;
 import io.rayon.views.heatmap.NodeHeatmap;
 import io.rayon.views.timeline.TimelineControl;
+import io.rayon.views.validation.FieldValidation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -25,17 +28,33 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
+import org.controlsfx.control.CheckComboBox;
 
 /**
  * The Simulation tab: run the simulator on the scenario's workload in the background, then play
- * the per-node load as a heatmap with a timeline, next to the cluster's memory time series.
+ * the per-node load as a heatmap with a timeline, next to the cluster's time series: one chart per
+ * dimension (memory, vcores) and the series (capacity, allowance, estimation, reservation, usage)
+ * chosen with ControlsFX {@link CheckComboBox}es. The settings are checked as they are typed
+ * (ControlsFX ValidationSupport through {@link FieldValidation}).
  */
 public final class SimulationTab implements WorkspaceTab {
+  /** The time series each chart can show, in drawing order. */
+  public static final List<String> SERIES = List.of("capacity", "allowance", "estimation", "reservation", "usage");
+  /** The dimensions with a chart. */
+  public static final List<String> DIMENSIONS = List.of("memory", "vcores");
+  private static final List<Color> COLOURS =
+      List.of(Color.web("#c0392b"), Color.web("#e67e22"), Color.web("#8e44ad"), Color.web("#2e86de"), Color.web("#27ae60"));
+
   private final SimulationViewModel vm;
   private final BorderPane root = new BorderPane();
   private final NodeHeatmap heatmap = new NodeHeatmap();
   private final TimelineControl timeline = new TimelineControl();
   private final SeriesChart chart = new SeriesChart();
+  private final SeriesChart vcoresChart = new SeriesChart();
+  private final CheckComboBox<String> seriesChoice = new CheckComboBox<>(FXCollections.observableArrayList(SERIES));
+  private final CheckComboBox<String> dimensionChoice = new CheckComboBox<>(FXCollections.observableArrayList(DIMENSIONS));
+  private final FieldValidation validation = new FieldValidation();
+  private SimulationResult shown;
 
   public SimulationTab(SimulationViewModel vm) {
     this.vm = vm;
@@ -46,6 +65,10 @@ public final class SimulationTab implements WorkspaceTab {
     damping.disableProperty().bind(vm.schedulerProperty().isNotEqualTo("estimation"));
     TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
     TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
+    validation.check(damping, text -> damping.isDisabled() ? null : SimulationViewModel.dampingProblem(text));
+    damping.disabledProperty().addListener(o -> validation.support().revalidate(damping));
+    validation.check(heartbeat, text -> SimulationViewModel.positiveProblem("heartbeat", text));
+    validation.check(frames, text -> SimulationViewModel.positiveProblem("frame interval", text));
     ComboBox<String> measure = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.MEASURES));
     measure.valueProperty().bindBidirectional(vm.measureProperty());
     Button run = new Button("Simulate");
@@ -56,7 +79,18 @@ public final class SimulationTab implements WorkspaceTab {
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
     ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping, new Label("Heartbeat (s)"), heartbeat);
-    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, run, cancel, new Label("Show"), measure);
+    seriesChoice.setId("sim-series-choice");
+    seriesChoice.setTitle("Series");
+    seriesChoice.setShowCheckedCount(true);
+    seriesChoice.getCheckModel().checkAll();
+    dimensionChoice.setId("sim-dimension-choice");
+    dimensionChoice.setTitle("Charts");
+    dimensionChoice.setShowCheckedCount(true);
+    dimensionChoice.getCheckModel().check("memory");
+    seriesChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
+    dimensionChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
+    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, run, cancel, new Label("Show"), measure,
+        dimensionChoice, seriesChoice);
     Label summary = new Label();
     summary.setId("sim-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -73,13 +107,22 @@ public final class SimulationTab implements WorkspaceTab {
     chart.titleProperty().set("");
     chart.xLabelProperty().set("time (h)");
     chart.yLabelProperty().set("memory (GB)");
+    vcoresChart.setId("sim-series-vcores");
+    vcoresChart.titleProperty().set("");
+    vcoresChart.xLabelProperty().set("time (h)");
+    vcoresChart.yLabelProperty().set("vcores");
+    VBox charts = new VBox(4, chart, vcoresChart);
+    VBox.setVgrow(chart, Priority.ALWAYS);
+    VBox.setVgrow(vcoresChart, Priority.ALWAYS);
+    for (SeriesChart c : List.of(chart, vcoresChart)) c.managedProperty().bind(c.visibleProperty());
+    drawSeries();
     vm.resultProperty().addListener((o, a, r) -> show(r));
     heatmap.titleProperty().bind(Bindings.concat("Node ", vm.measureProperty(), " (fraction of capacity)"));
 
     VBox left = new VBox(4, heatmap, timeline);
     VBox.setVgrow(heatmap, Priority.ALWAYS);
     left.setPadding(new Insets(4));
-    SplitPane split = new SplitPane(left, chart);
+    SplitPane split = new SplitPane(left, charts);
     split.setOrientation(Orientation.HORIZONTAL);
     split.setDividerPositions(0.6);
     timeline.setMinWidth(320);
@@ -99,7 +142,8 @@ public final class SimulationTab implements WorkspaceTab {
   }
 
   private void show(SimulationResult r) {
-    chart.getSeries().clear();
+    shown = r;
+    drawSeries();
     if (r == null) {
       // nothing of the previous document's run stays on screen
       timeline.setPlaying(false);
@@ -112,21 +156,47 @@ public final class SimulationTab implements WorkspaceTab {
     timeline.setFrameCount(r.frames().size());
     timeline.frameLabelProperty().set(i -> i < 0 || i >= r.frames().size() ? ""
         : String.format(Locale.ROOT, "t = %.1f h", r.frames().get(i).timeS() / 3600));
+  }
+
+  /** The charts of the checked dimensions, each with the checked series of the last result. */
+  private void drawSeries() {
+    List<String> dims = dimensionChoice.getCheckModel().getCheckedItems();
+    List<String> names = seriesChoice.getCheckModel().getCheckedItems();
+    chart.setVisible(dims.contains("memory"));
+    vcoresChart.setVisible(dims.contains("vcores"));
+    SimulationResult r = shown;
+    if (r == null) {
+      chart.getSeries().clear();
+      vcoresChart.getSeries().clear();
+      return;
+    }
     TimeSeries s = r.series();
     double[] hours = new double[s.timeS().length];
     for (int i = 0; i < hours.length; i++) hours[i] = s.timeS()[i] / 3600;
-    chart.getSeries().setAll(
-        new SeriesChart.Series("capacity", hours, gb(s.capacityMemoryMB()), Color.web("#c0392b")),
-        new SeriesChart.Series("allowance", hours, gb(s.allowanceMemoryMB()), Color.web("#e67e22")),
-        new SeriesChart.Series("estimation", hours, gb(s.estimationMemoryMB()), Color.web("#8e44ad")),
-        new SeriesChart.Series("reservation", hours, gb(s.reservationMemoryMB()), Color.web("#2e86de")),
-        new SeriesChart.Series("usage", hours, gb(s.usageMemoryMB()), Color.web("#27ae60")));
+    List<double[]> memory = List.of(gb(s.capacityMemoryMB()), gb(s.allowanceMemoryMB()), gb(s.estimationMemoryMB()),
+        gb(s.reservationMemoryMB()), gb(s.usageMemoryMB()));
+    List<double[]> vcores = List.of(s.capacityVcores(), s.allowanceVcores(), s.estimationVcores(), s.reservationVcores(),
+        s.usageVcores());
+    List<SeriesChart.Series> mem = new ArrayList<>();
+    List<SeriesChart.Series> vc = new ArrayList<>();
+    for (int i = 0; i < SERIES.size(); i++) {
+      if (!names.contains(SERIES.get(i))) continue;
+      mem.add(new SeriesChart.Series(SERIES.get(i), hours, memory.get(i), COLOURS.get(i)));
+      vc.add(new SeriesChart.Series(SERIES.get(i), hours, vcores.get(i), COLOURS.get(i)));
+    }
+    chart.getSeries().setAll(mem);
+    vcoresChart.getSeries().setAll(vc);
   }
 
   private static double[] gb(double[] mb) {
     double[] out = new double[mb.length];
     for (int i = 0; i < mb.length; i++) out[i] = mb[i] / 1024;
     return out;
+  }
+
+  /** The checks on the settings fields (for tests). */
+  FieldValidation validation() {
+    return validation;
   }
 
   @Override
@@ -146,7 +216,10 @@ public final class SimulationTab implements WorkspaceTab {
 
   @Override
   public List<ChartSource> charts() {
-    return List.of(new ChartSource("Node heatmap", heatmap), new ChartSource("Memory time series", chart));
+    List<ChartSource> out = new ArrayList<>(List.of(new ChartSource("Node heatmap", heatmap)));
+    if (chart.isVisible()) out.add(new ChartSource("Memory time series", chart));
+    if (vcoresChart.isVisible()) out.add(new ChartSource("Vcores time series", vcoresChart));
+    return out;
   }
 
   @Override

@@ -81,14 +81,31 @@ public final class SimulationViewModel {
 
   SchedulerPolicy policy() {
     if ("reservation".equals(scheduler.get())) return new ReservationPolicy();
+    String p = dampingProblem(damping.get());
+    if (p != null) throw new IllegalArgumentException(p);
+    return new EstimationPolicy(Double.parseDouble(damping.get().trim()));
+  }
+
+  /** What is wrong with a damping α text, or null when it is a number in (0, 1]. */
+  public static String dampingProblem(String text) {
     double a;
     try {
-      a = Double.parseDouble(damping.get().trim());
+      a = Double.parseDouble(text.trim());
     } catch (NumberFormatException | NullPointerException e) {
-      throw new IllegalArgumentException("damping α must be a number in (0, 1], got '" + damping.get() + "'");
+      return "damping α must be a number in (0, 1], got '" + text + "'";
     }
-    if (!(a > 0 && a <= 1)) throw new IllegalArgumentException("damping α must be in (0, 1], got " + a + "; the paper uses 0.125");
-    return new EstimationPolicy(a);
+    if (!(a > 0 && a <= 1)) return "damping α must be in (0, 1], got " + a + "; the paper uses 0.125";
+    return null;
+  }
+
+  /** What is wrong with a number of seconds for {@code what}, or null when it is positive and finite. */
+  public static String positiveProblem(String what, String text) {
+    try {
+      positive(what, text);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   private static double positive(String what, String text) {

@@ -91,11 +91,14 @@ class LiveTabTest {
     assertThat(status(robot)).startsWith("Stale since").contains("HTTP 503").contains("showing data of");
     assertThat(tab.allocatedHeatmap().getNodes().names()).hasSize(2);
     assertThat(tab.planView().getPlan().allocations()).hasSize(1);
+    assertThat(dialogs.notices).as("a lost connection is notified").singleElement()
+        .satisfies(n -> assertThat(n).startsWith("WARNING Lost the connection").contains(rm.url()));
 
     rm.route("/ws/v1/cluster/metrics", FakeRm.json(FakeRm.golden("metrics.json")));
     robot.clickOn("#live-refresh");
     await(() -> !vm.staleProperty().get());
     assertThat(status(robot)).startsWith("Connected to");
+    assertThat(dialogs.notices).hasSize(2).last().satisfies(n -> assertThat(n).startsWith("INFORMATION Connection restored"));
   }
 
   @Test

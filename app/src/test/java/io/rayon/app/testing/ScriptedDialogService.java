@@ -14,6 +14,7 @@ public final class ScriptedDialogService implements DialogService {
   public final List<String> errors = new ArrayList<>();
   public final List<String> infos = new ArrayList<>();
   public final List<String> confirmations = new ArrayList<>();
+  public final List<String> notices = new ArrayList<>();
   public final Deque<Boolean> confirmAnswers = new ArrayDeque<>();
   public final Deque<SaveChoice> saveAnswers = new ArrayDeque<>();
   public final Deque<Path> files = new ArrayDeque<>();
@@ -53,5 +54,10 @@ public final class ScriptedDialogService implements DialogService {
   @Override
   public Optional<String> choose(String title, String message, List<String> options) {
     return Optional.ofNullable(choices.poll());
+  }
+
+  @Override
+  public void notify(Notice kind, String title, String message) {
+    notices.add(kind + " " + title + ": " + message);
   }
 }

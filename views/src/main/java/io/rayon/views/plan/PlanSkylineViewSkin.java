@@ -18,6 +18,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.controlsfx.control.RangeSlider;
 
 /**
  * Skin of {@link PlanSkylineView}: a canvas that redraws only when a property it shows changes or
@@ -34,6 +35,9 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private final BorderPane layout = new BorderPane();
   private final javafx.scene.control.ComboBox<String> dimensionBox = new javafx.scene.control.ComboBox<>();
   private final Label rangeLabel = new Label();
+  /** ControlsFX's two-thumb slider over the horizon: the visible time window, dragged by either end or the middle. */
+  private final RangeSlider window = new RangeSlider(0, 1, 0, 1);
+  private boolean syncingWindow;
   private final javafx.scene.layout.HBox toolbar = new javafx.scene.layout.HBox(6);
   private boolean dirty = true;
   private double pressX;
@@ -102,7 +106,15 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     zoomOut.setOnAction(e -> zoomCentre(1 / 1.5));
     rangeLabel.setId("plan-range");
     rangeLabel.getStyleClass().add("plan-range");
-    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, fit, rangeLabel);
+    window.setId("plan-window");
+    window.setShowTickMarks(false);
+    window.setShowTickLabels(false);
+    window.setMinWidth(120);
+    window.setTooltip(new javafx.scene.control.Tooltip("Time window shown: drag either end, or the bar between them"));
+    window.lowValueProperty().addListener(o -> windowDragged());
+    window.highValueProperty().addListener(o -> windowDragged());
+    javafx.scene.layout.HBox.setHgrow(window, Priority.ALWAYS);
+    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, fit, window, rangeLabel);
     toolbar.getStyleClass().add("plan-toolbar");
     toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     layout.setCenter(plotPane);
@@ -189,8 +201,32 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private void syncRange() {
     PlanSkylineView v = getSkinnable();
     long ss = v.getPlan().stepSeconds();
+    syncingWindow = true;
+    try {
+      window.setMax(Math.max(1, v.getPlan().horizon()));
+      if (v.getVisibleStart() > window.getHighValue()) {
+        window.setHighValue(v.getVisibleEnd());
+        window.setLowValue(v.getVisibleStart());
+      } else {
+        window.setLowValue(v.getVisibleStart());
+        window.setHighValue(v.getVisibleEnd());
+      }
+    } finally {
+      syncingWindow = false;
+    }
     rangeLabel.setText(io.rayon.views.draw.Axes.duration(v.getVisibleStart() * ss) + " – "
         + io.rayon.views.draw.Axes.duration(v.getVisibleEnd() * ss));
+  }
+
+  /** The slider moved: show its window (the view keeps at least a few steps and clamps to the horizon). */
+  private void windowDragged() {
+    if (syncingWindow) return;
+    getSkinnable().showRange(window.getLowValue(), window.getHighValue());
+  }
+
+  /** The time-window slider (for tests). */
+  RangeSlider windowSlider() {
+    return window;
   }
 
   private void zoomCentre(double factor) {

@@ -1,10 +1,10 @@
 package io.rayon.views.rdl;
 
 import io.rayon.model.resources.Resources;
+import io.rayon.views.validation.FieldValidation;
 import java.util.TreeMap;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
-import javafx.css.PseudoClass;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -13,9 +13,13 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
-/** Skin of {@link BlockInspector}: a GridPane form rebuilt when the selected block changes. */
+/**
+ * Skin of {@link BlockInspector}: a GridPane form rebuilt when the selected block changes. The
+ * fields are checked as they are typed in by ControlsFX's ValidationSupport ({@link
+ * FieldValidation}): a refused field is marked and its tooltip says why; Apply reports the first
+ * problem under the form and changes nothing.
+ */
 public class BlockInspectorSkin extends SkinBase<BlockInspector> {
-  private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
 
   private final VBox box = new VBox(8);
   private final Label title = new Label();
@@ -32,6 +36,7 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
   private final TextField start = field("inspector-start");
   private final TextField finish = field("inspector-finish");
   private final ComboBox<DisplayUnit> unit = new ComboBox<>();
+  private final FieldValidation validation = new FieldValidation();
   private RdlBuilder observed;
   private final InvalidationListener refresh = o -> refresh();
   private final InvalidationListener builderChanged = this::onBuilderChanged;
@@ -54,6 +59,13 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     unit.getItems().setAll(DisplayUnit.values());
     unit.valueProperty().bindBidirectional(c.unitProperty());
     unit.valueProperty().addListener(refresh);
+    for (TextField t : new TextField[] {memory, vcores, gang, parallelism, lease, work}) {
+      String what = whatOf(t);
+      validation.check(t, text -> shown(t) ? wholeNumberProblem(what, text, t == gang || t == parallelism) : null);
+    }
+    validation.check(extras, text -> shown(extras) ? extrasProblem(text) : null);
+    validation.check(start, text -> shown(start) ? numberProblem("window start", text) : null);
+    validation.check(finish, text -> shown(finish) ? numberProblem("window finish", text) : null);
     box.getChildren().addAll(title, grid, error, apply);
     getChildren().add(box);
     c.builderProperty().addListener(builderChanged);
@@ -98,13 +110,11 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
   private void refresh() {
     grid.getChildren().clear();
     error.setText("");
-    for (TextField t : new TextField[] {memory, vcores, extras, gang, parallelism, lease, work, start, finish}) {
-      t.pseudoClassStateChanged(INVALID, false);
-    }
     Block b = observed == null ? null : observed.getSelectedBlock();
     apply.setVisible(b != null && (b.kind() == BlockKind.ATOM || b.kind() == BlockKind.WINDOW));
     if (b == null) {
       title.setText("Select a block to edit its parameters");
+      validation.support().revalidate();
       return;
     }
     title.setText(b.kind().keyword() + " at " + (observed.getSelectedPath().isEmpty() ? "the root" : observed.getSelectedPath()));
@@ -137,6 +147,12 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     } else {
       grid.add(new Label(b.kind().keyword() + " has no parameters; drop blocks into it"), 0, r, 2, 1);
     }
+    validation.support().revalidate();
+  }
+
+  /** Only the fields of the selected block's form are checked. */
+  private boolean shown(TextField t) {
+    return t.getParent() == grid;
   }
 
   private void row(int r, String label, javafx.scene.Node n) {
@@ -171,50 +187,84 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     }
   }
 
-  private long steps(TextField t, String what, DisplayUnit u, long ss) {
-    double v;
+  /** The name a field's problems use. */
+  private String whatOf(TextField t) {
+    if (t == memory) return "memory";
+    if (t == vcores) return "vcores";
+    if (t == gang) return "gang g";
+    if (t == parallelism) return "max parallelism h";
+    if (t == lease) return "min lease l";
+    return "work w";
+  }
+
+  /** Why {@code text} is not a whole number (an int when {@code intOnly}), or null. */
+  static String wholeNumberProblem(String what, String text, boolean intOnly) {
     try {
-      v = Double.parseDouble(t.getText().trim());
+      long v = Long.parseLong(text.trim());
+      if (intOnly && (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE)) throw new NumberFormatException();
+      return null;
     } catch (NumberFormatException e) {
-      t.pseudoClassStateChanged(INVALID, true);
-      throw new IllegalArgumentException("window " + what + ": '" + t.getText() + "' is not a number");
+      return what + ": '" + text + "' is not a whole number";
     }
+  }
+
+  /** Why {@code text} is not a number, or null. */
+  static String numberProblem(String what, String text) {
     try {
-      return u.toSteps(v, ss);
+      Double.parseDouble(text.trim());
+      return null;
+    } catch (NumberFormatException e) {
+      return what + ": '" + text + "' is not a number";
+    }
+  }
+
+  /** Why {@code text} is not a list of name=amount, or null. */
+  static String extrasProblem(String text) {
+    String s = text.trim();
+    if (s.isEmpty()) return null;
+    for (String part : s.split(",")) {
+      String[] kv = part.split("=");
+      try {
+        if (kv.length != 2 || kv[0].isBlank()) throw new NumberFormatException();
+        Long.parseLong(kv[1].trim());
+      } catch (NumberFormatException e) {
+        return "extras: '" + part.trim() + "' should read name=amount, such as gpu=2";
+      }
+    }
+    return null;
+  }
+
+  private long steps(TextField t, String what, DisplayUnit u, long ss) {
+    String p = numberProblem("window " + what, t.getText());
+    if (p != null) throw new IllegalArgumentException(p);
+    try {
+      return u.toSteps(Double.parseDouble(t.getText().trim()), ss);
     } catch (IllegalArgumentException e) {
-      t.pseudoClassStateChanged(INVALID, true);
       throw new IllegalArgumentException("window " + what + ": " + e.getMessage());
     }
   }
 
   private long parseLong(TextField t, String what) {
-    try {
-      long v = Long.parseLong(t.getText().trim());
-      if (what.startsWith("gang") || what.startsWith("max")) {
-        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) throw new NumberFormatException();
-      }
-      t.pseudoClassStateChanged(INVALID, false);
-      return v;
-    } catch (NumberFormatException e) {
-      t.pseudoClassStateChanged(INVALID, true);
-      throw new IllegalArgumentException(what + ": '" + t.getText() + "' is not a whole number");
-    }
+    String p = wholeNumberProblem(what, t.getText(), what.startsWith("gang") || what.startsWith("max"));
+    if (p != null) throw new IllegalArgumentException(p);
+    return Long.parseLong(t.getText().trim());
   }
 
   private TreeMap<String, Long> parseExtras() {
+    String p = extrasProblem(extras.getText());
+    if (p != null) throw new IllegalArgumentException(p);
     TreeMap<String, Long> m = new TreeMap<>();
     String s = extras.getText().trim();
     if (s.isEmpty()) return m;
     for (String part : s.split(",")) {
       String[] kv = part.split("=");
-      try {
-        if (kv.length != 2 || kv[0].isBlank()) throw new NumberFormatException();
-        m.put(kv[0].trim(), Long.parseLong(kv[1].trim()));
-      } catch (NumberFormatException e) {
-        extras.pseudoClassStateChanged(INVALID, true);
-        throw new IllegalArgumentException("extras: '" + part.trim() + "' should read name=amount, such as gpu=2");
-      }
+      m.put(kv[0].trim(), Long.parseLong(kv[1].trim()));
     }
     return m;
+  }
+
+  /** The checks on the fields (for tests). */
+  FieldValidation validation() {
+    return validation;
   }
 }

@@ -76,6 +76,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     }
   }
 
+  private final io.rayon.views.validation.FieldValidation textValidation = new io.rayon.views.validation.FieldValidation();
   private final VBox palette = new VBox();
   private final VBox canvas = new VBox();
   private final ScrollPane canvasScroll = new ScrollPane(canvas);
@@ -121,6 +122,16 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     text.getStyleClass().add("rdl-text");
     text.setPrefRowCount(6);
     text.textProperty().addListener((o, a, s) -> onTextTyped(s));
+    // ControlsFX ValidationSupport marks typed text that does not parse; the status line says where
+    textValidation.check(text, typed -> {
+      if (typed.isBlank() || typed.equals(treeText())) return null;
+      try {
+        RdlParser.parse(typed, "text");
+        return null;
+      } catch (RdlParseException ex) {
+        return ex.line() + ":" + ex.column() + ": " + ex.problem();
+      }
+    });
     text.addEventHandler(
         KeyEvent.KEY_PRESSED,
         e -> {
@@ -544,6 +555,11 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     if (!textDiffersFromTree()) return;
     RdlParseException ex = getSkinnable().applyText(text.getText());
     if (ex != null) status(ex.line() + ":" + ex.column() + ": " + ex.problem(), true);
+  }
+
+  /** The check on the text pane (for tests). */
+  io.rayon.views.validation.FieldValidation textValidation() {
+    return textValidation;
   }
 
   private void status(String s, boolean error) {

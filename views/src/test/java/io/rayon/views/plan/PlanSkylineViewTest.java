@@ -97,6 +97,31 @@ class PlanSkylineViewTest {
   }
 
   @Test
+  void theTimeWindowIsAControlsFxRangeSliderThatFollowsAndMovesTheView(FxRobot robot) {
+    org.controlsfx.control.RangeSlider window = robot.lookup("#plan-window").queryAs(org.controlsfx.control.RangeSlider.class);
+    assertThat(window.getMax()).isEqualTo(100);
+    assertThat(window.getLowValue()).isZero();
+    assertThat(window.getHighValue()).isEqualTo(100);
+    FxTesting.run(() -> view.showRange(20, 60));
+    assertThat(window.getLowValue()).isEqualTo(20);
+    assertThat(window.getHighValue()).isEqualTo(60);
+
+    javafx.scene.Node high = window.lookup(".high-thumb");
+    robot.drag(high, MouseButton.PRIMARY).moveBy(-window.getWidth() / 5, 0).release(MouseButton.PRIMARY);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(view.getVisibleStart()).isEqualTo(20);
+    assertThat(view.getVisibleEnd()).isLessThan(60).isGreaterThan(20);
+    assertThat(window.getHighValue()).isEqualTo(view.getVisibleEnd());
+
+    javafx.scene.Node bar = window.lookup(".range-bar");
+    double span = view.getVisibleEnd() - view.getVisibleStart();
+    robot.drag(bar, MouseButton.PRIMARY).moveBy(window.getWidth() / 4, 0).release(MouseButton.PRIMARY);
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(view.getVisibleStart()).isGreaterThan(20);
+    assertThat(view.getVisibleEnd() - view.getVisibleStart()).isCloseTo(span, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
   void draggingPansTheTimeAxis(FxRobot robot) {
     FxTesting.run(() -> view.showRange(20, 60));
     robot.drag(at(robot, 40, 70 * 1024), MouseButton.PRIMARY).moveBy(-200, 0).release(MouseButton.PRIMARY);

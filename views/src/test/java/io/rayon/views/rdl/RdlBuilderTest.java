@@ -130,6 +130,33 @@ class RdlBuilderTest {
   }
 
   @Test
+  void fieldsAreCheckedAsTheyAreTypedByControlsFxValidationSupport(FxRobot robot) throws Exception {
+    load("window(" + ATOM + ",0,60)");
+    FxTesting.run(() -> builder.setSelectedPath("0"));
+    javafx.scene.control.TextField memory = robot.lookup("#inspector-memory").queryAs(javafx.scene.control.TextField.class);
+    javafx.scene.control.TextField extras = robot.lookup("#inspector-extras").queryAs(javafx.scene.control.TextField.class);
+    robot.clickOn(memory).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("2 GB");
+    fill(robot, "#inspector-extras", "gpu:2");
+    WaitForAsyncUtils.waitForFxEvents();
+    org.controlsfx.validation.ValidationSupport support =
+        ((BlockInspectorSkin) inspector.getSkin()).validation().support();
+    assertThat(support.isInvalid()).isTrue();
+    assertThat(memory.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("invalid"));
+    assertThat(memory.getTooltip().getText()).isEqualTo("memory: '2 GB' is not a whole number");
+    assertThat(extras.getTooltip().getText()).contains("'gpu:2' should read name=amount");
+    robot.clickOn("#inspector-apply");
+    assertThat(robot.lookup("#inspector-error").queryAs(Label.class).getText()).isEqualTo("memory: '2 GB' is not a whole number");
+    assertThat(builder.getExpression()).isEqualTo(RdlParser.parse("window(" + ATOM + ",0,60)"));
+
+    fill(robot, "#inspector-memory", "2048");
+    fill(robot, "#inspector-extras", "gpu=2");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(support.isInvalid()).isFalse();
+    assertThat(memory.getPseudoClassStates()).doesNotContain(PseudoClass.getPseudoClass("invalid"));
+    assertThat(memory.getTooltip()).isNull();
+  }
+
+  @Test
   void windowBoundsAreEditedInTimeUnitsOfTheStepLength(FxRobot robot) throws Exception {
     load("window(" + ATOM + ",0,60)");
     FxTesting.run(() -> {
@@ -173,11 +200,17 @@ class RdlBuilderTest {
     Label status = robot.lookup("#rdl-text-status").queryAs(Label.class);
     assertThat(status.getText()).startsWith("1:").contains("expected ','");
     assertThat(status.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("error"));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(text.getPseudoClassStates()).as("ValidationSupport marks the text").contains(PseudoClass.getPseudoClass("invalid"));
+    assertThat(text.getTooltip().getText()).isEqualTo(status.getText());
     robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
     assertThat(builder.getRoot()).isEqualTo(tree);
     assertThat(builder.getMessage()).startsWith("1:26:");
     assertThat(text.getText()).isEqualTo("order(atom(<1024,1>,1,1,1))");
     assertThat(builder.getCommandStack().undoSize()).isZero();
+    FxTesting.run(() -> text.setText("order(" + ATOM + ")"));
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(text.getPseudoClassStates()).doesNotContain(PseudoClass.getPseudoClass("invalid"));
   }
 
   @Test
