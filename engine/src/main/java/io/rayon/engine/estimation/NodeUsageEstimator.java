@@ -32,7 +32,7 @@ public final class NodeUsageEstimator {
 
   /**
    * @param dimensions number of resources tracked (for example 2: memory MB, vcores)
-   * @param alpha damping factor α in [0, 1] (the paper uses 0.125)
+   * @param alpha damping factor α in [0, 1] (the paper uses {@link EstimationPolicy#DEFAULT_DAMPING})
    */
   public NodeUsageEstimator(int dimensions, double alpha) {
     if (dimensions < 1) throw new IllegalArgumentException("dimensions must be at least 1, got " + dimensions);
