@@ -17,7 +17,8 @@ import java.util.Locale;
 /**
  * Speed benchmark of the simulator: one simulated day of 4,000 nodes (the estimation paper's node: 32 GB /
  * 24 vcores, 28 GB / 18 vcores allowed; 40 racks) and 1,000,000 tasks of {@link SyntheticDay}, estimation scheduler
- * (damping 0.125), heartbeat 3 s. Prints wall time of the simulation (workload generation excluded)
+ * (the paper's damping, {@link EstimationPolicy#DEFAULT_DAMPING}, and the simulator's default
+ * availability, paper-sim), heartbeat 3 s. Prints wall time of the simulation (workload generation excluded)
  * and the peak heap over the whole process.
  *
  * <p>Arguments (all optional): {@code nodes tasks medianTaskSeconds heartbeatSeconds} (defaults 4000,

@@ -1,6 +1,6 @@
 package io.rayon.cli;
 
-import io.rayon.model.time.Durations;
+import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.sim.ReservationPolicy;
 import io.rayon.engine.sim.SchedulerPolicy;
@@ -12,6 +12,7 @@ import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.model.time.Durations;
 import io.rayon.model.workload.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -46,9 +47,17 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "reservation: place by requests against the allowance; estimation: by the node usage estimate (§IV)")
   String scheduler;
 
-  @Option(names = "--damping", paramLabel = "ALPHA", defaultValue = "0.125",
-      description = "damping factor of the estimation scheduler, 0..1 (default ${DEFAULT-VALUE})")
+  @Option(names = "--damping", paramLabel = "ALPHA", defaultValue = "" + EstimationPolicy.DEFAULT_DAMPING,
+      description = "damping factor of the estimation scheduler, 0..1 (default ${DEFAULT-VALUE}, the paper's)")
   double damping;
+
+  @Option(names = "--availability", paramLabel = "paper-sim|yarn-prototype", defaultValue = "paper-sim",
+      description = {
+        "what a node offers to the estimation scheduler (default ${DEFAULT-VALUE}):",
+        "paper-sim: AR − EU, the allowance minus the estimate (the paper's simulator, §V; NC − AR stays a safety margin);",
+        "yarn-prototype: min(AR − ACU, NC − EU) (the paper's YARN prototype, §VI eq. 5–6)"
+      })
+  String availability;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE})")
   long seed;
@@ -136,7 +145,10 @@ public final class SimulateCommand implements Callable<Integer> {
       for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
     } else {
       out.printf(Locale.ROOT, "scheduler            %s%s%n", r.scheduler(),
-          policy instanceof EstimationPolicy e ? " (damping " + e.damping() + ")" : "");
+          policy instanceof EstimationPolicy e
+              ? " (damping " + e.damping() + "), availability " + e.availability().id()
+                  + (e.availability() == Availability.PAPER_SIM ? " (AR − EU)" : " (min(AR − ACU, NC − EU))")
+              : "");
       out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
       out.printf(Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
       out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
@@ -163,9 +175,16 @@ public final class SimulateCommand implements Callable<Integer> {
         return new ReservationPolicy();
       case "estimation":
         if (!(damping >= 0 && damping <= 1)) {
-          throw new CliSupport.BadInputException("--damping " + damping + " is outside 0..1; the paper uses 0.125");
+          throw new CliSupport.BadInputException(
+              "--damping " + damping + " is outside 0..1; the paper uses " + EstimationPolicy.DEFAULT_DAMPING);
         }
-        return new EstimationPolicy(damping);
+        Availability formula;
+        try {
+          formula = Availability.parse(availability);
+        } catch (IllegalArgumentException e) {
+          throw new CliSupport.BadInputException("--availability '" + availability + "' is unknown; use " + Availability.ids(), e);
+        }
+        return new EstimationPolicy(damping, formula);
       default:
         throw new CliSupport.BadInputException(
             "--scheduler '" + scheduler + "' is unknown; use reservation or estimation");

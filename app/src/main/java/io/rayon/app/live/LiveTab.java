@@ -151,7 +151,7 @@ public final class LiveTab implements WorkspaceTab {
     allocatedMap.setId("live-heatmap-allocated");
     allocatedMap.titleProperty().set("YARN allocation per node");
     estimatedMap.setId("live-heatmap-estimated");
-    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = 0.125)");
+    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = " + LiveDerived.ALPHA + ")");
     vm.nodeNamesProperty().addListener((o, a, b) -> {
       allocatedMap.setNodes(b, vm.racksProperty().get());
       estimatedMap.setNodes(b, vm.racksProperty().get());

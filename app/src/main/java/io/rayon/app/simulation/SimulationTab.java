@@ -24,6 +24,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -63,6 +64,13 @@ public final class SimulationTab implements WorkspaceTab {
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
     TextField damping = field("sim-damping", 5, vm.dampingProperty());
     damping.disableProperty().bind(vm.schedulerProperty().isNotEqualTo("estimation"));
+    ComboBox<String> availability = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.AVAILABILITIES));
+    availability.setId("sim-availability");
+    availability.valueProperty().bindBidirectional(vm.availabilityProperty());
+    availability.disableProperty().bind(vm.schedulerProperty().isNotEqualTo("estimation"));
+    availability.setTooltip(new Tooltip("What a node offers the estimation scheduler:\n"
+        + "paper-sim: AR − EU, allowance minus estimate (the paper's simulator, §V)\n"
+        + "yarn-prototype: min(AR − ACU, NC − EU) (the paper's YARN prototype, §VI eq. 5–6)"));
     TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
     TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
     validation.check(damping, text -> damping.isDisabled() ? null : SimulationViewModel.dampingProblem(text));
@@ -78,7 +86,8 @@ public final class SimulationTab implements WorkspaceTab {
     Button cancel = new Button("Cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping, new Label("Heartbeat (s)"), heartbeat);
+    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping,
+        new Label("Availability"), availability, new Label("Heartbeat (s)"), heartbeat);
     seriesChoice.setId("sim-series-choice");
     seriesChoice.setTitle("Series");
     seriesChoice.setShowCheckedCount(true);

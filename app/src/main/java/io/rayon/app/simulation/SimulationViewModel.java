@@ -4,6 +4,7 @@ import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.sim.Frame;
 import io.rayon.engine.sim.ReservationPolicy;
@@ -12,6 +13,7 @@ import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.sim.Simulator;
 import io.rayon.model.scenario.Scenario;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.property.IntegerProperty;
@@ -26,18 +28,23 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The Simulation tab's state: the scheduler (reservation or estimation with its damping α), the
+ * The Simulation tab's state: the scheduler (reservation or estimation with its damping α and its
+ * availability formula, {@link Availability}), the
  * heartbeat and the frame interval (validated here), the run through the executor, and the frame
  * being shown. The simulator records per-node frames; the view animates them.
  */
 public final class SimulationViewModel {
   public static final List<String> SCHEDULERS = List.of("estimation", "reservation");
   public static final List<String> MEASURES = List.of("memory", "cpu", "cpu demand");
+  /** The estimation scheduler's availability formulas ({@link Availability}), the paper's simulator's first. */
+  public static final List<String> AVAILABILITIES =
+      Arrays.stream(Availability.values()).map(Availability::id).toList();
 
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
   private final StringProperty scheduler = new SimpleStringProperty(this, "scheduler", "estimation");
   private final StringProperty damping = new SimpleStringProperty(this, "damping", Double.toString(EstimationPolicy.DEFAULT_DAMPING));
+  private final StringProperty availability = new SimpleStringProperty(this, "availability", Availability.PAPER_SIM.id());
   private final StringProperty heartbeat = new SimpleStringProperty(this, "heartbeat", "3");
   private final StringProperty frameInterval = new SimpleStringProperty(this, "frameInterval", "300");
   private final StringProperty measure = new SimpleStringProperty(this, "measure", "memory");
@@ -83,7 +90,7 @@ public final class SimulationViewModel {
     if ("reservation".equals(scheduler.get())) return new ReservationPolicy();
     String p = dampingProblem(damping.get());
     if (p != null) throw new IllegalArgumentException(p);
-    return new EstimationPolicy(Double.parseDouble(damping.get().trim()));
+    return new EstimationPolicy(Double.parseDouble(damping.get().trim()), Availability.parse(availability.get()));
   }
 
   /** What is wrong with a damping α text, or null when it is a number in (0, 1]. */
@@ -94,7 +101,7 @@ public final class SimulationViewModel {
     } catch (NumberFormatException | NullPointerException e) {
       return "damping α must be a number in (0, 1], got '" + text + "'";
     }
-    if (!(a > 0 && a <= 1)) return "damping α must be in (0, 1], got " + a + "; the paper uses 0.125";
+    if (!(a > 0 && a <= 1)) return "damping α must be in (0, 1], got " + a + "; the paper uses " + EstimationPolicy.DEFAULT_DAMPING;
     return null;
   }
 
@@ -192,6 +199,11 @@ public final class SimulationViewModel {
 
   public StringProperty dampingProperty() {
     return damping;
+  }
+
+  /** {@code paper-sim} (AR − EU, the paper's simulator) or {@code yarn-prototype} (min(AR − ACU, NC − EU)). */
+  public StringProperty availabilityProperty() {
+    return availability;
   }
 
   public StringProperty heartbeatProperty() {

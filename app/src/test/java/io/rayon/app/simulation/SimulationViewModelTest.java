@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.Fixtures;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.estimation.Availability;
+import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.SwfImporter;
 import java.nio.file.Files;
@@ -49,6 +51,18 @@ class SimulationViewModelTest {
     vm.run();
     assertThat(executor.executedCount()).isZero();
     assertThat(vm.problemProperty().get()).contains("(0, 1]");
+  }
+
+  @Test
+  void availabilityIsPaperSimByDefaultAndYarnPrototypeOnRequest() {
+    assertThat(vm.availabilityProperty().get()).isEqualTo("paper-sim");
+    assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.PAPER_SIM);
+    assertThat(((EstimationPolicy) vm.policy()).damping()).isEqualTo(EstimationPolicy.DEFAULT_DAMPING);
+    vm.availabilityProperty().set("yarn-prototype");
+    assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.YARN_PROTOTYPE);
+    vm.run();
+    assertThat(vm.resultProperty().get().finishedJobs()).isEqualTo(2);
+    assertThat(SimulationViewModel.AVAILABILITIES).containsExactly("paper-sim", "yarn-prototype");
   }
 
   @Test

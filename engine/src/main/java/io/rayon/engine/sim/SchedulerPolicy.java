@@ -31,7 +31,8 @@ public interface SchedulerPolicy {
 
   /**
    * A task that requested {@code memoryMB} and {@code cpu} left {@code node} (finished or crashed)
-   * after running through {@code heartbeatsWhileRunning} heartbeats.
+   * after {@code heartbeatsWhileRunning} heartbeats were reported while it ran (the heartbeats after
+   * the scheduling pass that placed it, up to its end; eq. 4's n_J).
    */
   void released(int node, double memoryMB, double cpu, long heartbeatsWhileRunning);
 

@@ -517,8 +517,12 @@ public final class Simulator {
           continue;
         }
         // heartbeat
+        // CPU is reported in thousandths of a vcore, the resolution of usage data (UsageProfiles): the
+        // running sum cpuDemand drifts in its last bits as tasks come and go, and a report of
+        // 3.0000000000004 vcores for tasks using exactly their 3 requested vcores would make eq. 3
+        // raise the estimate above the reservation
         for (int n = 0; n < nodeCount; n++) {
-          policy.heartbeat(n, memDemand[n], Math.min(cpuDemand[n], capCpu[n]));
+          policy.heartbeat(n, memDemand[n], Math.round(Math.min(cpuDemand[n], capCpu[n]) * 1000) / 1000.0);
         }
         int placed = schedule();
         if (tick % seriesEvery == 0) sampleSeries();
@@ -696,7 +700,10 @@ public final class Simulator {
       if (Math.abs(resCpu[n]) < 1e-9) resCpu[n] = 0;
       heapRemove(n, taskHeapPos[t]);
       running--;
-      policy.released(n, reqMem[g], reqCpu[g], tick - taskStartTick[t]);
+      // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
+      // after heartbeat taskStartTick, so heartbeats taskStartTick + 1 .. tick − 1 saw it (tick is the
+      // next heartbeat, not yet observed; a task crashing in its own placement pass saw none)
+      policy.released(n, reqMem[g], reqCpu[g], Math.max(0, tick - taskStartTick[t] - 1));
     }
 
     // ---- scheduling ----
