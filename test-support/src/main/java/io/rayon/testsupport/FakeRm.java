@@ -226,7 +226,7 @@ public final class FakeRm implements AutoCloseable {
   }
 
   /**
-   * A JSON reply of {@code bytes} bytes generated as it is sent ({@code {"nodes":{"node":[{"id":"n0"},...}}}),
+   * A JSON reply of {@code bytes} bytes generated as it is sent ({@code {"nodes":{"node":[{"id":"node-…"},...]}}}),
    * chunked, or with its Content-Length announced when {@code declareLength}. Stops when the client
    * hangs up or the test ends.
    */
@@ -235,8 +235,9 @@ public final class FakeRm implements AutoCloseable {
       ex.getResponseHeaders().set("Content-Type", "application/json");
       ex.sendResponseHeaders(200, declareLength ? bytes : 0);
       OutputStream out = ex.getResponseBody();
-      byte[] head = "{\"nodes\":{\"node\":[{\"id\":\"n\"}".getBytes(StandardCharsets.UTF_8);
-      byte[] item = ",{\"id\":\"n\"}".getBytes(StandardCharsets.UTF_8);
+      String node = "{\"id\":\"node-00000.rack-00.cluster.example.com:8041\"}";
+      byte[] head = ("{\"nodes\":{\"node\":[" + node).getBytes(StandardCharsets.UTF_8);
+      byte[] item = ("," + node).getBytes(StandardCharsets.UTF_8);
       byte[] chunk = new byte[64 * 1024];
       for (int i = 0; i < chunk.length; i++) chunk[i] = item[i % item.length];
       out.write(head);

@@ -34,11 +34,20 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Which body is read how: a 2xx reply whose {@code Content-Type} is JSON ({@code
  * application/json}, {@code *}{@code /*+json}) or missing is parsed; any other reply keeps only its
  * first {@value #TEXT_CAP} bytes as text (for the error message) and the rest is not read.
+ *
+ * <p>The tree is bounded too: a body of tiny values ({@code [{},{},...]}) costs about 35 times its
+ * size as {@link JsonNode}s, real ResourceManager replies 3 to 7 times (reservation allocations,
+ * small objects of two or three numbers, are the densest). The estimated size of the tree may reach
+ * {@value #TREE_FACTOR} times the body limit (1 GB for the default 64 MiB, within the launcher's 2 GB
+ * heap); beyond it the reply is refused like a body above the limit, so a reply within the limit
+ * cannot exhaust the heap either.
  */
 final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
 
   /** How much of a non-JSON reply (an error page, a redirect) is kept for the message. */
   static final int TEXT_CAP = 64 * 1024;
+  /** The estimated tree may take this many times the body limit in memory. */
+  static final int TREE_FACTOR = 16;
   /** How much of a JSON reply is kept to quote in an error message. */
   private static final int PREFIX_CAP = 512;
 
@@ -50,11 +59,14 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
     private static final long serialVersionUID = 1L;
     final long seen;
     final boolean declared;
+    /** True when the bytes were within the limit but the values they hold would take too much memory. */
+    final boolean tree;
 
-    TooLarge(long seen, boolean declared) {
+    TooLarge(long seen, boolean declared, boolean tree) {
       super("reply body too large");
       this.seen = seen;
       this.declared = declared;
+      this.tree = tree;
     }
   }
 
@@ -133,6 +145,7 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
   private volatile Flow.Subscription subscription;
   private volatile boolean cancelled;
   private volatile long bytes;
+  private long treeCost;
   private String field;
   private JsonNode root;
   private boolean rootDone;
@@ -168,7 +181,7 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
       return;
     }
     if (parse && declared > cap) {
-      fail(new TooLarge(declared, true));
+      fail(new TooLarge(declared, true, false));
       return;
     }
     s.request(1);
@@ -182,7 +195,7 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
         int n = b.remaining();
         long total = bytes + n;
         if (total > cap) {
-          if (parse) throw new TooLarge(total, false);
+          if (parse) throw new TooLarge(total, false, false);
           keep(b, (int) (cap - bytes));
           bytes = cap;
           finish(false);
@@ -311,6 +324,11 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
   }
 
   private void value(JsonNode n) throws IOException {
+    // rough heap cost: a container with its map or list, a text with its characters, a boxed number,
+    // plus the slot in the parent
+    treeCost += n.isContainerNode() ? 96 : n.isTextual() ? 48 + n.textValue().length() : 24;
+    treeCost += 48;
+    if (treeCost > cap * TREE_FACTOR) throw new TooLarge(bytes, false, true);
     ContainerNode<?> parent = open.peek();
     if (parent == null) {
       if (root != null) {

@@ -459,10 +459,13 @@ public final class YarnRestClient {
   private YarnRestException failure(String endpoint, Throwable t, int attempt) throws YarnRestException, Transient {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof ReplyBody.TooLarge big) {
-        throw fail(YarnRestException.Kind.TOO_LARGE, endpoint, -1, "the reply is larger than the limit of "
-            + bytes(conn.maxBodyBytes()) + (big.declared ? " (it announced " + big.seen + " bytes); nothing was read"
-            : "; reading stopped after " + big.seen + " bytes") + ". If the cluster is that large, raise the limit (--max-body)",
-            attempt, null);
+        String what = big.tree
+            ? "the reply holds more JSON values than a reply within the limit of " + bytes(conn.maxBodyBytes())
+                + " may (" + ReplyBody.TREE_FACTOR + " times the limit in memory); reading stopped after " + big.seen + " bytes"
+            : "the reply is larger than the limit of " + bytes(conn.maxBodyBytes()) + (big.declared
+                ? " (it announced " + big.seen + " bytes); nothing was read" : "; reading stopped after " + big.seen + " bytes");
+        throw fail(YarnRestException.Kind.TOO_LARGE, endpoint, -1, what
+            + ". If the cluster is that large, raise the limit (--max-body)", attempt, null);
       }
       if (c instanceof ReplyBody.BadJson bad) {
         throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, bad.getMessage() + "; reply starts with: "
