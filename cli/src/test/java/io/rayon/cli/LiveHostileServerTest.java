@@ -298,6 +298,12 @@ class LiveHostileServerTest {
   }
 
   @Test
+  void anAbsurdlyLongTimeoutStillWorks() throws Exception {
+    assertThat(live("--timeout", "99999999999d")).as(err.toString()).isZero();
+    assertNoSecret();
+  }
+
+  @Test
   void sizesUseBinaryUnits() {
     assertThat(YarnConnectionOptions.parseSize("64m")).isEqualTo(64L << 20);
     assertThat(YarnConnectionOptions.parseSize("512 KiB")).isEqualTo(512L << 10);

@@ -367,7 +367,10 @@ public final class YarnRestClient {
    */
   private Answer exchange(String endpoint, String pathAndQuery, String body, int attempt)
       throws YarnRestException, Transient {
-    long deadline = System.nanoTime() + conn.requestTimeout().toNanos();
+    // a timeout beyond what nanoseconds hold (292 years) waits as good as forever, without overflowing
+    long budget = conn.requestTimeout().compareTo(Duration.ofDays(365L * 100)) > 0
+        ? Duration.ofDays(365L * 100).toNanos() : conn.requestTimeout().toNanos();
+    long deadline = System.nanoTime() + budget;
     URI uri = uri(pathAndQuery);
     for (int hop = 0; ; hop++) {
       long left = deadline - System.nanoTime();
