@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,7 +75,10 @@ public final class LiveCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
     String server = client.connection().baseUrl().toString();
+    Set<String> noted = ConcurrentHashMap.newKeySet();
     client.onNotice(n -> {
+      // once per run, not once per poll
+      if (!noted.add(n)) return;
       err.println("rayon: " + server + ": note: " + n);
       err.flush();
     });
