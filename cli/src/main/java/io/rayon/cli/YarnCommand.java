@@ -99,6 +99,7 @@ public final class YarnCommand implements Runnable {
           "Translates each reservation to a YARN reservation definition, submits it, lists it back and compares",
           "YARN's allocation with the request and with a local plan.",
           "Read-only unless --allow-write; --dry-run prints what would be sent.",
+          "A redirect to another server (scheme, host, port) is not followed and a POST is never resent as a GET.",
           "JSON keys: url, queue, origin, stepSeconds, dryRun, outcomes[] (reservationId, status, yarnReservationId,"
               + " queue, message, notes, warnings, problems, submission, comparison).",
           "Exit codes: 0 all accepted (or previewed), 1 YARN rejected or cannot express something, 2 bad input."})
@@ -131,6 +132,7 @@ public final class YarnCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
       Scenario s = CliSupport.loadScenario(scenario);
       long origin = selection.origin(s);
       List<YarnTranslation> ts = translate(s, selection, queue, origin);
@@ -144,12 +146,19 @@ public final class YarnCommand implements Runnable {
               + " Add --allow-write to submit, or --dry-run to preview");
         }
         Map<String, Decision> local = noLocalPlan ? null : plan(s, planner);
+        YarnRestClient client;
         try {
-          YarnRestClient client = new YarnRestClient(conn.connection(url, true, System.getenv()));
-          outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
+          client = new YarnRestClient(conn.connection(url, true, System.getenv()));
         } catch (YarnRestException e) {
           throw new CliSupport.BadInputException(e.getMessage(), e);
         }
+        String server = client.connection().baseUrl().toString();
+        client.onNotice(n -> err.println("rayon: " + server + ": note: " + n));
+        outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
+        // the reason nothing (more) could be sent, once on stderr; each outcome repeats it
+        outcomes.stream().filter(o -> o.status() == SubmitOutcome.Status.NOT_SENT).findFirst()
+            .ifPresent(o -> err.println("rayon: " + server + ": " + o.message()));
+        err.flush();
       }
       if (json) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -162,7 +171,9 @@ public final class YarnCommand implements Runnable {
         o.set("outcomes", Json.mapper().valueToTree(outcomes));
         CliSupport.printJson(out, o);
       } else {
-        out.println((dryRun ? "Dry run (nothing sent)" : "Submitted to " + url) + ": step 0 = "
+        boolean anySent = outcomes.stream().anyMatch(o -> o.status() == SubmitOutcome.Status.ACCEPTED
+            || o.status() == SubmitOutcome.Status.REJECTED);
+        out.println((dryRun ? "Dry run (nothing sent)" : (anySent ? "Submitted to " : "Nothing submitted to ") + url) + ": step 0 = "
             + Instant.ofEpochMilli(origin) + ", step = " + s.stepSeconds() + " s");
         for (SubmitOutcome oc : outcomes) {
           out.println(oc.reservationId() + ": " + oc.status() + (oc.yarnReservationId() == null ? "" : " as " + oc.yarnReservationId())
