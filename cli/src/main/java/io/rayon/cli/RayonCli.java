@@ -1,5 +1,7 @@
 package io.rayon.cli;
 
+import io.rayon.engine.planning.milp.ModelTooLargeException;
+import java.lang.management.ManagementFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -54,7 +56,7 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + bad.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
-          if (ex instanceof io.rayon.engine.planning.milp.ModelTooLargeException big) {
+          if (ex instanceof ModelTooLargeException big) {
             // a MILP model refused up front (any command that plans with --planner milp)
             c.getErr().println("rayon: " + big.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
@@ -79,7 +81,7 @@ public final class RayonCli implements Runnable {
 
   public static void main(String[] args) {
     long now = System.nanoTime();
-    long agoMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    long agoMillis = ManagementFactory.getRuntimeMXBean().getUptime();
     processStartNanos = now - Math.max(0, agoMillis) * 1_000_000L;
     System.exit(run(args));
   }

@@ -21,6 +21,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
 /**
@@ -103,7 +104,7 @@ public final class PlanTab implements WorkspaceTab {
     warning.textProperty().bind(vm.warningProperty());
     Button hybrid = button("Re-plan with hybrid", "replan-hybrid", vm::replanWithHybrid);
     hybrid.disableProperty().bind(vm.runningProperty());
-    javafx.scene.layout.HBox warningBox = new javafx.scene.layout.HBox(8, warning, hybrid);
+    HBox warningBox = new HBox(8, warning, hybrid);
     warningBox.setId("milp-warning-box");
     warningBox.setPadding(new Insets(2, 8, 2, 8));
     warningBox.visibleProperty().bind(vm.warningProperty().isNotEmpty());

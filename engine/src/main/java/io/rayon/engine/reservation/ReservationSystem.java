@@ -10,6 +10,7 @@ import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.policy.SharingPolicies;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -63,7 +64,7 @@ public final class ReservationSystem {
   }
 
   /** Uses this deadline (for the whole of the next placements) for later placements. */
-  public ReservationSystem withDeadline(io.rayon.engine.task.Deadline deadline) {
+  public ReservationSystem withDeadline(Deadline deadline) {
     this.context = context.withDeadline(deadline);
     return this;
   }
