@@ -4,6 +4,8 @@ import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.plugin.Plugin;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.Decision;
@@ -30,7 +32,34 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
 public final class PlanCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  /** Picocli's model of this command; its help footer lists every planner's options, generated from their specs. */
+  @Spec
+  void spec(picocli.CommandLine.Model.CommandSpec s) {
+    this.spec = s;
+    s.usageMessage().footer(plannerOptionsHelp());
+  }
+
+  /** Each planner, what it is, and its options (name, values, default, help), from the planner registry. */
+  static String plannerOptionsHelp() {
+    StringBuilder b = new StringBuilder("%nPlanners and their options (-O NAME=VALUE, repeatable; defaults are the papers'):%n");
+    for (Plugin<Planner> p : Planners.REGISTRY.plugins()) {
+      b.append("%n  ").append(p.name()).append(": ").append(esc(p.description())).append("%n");
+      if (p.options().isEmpty()) b.append("      (no options)%n");
+      for (OptionSpec o : p.options()) {
+        b.append("      ").append(o.name()).append("=")
+            .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
+            .append("  (default ").append(o.defaultValue()).append(")%n");
+        b.append("          ").append(esc(o.help())).append("; ").append(esc(o.allowed())).append("%n");
+      }
+    }
+    return b.toString();
+  }
+
+  private static String esc(String s) {
+    return s.replace("%", "%%");
+  }
 
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
@@ -43,7 +72,8 @@ public final class PlanCommand implements Callable<Integer> {
       description = "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
   String policy;
 
-  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE", description = "planner-specific option (repeatable)")
+  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE",
+      description = "planner option (repeatable); each planner's options are listed below")
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--time-limit", paramLabel = "DURATION",
@@ -93,7 +123,12 @@ public final class PlanCommand implements Callable<Integer> {
       if (grid != null) o.put("grid", Integer.toString(grid));
       pl = Planners.byName(planner, new PlannerOptions(o));
     } catch (IllegalArgumentException e) {
-      throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+      if (!Planners.REGISTRY.contains(planner)) throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+      String msg = e.getMessage();
+      for (OptionSpec os : Planners.plugin(planner).options()) {
+        if (msg.contains("option " + os.name() + "=") && os.defaultValue() != null) msg += " (default " + os.defaultValue() + ")";
+      }
+      throw new CliSupport.BadInputException("-O (planner " + planner + "): " + msg);
     }
     PlanningRun run;
     long t0 = System.nanoTime();
