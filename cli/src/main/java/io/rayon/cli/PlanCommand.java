@@ -43,18 +43,33 @@ public final class PlanCommand implements Callable<Integer> {
 
   /** Each planner, what it is, and its options (name, values, default, help), from the planner registry. */
   static String plannerOptionsHelp() {
-    StringBuilder b = new StringBuilder("%nPlanners and their options (-O NAME=VALUE, repeatable; defaults are the papers'):%n");
+    StringBuilder b = new StringBuilder("%nPlanner options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
     for (Plugin<Planner> p : Planners.REGISTRY.plugins()) {
-      b.append("%n  ").append(p.name()).append(": ").append(esc(p.description())).append("%n");
+      b.append("%n");
+      wrap(b, "  ", p.name() + ": " + p.description());
       if (p.options().isEmpty()) b.append("      (no options)%n");
       for (OptionSpec o : p.options()) {
         b.append("      ").append(o.name()).append("=")
             .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
             .append("  (default ").append(o.defaultValue()).append(")%n");
-        b.append("          ").append(esc(o.help())).append("; ").append(esc(o.allowed())).append("%n");
+        wrap(b, "          ", o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
       }
     }
     return b.toString();
+  }
+
+  /** Appends text wrapped at 78 columns, every line indented (picocli would wrap without the indent). */
+  private static void wrap(StringBuilder b, String indent, String text) {
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split(" ")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > 78) {
+        b.append(esc(line.toString())).append("%n");
+        line = new StringBuilder(indent);
+      }
+      if (line.length() > indent.length()) line.append(' ');
+      line.append(word);
+    }
+    b.append(esc(line.toString())).append("%n");
   }
 
   private static String esc(String s) {

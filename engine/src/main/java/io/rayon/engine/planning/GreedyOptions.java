@@ -42,7 +42,7 @@ public record GreedyOptions(boolean stackedScan, boolean anyWrittenOrder, boolea
   static final OptionSpec ATOM_SCAN_SPEC = OptionSpec.choice(ATOM_SCAN, "paper", List.of("paper", "stacked"),
       "GREE's atom scan: paper = allocate a block as tall as the most constrained step t_lim over l steps, then"
           + " restart at t_lim - 1 (Algorithm 1's text); stacked = grow the run until the rest fits, restart at the"
-          + " run's end and stack on the headroom left (ours)");
+          + " run's end and stack on the headroom left (ours); GREE-L scans only with flat-fallback=true");
   static final OptionSpec ANY_ORDER_SPEC = OptionSpec.choice(ANY_ORDER, "reverse", List.of("reverse", "written"),
       "order in which any(...) tries its alternatives: reverse = last first, the paper's reverseChild; written ="
           + " first first (ours)");
