@@ -94,4 +94,21 @@ class PlanViewModelTest {
     ws.load(Fixtures.smallScenario().withName("other"), java.nio.file.Path.of("other.json"), false);
     assertThat(vm.getState()).isNull();
   }
+
+  @Test
+  void plannerOptionsComeFromTheRegistryAndBadValuesAreShownAsTheProblem() {
+    vm.plannerProperty().set("gree");
+    assertThat(vm.plannerOptions()).extracting(io.rayon.engine.plugin.OptionSpec::name).containsExactly("atom-scan", "any-order");
+    var scan = vm.plannerOptions().get(0);
+    assertThat(vm.optionProperty("gree", scan).get()).isEqualTo("paper");
+    vm.optionProperty("gree", scan).set("late");
+    assertThat(vm.problemProperty().get()).contains("atom-scan=late").contains("paper, stacked");
+    vm.optionProperty("gree", scan).set("stacked");
+    assertThat(vm.problemProperty().get()).isEmpty();
+    vm.replanAll();
+    assertThat(vm.getState().decisions()).containsOnlyKeys("r1", "r2");
+    // the MILP's time limit does not leak into GREE's options
+    vm.timeLimitProperty().set("5s");
+    assertThat(vm.problemProperty().get()).isEmpty();
+  }
 }

@@ -13,6 +13,9 @@ import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.engine.planning.milp.MilpPlanner;
+import io.rayon.engine.plugin.OptionSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,14 +29,46 @@ class PlannersTest {
   }
 
   @Test
-  void registeredPlannersReceiveTheirOptions() {
-    List<String> seen = new ArrayList<>();
-    Planners.register("test-echo", o -> {
-      seen.add(o.get("grid", "none"));
-      return new GreePlanner();
-    });
-    Planners.byName("test-echo", PlannerOptions.NONE.with("grid", "10"));
-    assertThat(seen).containsExactly("10");
+  void everyPlannerIsAPluginWhoseOptionsReachThePlanner() {
+    assertThat(Planners.names()).containsExactly("gree", "greel", "milp", "hybrid");
+    assertThat(((GreePlanner) Planners.byName("gree")).options()).isEqualTo(GreedyOptions.PAPER);
+    GreePlanner g = (GreePlanner) Planners.byName("gree", PlannerOptions.NONE.with("atom-scan", "stacked").with("any-order", "written"));
+    assertThat(g.options()).isEqualTo(new GreedyOptions(true, true, false, false));
+    GreeLPlanner l = (GreeLPlanner) Planners.byName("greel",
+        PlannerOptions.NONE.with("flat-fallback", "true").with("guess-interval", "order-only"));
+    assertThat(l.options()).isEqualTo(new GreedyOptions(false, false, true, true));
+    MilpPlanner m = (MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("grid", "10").with("time-limit", "PT2S"));
+    assertThat(m.options().grid()).isEqualTo(10);
+    assertThat(m.options().autoGrid()).isFalse();
+    assertThat(m.options().timeLimit()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(((MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("time-limit", "500ms"))).options().timeLimit())
+        .isEqualTo(Duration.ofMillis(500));
+  }
+
+  @Test
+  void badOptionsNameTheOptionAndWhatIsAllowed() {
+    assertThatThrownBy(() -> Planners.byName("gree", PlannerOptions.NONE.with("atom-scan", "late")))
+        .hasMessageContaining("atom-scan=late").hasMessageContaining("paper, stacked");
+    assertThatThrownBy(() -> Planners.byName("gree", PlannerOptions.NONE.with("flat-fallback", "true")))
+        .hasMessageContaining("planner gree has no option 'flat-fallback'").hasMessageContaining("atom-scan, any-order");
+    assertThatThrownBy(() -> Planners.byName("greel", PlannerOptions.NONE.with("flat-fallback", "maybe")))
+        .hasMessageContaining("flat-fallback=maybe").hasMessageContaining("true or false");
+    assertThatThrownBy(() -> Planners.byName("milp", PlannerOptions.NONE.with("grid", "0")))
+        .hasMessageContaining("grid=0").hasMessageContaining("auto or a whole number");
+    assertThatThrownBy(() -> Planners.byName("milp", PlannerOptions.NONE.with("threads", "0")))
+        .hasMessageContaining("threads=0").hasMessageContaining("from 1 to 256");
+  }
+
+  @Test
+  void everyOptionDescribesItselfAndItsDefaultIsThePapers() {
+    for (var p : Planners.REGISTRY.plugins()) {
+      assertThat(p.description()).isNotBlank();
+      for (OptionSpec s : p.options()) assertThat(s.help()).as(p.name() + " " + s.name()).isNotBlank();
+    }
+    assertThat(Planners.plugin("greel").options()).extracting(OptionSpec::name)
+        .containsExactly("guess-interval", "flat-fallback", "any-order", "atom-scan");
+    assertThat(Planners.plugin("greel").options()).extracting(OptionSpec::defaultValue)
+        .containsExactly("all-operators", "false", "reverse", "paper");
   }
 
   @Test
