@@ -2,7 +2,7 @@ package io.rayon.cli;
 
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.plugin.OptionSpec;

@@ -12,7 +12,7 @@ import io.rayon.yarn.YarnPinnedTranslator;
 import io.rayon.yarn.YarnSubmitter;
 import io.rayon.yarn.YarnTranslation;
 import io.rayon.engine.planning.Planner;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;

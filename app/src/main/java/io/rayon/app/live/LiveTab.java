@@ -263,7 +263,7 @@ public final class LiveTab implements WorkspaceTab {
     long horizon = s.horizonSteps();
     executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> {
           // plan locally (GREE) so YARN's allocation can be compared with ours
-          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planning.Planners.byName("gree"),
+          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planners.Planners.byName("gree"),
               s.sharingPolicy());
           java.util.Map<String, io.rayon.model.plan.Decision> local = new java.util.LinkedHashMap<>();
           for (var d : run.decisions()) local.put(d.reservationId(), d);

@@ -7,7 +7,7 @@ import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;

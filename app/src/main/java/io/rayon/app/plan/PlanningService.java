@@ -3,7 +3,7 @@ package io.rayon.app.plan;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;

@@ -6,7 +6,7 @@ import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.Fixtures;
 import io.rayon.app.testing.UiHarness;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;

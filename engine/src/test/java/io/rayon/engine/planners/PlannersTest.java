@@ -1,4 +1,12 @@
-package io.rayon.engine.planning;
+package io.rayon.engine.planners;
+
+import io.rayon.engine.planning.BatchPlanner;
+
+import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planning.GreeLPlanner;
+import io.rayon.engine.planning.GreedyOptions;
+import io.rayon.engine.planning.PlanningContext;
 
 import static io.rayon.engine.planning.Fixtures.aPlan;
 import static io.rayon.engine.planning.Fixtures.req;

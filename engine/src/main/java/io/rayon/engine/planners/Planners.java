@@ -1,4 +1,10 @@
-package io.rayon.engine.planning;
+package io.rayon.engine.planners;
+
+import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planning.GreeLPlanner;
+import io.rayon.engine.planning.GreedyOptions;
 
 import io.rayon.engine.planning.milp.HybridPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
