@@ -7,6 +7,7 @@ import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Plugin;
+import io.rayon.engine.metrics.PlanFileMetrics;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.engine.task.Deadline;
 import io.rayon.model.io.PlanFileIO;
@@ -176,9 +177,8 @@ public final class PlanCommand implements Callable<Integer> {
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
     io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
-    Map<String, Object> m = run.metricsByKey(metrics);
-    m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
-    if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
+    Map<String, Object> m = PlanFileMetrics.of(run.planner(), metrics, runtimeMs,
+        pl instanceof ReportingPlanner rp ? rp.report() : Map.of());
     if (out != null) {
       try {
         PlanFileIO.write(run.toPlanFile(m), out);
