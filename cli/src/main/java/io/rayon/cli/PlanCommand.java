@@ -79,6 +79,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--out", out, "--csv", csv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {

@@ -69,7 +69,7 @@ public final class RdlCommand implements Runnable {
       if (input.startsWith("@")) {
         Path file = Path.of(input.substring(1));
         source = file.toString();
-        text = readText(file);
+        text = CliSupport.readText(file);
       }
       Rdl e = text.strip().startsWith("{") ? parseTree(text, source) : parseText(text, source);
       Cluster cluster = scenario == null ? null : CliSupport.loadScenario(scenario).cluster();
@@ -122,21 +122,6 @@ public final class RdlCommand implements Runnable {
         throw new CliSupport.BadInputException(io.rayon.model.io.Json.describe(source, ex).getMessage(), ex);
       } catch (IllegalArgumentException | NullPointerException ex) {
         throw new CliSupport.BadInputException(source + ": " + ex.getMessage(), ex);
-      }
-    }
-
-    private static String readText(Path file) {
-      try {
-        if (Files.size(file) > 64L * 1024 * 1024) {
-          throw new CliSupport.BadInputException(file + ": larger than 64 MB; not an RDL expression file");
-        }
-        return Files.readString(file, StandardCharsets.UTF_8);
-      } catch (NoSuchFileException ex) {
-        throw new CliSupport.BadInputException(file + ": no such file");
-      } catch (MalformedInputException ex) {
-        throw new CliSupport.BadInputException(file + ": not a UTF-8 text file");
-      } catch (IOException ex) {
-        throw new CliSupport.BadInputException(file + ": cannot read: " + ex.getMessage(), ex);
       }
     }
   }

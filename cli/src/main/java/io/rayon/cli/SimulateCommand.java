@@ -86,6 +86,7 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SchedulerPolicy policy = policy();
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     Workload w = s.workload();
     switch (requests.toLowerCase(Locale.ROOT)) {

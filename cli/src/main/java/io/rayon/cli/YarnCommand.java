@@ -210,6 +210,7 @@ public final class YarnCommand implements Runnable {
       var written = JsonNodeFactory.instance.arrayNode();
       var failed = JsonNodeFactory.instance.arrayNode();
       Set<String> names = new java.util.HashSet<>();
+      if (!ts.isEmpty()) createFolder(outDir);
       for (YarnTranslation t : ts) {
         if (!t.ok()) {
           ObjectNode f = failed.addObject();
@@ -243,6 +244,15 @@ public final class YarnCommand implements Runnable {
       out.flush();
       err.flush();
       return failed.isEmpty() ? CliSupport.EXIT_OK : CliSupport.EXIT_FAILURE;
+    }
+  }
+
+  /** --out's folder is created when missing, as its help says (file writes never create folders). */
+  static void createFolder(Path dir) {
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException("--out " + dir + ": cannot create the folder: " + e.getMessage(), e);
     }
   }
 }
