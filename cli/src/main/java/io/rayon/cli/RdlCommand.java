@@ -95,7 +95,8 @@ public final class RdlCommand implements Runnable {
       } else {
         out.println("normalized:  " + RdlPrinter.print(r.normalized()));
         out.println("work:        " + r.work() + " bundle-steps");
-        out.println("minDuration: " + r.minDuration() + " steps");
+        out.println("minDuration: " + (r.minDuration() == Long.MAX_VALUE ? "more than " + (Long.MAX_VALUE - 1)
+            + " steps (too many to count)" : r.minDuration() + " steps"));
         out.println("feasible:    " + (r.feasible() ? "yes" : r.valid() ? "no (the expression can never be satisfied)" : "no (the expression is invalid)"));
         for (RdlProblem p : r.problems()) {
           out.println("  " + (p.path().isEmpty() ? "root" : "at " + p.path()) + ": " + p.code() + ": " + p.message());
