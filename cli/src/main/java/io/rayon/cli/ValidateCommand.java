@@ -138,13 +138,15 @@ public final class ValidateCommand implements Callable<Integer> {
       m.put("violations", list);
       CliSupport.printJson(w, m);
     } else if (vs.isEmpty()) {
-      if (claimDiffers) w.println("note: the plan file names policy " + claimed + "; checked against " + policy);
       w.println("valid: " + plan.reservationIds().size() + " accepted reservations, capacity, RDL semantics and policy "
           + policy + " respected");
     } else {
-      if (claimDiffers) w.println("note: the plan file names policy " + claimed + "; checked against " + policy);
       for (Violation v : vs) w.println("violation: " + v);
       w.println(vs.size() + " violation" + (vs.size() == 1 ? "" : "s"));
+    }
+    if (!json && claimDiffers) {
+      w.println("note: the plan file names policy " + claimed + "; it was checked against " + policy
+          + (policyOverride == null ? ", the scenario's" : ", given by --policy"));
     }
     w.flush();
     return vs.isEmpty() ? CliSupport.EXIT_OK : CliSupport.EXIT_FAILURE;
