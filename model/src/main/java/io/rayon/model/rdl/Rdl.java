@@ -38,7 +38,7 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
   int MAX_DEPTH = 256;
 
   /** Most sub-expressions one any/all/order may have (the parser and the compiler refuse more). */
-  int MAX_WIDTH = 65_536;
+  int MAX_WIDTH = 1 << 20;
 
   /** Children of an operator; empty for an atom; the single child for a window. */
   List<Rdl> children();
