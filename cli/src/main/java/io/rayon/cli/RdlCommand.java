@@ -122,7 +122,7 @@ public final class RdlCommand implements Runnable {
       } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
         throw new CliSupport.BadInputException(io.rayon.model.io.Json.describe(source, ex).getMessage(), ex);
       } catch (IllegalArgumentException | NullPointerException ex) {
-        throw new CliSupport.BadInputException(source + ": " + ex.getMessage(), ex);
+        throw new CliSupport.BadInputException(source + ": " + io.rayon.model.io.Json.problemOf(ex), ex);
       }
     }
   }
