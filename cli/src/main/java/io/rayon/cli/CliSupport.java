@@ -116,6 +116,12 @@ public final class CliSupport {
     }
   }
 
+  /** Bad input for numbers whose sum or product exceeds what a long holds (never the JVM's "long overflow"). */
+  public static BadInputException tooLarge(String where, ArithmeticException e) {
+    return new BadInputException(where + ": numbers too large to compute with (a sum or product of its amounts exceeds "
+        + Long.MAX_VALUE + "); use smaller values", e);
+  }
+
   /** Bad input for a file that failed while being read: the size limit, invalid UTF-8, an over-long line, ... */
   public static BadInputException cannotRead(Path file, IOException e) {
     if (e instanceof InputFiles.LimitExceeded le) return new BadInputException(le.format().getMessage(), e);
@@ -171,7 +177,7 @@ public final class CliSupport {
     try {
       errors = io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
     } catch (ArithmeticException e) {
-      throw new BadInputException(file + ": numbers too large to compute with (" + e.getMessage() + ")", e);
+      throw tooLarge(file.toString(), e);
     }
     if (!errors.isEmpty()) {
       throw new BadInputException(file + " at " + errors.get(0)

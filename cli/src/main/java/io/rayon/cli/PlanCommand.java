@@ -112,6 +112,8 @@ public final class PlanCommand implements Callable<Integer> {
       run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
     io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();

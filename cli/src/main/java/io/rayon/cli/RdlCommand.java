@@ -118,7 +118,9 @@ public final class RdlCommand implements Runnable {
     /** The JSON tree form, e.g. {"type":"atom","bundle":{"memoryMB":1024,"vcores":1},...}. */
     private static Rdl parseTree(String text, String source) {
       try {
-        return io.rayon.model.io.Json.mapper().readValue(text, Rdl.class);
+        Rdl e = io.rayon.model.io.Json.mapper().readValue(text, Rdl.class);
+        if (e == null) throw new CliSupport.BadInputException(source + ": expected an RDL expression, found null");
+        return e;
       } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
         throw new CliSupport.BadInputException(io.rayon.model.io.Json.describe(source, ex).getMessage(), ex);
       } catch (IllegalArgumentException | NullPointerException ex) {

@@ -111,6 +111,8 @@ public final class SimulateCommand implements Callable<Integer> {
       r = Simulator.run(s.cluster(), w, policy, cfg, ProgressListener.NONE, CancellationToken.NEVER);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     } catch (OutOfMemoryError e) {
       // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
       throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "

@@ -79,6 +79,8 @@ public final class ValidateCommand implements Callable<Integer> {
       plan = Plan.fromScenario(s);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage());
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     }
     if (pf.stepSeconds() != plan.stepSeconds()) {
       throw new CliSupport.BadInputException(planFile + " at $.stepSeconds: " + pf.stepSeconds()

@@ -155,6 +155,7 @@ class HostileInputFuzzTest {
             Json.problemOf(ex);
             return false;
           }
+          if (e == null) return false; // 'rdl check' says "expected an RDL expression, found null"
           compile(e);
         }
         case SCENARIO -> {
