@@ -128,10 +128,17 @@ class HostileInputCliTest {
   }
 
   @Test
-  void invalidUtf8InATraceIsBadInput() throws Exception {
-    Path t = Files.write(dir.resolve("t.tsv"), new byte[] {'j', 'o', 'b', (byte) 0xff, '\t', '1', '\n'});
-    assertBadInput(guarded(() -> run("import", "swim", t.toString(), "--out", dir.resolve("o.json").toString())),
+  void invalidUtf8InATraceIsBadInputNotReplacedSilently() throws Exception {
+    byte[] header = "; Computer: caf".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] rest = "\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 -1 -1 -1 -1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] all = new byte[header.length + 1 + rest.length];
+    System.arraycopy(header, 0, all, 0, header.length);
+    all[header.length] = (byte) 0xE9; // Latin-1 'é', not UTF-8
+    System.arraycopy(rest, 0, all, header.length + 1, rest.length);
+    Path t = Files.write(dir.resolve("t.swf"), all);
+    assertBadInput(guarded(() -> run("import", "swf", t.toString(), "--out", dir.resolve("o.json").toString())),
         "UTF-8");
+    assertThat(dir.resolve("o.json")).doesNotExist();
   }
 
   // ------------------------------------------------------------------ item 4: outputs

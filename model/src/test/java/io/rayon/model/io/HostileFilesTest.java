@@ -139,7 +139,9 @@ class HostileFilesTest {
   @Test
   void aLeadingByteOrderMarkIsAccepted() throws Exception {
     Path f = Files.writeString(dir.resolve("s.json"), "\uFEFF{\"formatVersion\":1}");
-    assertThatThrownBy(() -> ScenarioIO.read(f)).isInstanceOf(FormatException.class).hasMessageNotContaining("FEFF");
+    // the file is read past the mark: what remains wrong is the scenario's missing fields, not the mark
+    assertThatThrownBy(() -> ScenarioIO.read(f)).isInstanceOf(FormatException.class)
+        .hasMessageNotContaining("Unexpected character").hasMessageNotContaining("feff").hasMessageNotContaining("FEFF");
   }
 
   // ------------------------------------------------------------------ writing
