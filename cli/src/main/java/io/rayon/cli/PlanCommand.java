@@ -130,6 +130,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--out", out, "--csv", csv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {
@@ -174,6 +175,8 @@ public final class PlanCommand implements Callable<Integer> {
       run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, deadline, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
     io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();

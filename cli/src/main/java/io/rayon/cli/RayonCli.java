@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
  * The headless command line: {@code ./rayon <command>}. Every command prints human-readable text, or
  * machine-readable JSON with {@code --json}; exit code 0 on success, 2 on bad input (message on
  * stderr), 1 when the command ran but found a problem (for example a plan that violates its
- * constraints).
+ * constraints), 3 on an internal error (a bug: one line on stderr names the log file with the stack
+ * trace, see {@link CliSupport#internalError}).
  *
  * <p>To add a command: write a {@code @Command} class in this package that implements {@code
  * Callable<Integer>}, and list it in {@code subcommands} below.
@@ -61,15 +62,24 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + big.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
-          c.getErr().println("rayon: internal error: " + ex);
-          return CliSupport.EXIT_FAILURE;
+          return CliSupport.internalError(ex, parseResult == null ? null : parseResult.originalArgs().toArray(new String[0]),
+              c.getErr());
         });
     return cl;
   }
 
-  /** Runs the CLI and returns its exit code (used by tests and by {@link #main}). */
+  /**
+   * Runs the CLI and returns its exit code (used by tests and by {@link #main}): 0 success, 1 a
+   * found problem, 2 bad input, 3 an internal error (a bug; see {@link CliSupport#internalError}).
+   */
   public static int run(String... args) {
-    return commandLine().execute(args);
+    CommandLine cl = commandLine();
+    try {
+      return cl.execute(args);
+    } catch (Throwable t) {
+      // errors (StackOverflowError, OutOfMemoryError) pass picocli's handler: still one line and a log
+      return CliSupport.internalError(t, args, cl.getErr());
+    }
   }
 
   /**

@@ -96,6 +96,7 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     SchedulerPolicy policy = policy();
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     Workload w = s.workload();
     switch (requests.toLowerCase(Locale.ROOT)) {
@@ -120,6 +121,8 @@ public final class SimulateCommand implements Callable<Integer> {
       r = Simulator.run(s.cluster(), w, policy, cfg, ProgressListener.NONE, CancellationToken.NEVER);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     } catch (OutOfMemoryError e) {
       // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
       throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "

@@ -257,6 +257,7 @@ public final class YarnCommand implements Runnable {
       var failed = JsonNodeFactory.instance.arrayNode();
       Set<String> names = new HashSet<>();
       int warned = 0;
+      if (!ts.isEmpty()) createFolder(outDir);
       for (YarnTranslation t : ts) {
         if (!json) for (String w : t.warnings()) err.println("rayon: " + t.reservationId() + ": warning: " + w);
         if (!t.warnings().isEmpty()) warned++;
@@ -341,5 +342,14 @@ public final class YarnCommand implements Runnable {
     Map<String, Decision> out = new LinkedHashMap<>();
     for (Decision d : run.decisions()) out.put(d.reservationId(), d);
     return out;
+  }
+
+  /** --out's folder is created when missing, as its help says (file writes never create folders). */
+  static void createFolder(Path dir) {
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException("--out " + dir + ": cannot create the folder: " + e.getMessage(), e);
+    }
   }
 }
