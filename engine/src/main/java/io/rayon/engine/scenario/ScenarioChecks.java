@@ -9,7 +9,7 @@ import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.cluster.SubCluster;
-import io.rayon.model.io.Visible;
+import io.rayon.model.text.Visible;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -48,7 +48,7 @@ import java.util.Set;
  * a production job without a deadline, a reservation arriving at or after the horizon.
  *
  * <p>Names from the file (ids, queue and group names) are shown with invisible characters named
- * ({@link io.rayon.model.io.Visible}).
+ * ({@link io.rayon.model.text.Visible}).
  */
 public final class ScenarioChecks {
   private ScenarioChecks() {}

@@ -47,7 +47,7 @@ final class JsonRecords {
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
       String place = loc == null ? null : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      throw new FormatException(name, place, "malformed JSON: " + io.rayon.model.io.Visible.show(e.getOriginalMessage()));
+      throw new FormatException(name, place, "malformed JSON: " + io.rayon.model.text.Visible.show(e.getOriginalMessage()));
     }
   }
 

@@ -122,7 +122,7 @@ class HostileInputFuzzTest {
 
   private static void example(Counts c, Target t, String what, String input) {
     if (c.examples.size() < 5) {
-      c.examples.add(t + ": " + what + " on " + io.rayon.model.io.Visible.show(input.length() > 300 ? input.substring(0, 300) + "..." : input));
+      c.examples.add(t + ": " + what + " on " + io.rayon.model.text.Visible.show(input.length() > 300 ? input.substring(0, 300) + "..." : input));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.rayon.model.io;
 
+import io.rayon.model.text.Visible;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;

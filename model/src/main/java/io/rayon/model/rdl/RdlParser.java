@@ -229,8 +229,8 @@ public final class RdlParser {
   private String describeHere() {
     if (pos >= text.length()) return "the end of the input";
     int cp = text.codePointAt(pos);
-    if (io.rayon.model.io.Visible.invisible(cp) && cp != ' ') {
-      return "the invisible character " + io.rayon.model.io.Visible.name(cp);
+    if (io.rayon.model.text.Visible.invisible(cp) && cp != ' ') {
+      return "the invisible character " + io.rayon.model.text.Visible.name(cp);
     }
     return "'" + peekToken() + "'";
   }

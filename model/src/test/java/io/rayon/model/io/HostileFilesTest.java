@@ -1,5 +1,7 @@
 package io.rayon.model.io;
 
+import io.rayon.model.text.Visible;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

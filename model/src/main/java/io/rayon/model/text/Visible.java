@@ -1,4 +1,4 @@
-package io.rayon.model.io;
+package io.rayon.model.text;
 
 import java.util.Locale;
 
