@@ -3,7 +3,7 @@ package io.rayon.app.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
