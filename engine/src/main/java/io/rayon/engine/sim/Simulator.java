@@ -198,8 +198,7 @@ public final class Simulator {
     private final List<int[]> placedPerNode = new ArrayList<>();
 
     // outputs
-    private final DoubleList[] series = new DoubleList[14];
-    private final List<Frame> frames = new ArrayList<>();
+    private final SeriesRecorder recorder = new SeriesRecorder();
 
     Run(
         Cluster cluster,
@@ -389,7 +388,6 @@ public final class Simulator {
         }
         jobRemaining[ji] = jobTasks[ji];
       }
-      for (int i = 0; i < series.length; i++) series[i] = new DoubleList();
     }
 
     private double[][] distinctShapes() {
@@ -921,34 +919,12 @@ public final class Simulator {
     // ---- outputs ----
 
     private void sampleSeries() {
-      double cm = 0, am = 0, em = 0, rm = 0, um = 0, cc = 0, ac = 0, ec = 0, rc = 0, uc = 0, dc = 0;
-      for (int n = 0; n < nodeCount; n++) {
-        cm += capMem[n];
-        am += arMem[n];
-        em += policy.estimate(n, SchedulerPolicy.MEMORY);
-        rm += resMem[n];
-        um += memDemand[n];
-        cc += capCpu[n];
-        ac += arCpu[n];
-        ec += policy.estimate(n, SchedulerPolicy.CPU);
-        rc += resCpu[n];
-        uc += Math.min(cpuDemand[n], capCpu[n]);
-        dc += cpuDemand[n];
-      }
-      double[] row = {now, cm, am, em, rm, um, cc, ac, ec, rc, uc, dc, running, queueSize};
-      for (int i = 0; i < row.length; i++) series[i].add(row[i]);
+      recorder.sample(now, nodeCount, capMem, arMem, resMem, memDemand, capCpu, arCpu, resCpu, cpuDemand, policy,
+          running, queueSize);
     }
 
     private void sampleFrame() {
-      float[] mem = new float[nodeCount];
-      float[] cpu = new float[nodeCount];
-      float[] dem = new float[nodeCount];
-      for (int n = 0; n < nodeCount; n++) {
-        mem[n] = (float) (memDemand[n] / capMem[n]);
-        cpu[n] = (float) (Math.min(cpuDemand[n], capCpu[n]) / capCpu[n]);
-        dem[n] = (float) (cpuDemand[n] / capCpu[n]);
-      }
-      frames.add(new Frame(now, mem, cpu, dem));
+      recorder.frame(now, nodeCount, memDemand, cpuDemand, capMem, capCpu);
     }
 
     private SimulationResult result(double end) {
@@ -986,31 +962,12 @@ public final class Simulator {
         }
         outcomes.add(new JobOutcome(j.id(), j.kind(), j.arrivalS(), f, c, jobTasks[ji], jobFinished[ji], jobFailures[ji], deadline));
       }
-      TimeSeries ts = new TimeSeries(
-          series[0].toArray(), series[1].toArray(), series[2].toArray(), series[3].toArray(),
-          series[4].toArray(), series[5].toArray(), series[6].toArray(), series[7].toArray(),
-          series[8].toArray(), series[9].toArray(), series[10].toArray(), series[11].toArray(),
-          series[12].toArray(), series[13].toArray());
+      TimeSeries ts = recorder.timeSeries();
       return new SimulationResult(
           policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
           queued, waiting, uns, ab, notArrived, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
-          nodeIds, nodeRacks, frames, warnings);
-    }
-  }
-
-  /** A growable array of doubles. */
-  private static final class DoubleList {
-    private double[] a = new double[256];
-    private int size;
-
-    void add(double v) {
-      if (size == a.length) a = Arrays.copyOf(a, size * 2);
-      a[size++] = v;
-    }
-
-    double[] toArray() {
-      return Arrays.copyOf(a, size);
+          nodeIds, nodeRacks, recorder.frames(), warnings);
     }
   }
 }
