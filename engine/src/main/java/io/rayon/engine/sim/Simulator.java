@@ -131,8 +131,6 @@ public final class Simulator {
     private final double[] nodeV;
     private final double[] nodeT;
     private final double[] speed;
-    private final int[][] nodeHeap;
-    private final int[] nodeHeapSize;
     private final IndexedMinHeap nodeEvents;
     private final IndexedMinHeap freest;
     private final double[] score;
@@ -170,9 +168,10 @@ public final class Simulator {
     private final byte[] state;
     private final int[] taskNode;
     private final int[] taskPhase;
-    private final int[] taskHeapPos;
     private final double[] taskStartV;
     private final double[] taskKey;
+    /** Per node, its running tasks by taskKey. */
+    private final RunningTaskHeaps runningOn;
     private final double[] taskCreated;
     private final long[] taskStartTick;
     private final int[] taskAttempts;
@@ -243,9 +242,6 @@ public final class Simulator {
       nodeT = new double[nodeCount];
       speed = new double[nodeCount];
       Arrays.fill(speed, 1.0);
-      nodeHeap = new int[nodeCount][];
-      nodeHeapSize = new int[nodeCount];
-      for (int i = 0; i < nodeCount; i++) nodeHeap[i] = new int[8];
       int[] identity = new int[nodeCount];
       for (int i = 0; i < nodeCount; i++) identity[i] = i;
       nodeEvents = new IndexedMinHeap(nodeCount, identity);
@@ -315,9 +311,9 @@ public final class Simulator {
       state = new byte[taskCount];
       taskNode = new int[taskCount];
       taskPhase = new int[taskCount];
-      taskHeapPos = new int[taskCount];
       taskStartV = new double[taskCount];
       taskKey = new double[taskCount];
+      runningOn = new RunningTaskHeaps(nodeCount, taskKey);
       taskCreated = new double[taskCount];
       taskStartTick = new long[taskCount];
       taskAttempts = new int[taskCount];
@@ -374,7 +370,6 @@ public final class Simulator {
           for (int k = 0; k < tg.count(); k++) {
             taskGroup[t] = g;
             taskRank[t] = rank;
-            taskHeapPos[t] = -1;
             t++;
           }
           jobTasks[ji] += tg.count();
@@ -607,8 +602,8 @@ public final class Simulator {
       advance(n, now);
       riserCount = 0;
       double tol = 1e-9 * Math.max(1, Math.abs(nodeV[n]));
-      while (nodeHeapSize[n] > 0 && taskKey[nodeHeap[n][0]] <= nodeV[n] + tol) {
-        int t = nodeHeap[n][0];
+      while (runningOn.size(n) > 0 && taskKey[runningOn.top(n)] <= nodeV[n] + tol) {
+        int t = runningOn.top(n);
         int g = taskGroup[t];
         int p = taskPhase[t] + 1;
         if (p < phaseCount[g]) {
@@ -618,7 +613,7 @@ public final class Simulator {
           cpuDemand[n] += phaseCpu[nw] - phaseCpu[old];
           taskPhase[t] = p;
           taskKey[t] = taskStartV[t] + phaseEnd[nw];
-          siftDown(n, 0);
+          runningOn.topKeyIncreased(n);
           if (phaseMem[nw] > phaseMem[old]) addRiser(t);
         } else {
           removeFromNode(t);
@@ -643,7 +638,7 @@ public final class Simulator {
 
     /** Recomputes the node's speed and next event time after its demand or tasks changed. */
     private void updateNode(int n) {
-      if (nodeHeapSize[n] == 0) {
+      if (runningOn.size(n) == 0) {
         nodeEvents.remove(n);
         memDemand[n] = 0;
         cpuDemand[n] = 0;
@@ -651,7 +646,7 @@ public final class Simulator {
         return;
       }
       speed[n] = cpuDemand[n] > capCpu[n] ? capCpu[n] / cpuDemand[n] : 1.0;
-      double dv = Math.max(0, taskKey[nodeHeap[n][0]] - nodeV[n]);
+      double dv = Math.max(0, taskKey[runningOn.top(n)] - nodeV[n]);
       nodeEvents.set(n, nodeT[n] + dv / speed[n]);
     }
 
@@ -696,7 +691,7 @@ public final class Simulator {
       resCpu[n] -= reqCpu[g];
       if (Math.abs(resMem[n]) < 1e-6) resMem[n] = 0;
       if (Math.abs(resCpu[n]) < 1e-9) resCpu[n] = 0;
-      heapRemove(n, taskHeapPos[t]);
+      runningOn.remove(n, t);
       running--;
       // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
       // after heartbeat taskStartTick, so heartbeats taskStartTick + 1 .. tick − 1 saw it (tick is the
@@ -783,7 +778,7 @@ public final class Simulator {
       resMem[n] += reqMem[g];
       resCpu[n] += reqCpu[g];
       running++;
-      heapPush(n, t);
+      runningOn.push(n, t);
       policy.allocated(n, reqMem[g], reqCpu[g]);
       int idx;
       if (!isTouched[n]) {
@@ -850,70 +845,6 @@ public final class Simulator {
         i = c;
       }
       queue[i] = last;
-    }
-
-    // ---- per-node heaps of running tasks keyed by progress at their next phase end ----
-
-    private boolean keyLess(int a, int b) {
-      return taskKey[a] < taskKey[b] || (taskKey[a] == taskKey[b] && a < b);
-    }
-
-    private void heapPush(int n, int t) {
-      int[] h = nodeHeap[n];
-      int size = nodeHeapSize[n];
-      if (size == h.length) {
-        h = Arrays.copyOf(h, size * 2);
-        nodeHeap[n] = h;
-      }
-      nodeHeapSize[n] = size + 1;
-      h[size] = t;
-      taskHeapPos[t] = size;
-      siftUp(n, size);
-    }
-
-    private void heapRemove(int n, int pos) {
-      int[] h = nodeHeap[n];
-      int t = h[pos];
-      int size = --nodeHeapSize[n];
-      taskHeapPos[t] = -1;
-      if (pos < size) {
-        int moved = h[size];
-        h[pos] = moved;
-        taskHeapPos[moved] = pos;
-        siftUp(n, pos);
-        siftDown(n, taskHeapPos[moved]);
-      }
-    }
-
-    private void siftUp(int n, int i) {
-      int[] h = nodeHeap[n];
-      int t = h[i];
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (!keyLess(t, h[parent])) break;
-        h[i] = h[parent];
-        taskHeapPos[h[i]] = i;
-        i = parent;
-      }
-      h[i] = t;
-      taskHeapPos[t] = i;
-    }
-
-    private void siftDown(int n, int i) {
-      int[] h = nodeHeap[n];
-      int size = nodeHeapSize[n];
-      int t = h[i];
-      int half = size >>> 1;
-      while (i < half) {
-        int c = 2 * i + 1;
-        if (c + 1 < size && keyLess(h[c + 1], h[c])) c++;
-        if (!keyLess(h[c], t)) break;
-        h[i] = h[c];
-        taskHeapPos[h[i]] = i;
-        i = c;
-      }
-      h[i] = t;
-      taskHeapPos[t] = i;
     }
 
     // ---- outputs ----
