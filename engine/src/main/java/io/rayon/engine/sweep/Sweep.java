@@ -19,6 +19,7 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,10 +27,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A parameter sweep: one scenario planned or simulated once for every combination of the swept
@@ -374,7 +375,7 @@ public final class Sweep {
 
   /**
    * Runs every point on {@code threads} threads and returns the rows in point order. Progress is
-   * the fraction of runs done; cancelling stops the runs in progress and throws {@link
+   * the fraction of runs done, reported on the calling thread; cancelling stops the runs in progress and throws {@link
    * CancelledException}; a run's error is rethrown, naming its settings.
    */
   public List<Row> runAll(int threads, ProgressListener progress, CancellationToken cancel) {
@@ -385,21 +386,28 @@ public final class Sweep {
       return t;
     });
     try {
-      AtomicInteger done = new AtomicInteger();
-      List<Future<Row>> futures = new ArrayList<>();
+      // progress is reported from the calling thread only (a front-end's listener need not be thread-safe)
+      ExecutorCompletionService<Row> completion = new ExecutorCompletionService<>(pool);
+      Map<Future<Row>, Point> pointOf = new HashMap<>();
       for (Point p : points) {
-        futures.add(pool.submit(() -> {
+        pointOf.put(completion.submit(() -> {
           cancel.throwIfCancelled();
-          Row row = run(p, cancel);
-          int k = done.incrementAndGet();
-          progress.progress((double) k / n, "run " + k + " of " + n + " done (" + describe(p) + ")");
-          return row;
-        }));
+          return run(p, cancel);
+        }), p);
       }
-      List<Row> rows = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
+      Row[] rows = new Row[n];
+      for (int k = 1; k <= n; k++) {
+        Future<Row> f;
         try {
-          rows.add(futures.get(i).get());
+          f = completion.take();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          cancel.cancel();
+          throw new CancelledException();
+        }
+        Point p = pointOf.get(f);
+        try {
+          rows[p.index()] = f.get();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           cancel.cancel();
@@ -409,10 +417,11 @@ public final class Sweep {
           Throwable cause = e.getCause();
           if (cause instanceof CancelledException ce) throw ce;
           if (cause instanceof RuntimeException re && !(cause instanceof IllegalArgumentException)) throw re;
-          throw new IllegalArgumentException(describe(points.get(i)) + ": " + cause.getMessage(), cause);
+          throw new IllegalArgumentException(describe(p) + ": " + cause.getMessage(), cause);
         }
+        progress.progress((double) k / n, "run " + k + " of " + n + " done (" + describe(p) + ")");
       }
-      return rows;
+      return List.of(rows);
     } finally {
       pool.shutdownNow();
     }
