@@ -8,6 +8,7 @@ import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.engine.sweep.Sweep;
 import io.rayon.model.io.AtomicFiles;
+import io.rayon.views.chart.ChartExport;
 import io.rayon.views.chart.SeriesChart;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +43,7 @@ import javafx.scene.paint.Color;
  * with the spread over seeds as thin min and max lines.
  */
 public final class SweepTab implements WorkspaceTab {
+  static final FileType HTML = new FileType("HTML page (*.html)", List.of("*.html"));
   private final SweepViewModel vm;
   private final BorderPane root = new BorderPane();
   private final TableView<Sweep.Summary> table = new TableView<>();
@@ -88,10 +90,25 @@ public final class SweepTab implements WorkspaceTab {
             return path;
           }).onFailure(x -> dialogs.showError("Export failed", path + ": " + x.getMessage()))));
     });
+    Button report = new Button("HTML report…");
+    report.setId("sweep-report");
+    report.disableProperty().bind(vm.resultProperty().isNull());
+    report.setOnAction(e -> {
+      SweepViewModel.Result r = vm.resultProperty().get();
+      if (r == null) return;
+      // drawn here, on the JavaFX thread (the chart is a control); written in the background
+      String html = SweepReport.html(vm.documentName(), vm.scenario(), r,
+          ChartExport.svg(chart, Math.max(640, chart.getWidth()), Math.max(360, chart.getHeight())));
+      dialogs.chooseFileToSave("Sweep report", "sweep-report.html", List.of(HTML)).ifPresent(path ->
+          executor.execute(BackgroundTask.of("Export " + path.getFileName(), (p, c) -> {
+            AtomicFiles.writeString(path, html);
+            return path;
+          }).onFailure(x -> dialogs.showError("Export failed", path + ": " + x.getMessage()))));
+    });
     // flow panes wrap at small window sizes instead of hiding controls in an overflow menu
     FlowPane first = flow(new Label("Parameter"), p1, new Label("values"), v1);
     FlowPane firstAnd = flow(new Label("and"), p2, new Label("values"), v2);
-    FlowPane second = flow(new Label("Metric"), metric, new Label("Seeds"), seeds, run, cancel, export);
+    FlowPane second = flow(new Label("Metric"), metric, new Label("Seeds"), seeds, run, cancel, export, report);
     Label problem = new Label();
     problem.setId("sweep-problem");
     problem.getStyleClass().add("validation-problem");

@@ -127,6 +127,16 @@ public final class SweepViewModel {
         }));
   }
 
+  /** The open document's name, as the window's title shows it. */
+  public String documentName() {
+    return ws.documentName();
+  }
+
+  /** The open scenario. */
+  public Scenario scenario() {
+    return ws.getScenario();
+  }
+
   public void cancel() {
     if (handle != null) handle.cancel();
   }

@@ -81,6 +81,15 @@ class SweepTabTest {
     List<String> csv = Files.readAllLines(out);
     assertThat(csv.get(0)).startsWith("planner,policy,seed,accepted");
     assertThat(csv).hasSize(7);
+
+    Path html = tmp.resolve("report.html");
+    ui.dialogs.files.add(html);
+    robot.clickOn("#sweep-report");
+    WaitForAsyncUtils.waitForFxEvents();
+    String page = Files.readString(html);
+    assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg").contains("best first")
+        .contains("instantaneous:0.5").doesNotContain("<script").endsWith("</html>\n");
+    assertThat(page.split("<tr>", -1)).hasSize(1 + 7 + 7);
   }
 
   @Test
