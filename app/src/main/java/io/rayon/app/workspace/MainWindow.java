@@ -97,6 +97,7 @@ public final class MainWindow {
     commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
     commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
+    commands.add(AppCommand.of("Help", "_About Rayon Studio", null, () -> ctx.dialogs().showInfo("About Rayon Studio", About.text())));
   }
 
   /**
