@@ -2,6 +2,10 @@ package io.rayon.app.workspace;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -20,6 +24,33 @@ public final class About {
       // a damaged jar: the dialog says "unknown" rather than failing
     }
     return p;
+  }
+
+  /**
+   * The shipped README: beside the application's jar in an installed application ({@code
+   * docs/README.md} and {@code docs/docs/} next to the jars, so the README's links work), or at the root of a source checkout (the jar or classes under {@code
+   * app/target}); {@code -Drayon.docs=DIR} names another folder holding {@code README.md}.
+   */
+  public static Optional<Path> documentation() {
+    String prop = System.getProperty("rayon.docs");
+    if (prop != null) return readme(Path.of(prop));
+    try {
+      Path here = Path.of(About.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      for (Path p = here.getParent(); p != null; p = p.getParent()) {
+        Path dir = p;
+        Optional<Path> r = readme(dir.resolve("docs")).or(() -> readme(dir));
+        if (r.isPresent()) return r;
+      }
+    } catch (URISyntaxException | SecurityException | NullPointerException | IllegalArgumentException e) {
+      // no code source (unusual class loader): nothing to find from it
+    }
+    return Optional.empty();
+  }
+
+  /** {@code dir/README.md} when {@code dir} also holds the {@code docs} folder it links to. */
+  private static Optional<Path> readme(Path dir) {
+    Path r = dir.resolve("README.md");
+    return Files.isRegularFile(r) && Files.isDirectory(dir.resolve("docs")) ? Optional.of(r) : Optional.empty();
   }
 
   /** The About text. */

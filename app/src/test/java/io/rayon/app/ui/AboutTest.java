@@ -39,4 +39,17 @@ class AboutTest {
         .contains("ojAlgo 57.1.0 — MIT")
         .contains("ControlsFX 11.2.4 — BSD 3-Clause");
   }
+
+  @Test
+  void documentationOpensTheShippedReadme(FxRobot robot) {
+    AtomicReference<UiHarness> ui = new AtomicReference<>();
+    robot.interact(() -> ui.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
+    robot.clickOn("Help").clickOn("Documentation");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.get().dialogs.documents).singleElement().satisfies(p -> {
+      assertThat(p.getFileName().toString()).isEqualTo("README.md");
+      assertThat(java.nio.file.Files.isDirectory(p.resolveSibling("docs"))).isTrue();
+    });
+    assertThat(ui.get().dialogs.infos).isEmpty();
+  }
 }
