@@ -595,8 +595,19 @@ public final class Plan implements PlanEdit {
   @Override
   public void changeCapacity(CapacityChange change) {
     ensureDims(change.delta());
-    changes.add(change);
     int from = (int) Math.max(0, Math.min(horizon, change.step()));
+    for (int d = 0; d < dims.length; d++) {
+      long v = change.delta().get(dims[d]);
+      if (v >= 0) continue;
+      for (int t = from; t < horizon; t++) {
+        if (cap[d][t] + v < 0) {
+          throw new IllegalArgumentException("the capacity change at step " + change.step()
+              + (change.reason() == null || change.reason().isBlank() ? "" : " (" + change.reason() + ")") + " removes "
+              + (-v) + " " + dims[d] + " but step " + t + " has only " + cap[d][t]);
+        }
+      }
+    }
+    changes.add(change);
     for (int d = 0; d < dims.length; d++) {
       long v = change.delta().get(dims[d]);
       if (v == 0) continue;

@@ -248,15 +248,27 @@ public final class ReservationSystem {
           "it had started, and the remaining capacity no longer holds its allocation")));
     }
     // started reservations the sharing policy no longer allows on the smaller cluster (a cap is a
-    // share of the capacity): newest first, as above
-    for (int i = started.size() - 1; i >= 0; i--) {
-      java.util.Set<String> breaking = new java.util.HashSet<>();
-      for (Violation v : PlanValidator.validate(plan, policySpec)) if (v.step() == null || v.step() >= now) breaking.add(v.reservationId());
-      if (breaking.isEmpty()) break;
-      Reservation r = started.get(i);
-      if (!breaking.contains(r.request().id()) || decided.containsKey(r.request().id())) continue;
-      plan.remove(r.request().id());
-      decided.put(r.request().id(), Decision.reject(r.request().id(), Rejection.of(Rejection.Code.POLICY, "",
+    // share of the capacity): a violation names one reservation, but every started reservation of
+    // that user holding capacity from now on adds to it, so the newest of those goes first, and the
+    // plan is checked again after each rejection. Every violation counts: the plan held the policy
+    // before the change, and a window that began before now (capacity over time) can break
+    // because the capacity after now shrank.
+    while (true) {
+      java.util.Set<String> users = new java.util.HashSet<>();
+      for (Violation v : PlanValidator.validate(plan, policySpec)) {
+        if (plan.contains(v.reservationId())) users.add(plan.requestOf(v.reservationId()).user());
+      }
+      if (users.isEmpty()) break;
+      Reservation victim = null;
+      for (int i = started.size() - 1; i >= 0 && victim == null; i--) {
+        Reservation r = started.get(i);
+        if (!decided.containsKey(r.request().id()) && users.contains(r.request().user()) && r.allocation().end() > now) {
+          victim = r;
+        }
+      }
+      if (victim == null) break;
+      plan.remove(victim.request().id());
+      decided.put(victim.request().id(), Decision.reject(victim.request().id(), Rejection.of(Rejection.Code.POLICY, "",
           "it had started, and on the remaining capacity it breaks the sharing policy " + policySpec)));
     }
     for (Reservation r : pending) {
@@ -277,10 +289,11 @@ public final class ReservationSystem {
    * or -1 when the policy holds from {@code now} on.
    */
   long firstPolicyViolationFrom(long now) {
+    // a violation reported at an earlier step belongs to a window (capacity over time) that reaches
+    // past now: the plan held the policy before the change, so it counts from now
     long first = -1;
     for (Violation v : PlanValidator.validate(plan, policySpec)) {
       long t = v.step() == null ? now : Math.max(now, v.step());
-      if (v.step() != null && v.step() < now) continue;
       if (first < 0 || t < first) first = t;
     }
     return first;
