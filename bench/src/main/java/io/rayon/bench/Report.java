@@ -21,12 +21,12 @@ final class Report {
   static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date, String loadBefore, String loadAfter) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
-        o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
-    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than best Hadoop (CPU) | runs (warm-up+timed) | plan problems |\n");
+        o.policy(), o.users(), o.users(), o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
+    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than faster Hadoop agent at its default (CPU) | runs (warm-up+timed) | plan problems |\n");
     sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : rows) {
       sb.append(String.format(Locale.ROOT,

@@ -182,6 +182,27 @@ public final class Workloads {
         nodes, stepSeconds, horizon, out);
   }
 
+  /**
+   * The same workload on equal footing for every contender: request i (in arrival order, which is
+   * kept) comes from user {@code u(1 + i mod users)}, and {@code policy} is the sharing policy both
+   * our planners and Hadoop's agents run under. One user is Hadoop's worst case for its per-user
+   * bookkeeping; ten spread it as a shared cluster would.
+   */
+  public static Scenario shared(Scenario s, int users, SharingPolicySpec policy) {
+    if (users < 1) throw new IllegalArgumentException("users must be at least 1, got " + users);
+    List<ReservationRequest> rs = s.reservations();
+    List<ReservationRequest> out = new ArrayList<>(rs.size());
+    for (int i = 0; i < rs.size(); i++) {
+      ReservationRequest r = rs.get(i);
+      out.add(new ReservationRequest(r.id(), r.name(), "u" + (1 + i % users), r.queue(), r.rdl(), r.priority(), r.arrival()));
+    }
+    List<String> names = new ArrayList<>(users);
+    for (int u = 1; u <= users; u++) names.add("u" + u);
+    return new Scenario(
+        s.formatVersion(), s.name(), s.description(), s.stepSeconds(), s.horizonSteps(), s.cluster(), s.rootQueue(), names,
+        policy, out, s.workload(), s.settings());
+  }
+
   private static double offered(double[] t0, double[] s0, double f, long step, long maxWidth, long maxLease) {
     double w = 0;
     for (int i = 0; i < t0.length; i++) w += (double) width(t0[i], f, maxWidth) * lease(s0[i], f, step, maxLease);
