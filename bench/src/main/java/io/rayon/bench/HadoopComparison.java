@@ -1,6 +1,7 @@
 package io.rayon.bench;
 
 import io.rayon.bench.hadoop.HadoopPeer;
+import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.IOException;
@@ -44,7 +45,7 @@ import java.util.Set;
  * hadoop-aligned-late}); the speed ratio is against the faster agent at its default.
  *
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
- * N] [--swim FILE] [--policy SPEC] [--users N] [--workloads i,ii,iii] [--planners gree,greel,...]
+ * N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...]
  * [--budget-seconds N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
  * violations, 1 otherwise, 2 on bad arguments.
  */
@@ -61,7 +62,7 @@ public final class HadoopComparison {
 
   record Options(
       boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
-      Set<String> planners, long budgetSeconds, Path out, SharingPolicySpec policy, int users) {}
+      Set<String> planners, long budgetSeconds, Path out, SharingPolicySpec policy, int users, Path saveWorkloads) {}
 
   public static void main(String[] args) {
     Options o;
@@ -97,6 +98,7 @@ public final class HadoopComparison {
     Path out = null;
     SharingPolicySpec policy = HadoopPeer.HADOOP_DEFAULT_POLICY;
     long users = 10;
+    Path save = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -112,6 +114,7 @@ public final class HadoopComparison {
         case "--workloads" -> workloads = listArg(args, ++i, a, List.of("i", "ii", "iii"));
         case "--planners" -> planners = plannersArg(strArg(args, ++i, a));
         case "--users" -> users = longArg(args, ++i, a);
+        case "--save-workloads" -> save = Path.of(strArg(args, ++i, a));
         case "--policy" -> {
           String v = strArg(args, ++i, a);
           try {
@@ -122,7 +125,7 @@ public final class HadoopComparison {
         }
         case "-h", "--help" -> throw new IllegalArgumentException(
             "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
-                + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N]"
+                + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
                 + " [--workloads i,ii,iii] [--planners " + String.join(",", ALL_PLANNERS) + "] [--budget-seconds N]"
                 + " [--out FILE.md]\n  defaults: --policy " + HadoopPeer.HADOOP_DEFAULT_POLICY + " (Hadoop's default, on both sides),"
                 + " --users 10, --step-seconds 60, the committed SWIM trace; any greel[...] or gree[...] with -O options is a contender");
@@ -139,7 +142,7 @@ public final class HadoopComparison {
       throw new IllegalArgumentException("--swim: no such file '" + swim + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
     }
     if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
-    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out, policy, (int) users);
+    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out, policy, (int) users, save);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -260,6 +263,7 @@ public final class HadoopComparison {
     String loadBefore = Report.loadAverage();
     List<PreparedWorkload> ws = workloads(o);
     List<Contender> cs = contenders(o);
+    if (o.saveWorkloads() != null) save(ws, o.saveWorkloads(), out);
     List<Result> results = new ArrayList<>();
     boolean complete = true;
     int ourViolations = 0;
@@ -304,6 +308,23 @@ public final class HadoopComparison {
     if (!complete) out.println("note: the time budget cut some runs short; see the runs column");
     out.println("violations in our plans: " + ourViolations);
     return complete && ourViolations == 0 ? 0 : 1;
+  }
+
+  /**
+   * Writes each workload, as every contender gets it (users, policy, arrival order), as a scenario
+   * file {@code DIR/NAME.json}, so that {@code rayon plan} can be timed cold on the very same requests.
+   */
+  static void save(List<PreparedWorkload> ws, Path dir, PrintStream out) {
+    try {
+      Files.createDirectories(dir);
+      for (PreparedWorkload w : ws) {
+        Path f = dir.resolve(w.scenario().name() + ".json");
+        ScenarioIO.writeCompact(w.scenario(), f);
+        out.println("workload written to " + f);
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--save-workloads: cannot write to " + dir + ": " + e.getMessage());
+    }
   }
 
   static String joined(long[] a) {

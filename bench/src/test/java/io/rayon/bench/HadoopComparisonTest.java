@@ -8,7 +8,13 @@ import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.model.scenario.Scenario;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
 class HadoopComparisonTest {
@@ -88,6 +94,16 @@ class HadoopComparisonTest {
     assertThat(w.scenario().stepSeconds()).isEqualTo(300);
     assertThat(w.scenario().users()).containsExactly("u1", "u2", "u3");
     assertThat(w.requests()).extracting(r -> r.user()).startsWith("u1", "u2", "u3", "u1");
+  }
+
+  @Test
+  void savedWorkloadsReadBackAsTheSameRequests(@TempDir Path dir) throws Exception {
+    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i", "--users", "4", "--save-workloads", dir.toString()});
+    List<PreparedWorkload> ws = HadoopComparison.workloads(o);
+    HadoopComparison.save(ws, o.saveWorkloads(), new PrintStream(OutputStream.nullOutputStream()));
+    Scenario back = ScenarioIO.read(dir.resolve(ws.get(0).scenario().name() + ".json"));
+    assertThat(back.reservations()).isEqualTo(ws.get(0).requests());
+    assertThat(back.sharingPolicy()).isEqualTo(o.policy());
   }
 
   @Test
