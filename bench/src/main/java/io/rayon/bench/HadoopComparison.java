@@ -1,6 +1,8 @@
 package io.rayon.bench;
 
 import io.rayon.bench.hadoop.HadoopPeer;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
@@ -42,7 +44,12 @@ import java.util.Set;
  * --users}, default 10, request i from user i mod N) in the same arrival order, with the same plan
  * size and step. Hadoop's agents run at their default {@code favor-early-allocation=true} ({@code
  * hadoop-greedy}, {@code hadoop-aligned}) and at false ({@code hadoop-greedy-late}, {@code
- * hadoop-aligned-late}); the speed ratio is against the faster agent at its default.
+ * hadoop-aligned-late}); the speed ratio is against the faster of the agents that ran, whatever
+ * their setting. Our contenders are the planner registry's ({@link Planners}) online planners, by
+ * name, so a planner registered later runs here unchanged; batch planners (the MILP family) place a
+ * set of requests at once, not one by one in arrival order as Hadoop's agents do, and are left out.
+ * For each workload and each of ours, the requests it accepts and the better Hadoop agent rejects,
+ * and the other way round, are reported ({@link AcceptanceDiff}).
  *
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
  * N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...]
@@ -51,14 +58,25 @@ import java.util.Set;
  */
 public final class HadoopComparison {
 
-  /** GREE-L with the named deviations that measure faster (see docs/planner-options.md). */
+  /** GREE-L with named deviations (see docs/planner-options.md), as an example of a contender with options. */
   static final String GREEL_FAST = "greel[flat-fallback=true,atom-scan=stacked]";
-
-  static final List<String> ALL_PLANNERS = List.of(
-      "gree", "greel", GREEL_FAST, "hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late");
 
   static final List<String> HADOOP_PLANNERS =
       List.of("hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late");
+
+  /** Every registered planner that places one request at a time (not a {@link BatchPlanner}), in registry order. */
+  static List<String> ourPlanners() {
+    List<String> l = new ArrayList<>();
+    for (String n : Planners.names()) if (!(Planners.byName(n) instanceof BatchPlanner)) l.add(n);
+    return l;
+  }
+
+  /** The default contenders: {@link #ourPlanners()}, then Hadoop's agents at both settings. */
+  static List<String> defaultPlanners() {
+    List<String> l = new ArrayList<>(ourPlanners());
+    l.addAll(HADOOP_PLANNERS);
+    return l;
+  }
 
   record Options(
       boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
@@ -93,7 +111,7 @@ public final class HadoopComparison {
     long step = 60;
     Path swim = null;
     Set<String> workloads = new LinkedHashSet<>(List.of("i", "ii", "iii"));
-    Set<String> planners = new LinkedHashSet<>(ALL_PLANNERS);
+    Set<String> planners = new LinkedHashSet<>(defaultPlanners());
     long budget = 840;
     Path out = null;
     SharingPolicySpec policy = HadoopPeer.HADOOP_DEFAULT_POLICY;
@@ -126,9 +144,10 @@ public final class HadoopComparison {
         case "-h", "--help" -> throw new IllegalArgumentException(
             "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
                 + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
-                + " [--workloads i,ii,iii] [--planners " + String.join(",", ALL_PLANNERS) + "] [--budget-seconds N]"
+                + " [--workloads i,ii,iii] [--planners " + String.join(",", defaultPlanners()) + "] [--budget-seconds N]"
                 + " [--out FILE.md]\n  defaults: --policy " + HadoopPeer.HADOOP_DEFAULT_POLICY + " (Hadoop's default, on both sides),"
-                + " --users 10, --step-seconds 60, the committed SWIM trace; any greel[...] or gree[...] with -O options is a contender");
+                + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
+                + " and the four Hadoop agents; a registered planner with -O options is written NAME[k=v,...], e.g. " + GREEL_FAST);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
@@ -170,9 +189,10 @@ public final class HadoopComparison {
   }
 
   /**
-   * The contenders of {@code --planners}: names from {@link #ALL_PLANNERS}, or {@code gree[...]} /
-   * {@code greel[...]} with options as {@code -O} takes them (commas inside brackets do not split);
-   * each is built here once so a bad option is refused before anything runs.
+   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), or a registered
+   * online planner by name, optionally with options as {@code -O} takes them, {@code NAME[k=v,...]}
+   * (commas inside brackets do not split); each of ours is built here once so an unknown name, a
+   * batch planner or a bad option is refused before anything runs.
    */
   static Set<String> plannersArg(String v) {
     Set<String> s = new LinkedHashSet<>();
@@ -186,15 +206,21 @@ public final class HadoopComparison {
         String t = cur.toString().strip().toLowerCase(Locale.ROOT);
         cur.setLength(0);
         if (t.isEmpty()) continue;
-        if (!ALL_PLANNERS.contains(t) && !(t.contains("[") && (t.startsWith("gree[") || t.startsWith("greel[")))) {
-          throw new IllegalArgumentException("--planners: unknown '" + t + "'; choose from " + ALL_PLANNERS
-              + " or gree[name=value,...] / greel[name=value,...]");
-        }
         if (!HADOOP_PLANNERS.contains(t)) {
+          String base = t.contains("[") ? t.substring(0, t.indexOf('[')).strip() : t;
+          if (!Planners.REGISTRY.contains(base)) {
+            throw new IllegalArgumentException("--planners: unknown '" + t + "'; choose from " + defaultPlanners()
+                + ", or a registered planner with options, NAME[name=value,...]");
+          }
+          RayonContender c;
           try {
-            RayonContender.named(t);
+            c = RayonContender.named(t);
           } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--planners '" + t + "': " + e.getMessage());
+          }
+          if (c.isBatch()) {
+            throw new IllegalArgumentException("--planners '" + t + "' places a batch of requests at once; this harness places"
+                + " them one by one in arrival order, as Hadoop's agents do; choose from " + ourPlanners());
           }
         }
         s.add(t);
@@ -265,6 +291,7 @@ public final class HadoopComparison {
     List<Contender> cs = contenders(o);
     if (o.saveWorkloads() != null) save(ws, o.saveWorkloads(), out);
     List<Result> results = new ArrayList<>();
+    List<AcceptanceDiff> diffs = new ArrayList<>();
     boolean complete = true;
     int ourViolations = 0;
     out.printf(Locale.ROOT,
@@ -285,7 +312,8 @@ public final class HadoopComparison {
       int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
       double warmupSeconds = heavy ? 0 : o.warmupSeconds();
       long minTimed = heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS;
-      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed)) {
+      List<Result> rows = Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed);
+      for (Result r : rows) {
         results.add(r);
         out.println(r.line());
         for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);
@@ -293,8 +321,12 @@ public final class HadoopComparison {
         if (r.isOurs()) ourViolations += r.violations().size();
         if (r.timedRuns() < repeats) complete = false;
       }
+      for (AcceptanceDiff d : AcceptanceDiff.of(w, rows)) {
+        diffs.add(d);
+        out.println(d.line());
+      }
     }
-    String table = Report.markdown(results, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
+    String table = Report.markdown(results, diffs, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
     out.println();
     out.println(table);
     if (o.out() != null) {

@@ -90,7 +90,7 @@ final class HadoopContender implements Contender {
         break;
       }
     }
-    return new RunOutcome(nanos, cpu, allocs, problems);
+    return new RunOutcome(nanos, cpu, allocs, problems, peer.policy());
   }
 
   /** The single bundle size of a request (the benchmark's workloads use one per request). */

@@ -2,6 +2,7 @@ package io.rayon.bench;
 
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.plan.Violation;
+import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planners.Planners;
@@ -67,6 +68,11 @@ final class RayonContender implements Contender {
     return name;
   }
 
+  /** True when the planner places a batch at once ({@link BatchPlanner}). */
+  boolean isBatch() {
+    return planner instanceof BatchPlanner;
+  }
+
   @Override
   public RunOutcome run(PreparedWorkload w) {
     ReservationSystem system = ReservationSystem.forScenario(w.scenario(), planner).setSelfChecking(false);
@@ -85,6 +91,6 @@ final class RayonContender implements Contender {
     long cpu = CpuClock.nanos() - cpu0;
     List<String> problems = new ArrayList<>();
     for (Violation v : PlanValidator.validate(system.plan(), w.scenario().sharingPolicy())) problems.add(v.toString());
-    return new RunOutcome(nanos, cpu, allocs, problems);
+    return new RunOutcome(nanos, cpu, allocs, problems, system.policySpec());
   }
 }

@@ -54,6 +54,8 @@ public final class HadoopPeer {
   private final ReservationAgent agent;
   private final InMemoryPlan plan;
   private final long stepMs;
+  private final SharingPolicySpec policy;
+  private final QuotaConfiguration quotas;
   private long nextId = 1;
 
   /** Hadoop's own default sharing policy: capacity-over-time, 100% instantaneous and average over 24 h. */
@@ -72,7 +74,9 @@ public final class HadoopPeer {
       Resources minAllocation, Resources maxAllocation) {
     this.kind = kind;
     this.stepMs = stepMs;
+    this.policy = policy;
     QuotaConfiguration conf = new QuotaConfiguration(policy);
+    this.quotas = conf;
     conf.setBoolean(ReservationAgent.FAVOR_EARLY_ALLOCATION, favorEarly);
     SharingPolicy sharing = hadoopPolicy(policy);
     sharing.init(QUEUE, conf);
@@ -111,6 +115,26 @@ public final class HadoopPeer {
 
   public InMemoryPlan plan() {
     return plan;
+  }
+
+  /** Our sharing policy this agent's plan was set up from. */
+  public SharingPolicySpec policy() {
+    return policy;
+  }
+
+  /**
+   * What Hadoop's policy reads for the benchmark's queue, as Hadoop's configuration states it:
+   * {@code [instantaneous %, average %, window ms]}.
+   */
+  public double[] quotas() {
+    return new double[] {
+      quotas.getInstantaneousMaxCapacity(QUEUE), quotas.getAverageCapacity(QUEUE), quotas.getReservationWindow(QUEUE)
+    };
+  }
+
+  /** The class of Hadoop's sharing policy on the plan ({@code CapacityOverTimePolicy} or {@code NoOverCommitPolicy}). */
+  public Class<?> hadoopPolicyClass() {
+    return plan.getSharingPolicy().getClass();
   }
 
   /** Hadoop's policy class for ours: none is {@link NoOverCommitPolicy}, the others {@link CapacityOverTimePolicy}. */
