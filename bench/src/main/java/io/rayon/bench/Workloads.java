@@ -84,10 +84,11 @@ public final class Workloads {
   /**
    * How {@link #swimAtoms} turns imported jobs into atoms; {@link #DEFAULT} is what the benchmark
    * uses: offered load 0.8, no job wider than 10% of the cluster's containers, no task longer than
-   * 180 steps (3 h at one-minute steps), windows 2 to 5 times the task length.
+   * 3 h (180 steps at one-minute steps, 10,800 at one-second steps: the same jobs at any step),
+   * windows 2 to 5 times the task length.
    */
-  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSteps, double minSlack, double maxSlack) {
-    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 180, 2.0, 5.0);
+  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSeconds, double minSlack, double maxSlack) {
+    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 3 * 3600, 2.0, 5.0);
   }
 
   /** Reads a SWIM trace with the project's {@link SwimImporter} and its default model. */
@@ -113,7 +114,7 @@ public final class Workloads {
    *   <li>the trace comes from a ~600-node cluster whose jobs would barely touch a 4,000-node one,
    *       so jobs are scaled up to the simulated cluster (the paper scaled its workloads to its
    *       cluster too): n = clamp(ceil(t0 * f), 1, 10% of the cluster's containers) tasks of l =
-   *       clamp(ceil(s0 * f / step), 1, 180) steps, with one factor f, found by bisection, that makes
+   *       clamp(ceil(s0 * f / step), 1, 3 h / step) steps, with one factor f, found by bisection, that makes
    *       the offered work (the sum of n * l) 0.8 of the cluster's capacity over the horizon;
    *   <li>the atom is {@code atom(<1024,1>, 1, n, l, n*l)}: one YARN minimum container per task,
    *       any number of the n tasks at once (malleable, as MapReduce), each running l steps; its
@@ -136,7 +137,7 @@ public final class Workloads {
     long horizon = ceilDiv(24 * 3600, stepSeconds);
     long containers = (long) nodes * NODE.fitCount(BUNDLE);
     long maxWidth = Math.max(1, (long) Math.floor(containers * m.maxWidthFraction()));
-    long maxLease = Math.max(1, Math.min(m.maxLeaseSteps(), horizon / 2));
+    long maxLease = Math.max(1, Math.min(ceilDiv(m.maxLeaseSeconds(), stepSeconds), horizon / 2));
     int size = jobs.size();
     Job[] picked = new Job[count];
     double[] t0 = new double[count];
