@@ -43,14 +43,16 @@ final class Report {
     if (!diffs.isEmpty()) {
       sb.append("\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
           + " work in bundle-steps; Δ = ours minus the agent's, in percentage points):\n\n");
-      sb.append("| workload | ours | better Hadoop agent | Δ count | Δ work | only ours accepts | only the agent accepts | both |\n");
-      sb.append("|---|---|---|---:|---:|---|---|---:|\n");
+      sb.append("| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | only the agent accepts | both |\n");
+      sb.append("|---|---|---|---:|---:|---:|---|---|---:|\n");
       for (AcceptanceDiff d : diffs) {
         Result ours = find(rows, d.workload(), d.ours());
         Result h = find(rows, d.workload(), d.hadoop());
-        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %+.1f | %+.1f | %s | %s | %d |%n",
+        Result hw = Result.bestHadoopByWork(rows, d.workload());
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %s | %d |%n",
             d.workload(), d.ours(), d.hadoop(), 100 * (ours.stats().acceptance() - h.stats().acceptance()),
-            100 * (ours.stats().weightedAcceptance() - h.stats().weightedAcceptance()), d.onlyOurs().text(),
+            100 * (ours.stats().weightedAcceptance() - h.stats().weightedAcceptance()),
+            100 * (ours.stats().weightedAcceptance() - hw.stats().weightedAcceptance()), hw.planner(), d.onlyOurs().text(),
             d.onlyHadoop().text(), d.both()));
       }
     }

@@ -54,6 +54,16 @@ record Result(
     return b;
   }
 
+  /** The Hadoop agent of a workload with the most work accepted; null when no agent ran on it. */
+  static Result bestHadoopByWork(List<Result> rows, String workload) {
+    Result b = null;
+    for (Result r : rows) {
+      if (r.isOurs || !r.workload.equals(workload)) continue;
+      if (b == null || r.stats.weightedAcceptance() > b.stats.weightedAcceptance()) b = r;
+    }
+    return b;
+  }
+
   String line() {
     return String.format(
         Locale.ROOT,

@@ -4,6 +4,7 @@ import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.SwimImporter;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
+import io.rayon.model.cluster.Queue;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -34,6 +35,13 @@ public final class Workloads {
   private Workloads() {}
 
   public static final Resources NODE = Resources.of(8192, 8);
+
+  /**
+   * The queue tree: a root with one reservable queue, {@code dedicated}, holding the whole cluster,
+   * as Hadoop's agents get it ({@code root.dedicated}); every request goes there, so a saved workload
+   * is a scenario {@code rayon plan} accepts.
+   */
+  static final Queue QUEUES = new Queue("root", 1.0, 1.0, 1.0, false, List.of(Queue.leaf("dedicated", 1.0, 1.0, true)));
   public static final Resources BUNDLE = Resources.of(1024, 1);
 
   /**
@@ -224,7 +232,7 @@ public final class Workloads {
     sorted.sort(Comparator.comparingLong(ReservationRequest::arrival));
     Cluster cluster = Cluster.of(name, NodeGroup.of("n", nodes, NODE));
     return new Scenario(
-        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, null, List.of("u1"),
+        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, QUEUES, List.of("u1"),
         SharingPolicySpec.NONE, sorted, null, null);
   }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rayon.bench.hadoop.HadoopPeer;
 import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.BatchPlanner;
+import io.rayon.engine.scenario.ScenarioChecks;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
@@ -154,6 +155,8 @@ class HadoopComparisonTest {
     Scenario back = ScenarioIO.read(dir.resolve(ws.get(0).scenario().name() + ".json"));
     assertThat(back.reservations()).isEqualTo(ws.get(0).requests());
     assertThat(back.sharingPolicy()).isEqualTo(o.policy());
+    // a scenario rayon plan takes: no errors (each request's queue is in the tree)
+    assertThat(ScenarioChecks.errors(ScenarioChecks.check(back))).isEmpty();
   }
 
   @Test
@@ -230,7 +233,9 @@ class HadoopComparisonTest {
     assertThat(d.netWork()).isEqualTo(work[0] + work[1] - work[4]);
     String md = Report.markdown(List.of(ours, agent, worse), ds, HadoopComparison.parse(new String[] {"--workloads", "i"}),
         LocalDate.of(2026, 1, 1), "0 0 0", "0 0 0");
-    assertThat(md).contains("| tiny | greel | hadoop-greedy | +16.7 |").contains("sharing policy capacity-over-time");
+    assertThat(md).contains("| tiny | greel | hadoop-greedy | +16.7 | +16.7 | +16.7 (hadoop-greedy) |")
+        .contains("sharing policy capacity-over-time");
+    assertThat(Result.bestHadoopByWork(List.of(ours, agent, worse), "tiny")).isSameAs(agent);
   }
 
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {
