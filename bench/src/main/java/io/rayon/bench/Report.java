@@ -71,7 +71,9 @@ final class Report {
   }
 
   private static String ratio(Result r) {
-    return Double.isNaN(r.speedup()) ? "—" : String.format(Locale.ROOT, "%.1f×", r.speedup());
+    if (Double.isNaN(r.speedup())) return "—";
+    // below 1 (slower than the agent) two significant digits, so 1/60 reads 0.017×, not 0.0×
+    return String.format(Locale.ROOT, r.speedup() < 1 ? "%.2g×" : "%.1f×", r.speedup());
   }
 
   private static Result find(List<Result> rows, String workload, String planner) {

@@ -238,6 +238,16 @@ class HadoopComparisonTest {
     assertThat(Result.bestHadoopByWork(List.of(ours, agent, worse), "tiny")).isSameAs(agent);
   }
 
+  @Test
+  void aPlannerSlowerThanTheAgentShowsItsRatioNotZero() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
+    Result slow = row("greel", true, w, 0).withSpeedup(1 / 60.0);
+    Result fast = row("greel", true, w, 0).withSpeedup(123.44);
+    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
+    assertThat(Report.markdown(List.of(slow), List.of(), o, LocalDate.of(2026, 1, 1), "", "")).contains("| 0.017× |");
+    assertThat(Report.markdown(List.of(fast), List.of(), o, LocalDate.of(2026, 1, 1), "", "")).contains("| 123.4× |");
+  }
+
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {
     BitSet b = new BitSet();
     for (int i : accepted) b.set(i);
