@@ -68,14 +68,18 @@ public final class Workbench {
       var r = compare.resultProperty().get();
       return r == null ? "Comparison cancelled." : r.labelA() + " and " + r.labelB() + " are side by side in the Compare tab.";
     });
-    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
+    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts)
+        .withSimulation(() -> simulation.resultProperty().get());
     window.addCommands(List.of(
         AppCommand.of("File", "_Import trace…", "Shortcut+I", exports::importTrace),
         AppCommand.of("File", "Export plan as _JSON…", "Shortcut+Alt+J", exports::exportPlanJson),
         AppCommand.of("File", "Export plan as _CSV…", "Shortcut+Alt+C", exports::exportPlanCsv),
         AppCommand.of("File", "Export chart as _PNG…", "Shortcut+Alt+G", exports::exportChartPng),
         AppCommand.of("File", "Export chart as S_VG…", "Shortcut+Alt+V", exports::exportChartSvg),
-        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn)));
+        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn),
+        AppCommand.of("File", "Export simulation series as CSV…", null, exports::exportSimulationSeriesCsv),
+        AppCommand.of("File", "Export simulation jobs as CSV…", null, exports::exportSimulationJobsCsv),
+        AppCommand.of("File", "Export simulation run as JSON…", null, exports::exportSimulationJson)));
   }
 
   public static Workbench build(AppContext ctx, FileActions files) {
