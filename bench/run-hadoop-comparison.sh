@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Our planners (GREE, GREE-L) side by side with Apache Hadoop 3.4.1's reservation agents.
+# Our planners (every online planner of the planner registry: gree, greel, ...) side by side with
+# Apache Hadoop 3.4.1's reservation agents (greedy and aligned, favor-early-allocation true and false),
+# on equal footing: the same sharing policy on both sides (--policy, default Hadoop's own,
+# capacity-over-time:1,1,24h), the same requests from --users users (default 10) in the same order.
 # Builds the bench module (and what it needs), then runs io.rayon.bench.HadoopComparison.
 # Options pass through, e.g.:  bench/run-hadoop-comparison.sh --quick
 #                              bench/run-hadoop-comparison.sh --workloads i --repeats 3 --out /tmp/table.md
+#                              bench/run-hadoop-comparison.sh --policy none --users 1 --step-seconds 1
+#                              bench/run-hadoop-comparison.sh --swim OTHER-TRACE.tsv --workloads ii,iii
 # The first build downloads Hadoop's jars (~100 MB) into ~/.m2; later builds work offline
 # (set MVN_FLAGS=-o). The full run is bounded by --budget-seconds (default 840 s).
 set -euo pipefail

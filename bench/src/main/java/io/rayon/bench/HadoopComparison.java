@@ -1,7 +1,11 @@
 package io.rayon.bench;
 
 import io.rayon.bench.hadoop.HadoopPeer;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.BatchPlanner;
+import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,18 +38,49 @@ import java.util.Set;
  * converted to our model first), the speed ratio against the faster Hadoop agent, and the plan
  * problems found (validator violations for ours; capacity, window and work checks for Hadoop's).
  *
+ * <p>Equal footing: every contender runs under the same sharing policy ({@code --policy}, default
+ * Hadoop's own default, capacity-over-time at 100% instantaneous and average over 24 h, applied to
+ * our planners and to Hadoop's agents alike), on the same requests from the same users ({@code
+ * --users}, default 10, request i from user i mod N) in the same arrival order, with the same plan
+ * size and step. Hadoop's agents run at their default {@code favor-early-allocation=true} ({@code
+ * hadoop-greedy}, {@code hadoop-aligned}) and at false ({@code hadoop-greedy-late}, {@code
+ * hadoop-aligned-late}); the speed ratio is against the faster of the agents that ran, whatever
+ * their setting. Our contenders are the planner registry's ({@link Planners}) online planners, by
+ * name, so a planner registered later runs here unchanged; batch planners (the MILP family) place a
+ * set of requests at once, not one by one in arrival order as Hadoop's agents do, and are left out.
+ * For each workload and each of ours, the requests it accepts and the better Hadoop agent rejects,
+ * and the other way round, are reported ({@link AcceptanceDiff}).
+ *
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
- * N] [--swim FILE] [--workloads i,ii,iii] [--planners gree,greel,hadoop-greedy,hadoop-aligned]
+ * N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...]
  * [--budget-seconds N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
  * violations, 1 otherwise, 2 on bad arguments.
  */
 public final class HadoopComparison {
 
-  static final List<String> ALL_PLANNERS = List.of("gree", "greel", "hadoop-greedy", "hadoop-aligned");
+  /** GREE-L with named deviations (see docs/planner-options.md), as an example of a contender with options. */
+  static final String GREEL_FAST = "greel[flat-fallback=true,atom-scan=stacked]";
+
+  static final List<String> HADOOP_PLANNERS =
+      List.of("hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late");
+
+  /** Every registered planner that places one request at a time (not a {@link BatchPlanner}), in registry order. */
+  static List<String> ourPlanners() {
+    List<String> l = new ArrayList<>();
+    for (String n : Planners.names()) if (!(Planners.byName(n) instanceof BatchPlanner)) l.add(n);
+    return l;
+  }
+
+  /** The default contenders: {@link #ourPlanners()}, then Hadoop's agents at both settings. */
+  static List<String> defaultPlanners() {
+    List<String> l = new ArrayList<>(ourPlanners());
+    l.addAll(HADOOP_PLANNERS);
+    return l;
+  }
 
   record Options(
       boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
-      Set<String> planners, long budgetSeconds, Path out) {}
+      Set<String> planners, long budgetSeconds, Path out, SharingPolicySpec policy, int users, Path saveWorkloads) {}
 
   public static void main(String[] args) {
     Options o;
@@ -76,9 +111,12 @@ public final class HadoopComparison {
     long step = 60;
     Path swim = null;
     Set<String> workloads = new LinkedHashSet<>(List.of("i", "ii", "iii"));
-    Set<String> planners = new LinkedHashSet<>(ALL_PLANNERS);
+    Set<String> planners = new LinkedHashSet<>(defaultPlanners());
     long budget = 840;
     Path out = null;
+    SharingPolicySpec policy = HadoopPeer.HADOOP_DEFAULT_POLICY;
+    long users = 10;
+    Path save = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -92,11 +130,24 @@ public final class HadoopComparison {
         case "--budget-seconds" -> budget = longArg(args, ++i, a);
         case "--out" -> out = Path.of(strArg(args, ++i, a));
         case "--workloads" -> workloads = listArg(args, ++i, a, List.of("i", "ii", "iii"));
-        case "--planners" -> planners = listArg(args, ++i, a, ALL_PLANNERS);
+        case "--planners" -> planners = plannersArg(strArg(args, ++i, a));
+        case "--users" -> users = longArg(args, ++i, a);
+        case "--save-workloads" -> save = Path.of(strArg(args, ++i, a));
+        case "--policy" -> {
+          String v = strArg(args, ++i, a);
+          try {
+            policy = SharingPolicySpec.parse(v);
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--policy '" + v + "': " + e.getMessage());
+          }
+        }
         case "-h", "--help" -> throw new IllegalArgumentException(
             "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
-                + " [--workloads i,ii,iii] [--planners " + String.join(",", ALL_PLANNERS) + "] [--budget-seconds N]"
-                + " [--out FILE.md]");
+                + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
+                + " [--workloads i,ii,iii] [--planners " + String.join(",", defaultPlanners()) + "] [--budget-seconds N]"
+                + " [--out FILE.md]\n  defaults: --policy " + HadoopPeer.HADOOP_DEFAULT_POLICY + " (Hadoop's default, on both sides),"
+                + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
+                + " and the four Hadoop agents; a registered planner with -O options is written NAME[k=v,...], e.g. " + GREEL_FAST);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
@@ -105,8 +156,12 @@ public final class HadoopComparison {
     double ws = warmupSeconds != null ? warmupSeconds : quick ? 1 : 3;
     int r = repeats != null ? repeats : quick ? 3 : 5;
     if (w < 0 || r < 1) throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
+    if (users < 1 || users > 100_000) throw new IllegalArgumentException("--users must be in [1, 100000], got " + users);
+    if (swim != null && !Files.isRegularFile(swim)) {
+      throw new IllegalArgumentException("--swim: no such file '" + swim + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
+    }
     if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
-    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out);
+    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out, policy, (int) users, save);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -133,6 +188,51 @@ public final class HadoopComparison {
     return s;
   }
 
+  /**
+   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), or a registered
+   * online planner by name, optionally with options as {@code -O} takes them, {@code NAME[k=v,...]}
+   * (commas inside brackets do not split); each of ours is built here once so an unknown name, a
+   * batch planner or a bad option is refused before anything runs.
+   */
+  static Set<String> plannersArg(String v) {
+    Set<String> s = new LinkedHashSet<>();
+    int depth = 0;
+    StringBuilder cur = new StringBuilder();
+    for (int k = 0; k <= v.length(); k++) {
+      char ch = k < v.length() ? v.charAt(k) : ',';
+      if (ch == '[') depth++;
+      if (ch == ']') depth--;
+      if (ch == ',' && depth == 0) {
+        String t = cur.toString().strip().toLowerCase(Locale.ROOT);
+        cur.setLength(0);
+        if (t.isEmpty()) continue;
+        if (!HADOOP_PLANNERS.contains(t)) {
+          String base = t.contains("[") ? t.substring(0, t.indexOf('[')).strip() : t;
+          if (!Planners.REGISTRY.contains(base)) {
+            throw new IllegalArgumentException("--planners: unknown '" + t + "'; choose from " + defaultPlanners()
+                + ", or a registered planner with options, NAME[name=value,...]");
+          }
+          RayonContender c;
+          try {
+            c = RayonContender.named(t);
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--planners '" + t + "': " + e.getMessage());
+          }
+          if (c.isBatch()) {
+            throw new IllegalArgumentException("--planners '" + t + "' places a batch of requests at once; this harness places"
+                + " them one by one in arrival order, as Hadoop's agents do; choose from " + ourPlanners());
+          }
+        }
+        s.add(t);
+      } else {
+        cur.append(ch);
+      }
+    }
+    if (depth != 0) throw new IllegalArgumentException("--planners '" + v + "': unbalanced brackets");
+    if (s.isEmpty()) throw new IllegalArgumentException("--planners needs at least one planner");
+    return s;
+  }
+
   /** The SWIM trace committed in the repository ({@code traces/swim/}). */
   static Path findSwim() {
     return RepoFiles.trace("swim/FB-2009_samples_24_times_1hr_0.tsv");
@@ -147,7 +247,7 @@ public final class HadoopComparison {
   static List<PreparedWorkload> workloads(Options o) {
     List<PreparedWorkload> out = new ArrayList<>();
     if (o.workloads().contains("i")) {
-      out.add(PreparedWorkload.of("(i) 1000 orders, 100 nodes", Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds())));
+      out.add(PreparedWorkload.of("(i) 1000 orders, 100 nodes", fair(o, Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds()))));
     }
     io.rayon.model.workload.Workload trace =
         o.swim() == null ? io.rayon.model.workload.Workload.EMPTY : Workloads.readSwim(o.swim());
@@ -155,24 +255,30 @@ public final class HadoopComparison {
       int[][] sweep = o.quick() ? new int[][] {{100, 400}, {1000, 4000}} : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
       for (int[] jn : sweep) {
         Scenario s = Workloads.swimAtoms(trace, o.seed(), jn[0], jn[1], o.stepSeconds());
-        out.add(PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", s));
+        out.add(PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", fair(o, s)));
       }
     }
     if (o.workloads().contains("iii")) {
-      out.add(PreparedWorkload.of("(iii) 10000 SWIM jobs, 4000 nodes", Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds())));
+      out.add(PreparedWorkload.of("(iii) 10000 SWIM jobs, 4000 nodes",
+          fair(o, Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds()))));
     }
     return out;
+  }
+
+  /** The workload with the run's users and policy, identical for every contender. */
+  static Scenario fair(Options o, Scenario s) {
+    return Workloads.shared(s, o.users(), o.policy());
   }
 
   static List<Contender> contenders(Options o) {
     List<Contender> c = new ArrayList<>();
     for (String p : o.planners()) {
       switch (p) {
-        case "gree" -> c.add(RayonContender.gree());
-        case "greel" -> c.add(RayonContender.greeL());
-        case "hadoop-greedy" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY));
-        case "hadoop-aligned" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED));
-        default -> throw new IllegalArgumentException("unknown planner " + p);
+        case "hadoop-greedy" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY, true));
+        case "hadoop-aligned" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED, true));
+        case "hadoop-greedy-late" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY, false));
+        case "hadoop-aligned-late" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED, false));
+        default -> c.add(RayonContender.named(p));
       }
     }
     return c;
@@ -183,11 +289,14 @@ public final class HadoopComparison {
     String loadBefore = Report.loadAverage();
     List<PreparedWorkload> ws = workloads(o);
     List<Contender> cs = contenders(o);
+    if (o.saveWorkloads() != null) save(ws, o.saveWorkloads(), out);
     List<Result> results = new ArrayList<>();
+    List<AcceptanceDiff> diffs = new ArrayList<>();
     boolean complete = true;
     int ourViolations = 0;
-    out.printf(Locale.ROOT, "Planners vs Apache Hadoop 3.4.1: %d workloads x %d planners, warm-up %d, repeats %d, seed %d, step %d s%n",
-        ws.size(), cs.size(), o.warmup(), o.repeats(), o.seed(), o.stepSeconds());
+    out.printf(Locale.ROOT,
+        "Planners vs Apache Hadoop 3.4.1: %d workloads x %d planners, warm-up %d, repeats %d, seed %d, step %d s, policy %s on both sides, %d users%n",
+        ws.size(), cs.size(), o.warmup(), o.repeats(), o.seed(), o.stepSeconds(), o.policy(), o.users());
     for (int wi = 0; wi < ws.size(); wi++) {
       PreparedWorkload w = ws.get(wi);
       // each workload gets an equal share of what is left of the budget
@@ -203,7 +312,8 @@ public final class HadoopComparison {
       int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
       double warmupSeconds = heavy ? 0 : o.warmupSeconds();
       long minTimed = heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS;
-      for (Result r : Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed)) {
+      List<Result> rows = Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed);
+      for (Result r : rows) {
         results.add(r);
         out.println(r.line());
         for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);
@@ -211,8 +321,12 @@ public final class HadoopComparison {
         if (r.isOurs()) ourViolations += r.violations().size();
         if (r.timedRuns() < repeats) complete = false;
       }
+      for (AcceptanceDiff d : AcceptanceDiff.of(w, rows)) {
+        diffs.add(d);
+        out.println(d.line());
+      }
     }
-    String table = Report.markdown(results, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
+    String table = Report.markdown(results, diffs, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
     out.println();
     out.println(table);
     if (o.out() != null) {
@@ -226,6 +340,23 @@ public final class HadoopComparison {
     if (!complete) out.println("note: the time budget cut some runs short; see the runs column");
     out.println("violations in our plans: " + ourViolations);
     return complete && ourViolations == 0 ? 0 : 1;
+  }
+
+  /**
+   * Writes each workload, as every contender gets it (users, policy, arrival order), as a scenario
+   * file {@code DIR/NAME.json}, so that {@code rayon plan} can be timed cold on the very same requests.
+   */
+  static void save(List<PreparedWorkload> ws, Path dir, PrintStream out) {
+    try {
+      Files.createDirectories(dir);
+      for (PreparedWorkload w : ws) {
+        Path f = dir.resolve(w.scenario().name() + ".json");
+        ScenarioIO.writeCompact(w.scenario(), f);
+        out.println("workload written to " + f);
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--save-workloads: cannot write to " + dir + ": " + e.getMessage());
+    }
   }
 
   static String joined(long[] a) {

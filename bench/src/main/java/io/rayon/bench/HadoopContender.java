@@ -13,21 +13,35 @@ import java.util.List;
 import org.apache.hadoop.yarn.api.records.ReservationId;
 
 /**
- * Hadoop's agent on its own {@code InMemoryPlan}. Only {@code createReservation} is timed; the
+ * Hadoop's agent on its own {@code InMemoryPlan}, under the Hadoop translation of the workload's
+ * sharing policy (see {@link HadoopPeer}), with {@code favor-early-allocation} true (Hadoop's
+ * default; named {@code hadoop-greedy}, {@code hadoop-aligned}) or false (named with {@code -late}). Only {@code createReservation} is timed; the
  * accepted allocations are read back and converted after the timed loop. Hadoop keeps one skyline
  * per reservation, so the checks here are what that allows: total work equals the request's, every
  * allocation lies inside the request's window, and the plan never exceeds the cluster's capacity.
  */
 final class HadoopContender implements Contender {
   private final HadoopPeer.Agent agent;
+  private final boolean favorEarly;
 
+  /** The agent at Hadoop's default, favor-early-allocation=true. */
   HadoopContender(HadoopPeer.Agent agent) {
+    this(agent, true);
+  }
+
+  HadoopContender(HadoopPeer.Agent agent, boolean favorEarly) {
     this.agent = agent;
+    this.favorEarly = favorEarly;
   }
 
   @Override
   public String name() {
-    return agent.label;
+    return favorEarly ? agent.label : agent.label + "-late";
+  }
+
+  /** True when the agent runs at Hadoop's default setting (favor-early-allocation=true). */
+  boolean atDefault() {
+    return favorEarly;
   }
 
   @Override
@@ -35,7 +49,7 @@ final class HadoopContender implements Contender {
     Scenario s = w.scenario();
     Resources capacity = s.cluster().totalCapacity();
     long stepMs = s.stepSeconds() * 1000;
-    HadoopPeer peer = new HadoopPeer(agent, capacity, stepMs, Workloads.BUNDLE, Workloads.NODE);
+    HadoopPeer peer = new HadoopPeer(agent, favorEarly, s.sharingPolicy(), capacity, stepMs, Workloads.BUNDLE, Workloads.NODE);
     int n = w.size();
     long[] nanos = new long[n];
     ReservationId[] ids = new ReservationId[n];
@@ -76,7 +90,7 @@ final class HadoopContender implements Contender {
         break;
       }
     }
-    return new RunOutcome(nanos, cpu, allocs, problems);
+    return new RunOutcome(nanos, cpu, allocs, problems, peer.policy());
   }
 
   /** The single bundle size of a request (the benchmark's workloads use one per request). */

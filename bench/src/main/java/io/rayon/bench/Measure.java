@@ -87,7 +87,7 @@ final class Measure {
       Contender con = cs.get(c);
       out.add(new Result(
           w.label(), con.name(), con instanceof RayonContender, w.size(), PlanStats.of(w, last[c]), median(cpu), median(ms),
-          percentile(all, 0.5), percentile(all, 0.99), warmed[c], ms.length, problems, Double.NaN));
+          percentile(all, 0.5), percentile(all, 0.99), warmed[c], ms.length, problems, Double.NaN, last[c].accepted()));
     }
     return Result.withRatios(out);
   }

@@ -2,28 +2,57 @@ package io.rayon.bench;
 
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.plan.Violation;
+import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.reservation.ReservationSystem;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * One of our planners behind our {@link ReservationSystem} (policy "none", self-checking off):
+ * One of our planners behind our {@link ReservationSystem} (the workload's sharing policy,
+ * self-checking off):
  * {@code create} places a request and commits it when accepted, and that call is what is timed
  * (Hadoop's {@code createReservation} also adds to its plan). After the timed loop the whole plan
  * goes through {@link PlanValidator}.
  */
 final class RayonContender implements Contender {
   private final Planner planner;
+  private final String name;
 
   RayonContender(Planner planner) {
+    this(planner, planner.name());
+  }
+
+  RayonContender(Planner planner, String name) {
     this.planner = planner;
+    this.name = name;
+  }
+
+  /**
+   * A planner from the registry by a contender name: {@code greel} or {@code
+   * greel[flat-fallback=true,atom-scan=stacked]} (the options as {@code -O} takes them).
+   */
+  static RayonContender named(String spec) {
+    String s = spec.strip();
+    int open = s.indexOf('[');
+    if (open < 0) return new RayonContender(Planners.byName(s), s);
+    if (!s.endsWith("]")) throw new IllegalArgumentException("planner '" + spec + "': options must end with ']'");
+    Map<String, String> opts = new LinkedHashMap<>();
+    for (String kv : s.substring(open + 1, s.length() - 1).split(",")) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) throw new IllegalArgumentException("planner '" + spec + "': option '" + kv.strip() + "' is not name=value");
+      opts.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+    }
+    return new RayonContender(Planners.byName(s.substring(0, open), new PlannerOptions(opts)), s);
   }
 
   static RayonContender gree() {
@@ -36,7 +65,12 @@ final class RayonContender implements Contender {
 
   @Override
   public String name() {
-    return planner.name();
+    return name;
+  }
+
+  /** True when the planner places a batch at once ({@link BatchPlanner}). */
+  boolean isBatch() {
+    return planner instanceof BatchPlanner;
   }
 
   @Override
@@ -56,7 +90,7 @@ final class RayonContender implements Contender {
     }
     long cpu = CpuClock.nanos() - cpu0;
     List<String> problems = new ArrayList<>();
-    for (Violation v : PlanValidator.validate(system.plan(), SharingPolicySpec.NONE)) problems.add(v.toString());
-    return new RunOutcome(nanos, cpu, allocs, problems);
+    for (Violation v : PlanValidator.validate(system.plan(), w.scenario().sharingPolicy())) problems.add(v.toString());
+    return new RunOutcome(nanos, cpu, allocs, problems, system.policySpec());
   }
 }

@@ -18,15 +18,46 @@ final class Report {
     }
   }
 
-  static String markdown(List<Result> rows, HadoopComparison.Options o, LocalDate date, String loadBefore, String loadAfter) {
+  /**
+   * The headline table (per workload and contender: acceptance by count and by work, CPU time per
+   * request, ratio against the faster Hadoop agent), the acceptance differences against the better
+   * agent, then every figure measured; each preceded by the settings it ran with.
+   */
+  static String markdown(List<Result> rows, List<AcceptanceDiff> diffs, HadoopComparison.Options o, LocalDate date,
+      String loadBefore, String loadAfter) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), SWIM trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
         System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
-        o.warmup(), o.warmupSeconds(), o.repeats(), loadBefore, loadAfter));
-    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than best Hadoop (CPU) | runs (warm-up+timed) | plan problems |\n");
+        o.policy(), o.users(), o.users(), o.swim() == null ? "none" : o.swim().getFileName(), o.warmup(), o.warmupSeconds(),
+        o.repeats(), loadBefore, loadAfter));
+    sb.append("| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
+    sb.append("|---|---|---:|---:|---:|---:|\n");
+    for (Result r : rows) {
+      sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
+          r.workload(), r.planner(), 100 * r.stats().acceptance(), 100 * r.stats().weightedAcceptance(),
+          Result.time(r.cpuNanos()), ratio(r)));
+    }
+    if (!diffs.isEmpty()) {
+      sb.append("\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
+          + " work in bundle-steps; Δ = ours minus the agent's, in percentage points):\n\n");
+      sb.append("| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | only the agent accepts | both |\n");
+      sb.append("|---|---|---|---:|---:|---:|---|---|---:|\n");
+      for (AcceptanceDiff d : diffs) {
+        Result ours = find(rows, d.workload(), d.ours());
+        Result h = find(rows, d.workload(), d.hadoop());
+        Result hw = Result.bestHadoopByWork(rows, d.workload());
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %s | %d |%n",
+            d.workload(), d.ours(), d.hadoop(), 100 * (ours.stats().acceptance() - h.stats().acceptance()),
+            100 * (ours.stats().weightedAcceptance() - h.stats().weightedAcceptance()),
+            100 * (ours.stats().weightedAcceptance() - hw.stats().weightedAcceptance()), hw.planner(), d.onlyOurs().text(),
+            d.onlyHadoop().text(), d.both()));
+      }
+    }
+    sb.append("\nEvery figure:\n\n");
+    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
     sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : rows) {
       sb.append(String.format(Locale.ROOT,
@@ -34,9 +65,19 @@ final class Report {
           r.workload(), r.planner(), r.stats().accepted(), r.requests(), 100 * r.stats().acceptance(),
           100 * r.stats().weightedAcceptance(), r.stats().preemption(), r.stats().uniformity(),
           Result.time(r.cpuNanos()), Result.time(r.meanNanos()), Result.time(r.p50Nanos()), Result.time(r.p99Nanos()),
-          Double.isNaN(r.speedup()) ? "—" : String.format(Locale.ROOT, "%.1f×", r.speedup()),
-          r.warmupRuns(), r.timedRuns(), r.violations().size()));
+          ratio(r), r.warmupRuns(), r.timedRuns(), r.violations().size()));
     }
     return sb.toString();
+  }
+
+  private static String ratio(Result r) {
+    if (Double.isNaN(r.speedup())) return "—";
+    // below 1 (slower than the agent) two significant digits, so 1/60 reads 0.017×, not 0.0×
+    return String.format(Locale.ROOT, r.speedup() < 1 ? "%.2g×" : "%.1f×", r.speedup());
+  }
+
+  private static Result find(List<Result> rows, String workload, String planner) {
+    for (Result r : rows) if (r.workload().equals(workload) && r.planner().equals(planner)) return r;
+    throw new IllegalArgumentException("no row for " + planner + " on " + workload);
   }
 }

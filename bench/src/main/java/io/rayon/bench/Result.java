@@ -1,6 +1,7 @@
 package io.rayon.bench;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -9,33 +10,56 @@ import java.util.Locale;
  * is the median over the timed runs of the CPU time per request ({@link CpuClock}, the main measure); {@code
  * meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are wall-clock
  * percentiles of single requests pooled over the timed runs. {@code speedup} is the faster Hadoop
- * agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows).
+ * agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows). {@code accepted} holds the
+ * indices of the requests the last timed run accepted.
  */
 record Result(
     String workload, String planner, boolean isOurs, int requests, PlanStats stats, double cpuNanos, double meanNanos,
-    double p50Nanos, double p99Nanos, int warmupRuns, int timedRuns, List<String> violations, double speedup) {
+    double p50Nanos, double p99Nanos, int warmupRuns, int timedRuns, List<String> violations, double speedup, BitSet accepted) {
 
   Result withSpeedup(double s) {
     return new Result(workload, planner, isOurs, requests, stats, cpuNanos, meanNanos, p50Nanos, p99Nanos, warmupRuns, timedRuns,
-        violations, s);
+        violations, s, accepted);
   }
 
-  /** Fills in {@link #speedup} for our rows against the faster Hadoop agent of the same workload. */
+  /**
+   * Fills in {@link #speedup} for our rows against the faster of every Hadoop agent that ran on the
+   * workload, whatever its {@code favor-early-allocation} (all ran under the same policy): the
+   * stricter reading of "the faster agent".
+   */
   static List<Result> withRatios(List<Result> rows) {
     double bestHadoop = Double.NaN;
     for (Result r : rows) {
-      if (!r.isOurs && (Double.isNaN(bestHadoop) || r.cpuNanos < bestHadoop)) bestHadoop = r.cpuNanos;
+      if (r.isOurs) continue;
+      if (Double.isNaN(bestHadoop) || r.cpuNanos < bestHadoop) bestHadoop = r.cpuNanos;
     }
     List<Result> out = new ArrayList<>(rows.size());
     for (Result r : rows) out.add(r.isOurs ? r.withSpeedup(bestHadoop / r.cpuNanos) : r);
     return out;
   }
 
-  /** Best acceptance among Hadoop's rows of a workload, or NaN when none ran. */
-  static double bestHadoopAcceptance(List<Result> rows, String workload) {
-    double b = Double.NaN;
+  /**
+   * The better Hadoop agent of a workload: the highest acceptance by count, ties broken by work;
+   * null when no agent ran on it.
+   */
+  static Result betterHadoop(List<Result> rows, String workload) {
+    Result b = null;
     for (Result r : rows) {
-      if (!r.isOurs && r.workload.equals(workload) && (Double.isNaN(b) || r.stats.acceptance() > b)) b = r.stats.acceptance();
+      if (r.isOurs || !r.workload.equals(workload)) continue;
+      if (b == null || r.stats.accepted() > b.stats.accepted()
+          || (r.stats.accepted() == b.stats.accepted() && r.stats.weightedAcceptance() > b.stats.weightedAcceptance())) {
+        b = r;
+      }
+    }
+    return b;
+  }
+
+  /** The Hadoop agent of a workload with the most work accepted; null when no agent ran on it. */
+  static Result bestHadoopByWork(List<Result> rows, String workload) {
+    Result b = null;
+    for (Result r : rows) {
+      if (r.isOurs || !r.workload.equals(workload)) continue;
+      if (b == null || r.stats.weightedAcceptance() > b.stats.weightedAcceptance()) b = r;
     }
     return b;
   }

@@ -1,6 +1,8 @@
 package io.rayon.bench;
 
 import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -8,11 +10,21 @@ import java.util.List;
  * CPU time (thread CPU plus garbage collection, see {@link CpuClock}) of the whole placement loop, the allocation
  * of each accepted request (null when rejected), index for index with the workload's requests, and
  * problems found in the resulting plan (the validator's violations for our planners; capacity,
- * window and work checks for Hadoop's), one line each.
+ * window and work checks for Hadoop's), one line each, and the sharing policy the contender's own
+ * system was set up with (read back from it: our {@code ReservationSystem}, Hadoop's peer), so a
+ * test can check that both sides ran under the same one.
  */
-record RunOutcome(long[] nanos, long cpuNanos, ReservationAllocation[] allocations, List<String> violations) {
+record RunOutcome(
+    long[] nanos, long cpuNanos, ReservationAllocation[] allocations, List<String> violations, SharingPolicySpec policy) {
   RunOutcome {
     violations = List.copyOf(violations);
+  }
+
+  /** The indices of the accepted requests. */
+  BitSet accepted() {
+    BitSet b = new BitSet(allocations.length);
+    for (int i = 0; i < allocations.length; i++) if (allocations[i] != null) b.set(i);
+    return b;
   }
 
   int acceptedCount() {

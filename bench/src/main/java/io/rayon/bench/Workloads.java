@@ -4,6 +4,7 @@ import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.SwimImporter;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
+import io.rayon.model.cluster.Queue;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -34,6 +35,13 @@ public final class Workloads {
   private Workloads() {}
 
   public static final Resources NODE = Resources.of(8192, 8);
+
+  /**
+   * The queue tree: a root with one reservable queue, {@code dedicated}, holding the whole cluster,
+   * as Hadoop's agents get it ({@code root.dedicated}); every request goes there, so a saved workload
+   * is a scenario {@code rayon plan} accepts.
+   */
+  static final Queue QUEUES = new Queue("root", 1.0, 1.0, 1.0, false, List.of(Queue.leaf("dedicated", 1.0, 1.0, true)));
   public static final Resources BUNDLE = Resources.of(1024, 1);
 
   /**
@@ -84,10 +92,11 @@ public final class Workloads {
   /**
    * How {@link #swimAtoms} turns imported jobs into atoms; {@link #DEFAULT} is what the benchmark
    * uses: offered load 0.8, no job wider than 10% of the cluster's containers, no task longer than
-   * 180 steps (3 h at one-minute steps), windows 2 to 5 times the task length.
+   * 3 h (180 steps at one-minute steps, 10,800 at one-second steps: the same jobs at any step),
+   * windows 2 to 5 times the task length.
    */
-  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSteps, double minSlack, double maxSlack) {
-    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 180, 2.0, 5.0);
+  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSeconds, double minSlack, double maxSlack) {
+    public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 3 * 3600, 2.0, 5.0);
   }
 
   /** Reads a SWIM trace with the project's {@link SwimImporter} and its default model. */
@@ -113,7 +122,7 @@ public final class Workloads {
    *   <li>the trace comes from a ~600-node cluster whose jobs would barely touch a 4,000-node one,
    *       so jobs are scaled up to the simulated cluster (the paper scaled its workloads to its
    *       cluster too): n = clamp(ceil(t0 * f), 1, 10% of the cluster's containers) tasks of l =
-   *       clamp(ceil(s0 * f / step), 1, 180) steps, with one factor f, found by bisection, that makes
+   *       clamp(ceil(s0 * f / step), 1, 3 h / step) steps, with one factor f, found by bisection, that makes
    *       the offered work (the sum of n * l) 0.8 of the cluster's capacity over the horizon;
    *   <li>the atom is {@code atom(<1024,1>, 1, n, l, n*l)}: one YARN minimum container per task,
    *       any number of the n tasks at once (malleable, as MapReduce), each running l steps; its
@@ -136,7 +145,7 @@ public final class Workloads {
     long horizon = ceilDiv(24 * 3600, stepSeconds);
     long containers = (long) nodes * NODE.fitCount(BUNDLE);
     long maxWidth = Math.max(1, (long) Math.floor(containers * m.maxWidthFraction()));
-    long maxLease = Math.max(1, Math.min(m.maxLeaseSteps(), horizon / 2));
+    long maxLease = Math.max(1, Math.min(ceilDiv(m.maxLeaseSeconds(), stepSeconds), horizon / 2));
     int size = jobs.size();
     Job[] picked = new Job[count];
     double[] t0 = new double[count];
@@ -182,6 +191,27 @@ public final class Workloads {
         nodes, stepSeconds, horizon, out);
   }
 
+  /**
+   * The same workload on equal footing for every contender: request i (in arrival order, which is
+   * kept) comes from user {@code u(1 + i mod users)}, and {@code policy} is the sharing policy both
+   * our planners and Hadoop's agents run under. One user is Hadoop's worst case for its per-user
+   * bookkeeping; ten spread it as a shared cluster would.
+   */
+  public static Scenario shared(Scenario s, int users, SharingPolicySpec policy) {
+    if (users < 1) throw new IllegalArgumentException("users must be at least 1, got " + users);
+    List<ReservationRequest> rs = s.reservations();
+    List<ReservationRequest> out = new ArrayList<>(rs.size());
+    for (int i = 0; i < rs.size(); i++) {
+      ReservationRequest r = rs.get(i);
+      out.add(new ReservationRequest(r.id(), r.name(), "u" + (1 + i % users), r.queue(), r.rdl(), r.priority(), r.arrival()));
+    }
+    List<String> names = new ArrayList<>(users);
+    for (int u = 1; u <= users; u++) names.add("u" + u);
+    return new Scenario(
+        s.formatVersion(), s.name(), s.description(), s.stepSeconds(), s.horizonSteps(), s.cluster(), s.rootQueue(), names,
+        policy, out, s.workload(), s.settings());
+  }
+
   private static double offered(double[] t0, double[] s0, double f, long step, long maxWidth, long maxLease) {
     double w = 0;
     for (int i = 0; i < t0.length; i++) w += (double) width(t0[i], f, maxWidth) * lease(s0[i], f, step, maxLease);
@@ -202,7 +232,7 @@ public final class Workloads {
     sorted.sort(Comparator.comparingLong(ReservationRequest::arrival));
     Cluster cluster = Cluster.of(name, NodeGroup.of("n", nodes, NODE));
     return new Scenario(
-        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, null, List.of("u1"),
+        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, QUEUES, List.of("u1"),
         SharingPolicySpec.NONE, sorted, null, null);
   }
 

@@ -2,6 +2,7 @@ package io.rayon.bench.hadoop;
 
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.authorize.AccessControlList;
@@ -12,6 +13,8 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.server.resourcemanager.RMContextImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.CapacityOverTimePolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.InMemoryPlan;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.NoOverCommitPolicy;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.SharingPolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationSchedulerConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.PlanningException;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.AlignedPlannerWithGreedy;
@@ -21,16 +24,19 @@ import org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator;
 
 /**
  * One of Hadoop 3.4.1's reservation agents running standalone, with no ResourceManager: an {@link
- * InMemoryPlan} over the cluster's total capacity, a {@link CapacityOverTimePolicy} with loose
- * quotas (100% instantaneous, 100% average: the same as our policy "none", as in Hadoop's own
- * {@code TestReservationAgents}), a {@link DefaultResourceCalculator} (memory decides, as YARN's
- * default) and an empty {@link RMContextImpl} (no state store).
+ * InMemoryPlan} over the cluster's total capacity, a sharing policy translated from ours (see
+ * {@link #hadoopPolicy}: {@code none} is Hadoop's {@link NoOverCommitPolicy}, {@code
+ * capacity-over-time:C,A,W} its {@link CapacityOverTimePolicy} with C and A as percentages and W as
+ * its reservation window, {@code instantaneous:C} the same with A = C), a {@link
+ * DefaultResourceCalculator} (memory decides, as YARN's default) and an empty {@link RMContextImpl}
+ * (no state store). Hadoop's default policy is {@code capacity-over-time:1,1,24h} ({@link
+ * #HADOOP_DEFAULT_POLICY}); its agents' default is {@code favor-early-allocation=true}.
  */
 public final class HadoopPeer {
 
   /** The two agents Hadoop ships. */
   public enum Agent {
-    /** {@code GreedyReservationAgent} with favor-early-allocation=false: the paper's GREE. */
+    /** {@code GreedyReservationAgent}: with favor-early-allocation=false, the paper's GREE. */
     GREEDY("hadoop-greedy"),
     /** {@code AlignedPlannerWithGreedy}: low-cost aligned stages, falling back to greedy. */
     ALIGNED("hadoop-aligned");
@@ -48,20 +54,37 @@ public final class HadoopPeer {
   private final ReservationAgent agent;
   private final InMemoryPlan plan;
   private final long stepMs;
+  private final SharingPolicySpec policy;
+  private final QuotaConfiguration quotas;
   private long nextId = 1;
 
+  /** Hadoop's own default sharing policy: capacity-over-time, 100% instantaneous and average over 24 h. */
+  public static final SharingPolicySpec HADOOP_DEFAULT_POLICY = SharingPolicySpec.parse("capacity-over-time:1,1,24h");
+
+  /** The agent with favor-early-allocation=false under Hadoop's default policy (the benchmark's old setting). */
   public HadoopPeer(Agent kind, Resources capacity, long stepMs, Resources minAllocation, Resources maxAllocation) {
+    this(kind, false, HADOOP_DEFAULT_POLICY, capacity, stepMs, minAllocation, maxAllocation);
+  }
+
+  /**
+   * The agent with the given {@code favor-early-allocation} (Hadoop's default: true) under the
+   * Hadoop translation of {@code policy}.
+   */
+  public HadoopPeer(Agent kind, boolean favorEarly, SharingPolicySpec policy, Resources capacity, long stepMs,
+      Resources minAllocation, Resources maxAllocation) {
     this.kind = kind;
     this.stepMs = stepMs;
-    LooseQuotaConfiguration conf = new LooseQuotaConfiguration();
-    conf.setBoolean(ReservationAgent.FAVOR_EARLY_ALLOCATION, false);
-    CapacityOverTimePolicy policy = new CapacityOverTimePolicy();
-    policy.init(QUEUE, conf);
+    this.policy = policy;
+    QuotaConfiguration conf = new QuotaConfiguration(policy);
+    this.quotas = conf;
+    conf.setBoolean(ReservationAgent.FAVOR_EARLY_ALLOCATION, favorEarly);
+    SharingPolicy sharing = hadoopPolicy(policy);
+    sharing.init(QUEUE, conf);
     this.agent = kind == Agent.GREEDY ? new GreedyReservationAgent() : new AlignedPlannerWithGreedy();
     agent.init(conf);
     this.plan =
         new InMemoryPlan(
-            null, policy, agent, HadoopTranslation.toHadoop(capacity), stepMs, new DefaultResourceCalculator(),
+            null, sharing, agent, HadoopTranslation.toHadoop(capacity), stepMs, new DefaultResourceCalculator(),
             HadoopTranslation.toHadoop(minAllocation), HadoopTranslation.toHadoop(maxAllocation), "dedicated",
             null, true, new RMContextImpl());
   }
@@ -94,13 +117,47 @@ public final class HadoopPeer {
     return plan;
   }
 
+  /** Our sharing policy this agent's plan was set up from. */
+  public SharingPolicySpec policy() {
+    return policy;
+  }
+
   /**
-   * Hadoop reads reservation quotas from a scheduler configuration; this one sets them for the
-   * benchmark's queue only: instantaneous and average caps of 100% over a one-day window.
+   * What Hadoop's policy reads for the benchmark's queue, as Hadoop's configuration states it:
+   * {@code [instantaneous %, average %, window ms]}.
    */
-  static final class LooseQuotaConfiguration extends ReservationSchedulerConfiguration {
-    LooseQuotaConfiguration() {
+  public double[] quotas() {
+    return new double[] {
+      quotas.getInstantaneousMaxCapacity(QUEUE), quotas.getAverageCapacity(QUEUE), quotas.getReservationWindow(QUEUE)
+    };
+  }
+
+  /** The class of Hadoop's sharing policy on the plan ({@code CapacityOverTimePolicy} or {@code NoOverCommitPolicy}). */
+  public Class<?> hadoopPolicyClass() {
+    return plan.getSharingPolicy().getClass();
+  }
+
+  /** Hadoop's policy class for ours: none is {@link NoOverCommitPolicy}, the others {@link CapacityOverTimePolicy}. */
+  static SharingPolicy hadoopPolicy(SharingPolicySpec p) {
+    return p.kind() == SharingPolicySpec.Kind.NONE ? new NoOverCommitPolicy() : new CapacityOverTimePolicy();
+  }
+
+  /**
+   * Hadoop reads reservation quotas from a scheduler configuration; this one sets them, for the
+   * benchmark's queue only, from our policy: the instantaneous and average caps as percentages
+   * (instantaneous:C has average C, so only the instantaneous cap binds) and the averaging window
+   * (24 h when the policy has none).
+   */
+  static final class QuotaConfiguration extends ReservationSchedulerConfiguration {
+    private final float instantaneous;
+    private final float average;
+    private final long windowMs;
+
+    QuotaConfiguration(SharingPolicySpec p) {
       super(new Configuration(false));
+      this.instantaneous = (float) (100 * p.instantaneous());
+      this.average = p.kind() == SharingPolicySpec.Kind.INSTANTANEOUS ? instantaneous : (float) (100 * p.average());
+      this.windowMs = p.windowSeconds() > 0 ? p.windowSeconds() * 1000 : 24L * 3600 * 1000;
     }
 
     @Override
@@ -115,17 +172,17 @@ public final class HadoopPeer {
 
     @Override
     public float getInstantaneousMaxCapacity(String queue) {
-      return 100f;
+      return instantaneous;
     }
 
     @Override
     public float getAverageCapacity(String queue) {
-      return 100f;
+      return average;
     }
 
     @Override
     public long getReservationWindow(String queue) {
-      return 24L * 3600 * 1000;
+      return windowMs;
     }
   }
 
