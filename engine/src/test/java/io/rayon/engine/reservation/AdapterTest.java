@@ -31,6 +31,14 @@ import org.junit.jupiter.api.Test;
 class AdapterTest {
 
   @Test
+  void seedsThatFailedBeforeHoldNow() {
+    // seeds that once broke the property (a capacity-over-time window reaching past the change; a
+    // user's second started reservation; a loss larger than a later step's capacity)
+    afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(402, true);
+    afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(1750, false);
+  }
+
+  @Test
   void losingMoreThanTheClusterHasIsRefusedAndChangesNothing() {
     Plan plan = aPlan(2, 8192, 8, 10);
     ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE);
