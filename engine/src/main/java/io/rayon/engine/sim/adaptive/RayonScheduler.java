@@ -83,7 +83,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
 
   /** Reservation ids and, per reservation, its jobs. */
   private final Map<String, List<Integer>> jobsOf = new LinkedHashMap<>();
-  private final Map<String, Boolean> accepted = new HashMap<>();
+  private final Map<String, Boolean> accepted = new LinkedHashMap<>();
   private final Map<String, String> rejectionReason = new LinkedHashMap<>();
   private final List<Integer> active = new ArrayList<>();
   private final List<AllocationSample> samples = new ArrayList<>();
