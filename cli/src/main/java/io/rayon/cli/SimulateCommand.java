@@ -216,6 +216,8 @@ public final class SimulateCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new CliSupport.BadInputException("cannot write output: " + e.getMessage(), e);
     }
+    // rayon and capacity (and any run with failures): the §6.4 metrics
+    boolean endToEnd = run.newPolicy().discipline() != null || !outs.isEmpty();
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scheduler", r.scheduler());
@@ -225,7 +227,7 @@ public final class SimulateCommand implements Callable<Integer> {
       m.put("failureRate", r.failureRate());
       m.put("makespanS", r.makespanS());
       m.put("meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
-      m.putAll(EndToEndMetrics.of(run.workload(), r).toJson());
+      if (endToEnd) m.putAll(EndToEndMetrics.of(run.workload(), r).toJson());
       CliSupport.printJson(out, m);
       for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
     } else {
@@ -244,7 +246,7 @@ public final class SimulateCommand implements Callable<Integer> {
         long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
         out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
       }
-      printEndToEnd(out, EndToEndMetrics.of(run.workload(), r), r);
+      if (endToEnd) printEndToEnd(out, EndToEndMetrics.of(run.workload(), r), r);
       for (String warning : r.warnings()) out.println("warning: " + warning);
       out.flush();
     }
