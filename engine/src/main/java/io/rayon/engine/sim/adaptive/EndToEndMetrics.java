@@ -27,7 +27,10 @@ import java.util.Set;
  *   <li>{@code beCompleted}: best-effort jobs run to completion;
  *   <li>{@code beMeanLatencyS}: their mean completion latency (finish − arrival; NaN when none);
  *   <li>{@code utilization}: cluster occupancy over time, per sample the dominant share of the
- *       containers' requests over the capacity (the larger of memory and vcores), and its mean;
+ *       containers' requests over the capacity (the larger of memory and vcores), and its mean over
+ *       the submission window, from the start to the last job's arrival (the paper measures "over a
+ *       window of time"; a trace's long tail of a few stragglers would otherwise dominate it), or
+ *       over the whole run when every job arrives at once;
  * </ol>
  *
  * plus {@code preemptedContainers}, {@code replans} and {@code rejectedAfterFailure}.
@@ -85,15 +88,21 @@ public record EndToEndMetrics(
     double[] t = s.timeS().clone();
     double[] u = new double[t.length];
     double sum = 0;
+    int counted = 0;
+    long lastArrival = 0;
+    for (Job j : jobs) lastArrival = Math.max(lastArrival, j.arrivalS());
     for (int i = 0; i < t.length; i++) {
       double m = s.capacityMemoryMB()[i] > 0 ? s.reservationMemoryMB()[i] / s.capacityMemoryMB()[i] : 0;
       double c = s.capacityVcores()[i] > 0 ? s.reservationVcores()[i] / s.capacityVcores()[i] : 0;
       u[i] = Math.max(m, c);
-      sum += u[i];
+      if (lastArrival == 0 || t[i] <= lastArrival) {
+        sum += u[i];
+        counted++;
+      }
     }
     return new EndToEndMetrics(production, acceptedJobs, acceptance,
         withDeadline == 0 ? Double.NaN : met / (double) withDeadline, be, be == 0 ? Double.NaN : beSum / be,
-        t.length == 0 ? Double.NaN : sum / t.length, t, u, r.preemptedTasks(), intValue(rep, "replans"),
+        counted == 0 ? Double.NaN : sum / counted, t, u, r.preemptedTasks(), intValue(rep, "replans"),
         intValue(rep, "rejectedAfterFailure"));
   }
 
