@@ -1,6 +1,7 @@
 package io.rayon.engine.sim.adaptive;
 
 import io.rayon.engine.plan.Plan;
+import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.reservation.Adapter;
 import io.rayon.engine.reservation.PlanFollower;
@@ -12,7 +13,6 @@ import io.rayon.engine.sim.SchedulerReport.AllocationSample;
 import io.rayon.engine.sim.SimControl;
 import io.rayon.engine.sim.SimNodes;
 import io.rayon.model.cluster.CapacityChange;
-import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
@@ -85,6 +85,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   private final Map<String, List<Integer>> jobsOf = new LinkedHashMap<>();
   private final Map<String, Boolean> accepted = new LinkedHashMap<>();
   private final Map<String, String> rejectionReason = new LinkedHashMap<>();
+  private final List<String> rejectedAfterFailureIds = new ArrayList<>();
   private final List<Integer> active = new ArrayList<>();
   private final List<AllocationSample> samples = new ArrayList<>();
   private int production;
@@ -455,6 +456,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     }
     for (Decision d : r.rejected()) {
       rejectedAfterFailure++;
+      rejectedAfterFailureIds.add(d.reservationId());
       accepted.put(d.reservationId(), false);
       rejectionReason.put(d.reservationId(), d.rejection().message());
       lastStep.remove(d.reservationId());
@@ -485,6 +487,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     v.put("accepted", acceptedReservations());
     v.put("replans", replans);
     v.put("rejectedAfterFailure", rejectedAfterFailure);
+    v.put("rejectedAfterFailureIds", List.copyOf(rejectedAfterFailureIds));
     v.put("rejections", new LinkedHashMap<>(rejectionReason));
     v.put("unmetHeartbeats", unmetHeartbeats);
     v.put("unmetSeconds", unmetSeconds);
@@ -492,13 +495,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   }
 
   /** The plan as it is now (after any re-plan), for views and tests. */
-  public io.rayon.engine.plan.PlanView plan() {
+  public PlanView plan() {
     return system.plan();
-  }
-
-  static long bundlesAt(ReservationAllocation a, long step) {
-    long n = 0;
-    for (AtomAllocation at : a.atoms()) n += at.bundlesAt(step);
-    return n;
   }
 }
