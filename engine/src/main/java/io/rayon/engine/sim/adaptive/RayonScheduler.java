@@ -390,8 +390,25 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       }
       cand.sort((a, b) -> Double.compare(c.placedAt(b), c.placedAt(a)));
       List<Integer> victims = new ArrayList<>();
+      // what the victims chosen so far take from their queues: a queue lends only what it holds above its guarantee
+      Map<String, double[]> taken = new HashMap<>();
+      double[] defTaken = new double[2];
       for (int t : cand) {
         if (freeM + EPS >= hm && freeC + EPS >= hc) break;
+        Job vj = jobs.get(c.jobOf(t));
+        byte vq = queueOf(vj, step);
+        if (vq == DEFAULT) {
+          if (defOver[0] - defTaken[0] <= EPS && defOver[1] - defTaken[1] <= EPS) continue;
+          defTaken[0] += c.request(t, M);
+          defTaken[1] += c.request(t, C);
+        } else if (vq == RESERVED) {
+          double[] g = guaranteed.get(vj.reservationId());
+          double[] u = used.get(vj.reservationId());
+          double[] tk = taken.computeIfAbsent(vj.reservationId(), k -> new double[2]);
+          if (u[0] - tk[0] - c.request(t, M) < g[0] - EPS || u[1] - tk[1] - c.request(t, C) < g[1] - EPS) continue;
+          tk[0] += c.request(t, M);
+          tk[1] += c.request(t, C);
+        }
         victims.add(t);
         freeM += c.request(t, M);
         freeC += c.request(t, C);
