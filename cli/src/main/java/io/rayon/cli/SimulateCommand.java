@@ -9,6 +9,9 @@ import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.SchedulerPolicy;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.NodeOutage;
+import io.rayon.engine.sim.SimEvent;
+import io.rayon.engine.sim.adaptive.EndToEndMetrics;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.AtomicFiles;
@@ -36,7 +39,8 @@ import picocli.CommandLine.Spec;
     name = "simulate",
     mixinStandardHelpOptions = true,
     description = {
-      "Simulate the scenario's workload on its cluster with the reservation or the estimation scheduler.",
+      "Simulate the scenario's workload on its cluster with the reservation or the estimation scheduler,",
+      "or end to end with Rayon's adaptive scheduler (rayon) or the CapacityScheduler baseline (capacity).",
       "Prints jobs, tasks, task failures (crashes from memory overflow), makespan and mean job completion time."
     })
 public final class SimulateCommand implements Callable<Integer> {
@@ -145,11 +149,27 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the summary as JSON")
   boolean json;
 
+  // ---- Rayon end to end (rayon and capacity schedulers, Rayon §6.4) ----
+
+  @Option(names = "--planner", paramLabel = "gree|greel|milp|hybrid",
+      description = "same as -O planner=...: the planner the rayon scheduler admits and places reservations with (default greel)")
+  String planner;
+
+  @Option(names = "--over-reserve", paramLabel = "FRACTION",
+      description = "same as -O over-reserve=...: every reservation asks for this much more work, e.g. 0.5 (rayon scheduler, §6.4.2)")
+  String overReserve;
+
+  @Option(names = "--fail-nodes", paramLabel = "N@TIME[+DURATION]",
+      description = "N nodes fail at TIME for DURATION (default: for good), e.g. 40@2h+2h; repeatable; their running"
+          + " containers are lost, and the rayon scheduler re-plans (Adapter)")
+  java.util.List<String> failNodes = new java.util.ArrayList<>();
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Map<String, String> opts = schedulerOptions();
+    java.util.List<NodeOutage> outs = outages();
     CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SimulationRun.Requests req;
@@ -173,7 +193,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     SimulationRun run;
     try {
-      run = SimulationRun.of(s.cluster(), w, scheduler, opts, req, cfg);
+      run = SimulationRun.of(s, scheduler, opts, req, cfg).withOutages(outs);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--scheduler " + scheduler + ": " + e.getMessage(), e);
     }
@@ -196,6 +216,8 @@ public final class SimulateCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new CliSupport.BadInputException("cannot write output: " + e.getMessage(), e);
     }
+    // rayon and capacity (and any run with failures): the §6.4 metrics
+    boolean endToEnd = run.newPolicy().discipline() != null || !outs.isEmpty();
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scheduler", r.scheduler());
@@ -205,6 +227,7 @@ public final class SimulateCommand implements Callable<Integer> {
       m.put("failureRate", r.failureRate());
       m.put("makespanS", r.makespanS());
       m.put("meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
+      if (endToEnd) m.putAll(EndToEndMetrics.of(run.workload(), r).toJson());
       CliSupport.printJson(out, m);
       for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
     } else {
@@ -223,6 +246,7 @@ public final class SimulateCommand implements Callable<Integer> {
         long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
         out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
       }
+      if (endToEnd) printEndToEnd(out, EndToEndMetrics.of(run.workload(), r), r);
       for (String warning : r.warnings()) out.println("warning: " + warning);
       out.flush();
     }
@@ -237,6 +261,8 @@ public final class SimulateCommand implements Callable<Integer> {
   private Map<String, String> schedulerOptions() {
     Map<String, String> o = new LinkedHashMap<>(options);
     if (damping != null) o.put("damping", damping);
+    if (planner != null) o.put("planner", planner.strip().toLowerCase(Locale.ROOT));
+    if (overReserve != null) o.put("over-reserve", overReserve.strip());
     if (availability != null) {
       try {
         o.put("availability", Availability.parse(availability).id());
@@ -256,6 +282,39 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     scheduler = name;
     return o;
+  }
+
+  /** The {@code --fail-nodes} outages, each checked. */
+  private java.util.List<NodeOutage> outages() {
+    java.util.List<NodeOutage> out = new java.util.ArrayList<>();
+    for (String f : failNodes) {
+      try {
+        out.add(NodeOutage.parse(f));
+      } catch (IllegalArgumentException e) {
+        throw new CliSupport.BadInputException("--fail-nodes '" + f + "': " + e.getMessage(), e);
+      }
+    }
+    return out;
+  }
+
+  /** The §6.4 metrics and the timeline's re-plans and rejections, for people. */
+  private static void printEndToEnd(PrintWriter out, EndToEndMetrics e, SimulationResult r) {
+    out.printf(Locale.ROOT, "SLA acceptance       %s (%d production jobs)%n", percent(e.slaAcceptance()), e.productionJobs());
+    out.printf(Locale.ROOT, "SLA fulfillment      %s of accepted jobs met their deadline%n", percent(e.slaFulfillment()));
+    out.printf(Locale.ROOT, "best effort          %d jobs completed, mean latency %s%n", e.beCompleted(),
+        Double.isNaN(e.beMeanLatencyS()) ? "-" : String.format(Locale.ROOT, "%.1f s", e.beMeanLatencyS()));
+    out.printf(Locale.ROOT, "utilization          %s mean%n", percent(e.meanUtilization()));
+    out.printf(Locale.ROOT, "preempted containers %d%n", e.preemptedContainers());
+    if (r.lostTasks() > 0) out.printf(Locale.ROOT, "lost containers      %d (failed nodes)%n", r.lostTasks());
+    out.printf(Locale.ROOT, "re-plans             %d, %d reservations rejected after a failure%n", e.replans(),
+        e.rejectedAfterFailure());
+    for (SimEvent ev : r.events()) {
+      if (!ev.kind().equals("plan")) out.printf(Locale.ROOT, "event  %8.0f s  %-10s %s%n", ev.timeS(), ev.kind(), ev.text());
+    }
+  }
+
+  private static String percent(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f%%", v * 100);
   }
 
   /** A positive duration option in seconds (the one duration grammar, {@link Durations}). */

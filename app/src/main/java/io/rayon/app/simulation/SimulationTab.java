@@ -27,6 +27,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
@@ -62,6 +63,10 @@ public final class SimulationTab implements WorkspaceTab {
   private final CheckComboBox<String> seriesChoice = new CheckComboBox<>(FXCollections.observableArrayList(SERIES));
   private final CheckComboBox<String> dimensionChoice = new CheckComboBox<>(FXCollections.observableArrayList(DIMENSIONS));
   private final FieldValidation validation = new FieldValidation();
+  // Rayon end to end: the reservations' planned vs actual allocation, the run's events, SLA jobs at risk
+  private final SeriesChart planChart = new SeriesChart();
+  private final ListView<String> eventList = new ListView<>();
+  private final Label atRisk = new Label();
   private SimulationResult shown;
 
   public SimulationTab(SimulationViewModel vm) {
@@ -96,8 +101,13 @@ public final class SimulationTab implements WorkspaceTab {
     dimensionChoice.getCheckModel().check("memory");
     seriesChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
     dimensionChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
-    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, run, cancel, new Label("Show"), measure,
-        dimensionChoice, seriesChoice);
+    TextField failNodes = field("sim-fail-nodes", 10, vm.failNodesProperty());
+    failNodes.setPromptText("N@TIME[+DURATION]");
+    failNodes.setTooltip(new Tooltip("nodes to fail during the run, e.g. 40@2h+2h (40 nodes two hours in, for two hours);"
+        + " several separated by commas; the rayon scheduler re-plans (Adapter)"));
+    validation.check(failNodes, SimulationViewModel::outagesProblem);
+    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, new Label("Fail nodes"), failNodes, run, cancel,
+        new Label("Show"), measure, dimensionChoice, seriesChoice);
     Label summary = new Label();
     summary.setId("sim-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -118,10 +128,26 @@ public final class SimulationTab implements WorkspaceTab {
     vcoresChart.titleProperty().set("");
     vcoresChart.xLabelProperty().set("time (h)");
     vcoresChart.yLabelProperty().set("vcores");
-    VBox charts = new VBox(4, chart, vcoresChart);
+    planChart.setId("sim-plan-vs-actual");
+    planChart.titleProperty().set("Reservations: planned vs actual (vcores)");
+    planChart.xLabelProperty().set("time (h)");
+    planChart.yLabelProperty().set("vcores");
+    planChart.setVisible(false);
+    eventList.setId("sim-events");
+    eventList.setItems(vm.events());
+    eventList.setPrefHeight(90);
+    eventList.setPlaceholder(new Label("No events up to this frame"));
+    atRisk.setId("sim-at-risk");
+    atRisk.setWrapText(true);
+    vm.slaAtRisk().addListener((ListChangeListener<String>) c -> showAtRisk());
+    showAtRisk();
+    vm.planVersusActualProperty().addListener((o, a, b) -> drawPlan(b));
+    VBox charts = new VBox(4, chart, vcoresChart, planChart, new Label("Events (up to this frame, newest first)"),
+        eventList, atRisk);
     VBox.setVgrow(chart, Priority.ALWAYS);
     VBox.setVgrow(vcoresChart, Priority.ALWAYS);
-    for (SeriesChart c : List.of(chart, vcoresChart)) c.managedProperty().bind(c.visibleProperty());
+    VBox.setVgrow(planChart, Priority.ALWAYS);
+    for (SeriesChart c : List.of(chart, vcoresChart, planChart)) c.managedProperty().bind(c.visibleProperty());
     drawSeries();
     vm.resultProperty().addListener((o, a, r) -> show(r));
     heatmap.titleProperty().bind(Bindings.concat("Node ", vm.measureProperty(), " (fraction of capacity)"));
@@ -241,6 +267,26 @@ public final class SimulationTab implements WorkspaceTab {
     vcoresChart.getSeries().setAll(vc);
   }
 
+  /** The planned and the actual allocation of the reservations, per plan step (rayon only). */
+  private void drawPlan(double[][] pa) {
+    planChart.setVisible(pa != null);
+    if (pa == null) {
+      planChart.getSeries().clear();
+      return;
+    }
+    planChart.getSeries().setAll(List.of(
+        new SeriesChart.Series("planned", pa[0], pa[1], Color.web("#2e86de")),
+        new SeriesChart.Series("actual", pa[0], pa[2], Color.web("#27ae60"))));
+  }
+
+  private void showAtRisk() {
+    List<String> jobs = vm.slaAtRisk();
+    atRisk.setText(jobs.isEmpty() ? "No SLA job at risk at this frame"
+        : "SLA jobs at risk at this frame (" + jobs.size() + "): " + String.join(", ", jobs.subList(0, Math.min(20, jobs.size())))
+            + (jobs.size() > 20 ? ", …" : ""));
+    atRisk.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("at-risk"), !jobs.isEmpty());
+  }
+
   private static double[] gb(double[] mb) {
     double[] out = new double[mb.length];
     for (int i = 0; i < mb.length; i++) out[i] = mb[i] / 1024;
@@ -272,6 +318,7 @@ public final class SimulationTab implements WorkspaceTab {
     List<ChartSource> out = new ArrayList<>(List.of(new ChartSource("Node heatmap", heatmap)));
     if (chart.isVisible()) out.add(new ChartSource("Memory time series", chart));
     if (vcoresChart.isVisible()) out.add(new ChartSource("Vcores time series", vcoresChart));
+    if (planChart.isVisible()) out.add(new ChartSource("Reservations planned vs actual", planChart));
     return out;
   }
 

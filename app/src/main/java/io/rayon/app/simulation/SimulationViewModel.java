@@ -9,6 +9,16 @@ import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.schedulers.Schedulers;
 import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.Frame;
+import io.rayon.engine.sim.JobOutcome;
+import io.rayon.engine.sim.NodeOutage;
+import io.rayon.engine.sim.SchedulerReport.AllocationSample;
+import io.rayon.engine.sim.SimEvent;
+import io.rayon.model.workload.Job;
+import io.rayon.model.workload.JobKind;
+import io.rayon.model.workload.Workload;
+import java.util.ArrayList;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import io.rayon.engine.sim.SchedulerPolicy;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
@@ -58,6 +68,13 @@ public final class SimulationViewModel {
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No simulation yet: choose a scheduler and press Simulate.");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+  // Rayon end to end (rayon and capacity schedulers): node failures to inject, and during playback the
+  // planned and actual allocation of the reservations, the run's events and the SLA jobs at risk
+  private final StringProperty failNodes = new SimpleStringProperty(this, "failNodes", "");
+  private final ReadOnlyObjectWrapper<double[][]> planVersusActual = new ReadOnlyObjectWrapper<>(this, "planVersusActual");
+  private final ObservableList<String> events = FXCollections.observableArrayList();
+  private final ObservableList<String> slaAtRisk = FXCollections.observableArrayList();
+  private Workload simulated;
   private TaskHandle handle;
   private long runId;
 
@@ -73,6 +90,9 @@ public final class SimulationViewModel {
       result.set(null);
       frame.set(0);
       values.set(null);
+      planVersusActual.set(null);
+      events.clear();
+      slaAtRisk.clear();
       problem.set("");
       summary.set("No simulation yet: choose a scheduler and press Simulate.");
     });
@@ -164,7 +184,8 @@ public final class SimulationViewModel {
     Scenario s = ws.getScenario();
     SimulationRun sim;
     try {
-      sim = SimulationRun.of(s, scheduler.get(), optionValues(), SimulationRun.Requests.RRU, cfg);
+      sim = SimulationRun.of(s, scheduler.get(), optionValues(), SimulationRun.Requests.RRU, cfg)
+          .withOutages(outages(failNodes.get()));
     } catch (IllegalArgumentException e) {
       problem.set(e.getMessage());
       return;
@@ -185,6 +206,8 @@ public final class SimulationViewModel {
                 .onSuccess(r -> {
                   if (id != runId) return;
                   running.set(false);
+                  simulated = sim.workload();
+                  planVersusActual.set(planVersusActual(r));
                   result.set(r);
                   summary.set(describe(r));
                   frame.set(0);
@@ -211,15 +234,115 @@ public final class SimulationViewModel {
     SimulationResult r = result.get();
     if (r == null || r.frames().isEmpty()) {
       values.set(null);
+      if (r != null) {
+        events.setAll(eventsUntil(r, r.endS()));
+        slaAtRisk.setAll(slaAtRisk(simulated, r, r.endS()));
+      }
       return;
     }
     int i = Math.max(0, Math.min(frame.get(), r.frames().size() - 1));
     Frame f = r.frames().get(i);
+    events.setAll(eventsUntil(r, f.timeS()));
+    slaAtRisk.setAll(slaAtRisk(simulated, r, f.timeS()));
     values.set(switch (measure.get()) {
       case "cpu" -> f.cpu();
       case "cpu demand" -> f.cpuDemand();
       default -> f.memory();
     });
+  }
+
+  /** The node failures typed as {@code N@TIME[+DURATION]}, separated by commas or spaces (none when blank). */
+  static List<NodeOutage> outages(String text) {
+    List<NodeOutage> out = new ArrayList<>();
+    if (text == null) return out;
+    for (String part : text.trim().split("[,\\s]+")) {
+      if (!part.isEmpty()) out.add(NodeOutage.parse(part));
+    }
+    return out;
+  }
+
+  /** What is wrong with the node failures typed, or null when they parse. */
+  public static String outagesProblem(String text) {
+    try {
+      outages(text);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return "fail nodes: " + e.getMessage();
+    }
+  }
+
+  /**
+   * The reservations' planned and actual allocation over time, summed over the active reservations
+   * at each plan step (vcores): rows time (h), planned, actual; null when the scheduler follows no plan.
+   */
+  static double[][] planVersusActual(SimulationResult r) {
+    List<AllocationSample> samples = r.report().samples();
+    if (samples.isEmpty()) return null;
+    Map<Long, double[]> byStep = new java.util.TreeMap<>();
+    for (AllocationSample a : samples) {
+      double[] v = byStep.computeIfAbsent(a.step(), k -> new double[] {a.timeS(), 0, 0});
+      v[1] += a.planned().vcores();
+      v[2] += a.used().vcores();
+    }
+    double[][] out = new double[3][byStep.size()];
+    int i = 0;
+    for (double[] v : byStep.values()) {
+      out[0][i] = v[0] / 3600;
+      out[1][i] = v[1];
+      out[2][i] = v[2];
+      i++;
+    }
+    return out;
+  }
+
+  /** The run's events up to {@code timeS}, newest first, as lines for people. */
+  static List<String> eventsUntil(SimulationResult r, double timeS) {
+    List<String> out = new ArrayList<>();
+    for (SimEvent e : r.events()) {
+      if (e.timeS() <= timeS) out.add(0, String.format(Locale.ROOT, "%.0f s  %s: %s", e.timeS(), e.kind(), e.text()));
+    }
+    return out;
+  }
+
+  /**
+   * The SLA jobs at risk at {@code timeS}: production jobs with a deadline that have arrived, have not
+   * finished by then and will miss their deadline, or whose reservation was rejected after a failure.
+   */
+  static List<String> slaAtRisk(Workload w, SimulationResult r, double timeS) {
+    List<String> out = new ArrayList<>();
+    if (w == null) return out;
+    Object rej = r.report().values().get("rejectedAfterFailureIds");
+    List<?> rejected = rej instanceof List<?> l ? l : List.of();
+    for (int i = 0; i < w.jobs().size() && i < r.jobOutcomes().size(); i++) {
+      Job j = w.jobs().get(i);
+      JobOutcome o = r.jobOutcomes().get(i);
+      if (j.kind() != JobKind.PRODUCTION || j.deadlineS() == null || j.arrivalS() > timeS) continue;
+      if (o.finished() && o.finishS() <= timeS) continue;
+      boolean lostReservation = j.reservationId() != null && rejected.contains(j.reservationId());
+      if (lostReservation) {
+        out.add(j.id() + " (reservation " + j.reservationId() + " rejected after a failure)");
+      } else if (Boolean.FALSE.equals(o.deadlineMet())) {
+        out.add(j.id() + " (due at " + j.deadlineS() + " s, will finish " + (o.finished()
+            ? String.format(Locale.ROOT, "at %.0f s", o.finishS()) : "after the run") + ")");
+      }
+    }
+    return out;
+  }
+
+  public StringProperty failNodesProperty() {
+    return failNodes;
+  }
+
+  public ReadOnlyObjectProperty<double[][]> planVersusActualProperty() {
+    return planVersusActual.getReadOnlyProperty();
+  }
+
+  public ObservableList<String> events() {
+    return events;
+  }
+
+  public ObservableList<String> slaAtRisk() {
+    return slaAtRisk;
   }
 
   public void cancel() {

@@ -7,6 +7,7 @@ import io.rayon.engine.plugin.Options;
 import io.rayon.engine.plugin.Plugin;
 import io.rayon.engine.plugin.Registry;
 import io.rayon.engine.sim.ReservationPolicy;
+import io.rayon.engine.sim.adaptive.AdaptivePlugins;
 import io.rayon.engine.sim.SchedulerPolicy;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * The one registry of simulator schedulers ({@link #REGISTRY}): the reservation model ({@value
- * #RESERVATION}) and the estimation model ({@value #ESTIMATION}), each a {@link Plugin} that
+ * #RESERVATION}), the estimation model ({@value #ESTIMATION}), Rayon's adaptive scheduler and the
+ * CapacityScheduler baseline ({@link AdaptivePlugins}), each a {@link Plugin} that
  * describes its own options ({@link OptionSpec}: name, type, default, range, help). {@code rayon
  * simulate -O name=value} and its {@code --help}, and the Simulation tab's option controls are
  * generated from these descriptions; {@link SimulationRun} turns a name and options into a run. A
@@ -53,7 +55,8 @@ public final class Schedulers {
           o -> new ReservationPolicy()),
       new Entry(ESTIMATION, "the estimation model (estimation paper §IV): a node offers what its damped usage"
           + " estimate leaves free", ESTIMATION_OPTIONS,
-          o -> new EstimationPolicy(o.decimal("damping"), Availability.parse(o.text("availability"))))));
+          o -> new EstimationPolicy(o.decimal("damping"), Availability.parse(o.text("availability")))),
+      AdaptivePlugins.RAYON, AdaptivePlugins.CAPACITY));
 
   /** The registered names, in registration order. */
   public static List<String> names() {

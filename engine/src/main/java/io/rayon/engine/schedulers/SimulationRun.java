@@ -12,6 +12,8 @@ import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Workload;
+import io.rayon.engine.sim.NodeOutage;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -59,10 +61,15 @@ public final class SimulationRun {
   private final Options options;
   private final Requests requests;
   private final SimulationConfig config;
+  /** The scenario the run came from (its reservations and plan settings), or null for a bare workload. */
+  private final Scenario scenario;
+  private final List<NodeOutage> outages;
 
   private SimulationRun(
       Cluster cluster, Workload workload, Plugin<SchedulerPolicy> scheduler, Options options, Requests requests,
-      SimulationConfig config) {
+      SimulationConfig config, Scenario scenario, List<NodeOutage> outages) {
+    this.scenario = scenario;
+    this.outages = List.copyOf(outages);
     this.cluster = cluster;
     this.workload = workload;
     this.scheduler = scheduler;
@@ -81,7 +88,26 @@ public final class SimulationRun {
   public static SimulationRun of(
       Scenario scenario, String scheduler, Map<String, String> options, Requests requests, SimulationConfig config) {
     Objects.requireNonNull(scenario, "scenario");
-    return of(scenario.cluster(), scenario.workload(), scheduler, options, requests, config);
+    SimulationRun r = of(scenario.cluster(), scenario.workload(), scheduler, options, requests, config);
+    return new SimulationRun(r.cluster, r.workload, r.scheduler, r.options, r.requests, r.config,
+        scenario.withWorkload(r.workload), List.of());
+  }
+
+  /**
+   * This run with nodes failing during it ({@link NodeOutage}): their running containers are lost,
+   * and a scheduler with a queue discipline is told (the rayon scheduler re-plans).
+   */
+  public SimulationRun withOutages(List<NodeOutage> outages) {
+    return new SimulationRun(cluster, workload, scheduler, options, requests, config, scenario, outages);
+  }
+
+  public List<NodeOutage> outages() {
+    return outages;
+  }
+
+  /** The scenario of the run (with the workload as simulated), or null when it was made from a bare workload. */
+  public Scenario scenario() {
+    return scenario;
   }
 
   /** As {@link #of(Scenario, String, Map, Requests, SimulationConfig)}, for a cluster and workload. */
@@ -96,7 +122,7 @@ public final class SimulationRun {
     p.create(o); // the plug-in's own checks, before any work starts
     Requests req = requests == null ? Requests.RRU : requests;
     Workload w = req == Requests.EFR ? WorkloadTransforms.extremeFit(workload) : workload;
-    return new SimulationRun(cluster, w, p, o, req, config);
+    return new SimulationRun(cluster, w, p, o, req, config, null, List.of());
   }
 
   /** A new scheduler configured by this run's options. */
@@ -106,7 +132,18 @@ public final class SimulationRun {
 
   /** Runs the simulation with a fresh scheduler. */
   public SimulationResult run(ProgressListener progress, CancellationToken cancel) {
-    return Simulator.run(cluster, workload, newPolicy(), config, progress, cancel);
+    return run(newPolicy(), progress, cancel);
+  }
+
+  /**
+   * Runs the simulation with {@code policy}, a fresh scheduler of this run ({@link #newPolicy()}),
+   * which the caller keeps to read what it learnt (the rayon scheduler's plan after re-plans).
+   */
+  public SimulationResult run(SchedulerPolicy policy, ProgressListener progress, CancellationToken cancel) {
+    if (scenario == null && outages.isEmpty()) return Simulator.run(cluster, workload, policy, config, progress, cancel);
+    Scenario s = scenario != null ? scenario
+        : new Scenario(Scenario.FORMAT_VERSION, cluster.name(), null, 0, 0, cluster, null, null, null, null, workload, null);
+    return Simulator.run(s, outages, policy, config, progress, cancel);
   }
 
   public SimulationResult run() {

@@ -28,6 +28,11 @@ final class RunningTaskHeaps {
     return size[n];
   }
 
+  /** The {@code i}-th task of node {@code n}'s heap (heap order, 0 ≤ i < {@link #size}). */
+  int at(int n, int i) {
+    return heap[n][i];
+  }
+
   /** The task with the smallest key on node {@code n}; only when {@link #size} is positive. */
   int top(int n) {
     return heap[n][0];

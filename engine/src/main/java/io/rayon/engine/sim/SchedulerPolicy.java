@@ -7,6 +7,10 @@ package io.rayon.engine.sim;
  * over memory and CPU); the policy decides what "free" means, from what it has been told: node
  * heartbeats with measured usage, and the tasks placed on and removed from each node.
  *
+ * <p>A scheduler that also owns the queue discipline and preemption returns a {@link QueueDiscipline}
+ * from {@link #discipline()}; the simulator then hands it each scheduling pass and keeps only node
+ * choice and the resource semantics.
+ *
  * <p>Resources are indexed {@link #MEMORY} (MB) and {@link #CPU} (vcores). Calls come from one
  * thread in simulated-time order. Implementations are stateful: create one per run.
  */
@@ -56,4 +60,12 @@ public interface SchedulerPolicy {
    * paper's Figures 2–3); the reservation model reports the reserved total.
    */
   double estimate(int node, int r);
+
+  /**
+   * The queue discipline this scheduler brings, or null (the default) to keep the simulator's own
+   * FIFO pass (production jobs first, then creation time, strict head-of-line).
+   */
+  default QueueDiscipline discipline() {
+    return null;
+  }
 }

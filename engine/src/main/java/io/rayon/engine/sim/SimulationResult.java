@@ -13,6 +13,10 @@ import java.util.List;
  * paper reports 64/17385. {@code makespanS} is the simulated time at which the last task finished
  * (time 0 is the scenario's start); {@code meanJobCompletionS} the mean of finish − arrival over
  * the jobs that finished (NaN if none). {@code endS} is the simulated time the run stopped.
+ * {@code preemptedTasks} counts containers a {@link QueueDiscipline} took back, {@code lostTasks}
+ * containers lost with failed nodes ({@link NodeOutage}); both went back to the queue. {@code
+ * events} is the run's timeline (node failures, re-plans, rejections) and {@code report} what the
+ * queue discipline measured ({@link SchedulerReport#NONE} without one).
  */
 public record SimulationResult(
     String scheduler,
@@ -38,9 +42,15 @@ public record SimulationResult(
     List<String> nodeIds,
     List<String> nodeRacks,
     List<Frame> frames,
-    List<String> warnings) {
+    List<String> warnings,
+    long preemptedTasks,
+    long lostTasks,
+    List<SimEvent> events,
+    SchedulerReport report) {
 
   public SimulationResult {
+    events = List.copyOf(events);
+    if (report == null) report = SchedulerReport.NONE;
     jobOutcomes = List.copyOf(jobOutcomes);
     nodeIds = List.copyOf(nodeIds);
     nodeRacks = List.copyOf(nodeRacks);

@@ -67,6 +67,14 @@ import java.util.SplittableRandom;
  * exceeds every node's capacity) are reported as unschedulable at their job's arrival. The run ends
  * at {@code untilS}, when every task has ended, or when nothing can progress any more (an idle
  * cluster that has placed nothing for {@value #STALL_HEARTBEATS} heartbeats), with a warning.
+ *
+ * <h2>Queue disciplines, preemption and failures</h2>
+ *
+ * <p>A scheduler that brings a {@link QueueDiscipline} decides which job gets a free container in
+ * each pass and may preempt running containers ({@link SimControl}); the simulator then keeps the
+ * queued tasks per job, in creation order, and still chooses the freest node. {@link NodeOutage}s
+ * take nodes down: their running containers are lost and queued again (not counted as crashes or
+ * attempts), no task is placed on them until they come back, and the discipline is told.
  */
 public final class Simulator {
   /** Heartbeats without any placement on an idle cluster after which the run is declared stalled. */
@@ -90,7 +98,22 @@ public final class Simulator {
       SimulationConfig config,
       ProgressListener progress,
       CancellationToken cancel) {
-    return new Run(cluster, workload, policy, config, progress, cancel).execute();
+    return new Run(cluster, workload, null, List.of(), policy, config, progress, cancel).execute();
+  }
+
+  /**
+   * Simulates {@code scenario}'s workload on its cluster with node outages; the scenario is handed to
+   * the scheduler's {@link QueueDiscipline} (a scheduler that plans its reservations needs it).
+   */
+  public static SimulationResult run(
+      io.rayon.model.scenario.Scenario scenario,
+      List<NodeOutage> outages,
+      SchedulerPolicy policy,
+      SimulationConfig config,
+      ProgressListener progress,
+      CancellationToken cancel) {
+    return new Run(scenario.cluster(), scenario.workload(), scenario, outages, policy, config, progress, cancel)
+        .execute();
   }
 
   public static SimulationResult run(
@@ -109,8 +132,10 @@ public final class Simulator {
   }
 
   /** One run's state, in primitive arrays indexed by node, task group, task and job. */
-  private static final class Run implements SimNodes {
+  private static final class Run implements SimControl {
     private final SchedulerPolicy policy;
+    private final QueueDiscipline discipline;
+    private final io.rayon.model.scenario.Scenario scenario;
     private final SimulationConfig config;
     private final ProgressListener progress;
     private final CancellationToken cancel;
@@ -179,6 +204,28 @@ public final class Simulator {
     private int[] queue = new int[1024];
     private int queueSize;
 
+    // with a queue discipline: queued tasks per job (heaps by creation time, then index), and per job
+    // its running tasks and the sum of their requests
+    private int[][] jobQueue;
+    private int[] jobQueueSize;
+    private final int[] jobRunning;
+    private final double[] jobUsedMem;
+    private final double[] jobUsedCpu;
+    private final int[] jobEnded;
+    private final double[] taskPlacedAt;
+    private double ubFreeMem;
+    private double ubFreeCpu;
+    private int placedInPass;
+
+    // node outages
+    private final boolean[] nodeDown;
+    private final java.util.PriorityQueue<double[]> outageEvents =
+        new java.util.PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[3], b[3]));
+    private final Map<Integer, int[]> outageNodes = new HashMap<>();
+    private long preempted;
+    private long lost;
+    private final List<SimEvent> events = new ArrayList<>();
+
     // run state
     private double now;
     private long tick;
@@ -202,11 +249,15 @@ public final class Simulator {
     Run(
         Cluster cluster,
         Workload workload,
+        io.rayon.model.scenario.Scenario scenario,
+        List<NodeOutage> outages,
         SchedulerPolicy policy,
         SimulationConfig config,
         ProgressListener progress,
         CancellationToken cancel) {
       this.policy = policy;
+      this.discipline = policy.discipline();
+      this.scenario = scenario;
       this.config = config;
       this.progress = progress == null ? ProgressListener.NONE : progress;
       this.cancel = cancel == null ? CancellationToken.NEVER : cancel;
@@ -256,6 +307,14 @@ public final class Simulator {
       freest = new IndexedMinHeap(nodeCount, randomRank);
       this.randomRank = randomRank;
       score = new double[nodeCount];
+      nodeDown = new boolean[nodeCount];
+      int seq = 0;
+      for (NodeOutage o : outages == null ? List.<NodeOutage>of() : outages) {
+        // {time, node count (negative: fail), outage id, order}
+        outageEvents.add(new double[] {o.atS(), -o.nodes(), seq, seq});
+        if (o.durationS() != Double.POSITIVE_INFINITY) outageEvents.add(new double[] {o.atS() + o.durationS(), o.nodes(), seq, seq + 0.5});
+        seq++;
+      }
       touched = new int[nodeCount];
       isTouched = new boolean[nodeCount];
 
@@ -275,6 +334,14 @@ public final class Simulator {
       jobFailures = new int[jobCount];
       jobFinish = new double[jobCount];
       Arrays.fill(jobFinish, Double.NaN);
+      jobRunning = new int[jobCount];
+      jobUsedMem = new double[jobCount];
+      jobUsedCpu = new double[jobCount];
+      jobEnded = new int[jobCount];
+      if (discipline != null) {
+        jobQueue = new int[jobCount][];
+        jobQueueSize = new int[jobCount];
+      }
       int groups = 0;
       long tasks = 0;
       int phases = 0;
@@ -317,6 +384,7 @@ public final class Simulator {
       taskCreated = new double[taskCount];
       taskStartTick = new long[taskCount];
       taskAttempts = new int[taskCount];
+      taskPlacedAt = new double[taskCount];
       taskRank = new byte[taskCount];
       double[][] shapes = distinctShapes();
       int g = 0;
@@ -467,6 +535,7 @@ public final class Simulator {
 
     SimulationResult execute() {
       policy.start(this);
+      if (discipline != null) discipline.start(this);
       double hb = config.heartbeatS();
       double until = config.untilS();
       long seriesEvery = Math.max(1, (long) Math.ceil(config.seriesIntervalS() / hb - 1e-9));
@@ -481,17 +550,19 @@ public final class Simulator {
         double tn = nodeEvents.topKey();
         double ta = arrivalPtr < jobOrder.length ? jobs.get(jobOrder[arrivalPtr]).arrivalS() : Double.POSITIVE_INFINITY;
         double tt = tick * hb;
-        if (running == 0 && queueSize == 0 && tn == Double.POSITIVE_INFINITY && ta > tt + hb
-            && ta != Double.POSITIVE_INFINITY) {
+        double tf = outageEvents.isEmpty() ? Double.POSITIVE_INFINITY : outageEvents.peek()[0];
+        double tNext = Math.min(ta, tf);
+        if (running == 0 && queueSize == 0 && tn == Double.POSITIVE_INFINITY && tNext > tt + hb
+            && tNext != Double.POSITIVE_INFINITY) {
           // an empty, idle cluster until the next arrival: let the heartbeats pass in one step
-          long skip = (long) Math.floor((ta - tt) / hb);
+          long skip = (long) Math.floor((tNext - tt) / hb);
           if (skip > 0) {
             policy.idle(skip);
             tick += skip;
             tt = tick * hb;
           }
         }
-        double next = Math.min(tn, Math.min(ta, tt));
+        double next = Math.min(Math.min(tn, tf), Math.min(ta, tt));
         if (next > until) {
           stoppedByUntil = true;
           break;
@@ -507,6 +578,10 @@ public final class Simulator {
         }
         if (ta == next) {
           arrive(jobOrder[arrivalPtr++]);
+          continue;
+        }
+        if (tf == next) {
+          outage(outageEvents.poll());
           continue;
         }
         // heartbeat
@@ -557,6 +632,43 @@ public final class Simulator {
 
     // ---- events ----
 
+    /** A node outage event {time, count (negative: nodes fail), outage id, order}. */
+    private void outage(double[] ev) {
+      int id = (int) ev[2];
+      if (ev[1] < 0) {
+        int want = (int) -ev[1];
+        int[] down = new int[want];
+        int k = 0;
+        long lostHere = 0;
+        for (int n = nodeCount - 1; n >= 0 && k < want; n--) {
+          if (nodeDown[n]) continue;
+          advance(n, now);
+          while (runningOn.size(n) > 0) {
+            int t = runningOn.top(n);
+            removeFromNode(t);
+            state[t] = QUEUED;
+            enqueue(t);
+            lostHere++;
+          }
+          nodeDown[n] = true;
+          updateNode(n);
+          down[k++] = n;
+        }
+        down = Arrays.copyOf(down, k);
+        outageNodes.put(id, down);
+        lost += lostHere;
+        events.add(new SimEvent(now, "nodes-down", k + " nodes failed (" + lostHere + " running containers lost)"
+            + (k < want ? "; only " + k + " of the " + want + " requested were up" : "")));
+        if (discipline != null && k > 0) discipline.nodesChanged(this, down, false);
+      } else {
+        int[] back = outageNodes.remove(id);
+        if (back == null || back.length == 0) return;
+        for (int n : back) nodeDown[n] = false;
+        events.add(new SimEvent(now, "nodes-up", back.length + " nodes came back"));
+        if (discipline != null) discipline.nodesChanged(this, back, true);
+      }
+    }
+
     private void arrive(int ji) {
       double at = jobs.get(ji).arrivalS();
       int first = jobFirstGroup[ji];
@@ -564,7 +676,10 @@ public final class Simulator {
       for (int g = first; g < end; g++) {
         byte st = groupUnschedulable[g] ? UNSCHEDULABLE : WAITING;
         for (int k = 0; k < groupCount[g]; k++) state[groupFirstTask[g] + k] = st;
-        if (groupUnschedulable[g]) unschedulable += groupCount[g];
+        if (groupUnschedulable[g]) {
+          unschedulable += groupCount[g];
+          jobEnded[ji] += groupCount[g];
+        }
       }
       // decide eligibility before releasing: releasing an empty group makes its dependents eligible
       // (and releases them) at once, and they must not be released a second time here
@@ -574,6 +689,7 @@ public final class Simulator {
         if (ready[g - first]) release(g, at);
       }
       if (jobTasks[ji] == 0) jobFinish[ji] = at;
+      if (discipline != null) discipline.jobArrived(this, ji);
     }
 
     /** Makes group g's tasks eligible (or finishes an empty group at once). */
@@ -657,6 +773,7 @@ public final class Simulator {
       int g = taskGroup[t];
       int ji = groupJob[g];
       jobFinished[ji]++;
+      jobEnded[ji]++;
       if (--jobRemaining[ji] == 0) jobFinish[ji] = now;
       if (--groupRemaining[g] == 0) groupDone(g);
     }
@@ -669,6 +786,7 @@ public final class Simulator {
       if (++taskAttempts[t] >= config.maxAttempts()) {
         state[t] = ABANDONED;
         abandoned++;
+        jobEnded[groupJob[taskGroup[t]]]++;
         if (abandoned == 1) {
           warnings.add("task " + t + " of job " + jobs.get(groupJob[taskGroup[t]]).id() + " crashed "
               + config.maxAttempts() + " times and was abandoned (its job cannot finish); raise maxAttempts"
@@ -693,6 +811,14 @@ public final class Simulator {
       if (Math.abs(resCpu[n]) < 1e-9) resCpu[n] = 0;
       runningOn.remove(n, t);
       running--;
+      int ji = groupJob[g];
+      jobRunning[ji]--;
+      jobUsedMem[ji] -= reqMem[g];
+      jobUsedCpu[ji] -= reqCpu[g];
+      if (jobRunning[ji] == 0) {
+        jobUsedMem[ji] = 0;
+        jobUsedCpu[ji] = 0;
+      }
       // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
       // after heartbeat taskStartTick, so heartbeats taskStartTick + 1 .. tick − 1 saw it (tick is the
       // next heartbeat, not yet observed; a task crashing in its own placement pass saw none)
@@ -702,6 +828,7 @@ public final class Simulator {
     // ---- scheduling ----
 
     private int schedule() {
+      if (discipline != null) return disciplineSchedule();
       if (queueSize == 0) return 0;
       for (int n = 0; n < nodeCount; n++) score[n] = -score(n);
       freest.fillAll(score);
@@ -743,6 +870,230 @@ public final class Simulator {
       return placed;
     }
 
+    /** The scheduling pass of a {@link QueueDiscipline}: it places and preempts through {@link SimControl}. */
+    private int disciplineSchedule() {
+      ubFreeMem = 0;
+      ubFreeCpu = 0;
+      for (int n = 0; n < nodeCount; n++) {
+        score[n] = -score(n);
+        if (!nodeDown[n]) {
+          ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
+          ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
+        }
+      }
+      freest.fillAll(score);
+      placedInPass = 0;
+      touchedCount = 0;
+      discipline.schedule(this);
+      for (int i = 0; i < touchedCount; i++) {
+        int n = touched[i];
+        isTouched[n] = false;
+        int[] list = placedPerNode.get(i);
+        if (memDemand[n] > capMem[n] * (1 + 1e-12)) {
+          for (int k = 1; k <= list[0]; k++) crash(list[k]);
+        }
+        updateNode(n);
+      }
+      placedPerNode.clear();
+      return placedInPass;
+    }
+
+    private void touch(int n) {
+      if (isTouched[n]) return;
+      isTouched[n] = true;
+      touched[touchedCount++] = n;
+      placedPerNode.add(new int[] {0, 0, 0, 0});
+    }
+
+    /** After a node's availability changed in a discipline's pass: its place in the freest heap. */
+    private void rescore(int n) {
+      score[n] = -score(n);
+      freest.set(n, score[n]);
+      if (!nodeDown[n]) {
+        ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
+        ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
+      }
+    }
+
+    // ---- SimControl ----
+
+    @Override
+    public double now() {
+      return now;
+    }
+
+    @Override
+    public io.rayon.model.scenario.Scenario scenario() {
+      return scenario;
+    }
+
+    @Override
+    public List<Job> jobs() {
+      return jobs;
+    }
+
+    @Override
+    public int queued(int job) {
+      return jobQueueSize == null ? 0 : jobQueueSize[job];
+    }
+
+    @Override
+    public int running(int job) {
+      return jobRunning[job];
+    }
+
+    @Override
+    public double used(int job, int r) {
+      return r == SchedulerPolicy.MEMORY ? jobUsedMem[job] : jobUsedCpu[job];
+    }
+
+    @Override
+    public double headRequest(int job, int r) {
+      if (queued(job) == 0) return Double.NaN;
+      int g = taskGroup[jobQueue[job][0]];
+      return r == SchedulerPolicy.MEMORY ? reqMem[g] : reqCpu[g];
+    }
+
+    @Override
+    public boolean settled(int job) {
+      return jobEnded[job] == jobTasks[job];
+    }
+
+    @Override
+    public boolean up(int node) {
+      return !nodeDown[node];
+    }
+
+    @Override
+    public int place(int job) {
+      if (queued(job) == 0) return -1;
+      int t = jobQueue[job][0];
+      int g = taskGroup[t];
+      if (reqMem[g] > ubFreeMem + 1e-9 || reqCpu[g] > ubFreeCpu + 1e-9) return -1;
+      int n = freest.top();
+      if (!fits(g, n)) {
+        n = -1;
+        double best = Double.POSITIVE_INFINITY;
+        double maxMem = 0;
+        double maxCpu = 0;
+        for (int m = 0; m < nodeCount; m++) {
+          if (nodeDown[m]) continue;
+          maxMem = Math.max(maxMem, policy.available(m, SchedulerPolicy.MEMORY));
+          maxCpu = Math.max(maxCpu, policy.available(m, SchedulerPolicy.CPU));
+          if (score[m] <= best && fits(g, m)) {
+            if (n < 0 || score[m] < best || freestTieBefore(m, n)) {
+              best = score[m];
+              n = m;
+            }
+          }
+        }
+        if (n < 0) {
+          // the exact maxima: later requests at least this large fail at once in this pass
+          ubFreeMem = maxMem;
+          ubFreeCpu = maxCpu;
+          return -1;
+        }
+      }
+      return placeHead(job, n);
+    }
+
+    @Override
+    public int placeOn(int job, int node) {
+      if (queued(job) == 0 || !fits(taskGroup[jobQueue[job][0]], node)) return -1;
+      return placeHead(job, node);
+    }
+
+    private int placeHead(int job, int n) {
+      int t = jobDequeue(job);
+      queueSize--;
+      place(t, n);
+      placedInPass++;
+      score[n] = -score(n);
+      freest.set(n, score[n]);
+      return n;
+    }
+
+    @Override
+    public int runningCount(int node) {
+      return runningOn.size(node);
+    }
+
+    @Override
+    public int runningTask(int node, int i) {
+      return runningOn.at(node, i);
+    }
+
+    @Override
+    public int jobOf(int task) {
+      return groupJob[taskGroup[task]];
+    }
+
+    @Override
+    public double request(int task, int r) {
+      int g = taskGroup[task];
+      return r == SchedulerPolicy.MEMORY ? reqMem[g] : reqCpu[g];
+    }
+
+    @Override
+    public double placedAt(int task) {
+      return taskPlacedAt[task];
+    }
+
+    @Override
+    public void preempt(int task) {
+      if (state[task] != RUNNING) throw new IllegalArgumentException("task " + task + " is not running");
+      int n = taskNode[task];
+      advance(n, now);
+      removeFromNode(task);
+      preempted++;
+      state[task] = QUEUED;
+      enqueue(task);
+      touch(n);
+      rescore(n);
+    }
+
+    @Override
+    public void event(String kind, String text) {
+      events.add(new SimEvent(now, kind, text));
+    }
+
+    // ---- per-job queues (with a discipline): creation time, then task index ----
+
+    private void jobEnqueue(int job, int t) {
+      int[] q = jobQueue[job];
+      if (q == null) q = jobQueue[job] = new int[4];
+      int size = jobQueueSize[job];
+      if (size == q.length) q = jobQueue[job] = Arrays.copyOf(q, size * 2);
+      int i = size;
+      jobQueueSize[job] = size + 1;
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (!queueLess(t, q[parent])) break;
+        q[i] = q[parent];
+        i = parent;
+      }
+      q[i] = t;
+    }
+
+    private int jobDequeue(int job) {
+      int[] q = jobQueue[job];
+      int top = q[0];
+      int size = --jobQueueSize[job];
+      if (size == 0) return top;
+      int last = q[size];
+      int i = 0;
+      int half = size >>> 1;
+      while (i < half) {
+        int c = 2 * i + 1;
+        if (c + 1 < size && queueLess(q[c + 1], q[c])) c++;
+        if (!queueLess(q[c], last)) break;
+        q[i] = q[c];
+        i = c;
+      }
+      q[i] = last;
+      return top;
+    }
+
     private boolean freestTieBefore(int m, int n) {
       // same score: prefer the node earlier in the seeded random order, as the heap does
       return score[m] == score[n] && rankOf(m) < rankOf(n);
@@ -753,13 +1104,14 @@ public final class Simulator {
     }
 
     private double score(int n) {
+      if (nodeDown[n]) return Double.NEGATIVE_INFINITY;
       double m = policy.available(n, SchedulerPolicy.MEMORY) / capMem[n];
       double c = policy.available(n, SchedulerPolicy.CPU) / capCpu[n];
       return Math.min(m, c);
     }
 
     private boolean fits(int g, int n) {
-      return reqMem[g] <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
+      return !nodeDown[n] && reqMem[g] <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
           && reqCpu[g] <= policy.available(n, SchedulerPolicy.CPU) + 1e-9;
     }
 
@@ -778,6 +1130,11 @@ public final class Simulator {
       resMem[n] += reqMem[g];
       resCpu[n] += reqCpu[g];
       running++;
+      int ji = groupJob[g];
+      jobRunning[ji]++;
+      jobUsedMem[ji] += reqMem[g];
+      jobUsedCpu[ji] += reqCpu[g];
+      taskPlacedAt[t] = now;
       runningOn.push(n, t);
       policy.allocated(n, reqMem[g], reqCpu[g]);
       int idx;
@@ -821,6 +1178,11 @@ public final class Simulator {
     }
 
     private void enqueue(int t) {
+      if (discipline != null) {
+        jobEnqueue(groupJob[taskGroup[t]], t);
+        queueSize++;
+        return;
+      }
       if (queueSize == queue.length) queue = Arrays.copyOf(queue, queueSize * 2);
       int i = queueSize++;
       while (i > 0) {
@@ -898,7 +1260,8 @@ public final class Simulator {
           policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
           queued, waiting, uns, ab, notArrived, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
-          nodeIds, nodeRacks, recorder.frames(), warnings);
+          nodeIds, nodeRacks, recorder.frames(), warnings, preempted, lost, events,
+          discipline == null ? SchedulerReport.NONE : discipline.report());
     }
   }
 }

@@ -33,7 +33,7 @@ class SchedulersTest {
 
   @Test
   void registryOffersBothSchedulersWithThePapersDefaults() {
-    assertThat(Schedulers.names()).containsExactly("reservation", "estimation");
+    assertThat(Schedulers.names()).containsExactly("reservation", "estimation", "rayon", "capacity");
     assertThat(Schedulers.plugin("reservation").options()).isEmpty();
     assertThat(Schedulers.plugin("estimation").options()).extracting(OptionSpec::name).containsExactly("damping", "availability");
     EstimationPolicy e = (EstimationPolicy) Schedulers.create("estimation", Map.of());
@@ -154,7 +154,7 @@ class SchedulersTest {
     List<Plugin<SchedulerPolicy>> all = new ArrayList<>(Schedulers.REGISTRY.plugins());
     all.add(capacity);
     Registry<SchedulerPolicy> extended = Registry.of("scheduler", all);
-    assertThat(extended.names()).containsExactly("reservation", "estimation", "capacity-test");
+    assertThat(extended.names()).containsExactly("reservation", "estimation", "rayon", "capacity", "capacity-test");
     SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
     SimulationResult full = Simulator.run(cluster(), workload(), extended.create("capacity-test", Map.of()), cfg);
     SimulationResult half = Simulator.run(cluster(), workload(), extended.create("capacity-test", Map.of("share", "0.5")), cfg);
