@@ -36,6 +36,8 @@ class AdapterTest {
     // user's second started reservation; a loss larger than a later step's capacity)
     afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(402, true);
     afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(1750, false);
+    afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(778222, true);
+    afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(453, true);
   }
 
   @Test
