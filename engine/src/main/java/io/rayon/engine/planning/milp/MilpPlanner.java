@@ -566,7 +566,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
           sr.status(), Double.isNaN(sr.gap()) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * sr.gap()),
           sr.message()));
     }
-    Rejection r = diagnose(plan, rq.rdl(), "", 0, plan.horizon(), opts.grid());
+    Rejection r = diagnose(plan, rq.rdl(), "", Math.max(0, rq.arrival()), plan.horizon(), opts.grid());
     if (r != null) return r;
     boolean hasOrder = hasOrder(rq.rdl());
     return Rejection.of(hasOrder ? Rejection.Code.WINDOW : Rejection.Code.CAPACITY, "",

@@ -246,4 +246,53 @@ class MilpPlannerTest {
     assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("re-placed on the plan's grid: accepted"));
     assertThat(r.decisions().get(0).allocation().work()).isEqualTo(7);
   }
+
+  /** Issue 13's plan: everything from step 20 to the horizon 30 is taken by a gang of 4 cores. */
+  static Plan fullFromStep20() {
+    Plan plan = aPlan(1, 8192, 4, 30);
+    plan.add(req("full", "window(atom(<1024,1>,4,4,10,40),20,30)"), new ReservationAllocation("full",
+        List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(20, 30, 4))))));
+    return plan;
+  }
+
+  static ReservationRequest arriving(ReservationRequest r, long arrival) {
+    return new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), arrival);
+  }
+
+  @Test
+  void aRequestArrivingWhenNothingIsFreeAnyMoreIsRejectedByTheModelItself() {
+    // online commitment (§4.1.2): the late request may not use steps 0..19, and 20..29 are full
+    ReservationRequest late = arriving(req("late", "atom(<1024,1>,1,4,1,8)"), 20);
+    for (int grid : new int[] {1, 2}) {
+      MilpOptions opts = OPTS.withGrid(grid);
+      MilpResult r = new MilpPlanner(opts).replan(fullFromStep20(), List.of(late), opts);
+      assertThat(r.decisions().get(0).accepted()).as("grid %d", grid).isFalse();
+      // the model's own answer is the rejection: no solution before arrival to repair afterwards
+      assertThat(r.notes()).as("grid %d", grid).noneMatch(n -> n.contains("arrives"));
+      assertThat(r.solver().status()).isEqualTo(SolverStatus.OPTIMAL);
+      assertThat(r.solver().objective()).isEqualTo(MilpFormulation.alpha(late, opts.preemptionWeight(), grid));
+      // the reason names the steps the arrival leaves: from 20 to the horizon
+      assertThat(r.decisions().get(0).rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+      assertThat(r.decisions().get(0).rejection().message()).contains("[20,30)");
+    }
+    MilpResult h = new HybridPlanner(OPTS).plan(fullFromStep20(), List.of(late), null);
+    assertThat(h.decisions().get(0).accepted()).isFalse();
+    assertThat(h.notes()).noneMatch(n -> n.contains("arrives"));
+  }
+
+  @Test
+  void aRequestIsPlacedBetweenItsArrivalAndTheTakenSteps() {
+    // arriving at 15, 8 bundle-steps at up to 4 per step fit only in [15,20)
+    ReservationRequest late = arriving(req("late", "atom(<1024,1>,1,4,1,8)"), 15);
+    for (int grid : new int[] {1, 2}) {
+      MilpOptions opts = OPTS.withGrid(grid);
+      MilpResult r = new MilpPlanner(opts).replan(fullFromStep20(), List.of(late), opts);
+      assertThat(r.decisions().get(0).accepted()).as("grid %d", grid).isTrue();
+      assertThat(r.notes()).as("grid %d", grid).noneMatch(n -> n.contains("arrives"));
+      assertThat(steps(r.decisions().get(0), "")).allSatisfy(st -> {
+        assertThat(st.start()).isGreaterThanOrEqualTo(15);
+        assertThat(st.end()).isLessThanOrEqualTo(20);
+      });
+    }
+  }
 }

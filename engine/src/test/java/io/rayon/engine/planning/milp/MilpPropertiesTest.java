@@ -8,14 +8,19 @@ import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.reservation.ReservationSystem;
+import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Step;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.time.Duration;
 import java.util.List;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.statistics.Statistics;
 
 /** Properties on seeded random small instances (see {@link Instances}); few tries to stay fast. */
 class MilpPropertiesTest {
@@ -34,25 +39,56 @@ class MilpPropertiesTest {
     return ds;
   }
 
-  @Property(tries = 8, seed = "20261122")
+  /**
+   * On small instances with random arrivals, solved on the plan's own grid with the exact lease
+   * model and without the preemption term (so α_j = 1.5 w_j and the MILP maximises accepted work),
+   * an optimal MILP accepts at least as much work as GREE placing the same requests one by one in
+   * arrival order: GREE's plan is a feasible point of the same model. A try whose MILP did not
+   * prove optimality within its budget (time limit, or ojAlgo's own optimality claim rejected by the
+   * solver wrapper) is discarded; fewer than half may be ({@code maxDiscardRatio = 0}: the run
+   * fails when discarded ≥ checked), and the statistics report how many were.
+   */
+  @Property(tries = 10, seed = "20261122", maxDiscardRatio = 0)
   void milpAcceptsAtLeastAsMuchWorkAsGree(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
-    List<ReservationRequest> batch = Instances.generate(seed, 4);
-    // without the preemption term the MILP maximises accepted work exactly (α_j = 1.5 w_j); the
-    // property needs the exact lease model: the compiler's rigid-gang rewrite is sound but not
-    // complete, so a greedy placement of a non-rigid gang may lie outside the rewritten model
+    List<ReservationRequest> batch = Instances.generate(seed, 4, 6);
     MilpPlanner milp = new MilpPlanner(MilpOptions.DEFAULT.withPreemptionWeight(0).withRigidGangRewrite(false)
-        .withTimeLimit(Duration.ofSeconds(20)));
+        .withGrid(1).withAutoGrid(false).withTimeLimit(Duration.ofSeconds(20)));
     List<Decision> m = run(milp, batch);
     SolverResult s = milp.lastResult().solver();
     List<Decision> g = run(new GreePlanner(), batch);
-    // small instances finish well within the limit; ojAlgo 57.1 sometimes claims optimality for a
-    // worse solution, which the planner's cross-check against GREE catches and reports as FEASIBLE
-    assertThat(s.status()).as("seed %d", seed).isIn(SolverStatus.OPTIMAL, SolverStatus.FEASIBLE);
-    if (s.status() == SolverStatus.OPTIMAL) {
-      assertThat(acceptedWork(batch, m)).as("seed %d: MILP %s vs GREE %s", seed, m, g)
-          .isGreaterThanOrEqualTo(acceptedWork(batch, g));
-    } else {
-      assertThat(s.message()).as("seed %d", seed).contains("GREE");
+    // the planner's cross-check against GREE turns a refuted OPTIMAL into FEASIBLE with this message:
+    // that is the property failing, never a reason to discard
+    assertThat(s.message()).as("seed %d: MILP %s vs GREE %s", seed, m, g).doesNotContain("GREE's plan has objective");
+    boolean optimal = s.status() == SolverStatus.OPTIMAL;
+    Statistics.label("MILP").collect(optimal ? "optimal" : "discarded: " + s.status());
+    Assume.that(optimal);
+    assertThat(acceptedWork(batch, m)).as("seed %d: MILP %s vs GREE %s", seed, m, g)
+        .isGreaterThanOrEqualTo(acceptedWork(batch, g));
+  }
+
+  /**
+   * Online commitment (§4.1.2) on random arrivals: the MILP's and the hybrid's accepted allocations
+   * hold nothing before their request's arrival, on the plan's grid and on a coarser one, and the
+   * model's own solution already respects it (no solution is repaired afterwards for it).
+   */
+  @Property(tries = 6, seed = "13013")
+  void milpAndHybridNeverAllocateBeforeArrival(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 1, max = 2) int grid) {
+    List<ReservationRequest> batch = Instances.generate(seed, 4, 8);
+    MilpOptions opts = MilpOptions.DEFAULT.withGrid(grid).withTimeLimit(Duration.ofSeconds(5));
+    MilpResult m = new MilpPlanner(opts).replan(aPlan(1, 8192, 4, Instances.HORIZON), batch, opts);
+    MilpResult h = new HybridPlanner(opts).plan(aPlan(1, 8192, 4, Instances.HORIZON), batch, null);
+    for (MilpResult r : List.of(m, h)) {
+      assertThat(r.notes()).as("seed %d", seed).noneMatch(n -> n.contains("arrives"));
+      for (int i = 0; i < batch.size(); i++) {
+        Decision d = r.decisions().get(i);
+        if (!d.accepted()) continue;
+        ReservationRequest rq = batch.get(i);
+        assertThat(PlanValidator.validateReservation(rq, d.allocation(), Instances.HORIZON)).as("seed %d %s", seed, d).isEmpty();
+        for (AtomAllocation a : d.allocation().atoms()) {
+          for (Step st : a.steps()) assertThat(st.start()).as("seed %d %s", seed, d).isGreaterThanOrEqualTo(rq.arrival());
+        }
+      }
     }
   }
 
