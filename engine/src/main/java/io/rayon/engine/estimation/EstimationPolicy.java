@@ -59,6 +59,13 @@ public final class EstimationPolicy implements SchedulerPolicy {
     return "estimation";
   }
 
+  /** {@code " (damping α), availability ID (formula)"}. */
+  @Override
+  public String settings() {
+    return " (damping " + damping + "), availability " + availability.id()
+        + (availability == Availability.PAPER_SIM ? " (AR − EU)" : " (min(AR − ACU, NC − EU))");
+  }
+
   @Override
   public void start(SimNodes nodes) {
     this.nodes = nodes;

@@ -1,8 +1,6 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.PlanView;
-import io.rayon.engine.policy.CapacityOverTimePolicy;
-import io.rayon.engine.policy.InstantaneousPolicy;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.AtomAllocation;
@@ -75,8 +73,8 @@ final class GreedyPlacement {
     }
     ReservationAllocation alloc = allocation();
     if (policy != null) {
-      Rejection r = policy.check(plan, request, alloc);
-      if (r != null) return Decision.reject(request.id(), r);
+      var broken = policy.check(plan, request, alloc);
+      if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
     return Decision.accept(alloc);
   }
@@ -700,22 +698,12 @@ final class GreedyPlacement {
           long f = x <= 0 ? 0 : x / need[d];
           if (f < out[t - lo]) out[t - lo] = f;
         }
-        if (policy instanceof InstantaneousPolicy ip
-            && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
-          // the instantaneous cap, read in bulk from the plan's index
-          long[] caps = plan.capacityRange(d, lo, hi);
-          long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
-          for (int t = lo; t < hi; t++) {
-            long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - tent[t - lo];
-            long f = x <= 0 ? 0 : x / need[d];
-            if (f < out[t - lo]) out[t - lo] = f;
-          }
-        } else {
-          for (int t = lo; t < hi; t++) {
-            long x = policy.headroom(plan, request.user(), d, t) - tent[t - lo];
-            long f = x <= 0 ? 0 : x / need[d];
-            if (f < out[t - lo]) out[t - lo] = f;
-          }
+        // the policy's headroom over the range (the instantaneous cap answers from the plan's index)
+        long[] room = policy.headroomRange(plan, request.user(), d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = room[t - lo] - tent[t - lo];
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
         }
       }
       return out;

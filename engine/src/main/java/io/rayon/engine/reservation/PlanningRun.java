@@ -64,9 +64,9 @@ public record PlanningRun(
       boolean selfChecking) {
     SharingPolicySpec p = policy == null ? s.sharingPolicy() : policy;
     ReservationSystem rs = new ReservationSystem(base, planner, p)
-        .withTask(progress, cancel)
-        .withDeadline(deadline)
-        .selfChecking(selfChecking);
+        .setTask(progress, cancel)
+        .setDeadline(deadline)
+        .setSelfChecking(selfChecking);
     List<Decision> ds = rs.submitAll(todo);
     Plan plan = (Plan) rs.plan();
     return new PlanningRun(s, planner.name(), p, plan, ds);
@@ -89,7 +89,7 @@ public record PlanningRun(
     Decision d = planner.place(plan, request, new PlanningContext(sharing, ProgressListener.NONE, cancel));
     if (d != null && d.accepted()) {
       var broken = sharing.check(plan, request, d.allocation());
-      if (broken != null) return Decision.reject(request.id(), broken);
+      if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
     return d;
   }

@@ -17,6 +17,14 @@ public interface SchedulerPolicy {
   /** The name used on the command line and in results (for example {@code reservation}). */
   String name();
 
+  /**
+   * The policy's settings for people, appended to its {@link #name()} in reports (for example
+   * {@code " (damping 0.125)"}); empty when it has none.
+   */
+  default String settings() {
+    return "";
+  }
+
   /** Called once before the run with the nodes' static data (capacity NC and allowance AR). */
   void start(SimNodes nodes);
 

@@ -41,4 +41,12 @@ class EngineRulesTest {
           .orShould().callConstructor(java.util.SplittableRandom.class)
           .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.ThreadLocalRandom.class)
           .because("randomness is seeded by the caller (new Random(seed), new SplittableRandom(seed)), so runs repeat");
+
+  @ArchTest
+  static final ArchRule simulatorKnowsSchedulersOnlyThroughTheirInterface =
+      noClasses()
+          .that().resideInAPackage("io.rayon.engine.sim")
+          .and().doNotImplement(io.rayon.engine.sim.SchedulerPolicy.class)
+          .should().dependOnClassesThat().implement(io.rayon.engine.sim.SchedulerPolicy.class)
+          .because("a new scheduler implements SchedulerPolicy and registers in Schedulers without touching the Simulator");
 }

@@ -87,7 +87,7 @@ class PlannersTest {
         new PlanningContext(null, ProgressListener.NONE, cancel));
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.STOPPED);
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 8, 10), new GreePlanner(), SharingPolicySpec.NONE)
-        .withTask(ProgressListener.NONE, cancel);
+        .setTask(ProgressListener.NONE, cancel);
     assertThat(rs.submitAll(List.of(req("a", "atom(<1024,1>,1,1,1,1)")))).allMatch(x -> x.rejection().code() == Rejection.Code.STOPPED);
   }
 
@@ -112,7 +112,7 @@ class PlannersTest {
         return out;
       }
     };
-    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 8, 10), batch, SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 8, 10), batch, SharingPolicySpec.NONE).setSelfChecking(true);
     List<Decision> ds = rs.submitAll(List.of(req("a", "atom(<8192,8>,1,1,10,10)"), req("b", "atom(<8192,8>,1,1,10,10)")));
     assertThat(ds.get(0).accepted()).isTrue();
     assertThat(ds.get(1).rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
@@ -122,7 +122,7 @@ class PlannersTest {
   @Test
   void greeLHandlesAllAndAnyLikeGree() {
     ReservationSystem rs = new ReservationSystem(aPlan(2, 8192, 8, 100), new GreeLPlanner(), SharingPolicySpec.NONE)
-        .selfChecking(true);
+        .setSelfChecking(true);
     Decision all = rs.create(req("all", "all(atom(<1024,1>,1,4,1,100),atom(<2048,2>,1,2,1,50))"));
     assertThat(all.accepted()).isTrue();
     assertThat(all.allocation().atoms()).hasSize(2);

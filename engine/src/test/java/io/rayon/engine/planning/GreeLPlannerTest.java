@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class GreeLPlannerTest {
   private static ReservationSystem system(Plan plan, Planner p) {
-    return new ReservationSystem(plan, p, SharingPolicySpec.NONE).selfChecking(true);
+    return new ReservationSystem(plan, p, SharingPolicySpec.NONE).setSelfChecking(true);
   }
 
   @Test

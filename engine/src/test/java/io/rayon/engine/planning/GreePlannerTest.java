@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** Hand-made cases for GREE: each operator, each rejection reason, the cases of Hadoop's agent tests. */
 class GreePlannerTest {
   private static ReservationSystem system(Plan plan, String policy) {
-    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy)).selfChecking(true);
+    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy)).setSelfChecking(true);
   }
 
   private static List<Step> steps(Decision d, String path) {
@@ -85,7 +85,7 @@ class GreePlannerTest {
     Decision paper = system(aPlan(2, 8192, 8, 100), "none").create(req("r", rdl));
     assertThat(paper.allocation().atoms()).extracting(AtomAllocation::path).containsExactly("2");
     ReservationSystem written = new ReservationSystem(aPlan(2, 8192, 8, 100),
-        new GreePlanner(new GreedyOptions(false, true, false, false)), SharingPolicySpec.NONE).selfChecking(true);
+        new GreePlanner(new GreedyOptions(false, true, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
     assertThat(written.create(req("r", rdl)).allocation().atoms()).extracting(AtomAllocation::path).containsExactly("1");
   }
 
@@ -100,11 +100,11 @@ class GreePlannerTest {
   void atomScanRestartsAtTlimMinusOneInThePapersRuleAndStacksInOurs() {
     String rdl = "window(atom(<1024,1>,1,8,1,10),6,10)";
     Plan p1 = aPlan(1, 8192, 8, 10);
-    ReservationSystem paper = new ReservationSystem(p1, new GreePlanner(), SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem paper = new ReservationSystem(p1, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
     assertThat(paper.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
     assertThat(steps(paper.create(req("r", rdl)), "0")).containsExactly(new Step(8, 9, 8), new Step(9, 10, 2));
     ReservationSystem ours = new ReservationSystem(aPlan(1, 8192, 8, 10),
-        new GreePlanner(new GreedyOptions(true, false, false, false)), SharingPolicySpec.NONE).selfChecking(true);
+        new GreePlanner(new GreedyOptions(true, false, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
     assertThat(ours.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
     assertThat(steps(ours.create(req("r", rdl)), "0"))
         .containsExactly(new Step(6, 8, 2), new Step(8, 9, 4), new Step(9, 10, 2));
@@ -122,7 +122,7 @@ class GreePlannerTest {
     assertThat(paper.accepted()).isFalse();
     assertThat(paper.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
     Decision ours = new ReservationSystem(aPlan(1, 8192, 8, 10), new GreePlanner(new GreedyOptions(true, false, false, false)),
-        SharingPolicySpec.NONE).selfChecking(true).create(req("r", rdl));
+        SharingPolicySpec.NONE).setSelfChecking(true).create(req("r", rdl));
     assertThat(steps(ours, "0")).containsExactly(new Step(0, 1, 1), new Step(1, 3, 3));
   }
 

@@ -80,6 +80,12 @@ public final class Json {
       // List.copyOf in a record's constructor: a list of this object holds a JSON null
       return new FormatException(file, path + where, "a list in this object contains null; remove the null entry", e);
     }
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+        && cause instanceof IllegalArgumentException
+        && cause.getMessage() != null) {
+      // a model type's own check refused the value: its sentence is the problem
+      return new FormatException(file, path + where, cause.getMessage(), e);
+    }
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
           "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();

@@ -154,7 +154,7 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
     for (ReservationRequest r : requests) {
       Decision d = p.place(layer, r, quiet);
       if (d != null && d.accepted()) {
-        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation());
+        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
         String over = layer.overcommit(d.allocation());
         if (pol == null && over == null) {
           layer.add(r, d.allocation());
@@ -182,8 +182,8 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
           ? Decision.reject(r.id(), Rejection.of(Rejection.Code.INVALID, "", "reservation id '" + r.id() + "' is already in use"))
           : p.place(layer, r, quiet);
       if (d != null && d.accepted()) {
-        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation());
-        String over = pol == null ? layer.addIfFits(r, d.allocation()) : null;
+        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
+        String over = pol == null ? layer.addIfFits(r, d.allocation()).orElse(null) : null;
         if (pol != null || over != null) {
           d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
         }

@@ -244,7 +244,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
         repair.add(i);
         continue;
       }
-      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc);
+      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc).orElse(null);
       if (policy != null) {
         dec[i] = Decision.reject(rq.id(), policy);
         continue;
