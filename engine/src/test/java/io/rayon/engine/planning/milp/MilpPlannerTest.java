@@ -3,10 +3,12 @@ package io.rayon.engine.planning.milp;
 import static io.rayon.engine.planning.Fixtures.aPlan;
 import static io.rayon.engine.planning.Fixtures.req;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.reservation.ReservationSystem;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
@@ -16,6 +18,7 @@ import io.rayon.model.plan.Step;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.time.Durations;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -273,11 +276,14 @@ class MilpPlannerTest {
       assertThat(r.solver().objective()).isEqualTo(MilpFormulation.alpha(late, opts.preemptionWeight(), grid));
       // the reason names the steps the arrival leaves: from 20 to the horizon
       assertThat(r.decisions().get(0).rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
-      assertThat(r.decisions().get(0).rejection().message()).contains("[20,30)");
+      assertThat(r.decisions().get(0).rejection().message()).contains("[20,30)")
+          .contains("arrives at step 20 and cannot use earlier steps");
     }
     MilpResult h = new HybridPlanner(OPTS).plan(fullFromStep20(), List.of(late), null);
     assertThat(h.decisions().get(0).accepted()).isFalse();
     assertThat(h.notes()).noneMatch(n -> n.contains("arrives"));
+    // GREE, which the MILP's and the hybrid's cross-checks compare with, sees the same problem
+    assertThat(new GreePlanner().place(fullFromStep20(), late, null).accepted()).isFalse();
   }
 
   @Test
@@ -294,5 +300,18 @@ class MilpPlannerTest {
         assertThat(st.end()).isLessThanOrEqualTo(20);
       });
     }
+  }
+
+  @Test
+  void theTimeLimitIsReadInTheOneDurationGrammar() {
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "1h30m")).timeLimit()).isEqualTo(Duration.ofMinutes(90));
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "90")).timeLimit()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "250ms")).timeLimit()).isEqualTo(Duration.ofMillis(250));
+    assertThatThrownBy(() -> MilpOptions.from(PlannerOptions.NONE.with("time-limit", "soon")))
+        .hasMessage("time-limit: 'soon' is not a duration; write " + Durations.EXAMPLES);
+    assertThatThrownBy(() -> MilpOptions.from(PlannerOptions.NONE.with("time-limit", "0s")))
+        .hasMessageStartingWith("time-limit: duration '0s' must be longer than zero");
+    assertThatThrownBy(() -> MilpOptions.from(PlannerOptions.NONE.with("time-limit", "PT2S")))
+        .hasMessageStartingWith("time-limit: 'PT2S' is not a duration");
   }
 }
