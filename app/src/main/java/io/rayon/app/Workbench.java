@@ -11,6 +11,8 @@ import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.reservations.ReservationsTab;
 import io.rayon.app.reservations.ReservationsViewModel;
 import io.rayon.app.simulation.SimulationTab;
+import io.rayon.app.sweep.SweepTab;
+import io.rayon.app.sweep.SweepViewModel;
 import io.rayon.app.simulation.SimulationViewModel;
 import io.rayon.app.workspace.AppContext;
 import io.rayon.app.workspace.MainWindow;
@@ -31,6 +33,8 @@ public final class Workbench {
   public final CompareTab compareTab;
   public final SimulationViewModel simulation;
   public final SimulationTab simulationTab;
+  public final SweepViewModel sweep;
+  public final SweepTab sweepTab;
   public final ExportActions exports;
 
   private Workbench(AppContext ctx, FileActions files) {
@@ -47,10 +51,18 @@ public final class Workbench {
     simulation = new SimulationViewModel(ctx.workspace(), ctx.executor());
     simulationTab = new SimulationTab(simulation);
     window.registerTab(simulationTab);
+    sweep = new SweepViewModel(ctx.workspace(), ctx.executor());
+    sweepTab = new SweepTab(sweep, ctx.executor(), ctx.dialogs());
+    window.registerTab(sweepTab);
     window.registerContributedTabs();
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
         () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());
+    RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Sweep", sweep.runningProperty(), () -> {
+      if (!sweep.problemProperty().get().isEmpty()) return sweep.problemProperty().get();
+      var r = sweep.resultProperty().get();
+      return r == null ? "Sweep cancelled." : r.rows().size() + " runs are in the Sweep tab.";
+    });
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Comparison", compare.runningProperty(), () -> {
       if (!compare.problemProperty().get().isEmpty()) return compare.problemProperty().get();
       var r = compare.resultProperty().get();

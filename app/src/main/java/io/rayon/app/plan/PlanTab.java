@@ -102,6 +102,7 @@ public final class PlanTab implements WorkspaceTab {
 
     Label summary = new Label();
     summary.setId("plan-summary");
+    summary.setTooltip(new javafx.scene.control.Tooltip(MetricText.explanation()));
     summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
         .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
     Label warning = new Label();
