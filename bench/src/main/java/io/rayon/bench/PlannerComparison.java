@@ -17,6 +17,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.time.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -201,8 +202,8 @@ public final class PlannerComparison {
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--time-limit" -> limit = MilpOptions.parseDuration(args[++i]);
-        case "--budget" -> budget = MilpOptions.parseDuration(args[++i]);
+        case "--time-limit" -> limit = Durations.parsePositive(args[++i]);
+        case "--budget" -> budget = Durations.parsePositive(args[++i]);
         case "--seed" -> seed = Long.parseLong(args[++i]);
         case "--jobs-b" -> jobsB = Integer.parseInt(args[++i]);
         case "--grid-b" -> gridB = Integer.parseInt(args[++i]);

@@ -88,6 +88,60 @@ class PlanMilpCommandTest {
     assertThat(j.get("accepted").asInt()).isGreaterThanOrEqualTo(1);
   }
 
+  /**
+   * Issue 13's example: everything from step 20 on is taken (by {@code full}), and {@code late}
+   * arrives at step 20 asking for {@code atom(<1024,1>,1,4,1,8)}.
+   */
+  private Path lateArrival(long arrival) throws Exception {
+    Path p = dir.resolve("late-" + arrival + ".json");
+    Files.writeString(p, """
+        {
+          "formatVersion": 1,
+          "name": "late",
+          "stepSeconds": 60,
+          "horizonSteps": 30,
+          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 1, "capacity": {"memoryMB": 8192, "vcores": 4}}]},
+          "sharingPolicy": "none",
+          "reservations": [
+            {"id": "full", "user": "alice", "rdl": "window(atom(<1024,1>,4,4,10,40),20,30)", "priority": 0, "arrival": 0},
+            {"id": "late", "user": "bob", "rdl": "atom(<1024,1>,1,4,1,8)", "priority": 0, "arrival": %d}
+          ]
+        }
+        """.formatted(arrival));
+    return p;
+  }
+
+  @Test
+  void milpAndHybridNeverAllocateBeforeArrivalAndValidateRejectsAPlanThatDoes() throws Exception {
+    Path s = lateArrival(20);
+    for (String planner : new String[] {"gree", "milp", "hybrid"}) {
+      Path out = dir.resolve(planner + ".json");
+      Run r = planner.equals("gree")
+          ? run("plan", s.toString(), "--planner", planner, "--json", "--out", out.toString())
+          : run("plan", s.toString(), "--planner", planner, "--time-limit", "20s", "--json", "--out", out.toString());
+      assertThat(r.exit()).as(planner + ": " + r.err()).isEqualTo(0);
+      JsonNode j = Json.mapper().readTree(r.out());
+      // only the blocker fits: nothing is free at or after step 20, and the past is not for sale
+      assertThat(j.get("accepted").asInt()).as(planner).isEqualTo(1);
+      JsonNode late = null;
+      for (JsonNode d : Json.mapper().readTree(out.toFile()).get("decisions")) {
+        if (d.get("reservationId").asText().equals("late")) late = d;
+      }
+      assertThat(late).as(planner).isNotNull();
+      assertThat(late.get("accepted").asBoolean()).as(planner + ": " + late).isFalse();
+      Run v = run("validate", s.toString(), out.toString());
+      assertThat(v.exit()).as(planner + ": " + v.out() + v.err()).isEqualTo(0);
+    }
+    // a plan that holds "late" before step 20: planned as if it arrived at 0, validated against arrival 20
+    Path early = dir.resolve("early.json");
+    Run r = run("plan", lateArrival(0).toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--out", early.toString());
+    assertThat(r.exit()).as(r.err()).isEqualTo(0);
+    assertThat(Json.mapper().readTree(r.out()).get("accepted").asInt()).isEqualTo(2);
+    Run v = run("validate", s.toString(), early.toString());
+    assertThat(v.exit()).as(v.out() + v.err()).isEqualTo(1);
+    assertThat(v.out()).contains("late").contains("before the request arrives at step 20");
+  }
+
   /** {@code n} reservations, each an atom in its own long window, on a day of minutes. */
   private Path manyReservations(int n) throws Exception {
     StringBuilder rs = new StringBuilder();

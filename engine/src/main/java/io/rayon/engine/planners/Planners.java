@@ -13,11 +13,8 @@ import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Options;
 import io.rayon.engine.plugin.Plugin;
 import io.rayon.engine.plugin.Registry;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -94,18 +91,6 @@ public final class Planners {
    */
   public static Planner byName(String name, PlannerOptions options) {
     Map<String, String> raw = new LinkedHashMap<>(options == null ? Map.of() : options.values());
-    Plugin<Planner> p = REGISTRY.get(name);
-    for (OptionSpec s : p.options()) {
-      String v = raw.get(s.name());
-      if (s.type() == OptionSpec.Type.DURATION && v != null && v.strip().toUpperCase(Locale.ROOT).startsWith("PT")) {
-        // ISO-8601 (PT90S), which the MILP's --time-limit always took
-        try {
-          raw.put(s.name(), Duration.parse(v.strip().toUpperCase(Locale.ROOT)).toMillis() + "ms");
-        } catch (DateTimeParseException e) {
-          // left as written: the option's own check names it
-        }
-      }
-    }
     return REGISTRY.create(name, raw);
   }
 

@@ -45,12 +45,17 @@ class PlannersTest {
     GreeLPlanner l = (GreeLPlanner) Planners.byName("greel",
         PlannerOptions.NONE.with("flat-fallback", "true").with("guess-interval", "order-only"));
     assertThat(l.options()).isEqualTo(new GreedyOptions(false, false, true, true));
-    MilpPlanner m = (MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("grid", "10").with("time-limit", "PT2S"));
+    MilpPlanner m = (MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("grid", "10").with("time-limit", "2s"));
     assertThat(m.options().grid()).isEqualTo(10);
     assertThat(m.options().autoGrid()).isFalse();
     assertThat(m.options().timeLimit()).isEqualTo(Duration.ofSeconds(2));
     assertThat(((MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("time-limit", "500ms"))).options().timeLimit())
         .isEqualTo(Duration.ofMillis(500));
+    // the one duration grammar (Durations), also for the MILP's time limit: no second, ISO-8601 grammar
+    assertThat(((MilpPlanner) Planners.byName("milp", PlannerOptions.NONE.with("time-limit", "1m30s"))).options().timeLimit())
+        .isEqualTo(Duration.ofSeconds(90));
+    assertThatThrownBy(() -> Planners.byName("milp", PlannerOptions.NONE.with("time-limit", "PT2S")))
+        .hasMessageContaining("time-limit=PT2S").hasMessageContaining("90s");
   }
 
   @Test

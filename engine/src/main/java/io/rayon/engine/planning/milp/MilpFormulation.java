@@ -69,7 +69,10 @@ import org.ojalgo.optimisation.Variable;
  *       a sub-expression summarise all atoms below it — and s_(c+1)t ≤ 1 − f_ct for consecutive
  *       children (16), so the first step of c+1 comes strictly after the last step of c.
  *   <li><b>windows</b> restrict the range of the variables: an atom only has x_jt for the model steps
- *       that lie wholly inside the intersection of all enclosing windows and the plan horizon.
+ *       that lie wholly inside the intersection of all enclosing windows and the plan horizon, and
+ *       at or after the request's arrival step: a reservation is committed on arrival and cannot
+ *       use the past (§4.1.2), so every expression of a request arriving at step a ranges over [a,
+ *       horizon) and, on a coarser grid, over the model steps that start at or after a.
  *   <li><b>Objective</b> (§4.1.1): minimise Σ_j α_j o_j + λ Σ_jt y_jt with λ the user-set
  *       preemption weight and α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j), W_j the
  *       reservation's work in model bundle-steps (see {@link #alpha}): α_j > w_j as the paper asks,
@@ -314,7 +317,8 @@ final class MilpFormulation {
     // ---- data: the trees, the resource dimensions, free capacity and policy headroom per model step
     for (int i = 0; i < requests.size(); i++) {
       ReservationRequest rq = requests.get(i);
-      Node root = buildTree(i, rq.rdl(), "", null, 0, plan.horizon());
+      // online commitment (§4.1.2): nothing before the request's arrival
+      Node root = buildTree(i, rq.rdl(), "", null, Math.max(0, rq.arrival()), plan.horizon());
       reservations.add(new Res(rq, root));
     }
     if (!build) {

@@ -1,8 +1,8 @@
 package io.rayon.engine.planning.milp;
 
 import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.model.time.Durations;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
@@ -132,8 +132,9 @@ public record MilpOptions(
   }
 
   /**
-   * Options from the command line / planner settings: {@code time-limit} (for example {@code 60s},
-   * {@code 500ms}, {@code 2m}, {@code 1h}, {@code PT90S}, or a number of seconds), {@code grid} (a
+   * Options from the command line / planner settings: {@code time-limit} (in the one duration
+   * grammar of {@link Durations}: for example {@code 60s}, {@code 500ms}, {@code 2m}, {@code 1h30m},
+   * or a number of seconds), {@code grid} (a
    * whole number fixes the grid; {@code auto}, the default, lets the planner coarsen large models),
    * {@code preemption-weight}, {@code threads}, {@code rigid-gang-rewrite}, {@code memory} (bytes, or
    * {@code 512m}, {@code 2g}); missing keys keep the defaults.
@@ -144,7 +145,7 @@ public record MilpOptions(
     MilpOptions m = DEFAULT;
     if (o == null) return m;
     String tl = o.get("time-limit", null);
-    if (tl != null) m = m.withTimeLimit(parseDuration(tl));
+    if (tl != null) m = m.withTimeLimit(timeLimit(tl));
     String grid = o.get("grid", null);
     if (grid != null && grid.trim().equalsIgnoreCase("auto")) m = m.withAutoGrid(true);
     else if (grid != null) m = m.withGrid(parseInt("grid", grid));
@@ -195,18 +196,12 @@ public record MilpOptions(
     }
   }
 
-  /** Parses {@code 60s}, {@code 500ms}, {@code 2m}, {@code 1h}, ISO-8601 {@code PT1M}, or plain seconds. */
-  public static Duration parseDuration(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
+  /** The time limit in the one duration grammar ({@link Durations}), the option named in the message. */
+  private static Duration timeLimit(String text) {
     try {
-      if (t.startsWith("pt")) return Duration.parse(t.toUpperCase(Locale.ROOT));
-      if (t.endsWith("ms")) return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()));
-      if (t.endsWith("s")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000));
-      if (t.endsWith("m")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 60_000));
-      if (t.endsWith("h")) return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 3_600_000));
-      return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
-    } catch (NumberFormatException | DateTimeParseException e) {
-      throw new IllegalArgumentException("time-limit: '" + text + "' is not a duration; maybe 60s, 500ms or 2m");
+      return Durations.parsePositive(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("time-limit: " + e.getMessage());
     }
   }
 }

@@ -566,8 +566,17 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
           sr.status(), Double.isNaN(sr.gap()) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * sr.gap()),
           sr.message()));
     }
-    Rejection r = diagnose(plan, rq.rdl(), "", 0, plan.horizon(), opts.grid());
-    if (r != null) return r;
+    long arrival = Math.max(0, rq.arrival());
+    Rejection r = diagnose(plan, rq.rdl(), "", arrival, plan.horizon(), opts.grid());
+    if (r != null) {
+      // the steps before the arrival are not for sale (§4.1.2): say so when they would have helped
+      if (arrival > 0 && diagnose(plan, rq.rdl(), "", 0, plan.horizon(), opts.grid()) == null) {
+        r = new Rejection(r.code(), r.path(), r.windowStart(), r.windowFinish(), r.resource(), r.policyLimit(), r.message()
+            + "; the request arrives at step " + arrival + " and cannot use earlier steps (a reservation is"
+            + " committed on arrival)");
+      }
+      return r;
+    }
     boolean hasOrder = hasOrder(rq.rdl());
     return Rejection.of(hasOrder ? Rejection.Code.WINDOW : Rejection.Code.CAPACITY, "",
         "no placement fits the free capacity" + others + " (proven by the MILP)"

@@ -7,13 +7,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
-/** Seeded random small instances: atoms, gangs, leases, windows, order and any, on a horizon of 10. */
+/**
+ * Seeded random small instances: atoms, gangs, leases, windows, order and any, on a horizon of 10;
+ * optionally with random arrivals.
+ */
 final class Instances {
   private Instances() {}
 
   static final long HORIZON = 10;
 
   static List<ReservationRequest> generate(long seed, int count) {
+    return generate(seed, count, 0);
+  }
+
+  /**
+   * {@code count} requests whose arrivals are drawn from {@code [0, maxArrival]} (all 0 when
+   * maxArrival is 0); a request may arrive inside or after its window.
+   */
+  static List<ReservationRequest> generate(long seed, int count, int maxArrival) {
     SplittableRandom rnd = new SplittableRandom(seed);
     List<ReservationRequest> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {
@@ -25,7 +36,11 @@ final class Instances {
         case 2 -> "any(" + atom(rnd) + "," + atom(rnd) + ")";
         default -> "all(" + atom(rnd) + "," + atom(rnd) + ")";
       };
-      out.add(req("r" + i, "window(" + body + "," + s + "," + f + ")"));
+      ReservationRequest r = req("r" + i, "window(" + body + "," + s + "," + f + ")");
+      if (maxArrival > 0) {
+        r = new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), rnd.nextInt(0, maxArrival + 1));
+      }
+      out.add(r);
     }
     return out;
   }
