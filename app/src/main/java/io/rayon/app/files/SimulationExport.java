@@ -1,10 +1,10 @@
 package io.rayon.app.files;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.rayon.engine.sim.JobOutcome;
 import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.sim.TimeSeries;
 import io.rayon.model.io.Json;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class SimulationExport {
     m.put("warnings", r.warnings());
     try {
       return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n";
-    } catch (JsonProcessingException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("a simulation result that Jackson cannot write: " + e.getMessage(), e);
     }
   }

@@ -189,11 +189,17 @@ public final class PlanTab implements WorkspaceTab {
     javafx.scene.control.ToggleButton ganttToggle = new javafx.scene.control.ToggleButton("Gantt lanes");
     ganttToggle.setId("plan-gantt-toggle");
     ganttToggle.setTooltip(new Tooltip("Show one lane per reservation under the skyline"));
-    VBox ganttBox = new VBox(2, new javafx.scene.layout.HBox(6, new Label("Lanes by"), lanesBy), gantt);
+    VBox ganttBox = new VBox(2, gantt);
     ganttBox.setPadding(new Insets(2, 4, 2, 4));
     VBox.setVgrow(gantt, javafx.scene.layout.Priority.ALWAYS);
     SplitPane plots = new SplitPane(skyline);
     plots.setOrientation(Orientation.VERTICAL);
+    javafx.scene.layout.HBox ganttBar = new javafx.scene.layout.HBox(6, ganttToggle, new Label("lanes by"), lanesBy);
+    ganttBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    ganttBar.setPadding(new Insets(2, 8, 2, 8));
+    lanesBy.disableProperty().bind(ganttToggle.selectedProperty().not());
+    VBox plotsBox = new VBox(ganttBar, plots);
+    VBox.setVgrow(plots, javafx.scene.layout.Priority.ALWAYS);
     ganttToggle.selectedProperty().addListener((o, a, on) -> {
       if (on) {
         plots.getItems().setAll(skyline, ganttBox);
@@ -202,12 +208,11 @@ public final class PlanTab implements WorkspaceTab {
         plots.getItems().setAll(skyline);
       }
     });
-    actions.getItems().add(ganttToggle);
 
     VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected);
     rejectedBox.setPadding(new Insets(4));
     VBox.setVgrow(rejected, javafx.scene.layout.Priority.ALWAYS);
-    SplitPane split = new SplitPane(plots, rejectedBox);
+    SplitPane split = new SplitPane(plotsBox, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
     VBox top = new VBox(bar, actions, summary, warningBox, problem);

@@ -48,13 +48,21 @@ class SmallWindowLayoutTest {
     WaitForAsyncUtils.waitForFxEvents();
     TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
     List<String> problems = new ArrayList<>();
-    for (Tab t : List.copyOf(tabs.getTabs())) {
-      robot.interact(() -> tabs.getSelectionModel().select(t));
-      WaitForAsyncUtils.waitForFxEvents();
+    try {
+      for (Tab t : List.copyOf(tabs.getTabs())) {
+        robot.interact(() -> tabs.getSelectionModel().select(t));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+          stage.getScene().getRoot().applyCss();
+          stage.getScene().getRoot().layout();
+          walk(stage.getScene().getRoot(), t.getText(), problems);
+        });
+      }
+    } finally {
+      // the stage is shared by the UI tests that run after this one in the same JVM
       robot.interact(() -> {
-        stage.getScene().getRoot().applyCss();
-        stage.getScene().getRoot().layout();
-        walk(stage.getScene().getRoot(), t.getText(), problems);
+        stage.setWidth(1280);
+        stage.setHeight(800);
       });
     }
     assertThat(problems).as("squeezed controls at 1024x700").isEmpty();

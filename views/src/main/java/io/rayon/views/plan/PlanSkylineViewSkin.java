@@ -92,7 +92,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     dimensionBox.setId("plan-dimension");
     // never narrower than its text ("memoryMB"), whatever the toolbar's width
     dimensionBox.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-    dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn"));
+    dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn (memoryMB, vcores, ...)"));
     dimensionBox.valueProperty().addListener((o, a, d) -> {
       if (d != null && !syncingList) getSkinnable().setDimension(d);
     });
@@ -100,21 +100,24 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     fit.setId("plan-fit");
     fit.setTooltip(new javafx.scene.control.Tooltip("Fit both axes: the whole horizon, and the values to the allocations (Home)"));
     fit.setOnAction(e -> getSkinnable().fit());
-    javafx.scene.control.Button yIn = new javafx.scene.control.Button("Y+");
-    yIn.setId("plan-yzoom-in");
-    yIn.setTooltip(new javafx.scene.control.Tooltip("Magnify the value axis"));
-    yIn.setOnAction(e -> getSkinnable().zoomValues(2));
-    javafx.scene.control.Button yOut = new javafx.scene.control.Button("Y−");
-    yOut.setId("plan-yzoom-out");
-    yOut.setTooltip(new javafx.scene.control.Tooltip("Shrink the value axis"));
-    yOut.setOnAction(e -> getSkinnable().zoomValues(0.5));
-    javafx.scene.control.ToggleButton capacityScale = new javafx.scene.control.ToggleButton("Capacity scale");
+    // the value axis, in one menu so the toolbar stays narrow: fit to the allocations, the capacity
+    // scale, magnify, shrink
+    javafx.scene.control.MenuButton values = new javafx.scene.control.MenuButton("Values");
+    values.setId("plan-values");
+    values.setTooltip(new javafx.scene.control.Tooltip("The value axis: fitted to the allocations or up to the capacity; magnify or shrink"));
+    javafx.scene.control.CheckMenuItem capacityScale = new javafx.scene.control.CheckMenuItem("Capacity scale");
     capacityScale.setId("plan-capacity-scale");
-    capacityScale.setTooltip(new javafx.scene.control.Tooltip("Value axis up to the cluster's capacity instead of the allocations"));
     capacityScale.setSelected(getSkinnable().valueScaleProperty().get() == PlanSkylineView.ValueScale.CAPACITY);
     capacityScale.selectedProperty().addListener((o, a, b) -> getSkinnable().valueScaleProperty().set(
         b ? PlanSkylineView.ValueScale.CAPACITY : PlanSkylineView.ValueScale.DATA));
     getSkinnable().valueScaleProperty().addListener((o, a, b) -> capacityScale.setSelected(b == PlanSkylineView.ValueScale.CAPACITY));
+    javafx.scene.control.MenuItem yIn = new javafx.scene.control.MenuItem("Magnify (Y+)");
+    yIn.setId("plan-yzoom-in");
+    yIn.setOnAction(e -> getSkinnable().zoomValues(2));
+    javafx.scene.control.MenuItem yOut = new javafx.scene.control.MenuItem("Shrink (Y−)");
+    yOut.setId("plan-yzoom-out");
+    yOut.setOnAction(e -> getSkinnable().zoomValues(0.5));
+    values.getItems().setAll(capacityScale, yIn, yOut);
     javafx.scene.control.Button zoomIn = new javafx.scene.control.Button("+");
     zoomIn.setId("plan-zoom-in");
     zoomIn.setOnAction(e -> zoomCentre(1.5));
@@ -126,12 +129,12 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     window.setId("plan-window");
     window.setShowTickMarks(false);
     window.setShowTickLabels(false);
-    window.setMinWidth(120);
+    window.setMinWidth(80);
     window.setTooltip(new javafx.scene.control.Tooltip("Time window shown: drag either end, or the bar between them"));
     window.lowValueProperty().addListener(o -> windowDragged());
     window.highValueProperty().addListener(o -> windowDragged());
     javafx.scene.layout.HBox.setHgrow(window, Priority.ALWAYS);
-    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, yOut, yIn, capacityScale, fit, window,
+    toolbar.getChildren().setAll(dimensionBox, zoomOut, zoomIn, values, fit, window,
         rangeLabel);
     toolbar.getStyleClass().add("plan-toolbar");
     toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);

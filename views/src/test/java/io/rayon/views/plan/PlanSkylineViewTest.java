@@ -185,13 +185,13 @@ class PlanSkylineViewTest {
     String svg = FxTesting.call(() -> io.rayon.views.chart.ChartExport.svg(view, 800, 400));
     assertThat(svg).contains("capacity").contains("above");
 
-    robot.clickOn("#plan-capacity-scale");
+    robot.clickOn("#plan-values").clickOn("Capacity scale");
     double capY = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).yOf(capacity));
     assertThat(view.valueScaleProperty().get()).isEqualTo(PlanSkylineView.ValueScale.CAPACITY);
     assertThat(capY).isGreaterThanOrEqualTo(plotTop);
     assertThat(FxTesting.call(() -> io.rayon.views.chart.ChartExport.svg(view, 800, 400))).doesNotContain(" above");
 
-    robot.clickOn("#plan-yzoom-in");
+    robot.clickOn("#plan-values").clickOn("Magnify (Y+)");
     assertThat(view.valueZoomProperty().get()).isEqualTo(2.0);
     double zoomedCapY = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).yOf(capacity / 2));
     assertThat(Math.abs(zoomedCapY - capY)).as("half the capacity is where the capacity was").isLessThan(1.0);
@@ -199,7 +199,9 @@ class PlanSkylineViewTest {
     robot.clickOn("#plan-fit");
     assertThat(view.valueScaleProperty().get()).isEqualTo(PlanSkylineView.ValueScale.DATA);
     assertThat(view.valueZoomProperty().get()).isEqualTo(1.0);
-    assertThat(robot.lookup("#plan-capacity-scale").queryAs(javafx.scene.control.ToggleButton.class).isSelected()).isFalse();
+    robot.clickOn("#plan-values");
+    assertThat(robot.lookup("Capacity scale").tryQuery()).isPresent();
+    robot.push(javafx.scene.input.KeyCode.ESCAPE);
   }
 
   private static void assertClose(Color actual, Color expected) {
