@@ -1,0 +1,44 @@
+package io.rayon.engine.federation;
+
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.plugin.Options;
+import io.rayon.engine.plugin.Plugin;
+import io.rayon.engine.plugin.Registry;
+import java.util.List;
+
+/** The share-determination policies of the Hydra paper's §4.2, as plug-ins. */
+public final class SharePolicies {
+  private SharePolicies() {}
+
+  private record Simple(String name, String description, List<OptionSpec> options, java.util.function.Function<Options, SharePolicy> make)
+      implements Plugin<SharePolicy> {
+    @Override
+    public SharePolicy create(Options o) {
+      return make.apply(o);
+    }
+  }
+
+  /** The policies in the order front-ends list them: gif, gac, uniform, load, central, oracle. */
+  public static final Registry<SharePolicy> REGISTRY =
+      Registry.of(
+          "share policy",
+          List.of(
+              new Simple("gif", "Global instantaneous fairness: hierarchical fair share of the whole federation, split by demand per sub-cluster",
+                  List.of(OptionSpec.integer("repair-rounds", 4, 0, 100,
+                      "rounds that move share cut in an over-committed sub-cluster to the queue's other sub-clusters before the rest is cut (our reading; the paper gives no procedure)")),
+                  o -> new GifPolicy((int) o.integer("repair-rounds"))),
+              new Simple("gac", "Gang admission control: static quotas per sub-cluster, gangs admitted whole", List.of(), o -> new GacPolicy()),
+              new Simple("uniform", "A scheduler per sub-cluster, queues replicated with quotas in proportion to sub-cluster size", List.of(),
+                  o -> new LocalPolicy(LocalPolicy.Mapping.UNIFORM)),
+              new Simple("load", "A scheduler per sub-cluster, queue quotas mapped to sub-clusters by the demand there", List.of(),
+                  o -> new LocalPolicy(LocalPolicy.Mapping.LOAD)),
+              new Simple("central", "One idealized scheduler over all nodes honouring node locality (the paper's baseline)", List.of(),
+                  o -> new CentralizedPolicy(false)),
+              new Simple("oracle", "The fairness oracle: one scheduler over all nodes with locality relaxed", List.of(),
+                  o -> new CentralizedPolicy(true))));
+
+  /** The policy of that name with default options. */
+  public static SharePolicy create(String name) {
+    return REGISTRY.create(name, java.util.Map.of());
+  }
+}
