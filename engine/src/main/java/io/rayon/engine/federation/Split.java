@@ -12,10 +12,13 @@ package io.rayon.engine.federation;
  * <ol>
  *   <li>each queue's share is split in proportion to its demand in each sub-cluster (so never above
  *       the demand there);
- *   <li>where a sub-cluster is then over-committed, its own hierarchical fair share among the
- *       queues' parts decides who keeps what, and what is cut is offered to the queue's other
- *       sub-clusters with unmet demand and room, in proportion to the smaller of the two; this repeats
- *       {@code rounds} times, then any over-commitment left is cut;
+ *   <li>where a sub-cluster is then over-committed, the excess is moved first: queues that could
+ *       use the capacity elsewhere (unmet demand in a sub-cluster with room) give up part of their
+ *       share there, in proportion to how much they can move, and take it where they can (so the
+ *       paper's example, q1 at 30% of S_A and 10% of S_B, comes out when the other queues can move
+ *       to S_B); this repeats up to {@code rounds} times;
+ *   <li>what cannot move is cut by the over-committed sub-cluster's own hierarchical fair share
+ *       (guarantees in proportion to its size);
  *   <li>capacity still idle in a sub-cluster where queues have unmet demand is handed out by the
  *       sub-cluster's hierarchical fair share of that unmet demand (work preservation: no capacity
  *       idles in a sub-cluster while a queue has unmet demand there), never above a queue's
@@ -38,37 +41,52 @@ final class Split {
       for (int j = 0; j < s; j++) x[q][j] = caps[q][j] * k;
     }
     double[] load = new double[s];
-    double[] cut = new double[leaves];
-    for (int round = 0; round <= rounds; round++) {
-      java.util.Arrays.fill(load, 0);
-      for (int q = 0; q < leaves; q++) for (int j = 0; j < s; j++) load[j] += x[q][j];
-      java.util.Arrays.fill(cut, 0);
-      double cutTotal = 0;
+    for (int q = 0; q < leaves; q++) for (int j = 0; j < s; j++) load[j] += x[q][j];
+    double[] movable = new double[leaves];
+    for (int round = 0; round < rounds; round++) {
+      boolean moved = false;
       for (int j = 0; j < s; j++) {
-        if (load[j] <= f.scCap[j] * (1 + 1e-12) + 1e-9) continue;
-        double[] want = new double[leaves];
-        for (int q = 0; q < leaves; q++) want[q] = x[q][j];
-        double[] kept = localShare(f, j, want, f.scCap[j]);
+        double over = load[j] - f.scCap[j];
+        if (over <= 1e-9) continue;
+        double m = 0;
         for (int q = 0; q < leaves; q++) {
-          double d = x[q][j] - kept[q];
-          if (d > 0) {
-            cut[q] += d;
-            cutTotal += d;
-            x[q][j] = kept[q];
+          movable[q] = 0;
+          if (x[q][j] <= 0) continue;
+          double mv = 0;
+          for (int o = 0; o < s; o++) if (o != j) mv += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
+          movable[q] = Math.min(mv, x[q][j]);
+          m += movable[q];
+        }
+        if (m <= 1e-9) continue;
+        double k = Math.min(1, over / m);
+        for (int q = 0; q < leaves; q++) {
+          double want = movable[q] * k;
+          if (want <= 0) continue;
+          double room = 0;
+          for (int o = 0; o < s; o++) if (o != j) room += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
+          if (room <= 1e-12) continue;
+          double r = Math.min(1, want / room);
+          for (int o = 0; o < s; o++) {
+            if (o == j) continue;
+            double add = Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o])) * r;
+            if (add <= 0) continue;
+            x[q][o] += add;
+            load[o] += add;
+            x[q][j] -= add;
+            load[j] -= add;
+            moved = true;
           }
         }
-        load[j] = 0;
-        for (int q = 0; q < leaves; q++) load[j] += x[q][j];
       }
-      if (cutTotal <= 1e-9 || round == rounds) break;
-      for (int q = 0; q < leaves; q++) {
-        if (cut[q] <= 0) continue;
-        double room = 0;
-        for (int j = 0; j < s; j++) room += Math.max(0, Math.min(caps[q][j] - x[q][j], f.scCap[j] - load[j]));
-        if (room <= 0) continue;
-        double k = Math.min(1, cut[q] / room);
-        for (int j = 0; j < s; j++) x[q][j] += Math.max(0, Math.min(caps[q][j] - x[q][j], f.scCap[j] - load[j])) * k;
-      }
+      if (!moved) break;
+    }
+    // what cannot move is cut by the sub-cluster's own fair share
+    for (int j = 0; j < s; j++) {
+      if (load[j] <= f.scCap[j] * (1 + 1e-12) + 1e-9) continue;
+      double[] want = new double[leaves];
+      for (int q = 0; q < leaves; q++) want[q] = x[q][j];
+      double[] kept = localShare(f, j, want, f.scCap[j]);
+      for (int q = 0; q < leaves; q++) x[q][j] = kept[q];
     }
     fill(f, x, caps, limit);
     return x;

@@ -1,0 +1,179 @@
+package io.rayon.engine.federation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.rayon.model.federation.FailureSpec;
+import io.rayon.model.federation.FederationSetup;
+import io.rayon.model.federation.JobSpec;
+import io.rayon.model.federation.QueueSpec;
+import io.rayon.model.federation.RackSpec;
+import io.rayon.model.federation.RequestSpec;
+import io.rayon.model.federation.SubClusterSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FederationTest {
+
+  static SubClusterSpec sc(String name, int nodes, int perNode) {
+    return new SubClusterSpec(name, List.of(new RackSpec("r0", nodes, perNode)));
+  }
+
+  static QueueSpec q(String name, String parent, double g, double max, double w, int gang) {
+    return new QueueSpec(name, parent, g, max, w, gang);
+  }
+
+  static JobSpec any(String id, String queue, int n) {
+    return new JobSpec(id, queue, List.of(new RequestSpec("any", null, n)));
+  }
+
+  static JobSpec rack(String id, String queue, String at, int n) {
+    return new JobSpec(id, queue, List.of(new RequestSpec("rack", at, n)));
+  }
+
+  static FederationSetup setup(List<SubClusterSpec> scs, List<QueueSpec> qs, List<JobSpec> jobs) {
+    return new FederationSetup(1, "t", scs, qs, jobs, FailureSpec.NONE);
+  }
+
+  static double[] leafTotals(double[][] x) {
+    double[] t = new double[x.length];
+    for (int q = 0; q < x.length; q++) for (double v : x[q]) t[q] += v;
+    return t;
+  }
+
+  /** root → A (.6) → {A1 (.5), A2 (.5)}, B (.4); 100 containers; demand A1 50, A2 5, B 100. */
+  @Test
+  void gifEqualsHandComputedHierarchicalFairShare() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("A", "root", .6, 1, 1, 0), q("B", "root", .4, 1, 1, 0),
+        q("A1", "A", .5, 1, 1, 0), q("A2", "A", .5, 1, 1, 0));
+    var jobs = List.of(rack("j1", "A1", "s0/r0", 50), rack("j2", "A2", "s0/r0", 5), rack("j3", "B", "s0/r0", 100));
+    Federation f = Federation.of(setup(List.of(sc("s0", 10, 10)), qs, jobs), Routing.DEFAULT);
+    double[] t = leafTotals(SharePolicies.create("gif").shares(f));
+    // guarantees A 60, B 40; A wants 55 → A 55, B 40 + the idle 5 = 45; inside A: A1 30 + A2's idle 20 = 50, A2 5
+    QueueTree tree = f.tree();
+    assertThat(tree.leafName(0)).isEqualTo("B");
+    assertThat(t[0]).isCloseTo(45, within(1e-9));
+    assertThat(t[1]).isCloseTo(50, within(1e-9));
+    assertThat(t[2]).isCloseTo(5, within(1e-9));
+  }
+
+  @Test
+  void idleCapacityIsSharedByWeightAndCappedByMaximum() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("X", "root", 0, 1, 1, 0), q("Y", "root", 0, 1, 3, 0));
+    var jobs = List.of(any("j1", "X", 100), any("j2", "Y", 100));
+    Federation f = Federation.of(setup(List.of(sc("s0", 10, 10)), qs, jobs), Routing.DEFAULT);
+    double[] t = leafTotals(SharePolicies.create("gif").shares(f));
+    assertThat(t).containsExactly(new double[] {25, 75}, within(1e-9));
+    var capped = List.of(q("root", null, 1, 1, 1, 0), q("X", "root", 0, 1, 1, 0), q("Y", "root", 0, .5, 3, 0));
+    f = Federation.of(setup(List.of(sc("s0", 10, 10)), capped, jobs), Routing.DEFAULT);
+    assertThat(leafTotals(SharePolicies.create("gif").shares(f))).containsExactly(new double[] {50, 50}, within(1e-9));
+  }
+
+  /** The paper's example: two equal sub-clusters, q1 has 20% of the federation and most demand in S_A. */
+  @Test
+  void gifMovesAQueuesShareToWhereItsDemandIs() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("q1", "root", .2, 1, 1, 0), q("q2", "root", .8, 1, 1, 0));
+    var jobs = List.of(rack("a", "q1", "A/r0", 15), rack("b", "q1", "B/r0", 5), rack("c", "q2", "A/r0", 100), rack("d", "q2", "B/r0", 100));
+    Federation f = Federation.of(setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, jobs), Routing.DEFAULT);
+    double[][] x = SharePolicies.create("gif").shares(f);
+    assertThat(x[0]).containsExactly(new double[] {15, 5}, within(1e-9)); // 30% of S_A, 10% of S_B
+    assertThat(x[1]).containsExactly(new double[] {35, 45}, within(1e-9));
+    // uniform keeps q1 at 20% of each: 10 in S_A, and gives the rest to q2
+    double[][] u = SharePolicies.create("uniform").shares(f);
+    assertThat(u[0]).containsExactly(new double[] {10, 5}, within(1e-9));
+  }
+
+  @Test
+  void gacNeverStartsAGangBelowItsSize() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("g", "root", .5, 1, 1, 8), q("h", "root", .5, 1, 1, 0));
+    var jobs = List.of(any("j1", "g", 30), any("j2", "h", 30));
+    Federation f = Federation.of(setup(List.of(sc("s0", 5, 10)), qs, jobs), Routing.DEFAULT);
+    SharePolicy gac = SharePolicies.create("gac");
+    double[][] x = gac.shares(f);
+    // quota 25 each; the gang queue fits 3 gangs of 8 = 24, one job waits; static: no sharing of idle capacity
+    assertThat(x[0][0]).isEqualTo(24);
+    assertThat(x[1][0]).isEqualTo(25);
+    Placement.Result r = Placement.place(f, x, false, false, false);
+    assertThat(r.placed()[0][0] % 8).isZero();
+    assertThat(r.placed()[0][0]).isEqualTo(24);
+  }
+
+  @Test
+  void subClusterFailureReroutesPendingRequests() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
+    List<JobSpec> jobs = new ArrayList<>();
+    jobs.add(new JobSpec("j1", "a", List.of(new RequestSpec("node", "A/r0/1", 5), new RequestSpec("rack", "A/r0", 10), new RequestSpec("any", null, 10))));
+    FederationSetup s = setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, jobs);
+    Federation up = Federation.of(s, new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
+    assertThat(up.demand(0, 0)).isEqualTo(25);
+    Federation down = Federation.of(s.withFailures(new FailureSpec(List.of("A"), 0, 1)),
+        new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
+    assertThat(down.capacity(0)).isZero();
+    assertThat(down.demand(0, 0)).isZero();
+    assertThat(down.demand(0, 1)).isEqualTo(25);
+    FederationRun run = new FederationRun(down, false);
+    var out = run.evaluate(SharePolicies.create("gif"), run.decide(SharePolicies.create("gif")));
+    assertThat(out.placement().placed()[0][1]).isEqualTo(25);
+    assertThat(out.metrics().nodeLocal()).isZero(); // the node request lost its node
+    assertThat(out.metrics().utilization()).isCloseTo(0.5, within(1e-9));
+  }
+
+  @Test
+  void unavailableMachinesAreLimitedToFivePercentAndSeeded() {
+    FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(3, 400, 20, 10, 1, 3));
+    Federation f = Federation.of(s.withFailures(new FailureSpec(List.of(), 0.05, 9)), Routing.DEFAULT);
+    assertThat(f.unavailableNodeCount()).isEqualTo(20);
+    assertThat(f.totalCapacity()).isEqualTo(3800);
+    assertThatThrownBy(() -> Federation.of(s.withFailures(new FailureSpec(List.of(), 0.06, 9)), Routing.DEFAULT))
+        .hasMessageContaining("$.failures.unavailableNodes").hasMessageContaining("5%");
+  }
+
+  @Test
+  void badSetupsAreRejectedWithTheirPlace() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
+    assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), qs, List.of(any("j", "root", 1))), Routing.DEFAULT))
+        .hasMessageContaining("$.jobs[0].queue").hasMessageContaining("not a leaf");
+    assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), qs, List.of(new JobSpec("j", "a", List.of(new RequestSpec("node", "A/r0/7", 1))))), Routing.DEFAULT))
+        .hasMessageContaining("$.jobs[0].requests[0].at").hasMessageContaining("A/r0/7");
+    assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), List.of(q("root", null, 1, 1, 1, 0), q("a", "root", .7, 1, 1, 0), q("b", "root", .7, 1, 1, 0)), List.of()), Routing.DEFAULT))
+        .hasMessageContaining("more than 1");
+  }
+
+  @Test
+  void theRegistryOffersEveryPolicyOfThePaper() {
+    assertThat(SharePolicies.REGISTRY.names()).containsExactly("gif", "gac", "uniform", "load", "central", "oracle");
+    assertThatThrownBy(() -> SharePolicies.REGISTRY.create("gif", java.util.Map.of("rounds", "2"))).hasMessageContaining("repair-rounds");
+  }
+
+  @Test
+  void routersAreSeededAndLocalityRouterPicksTheDataSubCluster() {
+    FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(4, 400, 30, 10, 1, 5));
+    for (Routing.Router r : Routing.Router.values()) {
+      for (Routing.Proxy p : Routing.Proxy.values()) {
+        Routing routing = new Routing(r, p, false, 7);
+        Federation a = Federation.of(s, routing);
+        Federation b = Federation.of(s, routing);
+        for (int q = 0; q < a.tree().leafCount(); q++) {
+          for (int j = 0; j < 4; j++) assertThat(a.demand(q, j)).isEqualTo(b.demand(q, j));
+        }
+      }
+    }
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
+    var job = new JobSpec("j", "a", List.of(new RequestSpec("rack", "B/r0", 3), new RequestSpec("any", null, 4)));
+    Federation f = Federation.of(setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, List.of(job)), new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
+    assertThat(f.demand(0, 1)).isEqualTo(7);
+  }
+
+  @Test
+  void opportunisticContainersUseIdleCapacityBeyondTheShare() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("g", "root", .5, 1, 1, 0), q("h", "root", .5, 1, 1, 0));
+    Federation f = Federation.of(setup(List.of(sc("s0", 5, 10)), qs, List.of(any("j1", "g", 40))), Routing.DEFAULT);
+    FederationRun run = new FederationRun(f, true);
+    var gac = SharePolicies.create("gac");
+    var out = run.evaluate(gac, run.decide(gac));
+    assertThat(out.metrics().allocated()).isEqualTo(25);
+    assertThat(out.metrics().opportunistic()).isCloseTo(15 / 50.0, within(1e-9));
+  }
+}
