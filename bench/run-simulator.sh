@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a simulator benchmark or experiment from the bench module:
 #   bench/run-simulator.sh SimulatorBenchmark [nodes tasks medianTaskSeconds]
-#   bench/run-simulator.sh EstimationExperiments [--quick] [--out docs/experiments-data]
+#   bench/run-simulator.sh EstimationExperiments [--tasks N] [--no-sensitivity] [--out docs/experiments/estimation]
 # Builds model, engine and bench (no tests), then starts the JVM with a 4 GB heap on their classes.
 # Set MVN_FLAGS=-o to build offline.
 set -euo pipefail

@@ -41,7 +41,7 @@ final class RayonContender implements Contender {
 
   @Override
   public RunOutcome run(PreparedWorkload w) {
-    ReservationSystem system = ReservationSystem.forScenario(w.scenario(), planner).selfChecking(false);
+    ReservationSystem system = ReservationSystem.forScenario(w.scenario(), planner).setSelfChecking(false);
     int n = w.size();
     long[] nanos = new long[n];
     ReservationAllocation[] allocs = new ReservationAllocation[n];

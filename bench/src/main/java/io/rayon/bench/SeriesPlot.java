@@ -69,6 +69,12 @@ final class SeriesPlot {
    */
   static void writeSweep(Path file, String title, double[] alpha, double[] rruFail, double[] efrFail, double[] rruTime,
       double[] efrTime) throws IOException {
+    writeSweep(file, title, alpha, rruFail, efrFail, rruTime, efrTime, "mean job completion (s)");
+  }
+
+  /** As above, with the right panel's measure named {@code timeLabel}. */
+  static void writeSweep(Path file, String title, double[] alpha, double[] rruFail, double[] efrFail, double[] rruTime,
+      double[] efrTime, String timeLabel) throws IOException {
     int w = 2 * (PANEL_W + MARGIN) + MARGIN;
     int h = PANEL_H + 3 * MARGIN + 20;
     BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
@@ -84,7 +90,7 @@ final class SeriesPlot {
     int y = 2 * MARGIN - 10;
     Color[] colors = {COLORS[3], COLORS[2]};
     panel(g, MARGIN, y, "failure fraction (crashes / tasks) vs damping α", alpha, new double[][] {rruFail, efrFail}, 1, aMax, colors, "α = " + aMax);
-    panel(g, 2 * MARGIN + PANEL_W, y, "mean job completion (s) vs damping α", alpha, new double[][] {rruTime, efrTime}, 1, aMax, colors, "α = " + aMax);
+    panel(g, 2 * MARGIN + PANEL_W, y, timeLabel + " vs damping α", alpha, new double[][] {rruTime, efrTime}, 1, aMax, colors, "α = " + aMax);
     String[] names = {"RRU", "EFR"};
     int lx = MARGIN;
     for (int i = 0; i < 2; i++) {

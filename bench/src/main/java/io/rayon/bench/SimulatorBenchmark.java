@@ -1,9 +1,9 @@
 package io.rayon.bench;
 
 import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
-import io.rayon.engine.sim.Simulator;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
@@ -13,11 +13,13 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Speed benchmark of the simulator: one simulated day of 4,000 nodes (the estimation paper's node: 32 GB /
  * 24 vcores, 28 GB / 18 vcores allowed; 40 racks) and 1,000,000 tasks of {@link SyntheticDay}, estimation scheduler
- * (damping 0.125), heartbeat 3 s. Prints wall time of the simulation (workload generation excluded)
+ * (the paper's damping, {@link EstimationPolicy#DEFAULT_DAMPING}, and the simulator's default
+ * availability, paper-sim), heartbeat 3 s. Prints wall time of the simulation (workload generation excluded)
  * and the peak heap over the whole process.
  *
  * <p>Arguments (all optional): {@code nodes tasks medianTaskSeconds heartbeatSeconds} (defaults 4000,
@@ -39,10 +41,9 @@ public final class SimulatorBenchmark {
             new NodeGroup("node", nodes, Resources.of(32_768, 24), Resources.of(28_672, 18), Math.max(1, nodes / 100), null));
     Workload w = SyntheticDay.generate(7, tasks, day, median);
     SimulationConfig cfg = SimulationConfig.DEFAULT.withHeartbeat(heartbeat).withUntil(day).withSeed(7).withSeriesInterval(60).withFrameInterval(600);
+    SimulationRun run = SimulationRun.of(cluster, w, "estimation", Map.of(), SimulationRun.Requests.RRU, cfg);
     long t0 = System.nanoTime();
-    SimulationResult r =
-        Simulator.run(cluster, w, new EstimationPolicy(EstimationPolicy.DEFAULT_DAMPING), cfg,
-            (f, m) -> {}, CancellationToken.NEVER);
+    SimulationResult r = run.run((f, m) -> {}, CancellationToken.NEVER);
     double wall = (System.nanoTime() - t0) / 1e9;
     long peak = 0;
     for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {

@@ -113,6 +113,7 @@ public final class ImportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TraceImporter importer = importer(format);
+    CliSupport.checkOutputs(java.util.Arrays.asList(file, nodeList), "--out", out);
     if (racks < 1) throw new CliSupport.BadInputException("--racks " + racks + " must be at least 1");
     Map<String, String> p = new TreeMap<>();
     for (String kv : params) {
@@ -132,7 +133,7 @@ public final class ImportCommand implements Callable<Integer> {
     } catch (FormatException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     } catch (IOException e) {
-      throw new CliSupport.BadInputException(file + ": cannot read: " + e.getMessage(), e);
+      throw CliSupport.cannotRead(file, e);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(file + ": " + e.getMessage(), e);
     }
@@ -234,7 +235,7 @@ public final class ImportCommand implements Callable<Integer> {
         } catch (FormatException e) {
           throw new CliSupport.BadInputException(e.getMessage(), e);
         } catch (IOException e) {
-          throw new CliSupport.BadInputException(list + ": cannot read: " + e.getMessage(), e);
+          throw CliSupport.cannotRead(list, e);
         }
       }
     }

@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,6 +29,8 @@ import picocli.CommandLine.Spec;
         "Polls every --period until interrupted (or --count polls); --once reads one snapshot.",
         "JSON keys: source, takenAt, info, metrics, nodes, schedulerType, rootQueue, apps, reservationQueues,"
             + " reservations, warnings.",
+        "Each request has one deadline (--timeout) for headers and body; a reply above --max-body is refused;",
+        "redirects are followed only on the same server (scheme, host, port), never with credentials elsewhere.",
         "Exit codes: 0 answered, 1 the cluster did not answer (last poll), 2 bad input."})
 public final class LiveCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -70,6 +74,14 @@ public final class LiveCommand implements Callable<Integer> {
     } catch (YarnRestException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
+    String server = client.connection().baseUrl().toString();
+    Set<String> noted = ConcurrentHashMap.newKeySet();
+    client.onNotice(n -> {
+      // once per run, not once per poll
+      if (!noted.add(n)) return;
+      err.println("rayon: " + server + ": note: " + n);
+      err.flush();
+    });
     Instant staleSince = null;
     boolean lastOk = false;
     for (int i = 0; i < polls; i++) {
@@ -85,7 +97,7 @@ public final class LiveCommand implements Callable<Integer> {
       } catch (YarnRestException e) {
         if (e.kind() == YarnRestException.Kind.INTERRUPTED) break;
         if (staleSince == null) staleSince = Instant.now();
-        err.println("rayon: " + e.getMessage() + (polls > 1 ? " (data stale since " + staleSince + ")" : ""));
+        err.println("rayon: " + server + ": " + e.getMessage() + (polls > 1 ? " (data stale since " + staleSince + ")" : ""));
         err.flush();
         lastOk = false;
       }

@@ -2,9 +2,12 @@ package io.rayon.cli;
 
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.plugin.Plugin;
+import io.rayon.engine.metrics.PlanFileMetrics;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.engine.task.Deadline;
 import io.rayon.model.io.PlanFileIO;
@@ -33,7 +36,49 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
 public final class PlanCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  /** Picocli's model of this command; its help footer lists every planner's options, generated from their specs. */
+  @Spec
+  void spec(picocli.CommandLine.Model.CommandSpec s) {
+    this.spec = s;
+    s.usageMessage().footer(plannerOptionsHelp());
+  }
+
+  /** Each planner, what it is, and its options (name, values, default, help), from the planner registry. */
+  static String plannerOptionsHelp() {
+    StringBuilder b = new StringBuilder("%nPlanner options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
+    for (Plugin<Planner> p : Planners.REGISTRY.plugins()) {
+      b.append("%n");
+      wrap(b, "  ", p.name() + ": " + p.description());
+      if (p.options().isEmpty()) b.append("      (no options)%n");
+      for (OptionSpec o : p.options()) {
+        b.append("      ").append(o.name()).append("=")
+            .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
+            .append("  (default ").append(o.defaultValue()).append(")%n");
+        wrap(b, "          ", o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
+      }
+    }
+    return b.toString();
+  }
+
+  /** Appends text wrapped at 78 columns, every line indented (picocli would wrap without the indent). */
+  private static void wrap(StringBuilder b, String indent, String text) {
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split(" ")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > 78) {
+        b.append(esc(line.toString())).append("%n");
+        line = new StringBuilder(indent);
+      }
+      if (line.length() > indent.length()) line.append(' ');
+      line.append(word);
+    }
+    b.append(esc(line.toString())).append("%n");
+  }
+
+  private static String esc(String s) {
+    return s.replace("%", "%%");
+  }
 
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
@@ -46,7 +91,8 @@ public final class PlanCommand implements Callable<Integer> {
       description = "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
   String policy;
 
-  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE", description = "planner-specific option (repeatable)")
+  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE",
+      description = "planner option (repeatable); each planner's options are listed below")
   Map<String, String> options = new LinkedHashMap<>();
 
   @Option(names = "--time-limit", paramLabel = "DURATION",
@@ -84,6 +130,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--out", out, "--csv", csv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {
@@ -97,12 +144,20 @@ public final class PlanCommand implements Callable<Integer> {
       Map<String, String> o = new LinkedHashMap<>(options);
       if (timeLimit != null) o.put("time-limit", timeLimit);
       if (grid != null) o.put("grid", Integer.toString(grid));
-      if (!o.containsKey("memory")) o.put("memory", Long.toString(freeHeap()));
+      if (!o.containsKey("memory") && Planners.REGISTRY.contains(planner)
+          && Planners.plugin(planner).options().stream().anyMatch(os -> os.name().equals("memory"))) {
+        o.put("memory", Long.toString(freeHeap()));
+      }
       PlannerOptions po = new PlannerOptions(o);
       pl = Planners.byName(planner, po);
       deadline = commandDeadline(MilpOptions.from(po).timeLimit());
     } catch (IllegalArgumentException e) {
-      throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+      if (!Planners.REGISTRY.contains(planner)) throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+      String msg = e.getMessage();
+      for (OptionSpec os : Planners.plugin(planner).options()) {
+        if (msg.contains("option " + os.name() + "=") && os.defaultValue() != null) msg += " (default " + os.defaultValue() + ")";
+      }
+      throw new CliSupport.BadInputException("-O (planner " + planner + "): " + msg);
     }
     PlanningRun run;
     long t0 = System.nanoTime();
@@ -120,12 +175,13 @@ public final class PlanCommand implements Callable<Integer> {
       run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, deadline, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
     io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
-    Map<String, Object> m = run.metricsByKey(metrics);
-    m.put("runtimeMs", Math.round(runtimeMs * 1000) / 1000.0);
-    if (pl instanceof ReportingPlanner rp) m.putAll(rp.report());
+    Map<String, Object> m = PlanFileMetrics.of(run.planner(), metrics, runtimeMs,
+        pl instanceof ReportingPlanner rp ? rp.report() : Map.of());
     if (out != null) {
       try {
         PlanFileIO.write(run.toPlanFile(m), out);

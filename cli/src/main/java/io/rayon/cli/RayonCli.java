@@ -1,5 +1,7 @@
 package io.rayon.cli;
 
+import io.rayon.engine.planning.milp.ModelTooLargeException;
+import java.lang.management.ManagementFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,7 +9,8 @@ import picocli.CommandLine.Command;
  * The headless command line: {@code ./rayon <command>}. Every command prints human-readable text, or
  * machine-readable JSON with {@code --json}; exit code 0 on success, 2 on bad input (message on
  * stderr), 1 when the command ran but found a problem (for example a plan that violates its
- * constraints).
+ * constraints), 3 on an internal error (a bug: one line on stderr names the log file with the stack
+ * trace, see {@link CliSupport#internalError}).
  *
  * <p>To add a command: write a {@code @Command} class in this package that implements {@code
  * Callable<Integer>}, and list it in {@code subcommands} below.
@@ -54,20 +57,29 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + bad.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
-          if (ex instanceof io.rayon.engine.planning.milp.ModelTooLargeException big) {
+          if (ex instanceof ModelTooLargeException big) {
             // a MILP model refused up front (any command that plans with --planner milp)
             c.getErr().println("rayon: " + big.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
-          c.getErr().println("rayon: internal error: " + ex);
-          return CliSupport.EXIT_FAILURE;
+          return CliSupport.internalError(ex, parseResult == null ? null : parseResult.originalArgs().toArray(new String[0]),
+              c.getErr());
         });
     return cl;
   }
 
-  /** Runs the CLI and returns its exit code (used by tests and by {@link #main}). */
+  /**
+   * Runs the CLI and returns its exit code (used by tests and by {@link #main}): 0 success, 1 a
+   * found problem, 2 bad input, 3 an internal error (a bug; see {@link CliSupport#internalError}).
+   */
   public static int run(String... args) {
-    return commandLine().execute(args);
+    CommandLine cl = commandLine();
+    try {
+      return cl.execute(args);
+    } catch (Throwable t) {
+      // errors (StackOverflowError, OutOfMemoryError) pass picocli's handler: still one line and a log
+      return CliSupport.internalError(t, args, cl.getErr());
+    }
   }
 
   /**
@@ -79,7 +91,7 @@ public final class RayonCli implements Runnable {
 
   public static void main(String[] args) {
     long now = System.nanoTime();
-    long agoMillis = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+    long agoMillis = ManagementFactory.getRuntimeMXBean().getUptime();
     processStartNanos = now - Math.max(0, agoMillis) * 1_000_000L;
     System.exit(run(args));
   }

@@ -69,7 +69,7 @@ public final class RdlCommand implements Runnable {
       if (input.startsWith("@")) {
         Path file = Path.of(input.substring(1));
         source = file.toString();
-        text = readText(file);
+        text = CliSupport.readText(file);
       }
       Rdl e = text.strip().startsWith("{") ? parseTree(text, source) : parseText(text, source);
       Cluster cluster = scenario == null ? null : CliSupport.loadScenario(scenario).cluster();
@@ -95,7 +95,8 @@ public final class RdlCommand implements Runnable {
       } else {
         out.println("normalized:  " + RdlPrinter.print(r.normalized()));
         out.println("work:        " + r.work() + " bundle-steps");
-        out.println("minDuration: " + r.minDuration() + " steps");
+        out.println("minDuration: " + (r.minDuration() == Long.MAX_VALUE ? "more than " + (Long.MAX_VALUE - 1)
+            + " steps (too many to count)" : r.minDuration() + " steps"));
         out.println("feasible:    " + (r.feasible() ? "yes" : r.valid() ? "no (the expression can never be satisfied)" : "no (the expression is invalid)"));
         for (RdlProblem p : r.problems()) {
           out.println("  " + (p.path().isEmpty() ? "root" : "at " + p.path()) + ": " + p.code() + ": " + p.message());
@@ -117,26 +118,13 @@ public final class RdlCommand implements Runnable {
     /** The JSON tree form, e.g. {"type":"atom","bundle":{"memoryMB":1024,"vcores":1},...}. */
     private static Rdl parseTree(String text, String source) {
       try {
-        return io.rayon.model.io.Json.mapper().readValue(text, Rdl.class);
+        Rdl e = io.rayon.model.io.Json.mapper().readValue(text, Rdl.class);
+        if (e == null) throw new CliSupport.BadInputException(source + ": expected an RDL expression, found null");
+        return e;
       } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
         throw new CliSupport.BadInputException(io.rayon.model.io.Json.describe(source, ex).getMessage(), ex);
       } catch (IllegalArgumentException | NullPointerException ex) {
-        throw new CliSupport.BadInputException(source + ": " + ex.getMessage(), ex);
-      }
-    }
-
-    private static String readText(Path file) {
-      try {
-        if (Files.size(file) > 64L * 1024 * 1024) {
-          throw new CliSupport.BadInputException(file + ": larger than 64 MB; not an RDL expression file");
-        }
-        return Files.readString(file, StandardCharsets.UTF_8);
-      } catch (NoSuchFileException ex) {
-        throw new CliSupport.BadInputException(file + ": no such file");
-      } catch (MalformedInputException ex) {
-        throw new CliSupport.BadInputException(file + ": not a UTF-8 text file");
-      } catch (IOException ex) {
-        throw new CliSupport.BadInputException(file + ": cannot read: " + ex.getMessage(), ex);
+        throw new CliSupport.BadInputException(source + ": " + io.rayon.model.io.Json.problemOf(ex), ex);
       }
     }
   }

@@ -95,6 +95,7 @@ public final class SampleCommand implements Runnable {
 
     @Override
     public Integer call() {
+      CliSupport.checkOutputs(java.util.List.of(trace), "--out", out);
       SwimScenarioGenerator.Params p;
       try {
         SwimScenarioGenerator.Params d = SwimScenarioGenerator.Params.PAPER;
@@ -116,7 +117,7 @@ public final class SampleCommand implements Runnable {
       } catch (FormatException e) {
         throw new CliSupport.BadInputException(e.getMessage(), e);
       } catch (IOException e) {
-        throw new CliSupport.BadInputException(trace + ": cannot read: " + e.getMessage(), e);
+        throw CliSupport.cannotRead(trace, e);
       }
       Scenario s = SwimScenarioGenerator.generate(name, imported, p);
       var errors = ScenarioChecks.errors(ScenarioChecks.check(s));

@@ -60,7 +60,12 @@ public final class ScenarioCommand implements Runnable {
         err.flush();
         return CliSupport.EXIT_BAD_INPUT;
       }
-      List<ScenarioProblem> problems = ScenarioChecks.check(s);
+      List<ScenarioProblem> problems;
+      try {
+        problems = ScenarioChecks.check(s);
+      } catch (ArithmeticException e) {
+        throw CliSupport.tooLarge(file.toString(), e);
+      }
       List<ScenarioProblem> errors = ScenarioChecks.errors(problems);
       if (!errors.isEmpty()) {
         PrintWriter err = spec.commandLine().getErr();

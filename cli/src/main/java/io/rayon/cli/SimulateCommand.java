@@ -1,18 +1,21 @@
 package io.rayon.cli;
 
-import io.rayon.model.time.Durations;
+import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
-import io.rayon.engine.sim.ReservationPolicy;
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.plugin.Plugin;
+import io.rayon.engine.schedulers.Schedulers;
+import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.SchedulerPolicy;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
-import io.rayon.engine.sim.Simulator;
-import io.rayon.engine.sim.WorkloadTransforms;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.model.time.Durations;
 import io.rayon.model.workload.Workload;
+import java.util.Iterator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -37,18 +40,78 @@ import picocli.CommandLine.Spec;
       "Prints jobs, tasks, task failures (crashes from memory overflow), makespan and mean job completion time."
     })
 public final class SimulateCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  /** Picocli's model of this command; its help footer lists every scheduler's options, generated from their specs. */
+  @Spec
+  void spec(picocli.CommandLine.Model.CommandSpec s) {
+    this.spec = s;
+    s.usageMessage().footer(schedulerOptionsHelp());
+  }
+
+  /** Each scheduler, what it is, and its options (name, values, default, help), from the scheduler registry. */
+  static String schedulerOptionsHelp() {
+    StringBuilder b = new StringBuilder("%nScheduler options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
+    for (Plugin<SchedulerPolicy> p : Schedulers.REGISTRY.plugins()) {
+      b.append("%n");
+      wrap(b, "  ", p.name() + ": " + p.description());
+      if (p.options().isEmpty()) b.append("      (no options)%n");
+      for (OptionSpec o : p.options()) {
+        b.append("      ").append(o.name()).append("=")
+            .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
+            .append("  (default ").append(o.defaultValue()).append(")%n");
+        wrap(b, "          ", o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
+      }
+    }
+    return b.toString();
+  }
+
+  /** Appends text wrapped at 78 columns, every line indented. */
+  private static void wrap(StringBuilder b, String indent, String text) {
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split(" ")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > 78) {
+        b.append(line.toString().replace("%", "%%")).append("%n");
+        line = new StringBuilder(indent);
+      }
+      if (line.length() > indent.length()) line.append(' ');
+      line.append(word);
+    }
+    b.append(line.toString().replace("%", "%%")).append("%n");
+  }
+
+  /** Scheduler names for completion and the help text. */
+  static final class SchedulerNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Schedulers.names().iterator();
+    }
+  }
 
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
 
-  @Option(names = "--scheduler", required = true, paramLabel = "reservation|estimation",
-      description = "reservation: place by requests against the allowance; estimation: by the node usage estimate (§IV)")
+  @Option(names = "--scheduler", required = true, paramLabel = "NAME", completionCandidates = SchedulerNames.class,
+      description = "the scheduler: ${COMPLETION-CANDIDATES} (reservation: place by requests against the allowance;"
+          + " estimation: by the node usage estimate, §IV); its options are listed below")
   String scheduler;
 
-  @Option(names = "--damping", paramLabel = "ALPHA", defaultValue = "0.125",
-      description = "damping factor of the estimation scheduler, 0..1 (default ${DEFAULT-VALUE})")
-  double damping;
+  @Option(names = {"-O", "--option"}, paramLabel = "NAME=VALUE",
+      description = "scheduler option (repeatable), checked against the scheduler's options listed below")
+  Map<String, String> options = new LinkedHashMap<>();
+
+  @Option(names = "--damping", paramLabel = "ALPHA",
+      description = "same as -O damping=ALPHA: damping factor of the estimation scheduler, 0..1 (default "
+          + EstimationPolicy.DEFAULT_DAMPING + ", the paper's)")
+  String damping;
+
+  @Option(names = "--availability", paramLabel = "paper-sim|yarn-prototype",
+      description = {
+        "same as -O availability=...: what a node offers to the estimation scheduler (default paper-sim):",
+        "paper-sim: AR − EU, the allowance minus the estimate (the paper's simulator, §V; NC − AR stays a safety margin);",
+        "yarn-prototype: min(AR − ACU, NC − EU) (the paper's YARN prototype, §VI eq. 5–6)"
+      })
+  String availability;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE})")
   long seed;
@@ -86,14 +149,16 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    SchedulerPolicy policy = policy();
+    Map<String, String> opts = schedulerOptions();
+    CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
     Scenario s = CliSupport.loadValidScenario(scenario);
-    Workload w = s.workload();
-    switch (requests.toLowerCase(Locale.ROOT)) {
-      case "rru" -> { }
-      case "efr" -> w = WorkloadTransforms.extremeFit(w);
-      default -> throw new CliSupport.BadInputException("--requests '" + requests + "' is not rru or efr");
+    SimulationRun.Requests req;
+    try {
+      req = SimulationRun.Requests.parse(requests);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--requests '" + requests + "' is not rru or efr", e);
     }
+    Workload w = s.workload();
     SimulationConfig cfg;
     try {
       cfg = new SimulationConfig(
@@ -106,11 +171,19 @@ public final class SimulateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
+    SimulationRun run;
+    try {
+      run = SimulationRun.of(s.cluster(), w, scheduler, opts, req, cfg);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--scheduler " + scheduler + ": " + e.getMessage(), e);
+    }
     SimulationResult r;
     try {
-      r = Simulator.run(s.cluster(), w, policy, cfg, ProgressListener.NONE, CancellationToken.NEVER);
+      r = run.run(ProgressListener.NONE, CancellationToken.NEVER);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     } catch (OutOfMemoryError e) {
       // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
       throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "
@@ -135,8 +208,7 @@ public final class SimulateCommand implements Callable<Integer> {
       CliSupport.printJson(out, m);
       for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
     } else {
-      out.printf(Locale.ROOT, "scheduler            %s%s%n", r.scheduler(),
-          policy instanceof EstimationPolicy e ? " (damping " + e.damping() + ")" : "");
+      out.printf(Locale.ROOT, "scheduler            %s%n", run.describe());
       out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
       out.printf(Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
       out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
@@ -157,19 +229,33 @@ public final class SimulateCommand implements Callable<Integer> {
     return CliSupport.EXIT_OK;
   }
 
-  private SchedulerPolicy policy() {
-    switch (scheduler.toLowerCase(Locale.ROOT)) {
-      case "reservation":
-        return new ReservationPolicy();
-      case "estimation":
-        if (!(damping >= 0 && damping <= 1)) {
-          throw new CliSupport.BadInputException("--damping " + damping + " is outside 0..1; the paper uses 0.125");
-        }
-        return new EstimationPolicy(damping);
-      default:
-        throw new CliSupport.BadInputException(
-            "--scheduler '" + scheduler + "' is unknown; use reservation or estimation");
+  /**
+   * The scheduler's options: {@code -O} pairs, with {@code --damping} and {@code --availability} as
+   * aliases of {@code -O damping=} and {@code -O availability=} (they win over the same {@code -O}).
+   * Given to a scheduler that does not take them, they are refused like any unknown option.
+   */
+  private Map<String, String> schedulerOptions() {
+    Map<String, String> o = new LinkedHashMap<>(options);
+    if (damping != null) o.put("damping", damping);
+    if (availability != null) {
+      try {
+        o.put("availability", Availability.parse(availability).id());
+      } catch (IllegalArgumentException e) {
+        throw new CliSupport.BadInputException("--availability '" + availability + "' is unknown; use " + Availability.ids(), e);
+      }
     }
+    String name = scheduler.strip().toLowerCase(Locale.ROOT);
+    if (!Schedulers.REGISTRY.contains(name)) {
+      throw new CliSupport.BadInputException(
+          "--scheduler '" + scheduler + "' is unknown; use " + String.join(" or ", Schedulers.names()));
+    }
+    try {
+      Schedulers.create(name, o); // checked before the scenario is read
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException("--scheduler " + name + ": " + e.getMessage(), e);
+    }
+    scheduler = name;
+    return o;
   }
 
   /** A positive duration option in seconds (the one duration grammar, {@link Durations}). */

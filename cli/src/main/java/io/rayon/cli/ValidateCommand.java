@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rayon validate SCENARIO PLAN.json}: checks a saved plan with the independent {@link
- * PlanValidator} (capacity, RDL semantics of every accepted reservation, sharing policy). Exit 0
- * when valid, 1 listing every violation, 2 when a file cannot be used.
+ * PlanValidator} (capacity, RDL semantics of every accepted reservation, sharing policy). The
+ * policy is the scenario's, or {@code --policy}; the policy a plan file names is only reported,
+ * never trusted. Exit 0 when valid, 1 listing every violation, 2 when a file cannot be used.
  */
 @Command(
     name = "validate",
@@ -44,6 +45,11 @@ public final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print {\"valid\":...,\"violations\":[...]} as JSON")
   boolean json;
 
+  @Option(names = "--policy", paramLabel = "POLICY",
+      description = "check against this sharing policy instead of the scenario's (as 'plan --policy' planned with);"
+          + " the policy the plan file names is never trusted")
+  String policyOverride;
+
   @Override
   public Integer call() {
     Scenario s = CliSupport.loadValidScenario(scenario);
@@ -53,17 +59,28 @@ public final class ValidateCommand implements Callable<Integer> {
     } catch (FormatException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
+    // the scenario's policy (or --policy), never the one the plan file claims: a plan that writes
+    // "policy":"none" must not escape the limits its scenario sets
     SharingPolicySpec policy;
     try {
-      policy = SharingPolicySpec.parse(pf.policy());
+      policy = policyOverride == null ? s.sharingPolicy() : SharingPolicySpec.parse(policyOverride);
     } catch (IllegalArgumentException e) {
-      throw new CliSupport.BadInputException(planFile + " at $.policy: " + e.getMessage());
+      throw new CliSupport.BadInputException("--policy: " + e.getMessage());
+    }
+    String claimed = pf.policy();
+    boolean claimDiffers;
+    try {
+      claimDiffers = claimed != null && !SharingPolicySpec.parse(claimed).equals(policy);
+    } catch (IllegalArgumentException e) {
+      claimDiffers = true;
     }
     Plan plan;
     try {
       plan = Plan.fromScenario(s);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage());
+    } catch (ArithmeticException e) {
+      throw CliSupport.tooLarge(scenario.toString(), e);
     }
     if (pf.stepSeconds() != plan.stepSeconds()) {
       throw new CliSupport.BadInputException(planFile + " at $.stepSeconds: " + pf.stepSeconds()
@@ -90,14 +107,27 @@ public final class ValidateCommand implements Callable<Integer> {
             + "' differs from the decision's '" + d.reservationId() + "'");
       }
       if (plan.contains(r.id())) throw new CliSupport.BadInputException(at + ": second decision for '" + r.id() + "'");
-      plan.add(r, d.allocation());
+      try {
+        plan.add(r, d.allocation());
+      } catch (ArithmeticException e) {
+        throw new CliSupport.BadInputException(at + ".allocation: numbers too large to compute with (bundles times"
+            + " the bundle, or a step range, exceed " + Long.MAX_VALUE + ")", e);
+      }
     }
-    List<Violation> vs = PlanValidator.validate(plan, policy);
+    List<Violation> vs;
+    try {
+      vs = PlanValidator.validate(plan, policy);
+    } catch (ArithmeticException e) {
+      throw new CliSupport.BadInputException(planFile + ": numbers too large to compute with (" + Long.MAX_VALUE
+          + " exceeded while adding up allocations)", e);
+    }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("valid", vs.isEmpty());
       m.put("reservations", plan.reservationIds().size());
+      m.put("policy", policy.toString());
+      if (claimDiffers) m.put("planFilePolicy", claimed);
       List<Map<String, Object>> list = new ArrayList<>();
       for (Violation v : vs) {
         Map<String, Object> x = new LinkedHashMap<>();
@@ -115,6 +145,10 @@ public final class ValidateCommand implements Callable<Integer> {
     } else {
       for (Violation v : vs) w.println("violation: " + v);
       w.println(vs.size() + " violation" + (vs.size() == 1 ? "" : "s"));
+    }
+    if (!json && claimDiffers) {
+      w.println("note: the plan file names policy " + claimed + "; it was checked against " + policy
+          + (policyOverride == null ? ", the scenario's" : ", given by --policy"));
     }
     w.flush();
     return vs.isEmpty() ? CliSupport.EXIT_OK : CliSupport.EXIT_FAILURE;

@@ -12,7 +12,7 @@ import io.rayon.yarn.YarnPinnedTranslator;
 import io.rayon.yarn.YarnSubmitter;
 import io.rayon.yarn.YarnTranslation;
 import io.rayon.engine.planning.Planner;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;
@@ -99,6 +99,7 @@ public final class YarnCommand implements Runnable {
           "Translates each reservation to a YARN reservation definition, submits it, lists it back and compares",
           "YARN's allocation with the request and with a local plan.",
           "Read-only unless --allow-write; --dry-run prints what would be sent.",
+          "A redirect to another server (scheme, host, port) is not followed and a POST is never resent as a GET.",
           "JSON keys: url, queue, origin, stepSeconds, dryRun, outcomes[] (reservationId, status, yarnReservationId,"
               + " queue, message, notes, warnings, problems, submission, comparison).",
           "Exit codes: 0 all accepted (or previewed), 1 YARN rejected or cannot express something, 2 bad input."})
@@ -131,6 +132,7 @@ public final class YarnCommand implements Runnable {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
+      PrintWriter err = spec.commandLine().getErr();
       Scenario s = CliSupport.loadScenario(scenario);
       long origin = selection.origin(s);
       List<YarnTranslation> ts = translate(s, selection, queue, origin);
@@ -144,12 +146,19 @@ public final class YarnCommand implements Runnable {
               + " Add --allow-write to submit, or --dry-run to preview");
         }
         Map<String, Decision> local = noLocalPlan ? null : plan(s, planner);
+        YarnRestClient client;
         try {
-          YarnRestClient client = new YarnRestClient(conn.connection(url, true, System.getenv()));
-          outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
+          client = new YarnRestClient(conn.connection(url, true, System.getenv()));
         } catch (YarnRestException e) {
           throw new CliSupport.BadInputException(e.getMessage(), e);
         }
+        String server = client.connection().baseUrl().toString();
+        client.onNotice(n -> err.println("rayon: " + server + ": note: " + n));
+        outcomes = new YarnSubmitter(client, s.horizonSteps()).submit(ts, local);
+        // the reason nothing (more) could be sent, once on stderr; each outcome repeats it
+        outcomes.stream().filter(o -> o.status() == SubmitOutcome.Status.NOT_SENT).findFirst()
+            .ifPresent(o -> err.println("rayon: " + server + ": " + o.message()));
+        err.flush();
       }
       if (json) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -162,7 +171,9 @@ public final class YarnCommand implements Runnable {
         o.set("outcomes", Json.mapper().valueToTree(outcomes));
         CliSupport.printJson(out, o);
       } else {
-        out.println((dryRun ? "Dry run (nothing sent)" : "Submitted to " + url) + ": step 0 = "
+        boolean anySent = outcomes.stream().anyMatch(o -> o.status() == SubmitOutcome.Status.ACCEPTED
+            || o.status() == SubmitOutcome.Status.REJECTED);
+        out.println((dryRun ? "Dry run (nothing sent)" : (anySent ? "Submitted to " : "Nothing submitted to ") + url) + ": step 0 = "
             + Instant.ofEpochMilli(origin) + ", step = " + s.stepSeconds() + " s");
         for (SubmitOutcome oc : outcomes) {
           out.println(oc.reservationId() + ": " + oc.status() + (oc.yarnReservationId() == null ? "" : " as " + oc.yarnReservationId())
@@ -246,6 +257,7 @@ public final class YarnCommand implements Runnable {
       var failed = JsonNodeFactory.instance.arrayNode();
       Set<String> names = new HashSet<>();
       int warned = 0;
+      if (!ts.isEmpty()) createFolder(outDir);
       for (YarnTranslation t : ts) {
         if (!json) for (String w : t.warnings()) err.println("rayon: " + t.reservationId() + ": warning: " + w);
         if (!t.warnings().isEmpty()) warned++;
@@ -330,5 +342,14 @@ public final class YarnCommand implements Runnable {
     Map<String, Decision> out = new LinkedHashMap<>();
     for (Decision d : run.decisions()) out.put(d.reservationId(), d);
     return out;
+  }
+
+  /** --out's folder is created when missing, as its help says (file writes never create folders). */
+  static void createFolder(Path dir) {
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException("--out " + dir + ": cannot create the folder: " + e.getMessage(), e);
+    }
   }
 }

@@ -110,9 +110,14 @@ class PlanAndValidateCommandTest {
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.err()).contains("no such file");
     Path other = dir.resolve("other.json");
-    Files.writeString(other, "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"zz\",\"accepted\":false}]}");
+    Files.writeString(other, "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"zz\",\"accepted\":false,\"rejection\":{\"code\":\"CAPACITY\",\"message\":\"full\"}}]}");
     Run unknownId = run("validate", s.toString(), other.toString());
     assertThat(unknownId.exit()).isEqualTo(2);
     assertThat(unknownId.err()).contains("$.decisions[0].reservationId").doesNotContain("Exception");
+    Files.writeString(other, "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"a\",\"accepted\":false}]}");
+    Run noReason = run("validate", s.toString(), other.toString());
+    assertThat(noReason.exit()).isEqualTo(2);
+    assertThat(noReason.err()).contains("$.decisions[0]").contains("a rejected decision needs its rejection")
+        .doesNotContain("Cannot construct");
   }
 }

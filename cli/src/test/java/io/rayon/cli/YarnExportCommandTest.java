@@ -3,7 +3,7 @@ package io.rayon.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.Json;
 import io.rayon.model.io.ScenarioIO;

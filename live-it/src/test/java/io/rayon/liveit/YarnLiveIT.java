@@ -25,7 +25,7 @@ import io.rayon.cli.RayonCli;
 import io.rayon.yarn.ReservationComparison;
 import io.rayon.yarn.SubmitOutcome;
 import io.rayon.yarn.YarnSubmitter;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;

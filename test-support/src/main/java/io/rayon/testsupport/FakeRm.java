@@ -8,6 +8,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,11 +19,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A fake ResourceManager on the loopback interface: answers {@code /ws/v1/cluster/...} paths with
- * scripted behaviours (a reply, a status, a slow answer, a truncated body) and records every
- * request. By default it serves the real Hadoop 3.4.1 replies in {@code yarn-3.4.1/}.
+ * scripted behaviours (a reply, a status, a slow answer, a truncated body, and hostile ones: a
+ * redirect, a wrong content type, a body dripping a byte at a time, an endless body) and records
+ * every request. By default it serves the real Hadoop 3.4.1 replies in {@code yarn-3.4.1/}.
  */
 public final class FakeRm implements AutoCloseable {
 
@@ -141,6 +145,123 @@ public final class FakeRm implements AutoCloseable {
       // failing here closes the connection with the promised length unmet: the client sees a broken reply
       throw new IOException("cut off on purpose");
     };
+  }
+
+  /** Answers {@code code} (a 3xx) with a Location header and no body. */
+  public static Behaviour redirect(int code, String location) {
+    return (ex, n) -> {
+      ex.getResponseHeaders().set("Location", location);
+      ex.sendResponseHeaders(code, -1);
+    };
+  }
+
+  /** Answers {@code code} with {@code body} declared as {@code contentType} (null: no Content-Type header). */
+  public static Behaviour typed(int code, String contentType, String body) {
+    return (ex, n) -> {
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
+      if (contentType != null) ex.getResponseHeaders().set("Content-Type", contentType);
+      ex.sendResponseHeaders(code, b.length == 0 ? -1 : b.length);
+      if (b.length > 0) {
+        try (OutputStream out = ex.getResponseBody()) {
+          out.write(b);
+        }
+      }
+    };
+  }
+
+  /**
+   * A reply body that keeps coming: it records how many bytes were written and counts {@link
+   * #clientGone} down when a write fails, that is when the client closed the connection.
+   */
+  public static final class Flood implements Behaviour {
+    public final AtomicLong written = new AtomicLong();
+    public final CountDownLatch clientGone = new CountDownLatch(1);
+    private final Behaviour body;
+
+    private Flood(FloodBody body) {
+      this.body = (ex, n) -> {
+        try {
+          body.write(ex, written);
+        } catch (IOException e) {
+          clientGone.countDown();
+          throw e;
+        }
+      };
+    }
+
+    @Override
+    public void answer(HttpExchange ex, int n) throws IOException {
+      body.answer(ex, n);
+    }
+  }
+
+  @FunctionalInterface
+  private interface FloodBody {
+    void write(HttpExchange ex, AtomicLong written) throws IOException;
+  }
+
+  /**
+   * Sends the status and headers at once, then {@code body} one byte every {@code every} (chunked),
+   * until the body is sent, the client hangs up, or the test ends.
+   */
+  public Flood drip(String body, Duration every) {
+    return new Flood((ex, written) -> {
+      ex.getResponseHeaders().set("Content-Type", "application/json");
+      ex.sendResponseHeaders(200, 0);
+      OutputStream out = ex.getResponseBody();
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
+      for (byte x : b) {
+        out.write(x);
+        out.flush();
+        written.incrementAndGet();
+        try {
+          if (release.await(every.toMillis(), TimeUnit.MILLISECONDS)) return;
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      out.close();
+    });
+  }
+
+  /**
+   * A JSON reply of {@code bytes} bytes generated as it is sent ({@code {"nodes":{"node":[{"id":"node-…"},...]}}}),
+   * chunked, or with its Content-Length announced when {@code declareLength}. Stops when the client
+   * hangs up or the test ends.
+   */
+  public Flood huge(long bytes, boolean declareLength) {
+    return new Flood((ex, written) -> {
+      ex.getResponseHeaders().set("Content-Type", "application/json");
+      ex.sendResponseHeaders(200, declareLength ? bytes : 0);
+      OutputStream out = ex.getResponseBody();
+      String node = "{\"id\":\"node-00000.rack-00.cluster.example.com:8041\"}";
+      byte[] head = ("{\"nodes\":{\"node\":[" + node).getBytes(StandardCharsets.UTF_8);
+      byte[] item = ("," + node).getBytes(StandardCharsets.UTF_8);
+      byte[] chunk = new byte[64 * 1024];
+      for (int i = 0; i < chunk.length; i++) chunk[i] = item[i % item.length];
+      out.write(head);
+      long sent = head.length;
+      written.addAndGet(head.length);
+      // whole items, then the closing brackets, so that the body is valid JSON of exactly the size asked
+      int whole = chunk.length - chunk.length % item.length;
+      while (sent + whole + 3 <= bytes) {
+        if (release.getCount() == 0) return;
+        out.write(chunk, 0, whole);
+        sent += whole;
+        written.addAndGet(whole);
+      }
+      while (sent + item.length + 3 <= bytes) {
+        out.write(item);
+        sent += item.length;
+      }
+      byte[] pad = new byte[(int) (bytes - sent - 3)];
+      Arrays.fill(pad, (byte) ' ');
+      out.write(pad);
+      out.write("]}}".getBytes(StandardCharsets.UTF_8));
+      written.set(bytes);
+      out.close();
+    });
   }
 
   public static void send(HttpExchange ex, int code, String body) throws IOException {

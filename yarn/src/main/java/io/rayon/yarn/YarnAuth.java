@@ -21,14 +21,66 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
   /** Overwrites the secret in memory. */
   void clear();
 
+  /** {@code text} with every occurrence of the secret (and of the header that carries it) hidden. */
+  String redact(String text);
+
   YarnAuth NONE = new None();
 
+  /**
+   * Basic authentication. The user must not contain a colon (RFC 7617) nor a control character; the
+   * password must not contain a control character (a password read with its line ending, for
+   * example). The messages never quote the password.
+   *
+   * @throws IllegalArgumentException naming the problem, never the password
+   */
   static YarnAuth basic(String user, char[] password) {
+    if (user == null || user.isBlank()) throw new IllegalArgumentException("the user name is empty");
+    if (user.indexOf(':') >= 0) throw new IllegalArgumentException("the user name contains ':', which basic authentication cannot send");
+    for (int i = 0; i < user.length(); i++) {
+      if (Character.isISOControl(user.charAt(i))) {
+        throw new IllegalArgumentException("the user name contains a control character (" + codePoint(user.charAt(i)) + ")");
+      }
+    }
+    for (int i = 0; i < password.length; i++) {
+      if (Character.isISOControl(password[i])) {
+        throw new IllegalArgumentException("the password contains a control character (" + codePoint(password[i])
+            + ") at character " + (i + 1) + " of " + password.length + "; the password is not shown");
+      }
+    }
     return new Basic(user, password.clone());
   }
 
+  /**
+   * A bearer token. Surrounding white space (a file's line ending, CR LF included) and a leading
+   * byte-order mark are removed; what is left must be one run of printable ASCII (RFC 6750's token
+   * characters are a subset), else the token is refused with a message that never quotes it.
+   *
+   * @throws IllegalArgumentException naming the problem and the position, never the token
+   */
   static YarnAuth bearer(char[] token) {
-    return new Bearer(token.clone());
+    int from = 0;
+    int to = token.length;
+    while (from < to && (token[from] <= ' ' || token[from] == '\uFEFF')) from++;
+    while (to > from && token[to - 1] <= ' ') to--;
+    if (from == to) throw new IllegalArgumentException("the token is empty");
+    for (int i = from; i < to; i++) {
+      char c = token[i];
+      String what = c < ' ' || c == 0x7F ? "a control character (" + codePoint(c) + ")"
+          : c == ' ' ? "a space" : c > 0x7E ? "a character outside printable ASCII (" + codePoint(c) + ")" : null;
+      if (what != null) {
+        throw new IllegalArgumentException("the token contains " + what + " at character " + (i - from + 1) + " of "
+            + (to - from) + "; a token is one line of printable ASCII (the token is not shown)");
+      }
+    }
+    return new Bearer(Arrays.copyOfRange(token, from, to));
+  }
+
+  private static String codePoint(char c) {
+    return String.format("U+%04X", (int) c);
+  }
+
+  private static String hide(String text, String secret) {
+    return text == null || secret.isEmpty() ? text : text.replace(secret, "[secret hidden]");
   }
 
   /** No Authorization header. */
@@ -42,6 +94,11 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
 
     @Override
     public void clear() {}
+
+    @Override
+    public String redact(String text) {
+      return text;
+    }
 
     @Override
     public String toString() {
@@ -81,6 +138,13 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
     }
 
     @Override
+    public String redact(String text) {
+      if (text == null) return null;
+      String h = authorizationHeader();
+      return hide(hide(hide(text, h.substring("Basic ".length())), new String(password)), h);
+    }
+
+    @Override
     public String toString() {
       return "basic(" + user + ", password hidden)";
     }
@@ -102,6 +166,11 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
     @Override
     public void clear() {
       Arrays.fill(token, '\0');
+    }
+
+    @Override
+    public String redact(String text) {
+      return hide(text, new String(token));
     }
 
     @Override

@@ -11,7 +11,9 @@ import java.util.Objects;
  * {@code user.name} on every request (non-secure clusters need it for writes); {@code trustStore}
  * (PKCS12 or JKS) and its password are for HTTPS with a private CA. Reads are tried up to {@code
  * readAttempts} times with exponential back-off from {@code backoff} up to {@code maxBackoff};
- * writes are tried once. {@code allowWrite} is off by default: every write then fails before
+ * writes are tried once. {@code requestTimeout} is the deadline of one whole request (headers and
+ * body, redirects included); {@code maxBodyBytes} the largest reply body read (0 = {@link
+ * #DEFAULT_MAX_BODY}). {@code allowWrite} is off by default: every write then fails before
  * anything is sent. Only the URL and the user are ever stored in preferences ({@link
  * LivePreferences}); the secrets stay in memory.
  */
@@ -26,25 +28,35 @@ public record YarnConnection(
     int readAttempts,
     Duration backoff,
     Duration maxBackoff,
-    boolean allowWrite) {
+    boolean allowWrite,
+    long maxBodyBytes) {
 
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(15);
+  /** The largest reply body read by default (64 MiB); a 10,000-node cluster's {@code /nodes} is about 15 MB. */
+  public static final long DEFAULT_MAX_BODY = 64L << 20;
 
   public YarnConnection {
     Objects.requireNonNull(baseUrl, "baseUrl");
     auth = auth == null ? YarnAuth.NONE : auth;
     connectTimeout = connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : connectTimeout;
     requestTimeout = requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : requestTimeout;
+    if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+      throw new IllegalArgumentException("the connect timeout must be longer than zero, was " + connectTimeout);
+    }
+    if (requestTimeout.isNegative() || requestTimeout.isZero()) {
+      throw new IllegalArgumentException("the request timeout must be longer than zero, was " + requestTimeout);
+    }
     if (readAttempts < 1) readAttempts = 1;
     backoff = backoff == null ? Duration.ofMillis(250) : backoff;
     maxBackoff = maxBackoff == null ? Duration.ofSeconds(4) : maxBackoff;
     if (user != null && user.isBlank()) user = null;
+    if (maxBodyBytes <= 0) maxBodyBytes = DEFAULT_MAX_BODY;
   }
 
   /** A read-only connection with default timeouts and three read attempts. */
   public static YarnConnection of(String url) {
-    return new YarnConnection(parseUrl(url), null, null, null, null, null, null, 3, null, null, false);
+    return new YarnConnection(parseUrl(url), null, null, null, null, null, null, 3, null, null, false, 0);
   }
 
   /**
@@ -72,32 +84,38 @@ public record YarnConnection(
 
   public YarnConnection withUser(String u) {
     return new YarnConnection(baseUrl, u, auth, trustStore, trustStorePassword, connectTimeout, requestTimeout,
-        readAttempts, backoff, maxBackoff, allowWrite);
+        readAttempts, backoff, maxBackoff, allowWrite, maxBodyBytes);
   }
 
   public YarnConnection withAuth(YarnAuth a) {
     return new YarnConnection(baseUrl, user, a, trustStore, trustStorePassword, connectTimeout, requestTimeout,
-        readAttempts, backoff, maxBackoff, allowWrite);
+        readAttempts, backoff, maxBackoff, allowWrite, maxBodyBytes);
   }
 
   public YarnConnection withTrustStore(Path store, char[] password) {
     return new YarnConnection(baseUrl, user, auth, store, password, connectTimeout, requestTimeout,
-        readAttempts, backoff, maxBackoff, allowWrite);
+        readAttempts, backoff, maxBackoff, allowWrite, maxBodyBytes);
   }
 
   public YarnConnection withTimeouts(Duration connect, Duration request) {
     return new YarnConnection(baseUrl, user, auth, trustStore, trustStorePassword, connect, request,
-        readAttempts, backoff, maxBackoff, allowWrite);
+        readAttempts, backoff, maxBackoff, allowWrite, maxBodyBytes);
   }
 
   public YarnConnection withRetries(int attempts, Duration firstBackoff, Duration max) {
     return new YarnConnection(baseUrl, user, auth, trustStore, trustStorePassword, connectTimeout, requestTimeout,
-        attempts, firstBackoff, max, allowWrite);
+        attempts, firstBackoff, max, allowWrite, maxBodyBytes);
   }
 
   public YarnConnection withAllowWrite(boolean allow) {
     return new YarnConnection(baseUrl, user, auth, trustStore, trustStorePassword, connectTimeout, requestTimeout,
-        readAttempts, backoff, maxBackoff, allow);
+        readAttempts, backoff, maxBackoff, allow, maxBodyBytes);
+  }
+
+  /** The largest reply body accepted, in bytes; a larger reply fails without being read further. */
+  public YarnConnection withMaxBody(long bytes) {
+    return new YarnConnection(baseUrl, user, auth, trustStore, trustStorePassword, connectTimeout, requestTimeout,
+        readAttempts, backoff, maxBackoff, allowWrite, bytes);
   }
 
   /** Back-off before read attempt {@code attempt + 1} (attempt counts from 1): doubling, capped. */
@@ -111,7 +129,7 @@ public record YarnConnection(
   public String toString() {
     return "YarnConnection[" + baseUrl + ", user=" + user + ", auth=" + auth
         + (trustStore == null ? "" : ", trustStore=" + trustStore + " (password hidden)")
-        + ", writes " + (allowWrite ? "allowed" : "off") + "]";
+        + ", writes " + (allowWrite ? "allowed" : "off") + ", max body " + maxBodyBytes + " bytes]";
   }
 
   @Override

@@ -1,8 +1,8 @@
 package io.rayon.yarn;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rayon.model.io.Json;
 import io.rayon.model.live.AppReport;
@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -33,7 +34,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.TrustManagerFactory;
@@ -43,7 +51,14 @@ import javax.net.ssl.TrustManagerFactory;
  * java.net.http}. Reads ({@code GET}) are retried on connection failures, timeouts and 5xx answers
  * with exponential back-off, at most {@link YarnConnection#readAttempts()} times; writes ({@code
  * POST}) are sent once and only when the connection allows writes. Every failure is a {@link
- * YarnRestException} naming the endpoint and the problem. Thread-safe: the dashboard polls from a
+ * YarnRestException} naming the endpoint and the problem, on one line, with the secret hidden.
+ *
+ * <p>The server is not trusted: each request has one deadline for headers and body ({@link
+ * YarnConnection#requestTimeout()}), after which the exchange is cancelled and its connection
+ * closed; a body above {@link YarnConnection#maxBodyBytes()} is refused as soon as it is announced
+ * or exceeded; JSON is parsed while it arrives ({@link ReplyBody}). Redirects are followed only to
+ * the same origin (the {@code Authorization} header never goes to another server) and a {@code
+ * POST} is never turned into a {@code GET} (see {@link #exchange}). Thread-safe: the dashboard polls from a
  * background thread while the CLI and the submit dialog use their own calls.
  */
 public final class YarnRestClient {
@@ -65,6 +80,7 @@ public final class YarnRestClient {
   private final HttpClient http;
   private final Clock clock;
   private final Sleeper sleeper;
+  private volatile Consumer<String> notices = n -> {};
 
   public YarnRestClient(YarnConnection conn) throws YarnRestException {
     this(conn, Clock.systemUTC(), Sleeper.REAL);
@@ -78,13 +94,19 @@ public final class YarnRestClient {
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(conn.connectTimeout())
-            .followRedirects(HttpClient.Redirect.NORMAL);
+            // redirects are followed by exchange(), same origin only: the JDK would resend credentials elsewhere
+            .followRedirects(HttpClient.Redirect.NEVER);
     if (conn.trustStore() != null) b.sslContext(sslContext(conn));
     this.http = b.build();
   }
 
   public YarnConnection connection() {
     return conn;
+  }
+
+  /** Receives notes worth telling the user that are not failures (a same-origin redirect that was followed). */
+  public void onNotice(Consumer<String> sink) {
+    this.notices = sink == null ? n -> {} : sink;
   }
 
   private static SSLContext sslContext(YarnConnection c) throws YarnRestException {
@@ -265,24 +287,37 @@ public final class YarnRestClient {
   }
 
   private static final Set<Integer> RETRYABLE = Set.of(500, 502, 503, 504);
+  private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
+  /** The most same-origin redirects one request follows. */
+  static final int MAX_REDIRECTS = 5;
+
+  /** The final answer to one request: status, headers and the body as {@link ReplyBody} read it. */
+  private record Answer(int status, HttpHeaders headers, ReplyBody.Result body) {}
+
+  /** A failure worth another attempt of a read (connection failures and timeouts). */
+  private static final class Transient extends Exception {
+    private static final long serialVersionUID = 1L;
+    final YarnRestException failure;
+
+    Transient(YarnRestException failure) {
+      super(failure.getMessage(), null, false, false);
+      this.failure = failure;
+    }
+  }
 
   /** GET with bounded retries; returns the parsed JSON body. */
   JsonNode get(String pathAndQuery) throws YarnRestException {
     String endpoint = "GET " + BASE + stripQuery(pathAndQuery);
-    HttpRequest req = request(pathAndQuery).GET().build();
     int max = conn.readAttempts();
     for (int attempt = 1; ; attempt++) {
       YarnRestException failure;
       try {
-        HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        if (resp.statusCode() / 100 == 2) return json(endpoint, resp.body(), attempt);
-        failure = statusError(endpoint, resp, attempt);
-        if (!RETRYABLE.contains(resp.statusCode())) throw failure;
-      } catch (IOException e) {
-        failure = ioError(endpoint, e, attempt);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new YarnRestException(YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
+        Answer a = exchange(endpoint, pathAndQuery, null, attempt);
+        if (a.status() / 100 == 2) return json(endpoint, a, attempt, true);
+        failure = statusError(endpoint, a, attempt);
+        if (!RETRYABLE.contains(a.status())) throw failure;
+      } catch (Transient t) {
+        failure = t.failure;
       }
       if (attempt >= max) throw failure;
       try {
@@ -304,71 +339,210 @@ public final class YarnRestClient {
     }
     String text;
     try {
-      text = body == null ? "" : Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValueAsString(body);
+      text = body == null ? "" : Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(body);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("request body cannot be written", e);
     }
-    HttpRequest req = request(path)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(text, StandardCharsets.UTF_8))
-        .build();
+    Answer a;
     try {
-      HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      if (resp.statusCode() / 100 != 2) throw statusError(endpoint, resp, 1);
-      String b = resp.body();
-      return b == null || b.isBlank() ? null : json(endpoint, b, 1);
-    } catch (IOException e) {
-      throw ioError(endpoint, e, 1);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new YarnRestException(YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", 1, e);
+      a = exchange(endpoint, path, text, 1);
+    } catch (Transient t) {
+      throw t.failure;
+    }
+    if (a.status() / 100 != 2) throw statusError(endpoint, a, 1);
+    return json(endpoint, a, 1, false);
+  }
+
+  /**
+   * Sends one request ({@code POST} with {@code body} when it is not null, else {@code GET}) and reads
+   * its answer within one deadline of {@link YarnConnection#requestTimeout()} for headers, body and
+   * redirects together. Redirects are followed only to the same origin (scheme, host and port) as
+   * the connection's address, at most {@value #MAX_REDIRECTS} times, and a {@code POST} only on 307
+   * and 308 (as a {@code POST} with the same body); any other redirect fails and names where it
+   * pointed. When the deadline passes the body subscription is cancelled, which closes the
+   * connection.
+   *
+   * @throws Transient for failures a read may retry (connection failures, timeouts)
+   * @throws YarnRestException for failures it must not (a refused redirect, a too large or malformed body)
+   */
+  private Answer exchange(String endpoint, String pathAndQuery, String body, int attempt)
+      throws YarnRestException, Transient {
+    // a timeout beyond what nanoseconds hold (292 years) waits as good as forever, without overflowing
+    long budget = conn.requestTimeout().compareTo(Duration.ofDays(365L * 100)) > 0
+        ? Duration.ofDays(365L * 100).toNanos() : conn.requestTimeout().toNanos();
+    long deadline = System.nanoTime() + budget;
+    URI uri = uri(pathAndQuery);
+    for (int hop = 0; ; hop++) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) throw new Transient(fail(YarnRestException.Kind.TIMEOUT, endpoint, -1, "no answer within "
+          + human(conn.requestTimeout()) + " (redirects included)", attempt, null));
+      HttpRequest req = request(endpoint, uri, body, left, attempt);
+      ReplyBody.Handler handler = new ReplyBody.Handler(conn.maxBodyBytes());
+      CompletableFuture<HttpResponse<ReplyBody.Result>> cf = http.sendAsync(req, handler);
+      HttpResponse<ReplyBody.Result> resp;
+      try {
+        resp = cf.get(left, TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        handler.abort();
+        cf.cancel(true);
+        String what = handler.headersSeen()
+            ? "the reply did not arrive completely within " + human(conn.requestTimeout()) + " (" + handler.bytesSoFar()
+                + " bytes of the body received); the connection was closed"
+            : "no answer within " + human(conn.requestTimeout());
+        throw new Transient(fail(YarnRestException.Kind.TIMEOUT, endpoint, -1, what, attempt, null));
+      } catch (InterruptedException e) {
+        handler.abort();
+        cf.cancel(true);
+        Thread.currentThread().interrupt();
+        throw new YarnRestException(YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
+      } catch (ExecutionException e) {
+        handler.abort();
+        throw failure(endpoint, e.getCause(), attempt);
+      }
+      int s = resp.statusCode();
+      if (!REDIRECTS.contains(s)) return new Answer(s, resp.headers(), resp.body());
+      uri = redirectTarget(endpoint, body != null, uri, resp, hop, attempt);
+      notices.accept(endpoint + ": followed a redirect (HTTP " + s + reason(s) + ") to " + uri.getRawPath()
+          + " on the same server");
     }
   }
 
-  private HttpRequest.Builder request(String pathAndQuery) {
+  /** Where a redirect may go, or the failure that reports it. */
+  private URI redirectTarget(String endpoint, boolean post, URI from, HttpResponse<?> resp, int hop, int attempt)
+      throws YarnRestException {
+    int s = resp.statusCode();
+    String status = "HTTP " + s + reason(s);
+    String loc = resp.headers().firstValue("Location").orElse(null);
+    if (loc == null || loc.isBlank()) {
+      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " without a Location header", attempt, null);
+    }
+    URI to;
+    try {
+      to = from.resolve(loc.trim());
+    } catch (IllegalArgumentException e) {
+      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to an unusable address '" + excerpt(loc)
+          + "'; not followed", attempt, null);
+    }
+    if (!sameOrigin(conn.baseUrl(), to)) {
+      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to " + origin(to, loc) + ", another server than "
+          + origin(conn.baseUrl(), null) + "; not followed, nothing was sent there (credentials stay with the server"
+          + " they were given for). If that server is the active ResourceManager, connect to it directly", attempt, null);
+    }
+    if (post && s != 307 && s != 308) {
+      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to " + to.getRawPath() + " in answer to a POST;"
+          + " not followed (a POST is never resent as a GET). Check the address: the ResourceManager answers"
+          + " its REST API without redirects", attempt, null);
+    }
+    if (hop >= MAX_REDIRECTS) {
+      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, "more than " + MAX_REDIRECTS + " redirects (the last to "
+          + to.getRawPath() + "); not followed", attempt, null);
+    }
+    return to;
+  }
+
+  /** Same scheme, host and port (the default port when none is written), no user information. */
+  static boolean sameOrigin(URI a, URI b) {
+    if (a.getScheme() == null || b.getScheme() == null || a.getHost() == null || b.getHost() == null) return false;
+    if (b.getRawUserInfo() != null) return false;
+    return a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost().equalsIgnoreCase(b.getHost())
+        && port(a) == port(b);
+  }
+
+  private static int port(URI u) {
+    if (u.getPort() >= 0) return u.getPort();
+    return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+
+  private static String origin(URI u, String raw) {
+    if (u.getScheme() == null || u.getHost() == null) return "'" + excerpt(raw == null ? u.toString() : raw) + "'";
+    return u.getScheme().toLowerCase(Locale.ROOT) + "://" + u.getHost() + ":" + port(u);
+  }
+
+  /** The failure an exchange ended with: a body problem (not retried) or a transport problem (retried). */
+  private YarnRestException failure(String endpoint, Throwable t, int attempt) throws YarnRestException, Transient {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof ReplyBody.TooLarge big) {
+        String what = big.tree
+            ? "the reply holds more JSON values than a reply within the limit of " + bytes(conn.maxBodyBytes())
+                + " may (" + ReplyBody.TREE_FACTOR + " times the limit in memory); reading stopped after " + big.seen + " bytes"
+            : "the reply is larger than the limit of " + bytes(conn.maxBodyBytes()) + (big.declared
+                ? " (it announced " + big.seen + " bytes); nothing was read" : "; reading stopped after " + big.seen + " bytes");
+        throw fail(YarnRestException.Kind.TOO_LARGE, endpoint, -1, what
+            + ". If the cluster is that large, raise the limit (--max-body)", attempt, null);
+      }
+      if (c instanceof ReplyBody.BadJson bad) {
+        throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, bad.getMessage() + "; reply starts with: "
+            + excerpt(bad.prefix), attempt, null);
+      }
+    }
+    Throwable c = t;
+    while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) c = c.getCause();
+    IOException io = c instanceof IOException e ? e : new IOException(String.valueOf(c), c);
+    throw new Transient(ioError(endpoint, io, attempt));
+  }
+
+  private URI uri(String pathAndQuery) {
     String p = BASE + pathAndQuery;
     if (conn.user() != null) p += (p.contains("?") ? "&" : "?") + "user.name=" + enc(conn.user());
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(conn.baseUrl() + p))
-        .timeout(conn.requestTimeout())
+    return URI.create(conn.baseUrl() + p);
+  }
+
+  private HttpRequest request(String endpoint, URI uri, String body, long timeoutNanos, int attempt)
+      throws YarnRestException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+        .timeout(Duration.ofNanos(timeoutNanos))
         .header("Accept", "application/json");
     String auth = conn.auth().authorizationHeader();
-    if (auth != null) b.header("Authorization", auth);
-    return b;
+    if (auth != null) {
+      try {
+        b.header("Authorization", auth);
+      } catch (IllegalArgumentException e) {
+        // the JDK's message quotes the header value: never pass it on
+        throw new YarnRestException(YarnRestException.Kind.SETUP, endpoint, -1, "the credentials contain characters an"
+            + " HTTP header cannot carry; nothing was sent (the credentials are not shown)", attempt, null);
+      }
+    }
+    if (body == null) b.GET();
+    else b.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    return b.build();
   }
 
   private static String enc(String s) {
     return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 
-  private static JsonNode json(String endpoint, String body, int attempt) throws YarnRestException {
-    if (body == null || body.isBlank()) {
-      throw new YarnRestException(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1,
-          "empty reply; expected JSON", attempt, null);
+  /** The JSON of a 2xx answer; null for an empty body when {@code required} is false. */
+  private JsonNode json(String endpoint, Answer a, int attempt, boolean required) throws YarnRestException {
+    ReplyBody.Result r = a.body();
+    if (!ReplyBody.isJson(r.contentType())) {
+      String t = r.contentType().toLowerCase(Locale.ROOT);
+      throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, "the reply is " + excerpt(r.contentType())
+          + ", not JSON" + (t.contains("html") ? " (a login page or a proxy's page? check the address)" : "")
+          + (r.text().isBlank() ? "" : "; reply starts with: " + excerpt(r.text())), attempt, null);
     }
-    try {
-      return Json.mapper().readTree(body);
-    } catch (JsonProcessingException e) {
-      JsonLocation loc = e.getLocation();
-      String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      String msg = String.valueOf(e.getOriginalMessage());
-      int nl = msg.indexOf('\n');
-      if (nl >= 0) msg = msg.substring(0, nl);
-      String what = msg.contains("end-of-input") ? "the reply ends in the middle of the JSON (truncated?)" : "malformed JSON: " + msg;
-      throw new YarnRestException(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1,
-          what + where + "; reply starts with: " + excerpt(body), attempt, e);
+    if (r.json() == null) {
+      if (!required) return null;
+      throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, "empty reply; expected JSON", attempt, null);
     }
+    return r.json();
   }
 
-  private static YarnRestException statusError(String endpoint, HttpResponse<String> resp, int attempt) {
-    int s = resp.statusCode();
-    String body = resp.body() == null ? "" : resp.body();
+  private YarnRestException statusError(String endpoint, Answer a, int attempt) {
+    int s = a.status();
+    String body = a.body().text();
     String yarnMessage = remoteExceptionMessage(body);
     String detail = "HTTP " + s + reason(s) + (yarnMessage != null ? ": " + yarnMessage
         : body.isBlank() ? " (empty body)" : ": " + excerpt(body));
     if (s == 401 || s == 403) {
       detail += ". Maybe pass a user (--user) or credentials for the gateway; Kerberos (SPNEGO) is not supported";
     }
-    return new YarnRestException(YarnRestException.Kind.HTTP_STATUS, endpoint, s, detail, attempt, null);
+    return fail(YarnRestException.Kind.HTTP_STATUS, endpoint, s, detail, attempt, null);
+  }
+
+  /** Every failure made here: one line, without control characters, the secret hidden. */
+  private YarnRestException fail(YarnRestException.Kind kind, String endpoint, int status, String detail, int attempt,
+      Throwable cause) {
+    return new YarnRestException(kind, endpoint, status, conn.auth().redact(oneLine(detail)), attempt, cause);
   }
 
   /** YARN's error body is {@code {"RemoteException":{"exception":..,"message":..}}}: take the message. */
@@ -378,7 +552,7 @@ public final class YarnRestClient {
       JsonNode re = n == null ? null : n.get("RemoteException");
       if (re != null && re.hasNonNull("message")) {
         String ex = re.hasNonNull("exception") ? re.get("exception").asText() + ": " : "";
-        return ex + oneLine(re.get("message").asText());
+        return excerpt(ex + oneLine(re.get("message").asText()));
       }
     } catch (JsonProcessingException | RuntimeException e) {
       return null;
@@ -388,6 +562,11 @@ public final class YarnRestClient {
 
   private static String reason(int s) {
     return switch (s) {
+      case 301 -> " Moved Permanently";
+      case 302 -> " Found";
+      case 303 -> " See Other";
+      case 307 -> " Temporary Redirect";
+      case 308 -> " Permanent Redirect";
       case 400 -> " Bad Request";
       case 401 -> " Unauthorized";
       case 403 -> " Forbidden";
@@ -402,25 +581,32 @@ public final class YarnRestClient {
 
   private YarnRestException ioError(String endpoint, IOException e, int attempt) {
     if (e instanceof HttpConnectTimeoutException) {
-      return new YarnRestException(YarnRestException.Kind.TIMEOUT, endpoint, -1,
+      return fail(YarnRestException.Kind.TIMEOUT, endpoint, -1,
           "no connection to " + conn.baseUrl() + " within " + human(conn.connectTimeout()), attempt, e);
     }
     if (e instanceof HttpTimeoutException) {
-      return new YarnRestException(YarnRestException.Kind.TIMEOUT, endpoint, -1,
+      return fail(YarnRestException.Kind.TIMEOUT, endpoint, -1,
           "no answer within " + human(conn.requestTimeout()), attempt, e);
     }
     if (e instanceof ConnectException) {
-      return new YarnRestException(YarnRestException.Kind.CONNECTION, endpoint, -1,
+      return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
           "cannot connect to " + conn.baseUrl() + " (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
               + "). Is the ResourceManager running and is the address right?", attempt, e);
     }
     if (e instanceof SSLException) {
-      return new YarnRestException(YarnRestException.Kind.CONNECTION, endpoint, -1,
+      return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
           "TLS failure: " + e.getMessage() + ". Maybe give the cluster's CA in a trust store", attempt, e);
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return new YarnRestException(YarnRestException.Kind.CONNECTION, endpoint, -1,
+    return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
         "the connection broke before the reply was complete (" + m + ")", attempt, e);
+  }
+
+  /** A byte count as people write it: 1 MiB, 64 MiB, 1536 bytes. */
+  static String bytes(long n) {
+    if (n >= (1L << 20) && n % (1L << 20) == 0) return (n >> 20) + " MiB";
+    if (n >= 1024 && n % 1024 == 0) return (n >> 10) + " KiB";
+    return n + " bytes";
   }
 
   static String human(Duration d) {
@@ -433,7 +619,8 @@ public final class YarnRestClient {
     return s.length() <= EXCERPT ? s : s.substring(0, EXCERPT) + "…";
   }
 
-  private static String oneLine(String s) {
-    return s.replaceAll("\\s+", " ").trim();
+  /** One line: white space, control and format characters (terminal escapes, bidi marks) become one space. */
+  static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("[\\s\\p{Cc}\\p{Cf}]+", " ").trim();
   }
 }

@@ -22,7 +22,14 @@ public final class YarnRestException extends Exception {
     /** The calling thread was interrupted (for example the dashboard was closed). */
     INTERRUPTED,
     /** The connection settings are unusable (for example an unreadable trust store). */
-    SETUP
+    SETUP,
+    /**
+     * The server redirected elsewhere and the redirect was not followed: another origin (scheme, host
+     * or port), a POST answered with 301/302/303, or too many redirects. The message names where to.
+     */
+    REDIRECT,
+    /** The reply body was larger than {@link YarnConnection#maxBodyBytes()}; reading stopped there. */
+    TOO_LARGE
   }
 
   private final Kind kind;

@@ -85,7 +85,7 @@ public final class YarnSubmitter {
         } else {
           unreachable = e.getMessage();
           out.add(new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.NOT_SENT, yarnId, t.queue(),
-              (yarnId == null ? "not sent: " : "unknown whether YARN accepted it: ") + e.getMessage(), t.notes(),
+              (yarnId == null || e.kind() == YarnRestException.Kind.REDIRECT ? "not sent: " : "unknown whether YARN accepted it: ") + e.getMessage(), t.notes(),
               List.of(), body, null, null));
         }
         continue;

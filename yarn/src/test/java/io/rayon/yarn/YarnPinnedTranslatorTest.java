@@ -2,7 +2,7 @@ package io.rayon.yarn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.live.YarnInterpreter;

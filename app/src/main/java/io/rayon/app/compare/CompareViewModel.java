@@ -7,7 +7,7 @@ import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.metrics.PlanMetrics;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.plan.Decision;

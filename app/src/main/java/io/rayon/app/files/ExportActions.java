@@ -11,6 +11,7 @@ import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.metrics.PlanFileMetrics;
 import io.rayon.engine.metrics.PlanMetrics;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.ImportResult;
@@ -71,16 +72,7 @@ public final class ExportActions {
     Scenario s = ws.getScenario();
     List<Decision> ds = new ArrayList<>(st.decisions().values());
     PlanMetrics m = PlanMetrics.of(st.plan(), new ArrayList<>(st.decidedRequests().values()), ds);
-    Map<String, Object> metrics = new LinkedHashMap<>();
-    metrics.put("planner", st.planner());
-    metrics.put("accepted", m.accepted());
-    metrics.put("rejected", m.rejected());
-    metrics.put("acceptance", m.acceptance());
-    metrics.put("weightedAcceptance", m.weightedAcceptance());
-    metrics.put("preemption", m.preemption());
-    metrics.put("uniformity", m.uniformity());
-    metrics.put("runtimeMs", st.runtimeMs());
-    metrics.putAll(st.report());
+    Map<String, Object> metrics = PlanFileMetrics.of(st.planner(), m, st.runtimeMs(), st.report());
     return new PlanFile(PlanFile.FORMAT_VERSION, s.name(), st.planner(), st.policy().toString(), st.plan().stepSeconds(),
         st.plan().horizon(), metrics, ds);
   }

@@ -2,6 +2,7 @@ package io.rayon.app.live;
 
 import io.rayon.yarn.YarnReservationTranslator;
 
+import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.estimation.NodeUsageEstimator;
 import io.rayon.model.live.ClusterSnapshot;
 import io.rayon.model.live.NodeReport;
@@ -32,13 +33,16 @@ record LiveDerived(
     long nowStep,
     List<QueueReport> queueRows) {
 
-  /** Damping factor α of the estimator (the estimation paper's value, §IV). */
-  static final double ALPHA = 0.125;
+  /** Damping factor α of the estimator (the estimation paper's value, §V.C). */
+  static final double ALPHA = EstimationPolicy.DEFAULT_DAMPING;
 
   /**
    * Keeps one estimator per node across polls (eq. 1 and eq. 3 with each node report as one
    * observation). The RM's REST API reports node totals, not container starts and ends, so eq. 2
-   * and eq. 4 (per-task corrections) cannot be applied live. Used by the polling thread only.
+   * and eq. 4 (per-task corrections) cannot be applied live. The dashboard draws the estimate EU
+   * itself; what a live node offers is the estimation paper's §VI (YARN prototype) formula, {@link
+   * io.rayon.engine.estimation.Availability#YARN_PROTOTYPE}, not the simulator's default. Used by the
+   * polling thread only.
    */
   static final class Estimators {
     private final Map<String, NodeUsageEstimator> byNode = new HashMap<>();

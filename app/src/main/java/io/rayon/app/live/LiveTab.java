@@ -151,7 +151,7 @@ public final class LiveTab implements WorkspaceTab {
     allocatedMap.setId("live-heatmap-allocated");
     allocatedMap.titleProperty().set("YARN allocation per node");
     estimatedMap.setId("live-heatmap-estimated");
-    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = 0.125)");
+    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = " + LiveDerived.ALPHA + ")");
     vm.nodeNamesProperty().addListener((o, a, b) -> {
       allocatedMap.setNodes(b, vm.racksProperty().get());
       estimatedMap.setNodes(b, vm.racksProperty().get());
@@ -263,7 +263,7 @@ public final class LiveTab implements WorkspaceTab {
     long horizon = s.horizonSteps();
     executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> {
           // plan locally (GREE) so YARN's allocation can be compared with ours
-          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planning.Planners.byName("gree"),
+          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planners.Planners.byName("gree"),
               s.sharingPolicy());
           java.util.Map<String, io.rayon.model.plan.Decision> local = new java.util.LinkedHashMap<>();
           for (var d : run.decisions()) local.put(d.reservationId(), d);

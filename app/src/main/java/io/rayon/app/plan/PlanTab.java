@@ -11,7 +11,9 @@ import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import io.rayon.engine.plugin.OptionSpec;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -21,6 +23,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 
 /**
@@ -69,12 +72,17 @@ public final class PlanTab implements WorkspaceTab {
         + " for it is refused with the reason"));
     Label limitLabel = new Label("Time limit");
     var solver = Bindings.createBooleanBinding(
-        () -> "milp".equals(vm.plannerProperty().get()) || "hybrid".equals(vm.plannerProperty().get()), vm.plannerProperty());
+        () -> vm.plannerOptions().stream().anyMatch(o -> o.name().equals(PlanViewModel.TIME_LIMIT)), vm.plannerProperty());
     limit.visibleProperty().bind(solver);
     limit.managedProperty().bind(solver);
     limitLabel.visibleProperty().bind(solver);
     limitLabel.managedProperty().bind(solver);
-    ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, new Label("Policy"), policy);
+    HBox optionControls = new HBox(6);
+    optionControls.setId("planner-options");
+    optionControls.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    fillOptionControls(optionControls);
+    vm.plannerProperty().addListener((o, a, b) -> fillOptionControls(optionControls));
+    ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, optionControls, new Label("Policy"), policy);
     ComboBox<String> dimension = new ComboBox<>();
     dimension.setId("dimension-choice");
     dimension.setTooltip(new Tooltip("Resource dimension drawn by the skyline"));
@@ -103,7 +111,7 @@ public final class PlanTab implements WorkspaceTab {
     warning.textProperty().bind(vm.warningProperty());
     Button hybrid = button("Re-plan with hybrid", "replan-hybrid", vm::replanWithHybrid);
     hybrid.disableProperty().bind(vm.runningProperty());
-    javafx.scene.layout.HBox warningBox = new javafx.scene.layout.HBox(8, warning, hybrid);
+    HBox warningBox = new HBox(8, warning, hybrid);
     warningBox.setId("milp-warning-box");
     warningBox.setPadding(new Insets(2, 8, 2, 8));
     warningBox.visibleProperty().bind(vm.warningProperty().isNotEmpty());
@@ -242,5 +250,43 @@ public final class PlanTab implements WorkspaceTab {
   @Override
   public void dispose() {
     vm.cancel();
+  }
+
+  /**
+   * One control per option of the selected planner, generated from its {@link OptionSpec} (a choice
+   * box, a check box, or a text field; the time limit keeps its own field), bound to the view
+   * model's value of that option; the tooltip is the option's help and allowed values.
+   */
+  private void fillOptionControls(HBox box) {
+    box.getChildren().clear();
+    String name = vm.plannerProperty().get();
+    for (OptionSpec spec : vm.plannerOptions()) {
+      if (spec.name().equals(PlanViewModel.TIME_LIMIT)) continue;
+      javafx.beans.property.StringProperty value = vm.optionProperty(name, spec);
+      Node control;
+      if (spec.type() == OptionSpec.Type.CHOICE) {
+        ComboBox<String> c = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(spec.choices()));
+        c.valueProperty().bindBidirectional(value);
+        control = c;
+      } else if (spec.type() == OptionSpec.Type.BOOLEAN) {
+        CheckBox c = new CheckBox();
+        c.setSelected(Boolean.parseBoolean(value.get()));
+        c.selectedProperty().addListener((o, a, b) -> value.set(Boolean.toString(b)));
+        control = c;
+      } else {
+        TextField t = new TextField();
+        t.setPrefColumnCount(6);
+        t.textProperty().bindBidirectional(value);
+        control = t;
+      }
+      control.setId("option-" + spec.name());
+      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      tip.setWrapText(true);
+      tip.setMaxWidth(480);
+      Label label = new Label(spec.name());
+      label.setTooltip(tip);
+      if (control instanceof javafx.scene.control.Control c) c.setTooltip(tip);
+      box.getChildren().addAll(label, control);
+    }
   }
 }

@@ -7,13 +7,15 @@ import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -100,15 +102,53 @@ public final class PlanViewModel {
     }
   }
 
+  /**
+   * The selected planner's options: the time limit when the planner has one (its own field), and
+   * every other option the planner describes from its generated control, when not blank.
+   */
   private PlannerOptions options() {
-    return PlannerOptions.NONE.with("time-limit", timeLimit.get() == null ? "60s" : timeLimit.get().trim())
-        .with("memory", Long.toString(freeHeap()));
+    PlannerOptions o = PlannerOptions.NONE;
+    String name = planner.get();
+    if (name == null || !Planners.REGISTRY.contains(name)) return o;
+    for (OptionSpec spec : Planners.plugin(name).options()) {
+      String v = spec.name().equals(TIME_LIMIT) ? timeLimit.get() : optionProperty(name, spec).get();
+      if (v != null && !v.isBlank()) o = o.with(spec.name(), v.trim());
+      // the heap a MILP model may take: what this JVM can still give it
+      if (spec.name().equals(MEMORY) && (v == null || v.isBlank())) o = o.with(MEMORY, Long.toString(freeHeap()));
+    }
+    return o;
   }
+
+  /** The MILP's memory option, filled from the free heap unless the user set it. */
+  static final String MEMORY = "memory";
 
   /** Heap a MILP model may take: three quarters of what the JVM can still allocate. */
   private static long freeHeap() {
     Runtime rt = Runtime.getRuntime();
     return Math.max(1, (rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) / 4 * 3);
+  }
+
+  /** The option the time-limit field edits (the other options get generated controls). */
+  public static final String TIME_LIMIT = "time-limit";
+
+  private final Map<String, StringProperty> optionValues = new HashMap<>();
+
+  /**
+   * The text value of one option of one planner, starting at the option's default; the Plan tab
+   * binds the control generated from the option's spec to it. Each planner keeps its own values.
+   */
+  public StringProperty optionProperty(String plannerName, OptionSpec spec) {
+    return optionValues.computeIfAbsent(plannerName + "/" + spec.name(), k -> {
+      StringProperty p = new SimpleStringProperty(this, k, spec.defaultValue() == null ? "" : spec.defaultValue());
+      p.addListener((o, a, b) -> validatePolicy());
+      return p;
+    });
+  }
+
+  /** The option specs of the selected planner, from the planner registry (empty when none is selected). */
+  public List<OptionSpec> plannerOptions() {
+    String name = planner.get();
+    return name == null || !Planners.REGISTRY.contains(name) ? List.of() : Planners.plugin(name).options();
   }
 
   /** The request for a run, or null (with {@link #problemProperty()} set) when invalid. */

@@ -3,12 +3,10 @@ package io.rayon.app.plan;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planning.Planners;
-import io.rayon.engine.planning.PlanningContext;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
-import io.rayon.engine.policy.SharingPolicies;
-import io.rayon.engine.reservation.ReservationSystem;
+import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
@@ -26,8 +24,10 @@ import java.util.Set;
 /**
  * The planning runs the application offers, as plain functions over immutable inputs that run on
  * a worker thread: re-plan everything, place the pending reservations on top of an existing plan,
- * and try one expression against a plan without committing it (live feasibility). The engine's
- * {@link ReservationSystem} commits; this class never changes a plan it was given.
+ * and try one expression against a plan without committing it (live feasibility). The planning
+ * itself is the engine's one orchestration, {@link PlanningRun#place} and {@link
+ * PlanningRun#tryPlace}, as for the CLI; this class keeps the workbench's bookkeeping (which
+ * decisions still hold after an edit) and never changes a plan it was given.
  */
 public final class PlanningService {
   private PlanningService() {}
@@ -90,17 +90,16 @@ public final class PlanningService {
       });
     }
     Planner planner = Planners.byName(req.planner(), req.options());
-    ReservationSystem system = new ReservationSystem(plan, planner, req.policy()).withTask(progress, cancel)
-        .withDeadline(deadline(req.options()));
     long t0 = System.nanoTime();
-    List<Decision> ds = system.submitAll(todo);
+    PlanningRun run = PlanningRun.place(s, plan, todo, planner, req.policy(), progress, cancel, deadline(req.options()), false);
     long ms = (System.nanoTime() - t0) / 1_000_000;
+    List<Decision> ds = run.decisions();
     for (int i = 0; i < todo.size(); i++) {
       decisions.put(todo.get(i).id(), ds.get(i));
       decided.put(todo.get(i).id(), todo.get(i));
     }
     Map<String, Object> report = planner instanceof ReportingPlanner rp ? rp.report() : Map.of();
-    return new PlanState(system.snapshot(), decisions, decided, req.planner(), req.policy(), ms, report);
+    return new PlanState(run.plan(), decisions, decided, req.planner(), req.policy(), ms, report);
   }
 
   /**
@@ -129,18 +128,6 @@ public final class PlanningService {
    * own previous allocation) and returns the planner's decision; nothing is committed.
    */
   public static Decision tryPlace(Request req, Plan base, ReservationRequest request, CancellationToken cancel) {
-    Plan plan = base == null ? Plan.fromScenario(req.scenario()) : base;
-    if (plan.contains(request.id())) {
-      plan = plan.copy();
-      plan.remove(request.id());
-    }
-    Planner planner = Planners.byName(req.planner(), req.options());
-    var policy = SharingPolicies.from(req.policy(), plan.stepSeconds());
-    Decision d = planner.place(plan, request, new PlanningContext(policy, ProgressListener.NONE, cancel));
-    if (d != null && d.accepted()) {
-      var broken = policy.check(plan, request, d.allocation());
-      if (broken != null) return Decision.reject(request.id(), broken);
-    }
-    return d;
+    return PlanningRun.tryPlace(req.scenario(), base, request, Planners.byName(req.planner(), req.options()), req.policy(), cancel);
   }
 }

@@ -3,6 +3,7 @@ package io.rayon.app.simulation;
 import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.sim.TimeSeries;
 import io.rayon.views.chart.SeriesChart;
@@ -13,18 +14,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
@@ -61,12 +69,11 @@ public final class SimulationTab implements WorkspaceTab {
     ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.SCHEDULERS));
     scheduler.setId("sim-scheduler");
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
-    TextField damping = field("sim-damping", 5, vm.dampingProperty());
-    damping.disableProperty().bind(vm.schedulerProperty().isNotEqualTo("estimation"));
+    HBox schedulerOptions = new HBox(6);
+    schedulerOptions.setAlignment(Pos.CENTER_LEFT);
+    for (String name : SimulationViewModel.SCHEDULERS) schedulerOptions.getChildren().add(optionControls(name));
     TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
     TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
-    validation.check(damping, text -> damping.isDisabled() ? null : SimulationViewModel.dampingProblem(text));
-    damping.disabledProperty().addListener(o -> validation.support().revalidate(damping));
     validation.check(heartbeat, text -> SimulationViewModel.positiveProblem("heartbeat", text));
     validation.check(frames, text -> SimulationViewModel.positiveProblem("frame interval", text));
     ComboBox<String> measure = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.MEASURES));
@@ -78,7 +85,7 @@ public final class SimulationTab implements WorkspaceTab {
     Button cancel = new Button("Cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, new Label("Damping α"), damping, new Label("Heartbeat (s)"), heartbeat);
+    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, new Label("Heartbeat (s)"), heartbeat);
     seriesChoice.setId("sim-series-choice");
     seriesChoice.setTitle("Series");
     seriesChoice.setShowCheckedCount(true);
@@ -131,6 +138,52 @@ public final class SimulationTab implements WorkspaceTab {
     root.setTop(top);
     root.setCenter(split);
     root.setId("simulation-tab");
+  }
+
+  /**
+   * One control per option of a scheduler, generated from its plug-in's {@link OptionSpec}s (a
+   * choice box, a check box, or a text field checked as typed), bound to the view model's value of
+   * that option; the tooltip is the option's help, allowed values and default. A control's id is
+   * {@code sim-} and the option's name ({@code sim-damping}). The group (id {@code
+   * sim-options-NAME}) shows, and its controls are enabled, only while that scheduler is selected.
+   */
+  private HBox optionControls(String schedulerName) {
+    HBox box = new HBox(6);
+    box.setId("sim-options-" + schedulerName);
+    box.setAlignment(Pos.CENTER_LEFT);
+    BooleanBinding selected = vm.schedulerProperty().isEqualTo(schedulerName);
+    box.visibleProperty().bind(selected);
+    box.managedProperty().bind(selected);
+    for (OptionSpec spec : SimulationViewModel.options(schedulerName)) {
+      StringProperty value = vm.optionProperty(schedulerName, spec);
+      Control control;
+      if (spec.type() == OptionSpec.Type.CHOICE) {
+        ComboBox<String> c = new ComboBox<>(FXCollections.observableArrayList(spec.choices()));
+        c.valueProperty().bindBidirectional(value);
+        control = c;
+      } else if (spec.type() == OptionSpec.Type.BOOLEAN) {
+        CheckBox c = new CheckBox();
+        c.setSelected(Boolean.parseBoolean(value.get()));
+        c.selectedProperty().addListener((o, a, b) -> value.set(Boolean.toString(b)));
+        value.addListener((o, a, b) -> c.setSelected(Boolean.parseBoolean(b)));
+        control = c;
+      } else {
+        TextField t = field("sim-" + spec.name(), 6, value);
+        validation.check(t, text -> t.isDisabled() ? null : SimulationViewModel.optionProblem(spec, text));
+        t.disabledProperty().addListener(o -> validation.support().revalidate(t));
+        control = t;
+      }
+      control.setId("sim-" + spec.name());
+      control.disableProperty().bind(selected.not());
+      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      tip.setWrapText(true);
+      tip.setMaxWidth(480);
+      if (!(control instanceof TextField)) control.setTooltip(tip);
+      Label label = new Label(spec.name());
+      label.setTooltip(tip);
+      box.getChildren().addAll(label, control);
+    }
+    return box;
   }
 
   private static TextField field(String id, int cols, javafx.beans.property.StringProperty p) {

@@ -4,16 +4,21 @@ import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.WorkspaceViewModel;
-import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.estimation.Availability;
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.schedulers.Schedulers;
+import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.Frame;
-import io.rayon.engine.sim.ReservationPolicy;
 import io.rayon.engine.sim.SchedulerPolicy;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
-import io.rayon.engine.sim.Simulator;
 import io.rayon.model.scenario.Scenario;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -26,18 +31,24 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The Simulation tab's state: the scheduler (reservation or estimation with its damping α), the
- * heartbeat and the frame interval (validated here), the run through the executor, and the frame
- * being shown. The simulator records per-node frames; the view animates them.
+ * The Simulation tab's state: the scheduler, one of {@link Schedulers#REGISTRY}, with a text value
+ * per option its plug-in describes ({@link #optionProperty}; for the estimation scheduler its damping
+ * α and its availability formula, {@link Availability}), the heartbeat and the frame interval
+ * (validated here), the run through the executor ({@link SimulationRun}), and the frame being shown.
+ * The simulator records per-node frames; the view animates them.
  */
 public final class SimulationViewModel {
-  public static final List<String> SCHEDULERS = List.of("estimation", "reservation");
+  /** The schedulers of the registry, in its order. */
+  public static final List<String> SCHEDULERS = Schedulers.names();
   public static final List<String> MEASURES = List.of("memory", "cpu", "cpu demand");
+  /** The estimation scheduler's availability formulas ({@link Availability}), the paper's simulator's first. */
+  public static final List<String> AVAILABILITIES =
+      Arrays.stream(Availability.values()).map(Availability::id).toList();
 
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
   private final StringProperty scheduler = new SimpleStringProperty(this, "scheduler", "estimation");
-  private final StringProperty damping = new SimpleStringProperty(this, "damping", Double.toString(EstimationPolicy.DEFAULT_DAMPING));
+  private final Map<String, StringProperty> optionValues = new HashMap<>();
   private final StringProperty heartbeat = new SimpleStringProperty(this, "heartbeat", "3");
   private final StringProperty frameInterval = new SimpleStringProperty(this, "frameInterval", "300");
   private final StringProperty measure = new SimpleStringProperty(this, "measure", "memory");
@@ -79,23 +90,52 @@ public final class SimulationViewModel {
     }
   }
 
-  SchedulerPolicy policy() {
-    if ("reservation".equals(scheduler.get())) return new ReservationPolicy();
-    String p = dampingProblem(damping.get());
-    if (p != null) throw new IllegalArgumentException(p);
-    return new EstimationPolicy(Double.parseDouble(damping.get().trim()));
+  /**
+   * The text value of one option of one scheduler, starting at the option's default; the Simulation
+   * tab's generated controls edit it.
+   */
+  public StringProperty optionProperty(String schedulerName, OptionSpec spec) {
+    return optionValues.computeIfAbsent(schedulerName + "/" + spec.name(),
+        k -> new SimpleStringProperty(this, k, spec.defaultValue() == null ? "" : spec.defaultValue()));
   }
 
-  /** What is wrong with a damping α text, or null when it is a number in (0, 1]. */
-  public static String dampingProblem(String text) {
-    double a;
-    try {
-      a = Double.parseDouble(text.trim());
-    } catch (NumberFormatException | NullPointerException e) {
-      return "damping α must be a number in (0, 1], got '" + text + "'";
+  /** The option specs of the selected scheduler, from the registry (empty when none is selected). */
+  public List<OptionSpec> schedulerOptions() {
+    return options(scheduler.get());
+  }
+
+  /** The option specs of a scheduler, from the registry (empty for an unknown name). */
+  public static List<OptionSpec> options(String schedulerName) {
+    return schedulerName == null || !Schedulers.REGISTRY.contains(schedulerName)
+        ? List.of() : Schedulers.plugin(schedulerName).options();
+  }
+
+  /** The selected scheduler's options as text, non-blank values only. */
+  Map<String, String> optionValues() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (OptionSpec spec : schedulerOptions()) {
+      String v = optionProperty(scheduler.get(), spec).get();
+      if (v != null && !v.isBlank()) m.put(spec.name(), v.strip());
     }
-    if (!(a > 0 && a <= 1)) return "damping α must be in (0, 1], got " + a + "; the paper uses 0.125";
-    return null;
+    return m;
+  }
+
+  /** A new scheduler as configured, or an {@link IllegalArgumentException} naming the bad option. */
+  SchedulerPolicy policy() {
+    return Schedulers.create(scheduler.get(), optionValues());
+  }
+
+  /**
+   * What is wrong with a value of an option, or null when its spec accepts it: the spec's message
+   * (option, value, allowed values) and the default (the paper's).
+   */
+  public static String optionProblem(OptionSpec spec, String text) {
+    try {
+      spec.parse(text);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage() + " (default " + spec.defaultValue() + ")";
+    }
   }
 
   /** What is wrong with a number of seconds for {@code what}, or null when it is positive and finite. */
@@ -121,27 +161,27 @@ public final class SimulationViewModel {
   public void run() {
     SimulationConfig cfg = config();
     if (cfg == null) return;
-    SchedulerPolicy policy;
+    Scenario s = ws.getScenario();
+    SimulationRun sim;
     try {
-      policy = policy();
+      sim = SimulationRun.of(s, scheduler.get(), optionValues(), SimulationRun.Requests.RRU, cfg);
     } catch (IllegalArgumentException e) {
       problem.set(e.getMessage());
       return;
     }
     problem.set("");
-    Scenario s = ws.getScenario();
     if (s.workload().jobs().isEmpty()) {
       problem.set("The scenario has no workload to simulate; File → Import trace… first.");
       return;
     }
+    String name = sim.scheduler();
     if (handle != null) handle.cancel();
     long id = ++runId;
     running.set(true);
-    summary.set("Simulating " + s.workload().jobs().size() + " jobs with the " + policy.name() + " scheduler…");
+    summary.set("Simulating " + s.workload().jobs().size() + " jobs with the " + name + " scheduler…");
     handle =
         executor.execute(
-            BackgroundTask.of("Simulate (" + policy.name() + ")",
-                    (p, c) -> Simulator.run(s.cluster(), s.workload(), policy, cfg, p, c))
+            BackgroundTask.of("Simulate (" + name + ")", (p, c) -> sim.run(p, c))
                 .onSuccess(r -> {
                   if (id != runId) return;
                   running.set(false);
@@ -190,8 +230,19 @@ public final class SimulationViewModel {
     return scheduler;
   }
 
+  /** The estimation scheduler's damping α, its {@code damping} option. */
   public StringProperty dampingProperty() {
-    return damping;
+    return estimationOption("damping");
+  }
+
+  /** {@code paper-sim} (AR − EU, the paper's simulator) or {@code yarn-prototype} (min(AR − ACU, NC − EU)). */
+  public StringProperty availabilityProperty() {
+    return estimationOption("availability");
+  }
+
+  private StringProperty estimationOption(String name) {
+    for (OptionSpec spec : options(Schedulers.ESTIMATION)) if (spec.name().equals(name)) return optionProperty(Schedulers.ESTIMATION, spec);
+    throw new IllegalStateException("the estimation scheduler describes no option " + name);
   }
 
   public StringProperty heartbeatProperty() {

@@ -7,7 +7,7 @@ import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ScriptedDialogService;
 import io.rayon.app.workspace.ReservationEdits;
 import io.rayon.app.workspace.Selection;

@@ -5,7 +5,7 @@ import io.rayon.testsupport.FakeRm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ScriptedDialogService;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import java.time.Clock;

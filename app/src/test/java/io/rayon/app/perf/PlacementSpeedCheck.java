@@ -1,7 +1,7 @@
 package io.rayon.app.perf;
 
 import io.rayon.engine.planning.Planner;
-import io.rayon.engine.planning.Planners;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.workspace.ReservationEdits;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
@@ -93,5 +93,22 @@ class PlanViewModelTest {
     vm.replanAll();
     ws.load(Fixtures.smallScenario().withName("other"), java.nio.file.Path.of("other.json"), false);
     assertThat(vm.getState()).isNull();
+  }
+
+  @Test
+  void plannerOptionsComeFromTheRegistryAndBadValuesAreShownAsTheProblem() {
+    vm.plannerProperty().set("gree");
+    assertThat(vm.plannerOptions()).extracting(io.rayon.engine.plugin.OptionSpec::name).containsExactly("atom-scan", "any-order");
+    var scan = vm.plannerOptions().get(0);
+    assertThat(vm.optionProperty("gree", scan).get()).isEqualTo("paper");
+    vm.optionProperty("gree", scan).set("late");
+    assertThat(vm.problemProperty().get()).contains("atom-scan=late").contains("paper, stacked");
+    vm.optionProperty("gree", scan).set("stacked");
+    assertThat(vm.problemProperty().get()).isEmpty();
+    vm.replanAll();
+    assertThat(vm.getState().decisions()).containsOnlyKeys("r1", "r2");
+    // the MILP's time limit does not leak into GREE's options
+    vm.timeLimitProperty().set("5s");
+    assertThat(vm.problemProperty().get()).isEmpty();
   }
 }

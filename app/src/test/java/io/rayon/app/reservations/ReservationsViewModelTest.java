@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;

@@ -83,18 +83,24 @@ class SimulationTabTest {
   void settingsAreCheckedAsTheyAreTyped(FxRobot robot) {
     TextField heartbeat = robot.lookup("#sim-heartbeat").queryAs(TextField.class);
     TextField damping = robot.lookup("#sim-damping").queryAs(TextField.class);
+    javafx.scene.control.ComboBox<?> availability = robot.lookup("#sim-availability").queryAs(javafx.scene.control.ComboBox.class);
+    assertThat(java.util.List.copyOf(availability.getItems())).isEqualTo(java.util.List.of("paper-sim", "yarn-prototype"));
+    assertThat(availability.getValue()).isEqualTo("paper-sim");
     robot.clickOn(heartbeat).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("0");
     robot.clickOn(damping).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("2");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(tab.validation().support().isInvalid()).isTrue();
     assertThat(heartbeat.getPseudoClassStates()).contains(INVALID);
     assertThat(heartbeat.getTooltip().getText()).isEqualTo("heartbeat must be a positive number of seconds, got '0'");
-    assertThat(damping.getTooltip().getText()).contains("damping α must be in (0, 1]").contains("0.125");
+    // the control and its check are generated from the estimation scheduler's damping spec
+    assertThat(damping.getTooltip().getText()).contains("damping=2").contains("from 0 to 1").contains("default 0.125");
 
-    // the damping does not matter to the reservation scheduler: its field is off and not marked
+    // the damping does not matter to the reservation scheduler: its field is off, hidden and not marked
     robot.interact(() -> vm.schedulerProperty().set("reservation"));
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(damping.getPseudoClassStates()).doesNotContain(INVALID);
+    assertThat(damping.isDisabled()).isTrue();
+    assertThat(robot.lookup("#sim-options-estimation").query().isVisible()).isFalse();
     robot.clickOn(heartbeat).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("3");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(heartbeat.getPseudoClassStates()).doesNotContain(INVALID);

@@ -3,8 +3,10 @@ package io.rayon.app.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.estimation.Availability;
+import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.SwfImporter;
 import java.nio.file.Files;
@@ -48,7 +50,32 @@ class SimulationViewModelTest {
     vm.dampingProperty().set("1.5");
     vm.run();
     assertThat(executor.executedCount()).isZero();
-    assertThat(vm.problemProperty().get()).contains("(0, 1]");
+    assertThat(vm.problemProperty().get()).contains("damping=1.5").contains("from 0 to 1");
+  }
+
+  @Test
+  void availabilityIsPaperSimByDefaultAndYarnPrototypeOnRequest() {
+    assertThat(vm.availabilityProperty().get()).isEqualTo("paper-sim");
+    assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.PAPER_SIM);
+    assertThat(((EstimationPolicy) vm.policy()).damping()).isEqualTo(EstimationPolicy.DEFAULT_DAMPING);
+    vm.availabilityProperty().set("yarn-prototype");
+    assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.YARN_PROTOTYPE);
+    vm.run();
+    assertThat(vm.resultProperty().get().finishedJobs()).isEqualTo(2);
+    assertThat(SimulationViewModel.AVAILABILITIES).containsExactly("paper-sim", "yarn-prototype");
+  }
+
+  @Test
+  void schedulersAndTheirOptionsComeFromTheRegistry() {
+    assertThat(SimulationViewModel.SCHEDULERS).containsExactlyElementsOf(io.rayon.engine.schedulers.Schedulers.names());
+    assertThat(vm.schedulerOptions()).isEqualTo(io.rayon.engine.schedulers.Schedulers.plugin("estimation").options());
+    vm.dampingProperty().set("0.5");
+    assertThat(((EstimationPolicy) vm.policy()).damping()).isEqualTo(0.5);
+    vm.schedulerProperty().set("reservation");
+    assertThat(vm.schedulerOptions()).isEmpty();
+    vm.run();
+    assertThat(vm.problemProperty().get()).isEmpty();
+    assertThat(vm.resultProperty().get().scheduler()).isEqualTo("reservation");
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.rayon.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.rdl.Rdl;

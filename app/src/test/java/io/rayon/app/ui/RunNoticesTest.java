@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.task.TaskExecutor;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.model.io.ScenarioIO;

@@ -3,7 +3,7 @@ package io.rayon.app.workspace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.prefs.Theme;
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.scenario.Scenario;
 import java.util.List;

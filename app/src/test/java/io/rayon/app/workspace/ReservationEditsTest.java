@@ -2,7 +2,7 @@ package io.rayon.app.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.app.testing.Fixtures;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
 import org.junit.jupiter.api.BeforeEach;

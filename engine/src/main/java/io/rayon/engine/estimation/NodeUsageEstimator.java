@@ -18,8 +18,12 @@ import java.util.Arrays;
  *
  * Our reading of the garbled text: α is the weight of the new measurement (α = 0 never learns from
  * measurements and, with eq. 2 and eq. 4, behaves like the reservation model; α = 1 trusts the last
- * report alone). The available resource (§VI eq. 5–6) is {@code min(AR − ACU, NC − RU)} with RU
- * this estimate: see {@link #available}. Not thread-safe; one instance per node.
+ * report alone). What a node still offers is computed from this estimate by an {@link Availability}
+ * formula: {@code AR − EU} in the paper's simulator (§V), {@code min(AR − ACU, NC − RU)} in its YARN
+ * prototype (§VI eq. 5–6). Eq. 4's n_J is, in the paper, "the execution time of task J"; time being
+ * discretized into observations, we read it as the number of eq. 1 steps applied while the task ran
+ * (observations after its placement, up to its end), which removes exactly what is left of the task's
+ * eq. 2 term. Not thread-safe; one instance per node.
  */
 public final class NodeUsageEstimator {
   private final double alpha;
@@ -28,7 +32,7 @@ public final class NodeUsageEstimator {
 
   /**
    * @param dimensions number of resources tracked (for example 2: memory MB, vcores)
-   * @param alpha damping factor α in [0, 1] (the paper uses 0.125)
+   * @param alpha damping factor α in [0, 1] (the paper uses {@link EstimationPolicy#DEFAULT_DAMPING})
    */
   public NodeUsageEstimator(int dimensions, double alpha) {
     if (dimensions < 1) throw new IllegalArgumentException("dimensions must be at least 1, got " + dimensions);
@@ -128,10 +132,11 @@ public final class NodeUsageEstimator {
   /**
    * §VI eq. 5–6: the resource still available on a node with allowance {@code ar}, aggregated
    * container usage {@code acu}, capacity {@code nc} and usage estimate {@code ru}: {@code min(ar −
-   * acu, nc − ru)}. May be negative (the node is over its allowance).
+   * acu, nc − ru)}, that is {@link Availability#YARN_PROTOTYPE}. May be negative (the node is over
+   * its allowance).
    */
   public static double available(double ar, double acu, double nc, double ru) {
-    return Math.min(ar - acu, nc - ru);
+    return Availability.YARN_PROTOTYPE.available(ar, acu, nc, ru);
   }
 
   /** Sets every estimate to 0 and the observation count to 0. */

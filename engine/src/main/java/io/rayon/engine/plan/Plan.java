@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -491,21 +492,21 @@ public final class Plan implements PlanEdit {
 
   /**
    * Adds the reservation when its allocation fits the free capacity at every step (in every
-   * dimension, inside the horizon), and returns null; otherwise leaves the plan as it was and returns
-   * {@link #overcommit}'s sentence. The check is made while the allocation is added (one pass), and
-   * undone when it fails.
+   * dimension, inside the horizon), and returns empty; otherwise leaves the plan as it was and
+   * returns why it does not fit ({@link #overcommit}'s sentence). The check is made while the
+   * allocation is added (one pass), and undone when it fails.
    */
-  public String addIfFits(ReservationRequest request, ReservationAllocation allocation) {
+  public Optional<String> addIfFits(ReservationRequest request, ReservationAllocation allocation) {
     for (AtomAllocation at : allocation.atoms()) {
       for (Step st : at.steps()) {
-        if (st.start() < 0 || st.end() > horizon) return overcommit(allocation);
+        if (st.start() < 0 || st.end() > horizon) return Optional.of(overcommit(allocation));
       }
     }
     checkAddable(request, allocation);
-    if (!insert(request, allocation)) return null;
+    if (!insert(request, allocation)) return Optional.empty();
     remove(request.id());
     String why = overcommit(allocation);
-    return why != null ? why : "the allocation exceeds the free capacity";
+    return Optional.of(why != null ? why : "the allocation exceeds the free capacity");
   }
 
   /** The per-user arrays, built from the accepted reservations on first use. */

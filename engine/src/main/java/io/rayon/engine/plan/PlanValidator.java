@@ -24,6 +24,8 @@ import java.util.TreeSet;
  *   <li><b>capacity</b>: at every step and in every dimension, the sum of all accepted allocations
  *       (recomputed here from the allocations, not read from the plan's own totals) is at most the
  *       capacity; nothing is allocated outside {@code [0, horizon)};
+ *   <li><b>arrival</b>: no accepted reservation holds anything before its request's arrival step
+ *       (commitment on arrival, the Rayon paper's §4.1.2: the plan cannot be changed in the past);
  *   <li><b>RDL semantics</b> of every accepted reservation:
  *       <ul>
  *         <li>atom(b,g,h,l,w): each allocation uses bundle b; at every step the count is 0 or a
@@ -80,6 +82,11 @@ public final class PlanValidator {
         if (s.start() < 0 || s.end() > horizon) {
           out.add(new Violation(id, a.path(), s.start() < 0 ? s.start() : horizon,
               "bundles held at [" + s.start() + "," + s.end() + ") outside the horizon [0," + horizon + ")"));
+        }
+        if (s.start() < request.arrival() && s.bundles() > 0) {
+          out.add(new Violation(id, a.path(), s.start(), "bundles held at [" + s.start() + "," + s.end()
+              + ") before the request arrives at step " + request.arrival()
+              + " (a reservation is committed on arrival and cannot use the past)"));
         }
       }
     }

@@ -18,11 +18,16 @@ import io.rayon.model.reservation.ReservationRequest;
  *       at the first step e_n uses (strict precedence), and so on.
  *   <li>{@code all} places every child, right to left, in the same range; if one fails the partial
  *       placement is undone and the {@code all} fails.
- *   <li>{@code any} tries its alternatives in the order written and keeps the first that fits.
- *   <li>An atom is placed by a right-to-left scan (see {@code GreedyPlacement#placeAtomGree}): at
- *       every step it holds 0 or a multiple of g in [g, h] bundles, each gang for at least l
- *       consecutive steps, w bundle-steps in total. A step fits when every resource dimension of
- *       the bundles fits in the free capacity (and in the user's sharing-policy headroom).
+ *   <li>{@code any} tries its alternatives right to left (reverseChild, like every operator) and
+ *       keeps the first that fits ({@code any-order=written}: in the order written).
+ *   <li>An atom is placed by a right-to-left scan (see {@code GreedyPlacement#greeAtomPaper}):
+ *       tracking the most constrained step t_lim, it allocates a block as tall as t_lim allows over
+ *       each l consecutive steps with room for a gang and restarts at t_lim − 1 ({@code
+ *       atom-scan=stacked}: our scan, {@code GreedyPlacement#greeAtom}, which restarts at the run's
+ *       end and stacks on the headroom left). At every step the atom holds 0 or a multiple of g in
+ *       [g, h] bundles, each gang for at least l consecutive steps, w bundle-steps in total. A step
+ *       fits when every resource dimension of the bundles fits in the free capacity (and in the
+ *       user's sharing-policy headroom).
  *   <li>No backtracking: a sub-expression that does not fit makes the reservation fail (except
  *       inside {@code any}); the rejection names the sub-expression, its window, the exhausted
  *       dimension, or the policy limit.
@@ -30,10 +35,27 @@ import io.rayon.model.reservation.ReservationRequest;
  *
  * The sharing policy of the context is respected twice: its instantaneous headroom bounds every
  * step during the search, and its {@code check} (which also covers averages over time) must pass
- * before the proposal is returned. Pure: the plan is only read.
+ * before the proposal is returned. Pure: the plan is only read. Every departure from the paper is a
+ * {@link GreedyOptions} value, off by default.
  */
 public final class GreePlanner implements Planner {
   public static final String NAME = "gree";
+
+  private final GreedyOptions options;
+
+  /** The paper's GREE ({@link GreedyOptions#PAPER}). */
+  public GreePlanner() {
+    this(GreedyOptions.PAPER);
+  }
+
+  /** GREE with the given departures from the paper (null: the paper's). */
+  public GreePlanner(GreedyOptions options) {
+    this.options = options == null ? GreedyOptions.PAPER : options;
+  }
+
+  public GreedyOptions options() {
+    return options;
+  }
 
   @Override
   public String name() {
@@ -47,6 +69,6 @@ public final class GreePlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context).run(false);
+    return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context, options).run(false);
   }
 }

@@ -1,8 +1,6 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.PlanView;
-import io.rayon.engine.policy.CapacityOverTimePolicy;
-import io.rayon.engine.policy.InstantaneousPolicy;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.AtomAllocation;
@@ -39,9 +37,11 @@ final class GreedyPlacement {
   private final String[] dims;
   private final int horizon;
   private final List<Block> log = new ArrayList<>();
+  private final GreedyOptions options;
   private Rejection failure;
 
-  GreedyPlacement(PlanView plan, ReservationRequest request, PlanningContext context) {
+  GreedyPlacement(PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
+    this.options = options == null ? GreedyOptions.PAPER : options;
     this.plan = plan;
     this.request = request;
     this.context = context;
@@ -73,8 +73,8 @@ final class GreedyPlacement {
     }
     ReservationAllocation alloc = allocation();
     if (policy != null) {
-      Rejection r = policy.check(plan, request, alloc);
-      if (r != null) return Decision.reject(request.id(), r);
+      var broken = policy.check(plan, request, alloc);
+      if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
     return Decision.accept(alloc);
   }
@@ -85,8 +85,9 @@ final class GreedyPlacement {
    * GREE: right-deep, depth-first, each sub-expression as late as possible within {@code [lo, hi)}.
    * order places its last child first and shrinks the range of the preceding ones to end before
    * the first step the later child uses; all places every child (right to left) in the same range
-   * and undoes the partial placement if one fails; any takes the first alternative (in the order
-   * written) that fits; window intersects the range.
+   * and undoes the partial placement if one fails; any takes the first alternative that fits, trying
+   * them right to left (reverseChild) or, with {@code any-order=written}, in the order written;
+   * window intersects the range.
    */
   private boolean gree(Rdl e, String path, long lo, long hi) {
     context.cancel().throwIfCancelled();
@@ -117,27 +118,45 @@ final class GreedyPlacement {
     }
     // any
     Rejection first = null;
-    for (int i = 0; i < cs.size(); i++) {
+    int firstIndex = -1;
+    for (int j = 0; j < cs.size(); j++) {
+      int i = anyIndex(j, cs.size());
       int mark = log.size();
       if (gree(cs.get(i), Rdl.childPath(path, i), lo, hi)) return true;
       undo(mark);
-      if (first == null) first = failure;
+      if (first == null) {
+        first = failure;
+        firstIndex = i;
+      }
     }
-    failure = anyFailure(path, lo, hi, cs.size(), first);
+    failure = anyFailure(path, lo, hi, cs.size(), firstIndex, first);
     return false;
+  }
+
+  /** The alternative of an {@code any} tried j-th: right to left (the paper), or as written. */
+  private int anyIndex(int j, int n) {
+    return options.anyWrittenOrder() ? j : n - 1 - j;
   }
 
   // ------------------------------------------------------------------ GREE-L (Algorithm 1)
 
   /**
-   * GREE-L: like GREE it goes right to left through the children, but each child first gets a
-   * guessed sub-interval of its parent's interval ({@link #guessLength}) and atoms are placed as flat
-   * as possible over their guessed interval. After each child is placed the remaining interval is
-   * split again among the children still to place. An atom that cannot be placed flat falls back to
-   * GREE's tallest-rightmost placement in its guessed interval, then in its whole valid range.
+   * GREE-L (Algorithm 1): like GREE it goes right to left through the children (reverseChild), but
+   * each child first gets a guessed sub-interval of its parent's interval ({@link #guessLength}) and
+   * atoms are placed as flat as possible over their guessed interval. After each child is placed the
+   * remaining interval is split again among the children still to place. The paper divides the
+   * interval of {@code order}, {@code all} and {@code any}: an {@code all}'s children are guessed
+   * side by side (each may still use the whole valid range, the guess only shapes it), an {@code
+   * any}'s alternative gets the rightmost share among the alternatives not yet tried (a failed one
+   * leaves no space behind, so the room stays the parent's). With {@code guess-interval=order-only}
+   * children of {@code all} and {@code any} share their parent's interval. An atom that cannot be
+   * placed flat fails (the paper: GREE-L "does not backtrack"); with {@code flat-fallback=true} it
+   * falls back to GREE's placement in its guessed interval, then in its whole valid range.
    *
    * <p>{@code [vlo, vhi)} is the valid range (window and order constraints), {@code [glo, ghi)} the
-   * guessed interval inside it.
+   * guessed interval inside it. When the guessed interval is empty (the children left of a placed
+   * one have no room in the guess), the valid range is the guess: Algorithm 1 does not say, and an
+   * empty interval could hold nothing.
    */
   private boolean greel(Rdl e, String path, long vlo, long vhi, long glo, long ghi) {
     context.cancel().throwIfCancelled();
@@ -149,6 +168,10 @@ final class GreedyPlacement {
     }
     if (e instanceof Rdl.Atom a) {
       if (placeAtomFlat(a, path, glo, ghi)) return true;
+      if (!options.flatFallback()) {
+        flatFailure(a, path, glo, ghi);
+        return false;
+      }
       // only the last attempt's failure is reported, so only it is diagnosed
       if ((glo != vlo || ghi != vhi) && placeAtomGree(a, path, glo, ghi, false)) return true;
       return placeAtomGree(a, path, vlo, vhi, true);
@@ -177,40 +200,71 @@ final class GreedyPlacement {
       }
       return true;
     }
+    long[] weights = new long[cs.size()];
+    for (int i = 0; i < cs.size(); i++) weights[i] = minDuration(cs.get(i));
     if (e instanceof Rdl.All) {
       int mark = log.size();
+      long end = ghi;
       for (int i = cs.size() - 1; i >= 0; i--) {
-        if (!greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, glo, ghi)) {
+        long cLo = glo;
+        long cHi = ghi;
+        if (!options.guessOrderOnly()) {
+          cHi = end;
+          cLo = Math.max(vlo, end - guessLength(weights, i, Math.max(0, end - glo)));
+        }
+        int before = log.size();
+        if (!greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, cLo, cHi)) {
           undo(mark);
           return false;
         }
+        long s = spanStart(before);
+        if (s >= 0) end = Math.min(end, s);
       }
       return true;
     }
     Rejection first = null;
-    for (int i = 0; i < cs.size(); i++) {
+    int firstIndex = -1;
+    boolean[] tried = new boolean[cs.size()];
+    for (int j = 0; j < cs.size(); j++) {
+      int i = anyIndex(j, cs.size());
+      long cLo = glo;
+      if (!options.guessOrderOnly()) {
+        long sum = 0;
+        for (int k = 0; k < cs.size(); k++) if (!tried[k]) sum += weights[k];
+        cLo = Math.max(vlo, ghi - guessShare(weights[i], sum, Math.max(0, ghi - glo)));
+      }
+      tried[i] = true;
       int mark = log.size();
-      if (greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, glo, ghi)) return true;
+      if (greel(cs.get(i), Rdl.childPath(path, i), vlo, vhi, cLo, ghi)) return true;
       undo(mark);
-      if (first == null) first = failure;
+      if (first == null) {
+        first = failure;
+        firstIndex = i;
+      }
     }
-    failure = anyFailure(path, vlo, vhi, cs.size(), first);
+    failure = anyFailure(path, vlo, vhi, cs.size(), firstIndex, first);
     return false;
   }
 
   /**
-   * guessInterval of Algorithm 1, for the children of an {@code order}: child {@code i} (placed
-   * right to left) gets the rightmost part of the {@code room} left for children {@code 0..i},
-   * proportional to its minimum duration ({@link #minDuration}) among theirs, and never less than
-   * its own minimum duration. Children of {@code all} and {@code any} share their parent's interval.
-   * So every stage of a pipeline runs at about the same fraction of its maximum parallelism.
+   * guessInterval of Algorithm 1 ("divides the valid time for each expression into K time
+   * intervals, one for each child expression"); the paper does not say how, so: child {@code i}
+   * (placed right to left) gets the rightmost part of the {@code room} left for children {@code
+   * 0..i}, proportional to its minimum duration ({@link #minDuration}) among theirs, and never less
+   * than its own minimum duration. So every stage of a pipeline runs at about the same fraction of
+   * its maximum parallelism.
    */
   static long guessLength(long[] minDurations, int i, long room) {
     long sum = 0;
     for (int j = 0; j <= i; j++) sum += minDurations[j];
+    return guessShare(minDurations[i], sum, room);
+  }
+
+  /** A child's share of {@code room}: proportional to its minimum duration among {@code sum}, at least that duration. */
+  static long guessShare(long minDuration, long sum, long room) {
     if (sum == 0) return room;
-    long share = (long) Math.floor((double) room * minDurations[i] / sum);
-    return Math.min(room, Math.max(minDurations[i], share));
+    long share = (long) Math.floor((double) room * minDuration / sum);
+    return Math.min(room, Math.max(minDuration, share));
   }
 
   /**
@@ -276,7 +330,8 @@ final class GreedyPlacement {
               + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
       return false;
     }
-    List<long[]> blocks = greeAtom(atom, new Room(atom, lo, hi, policy != null));
+    Room room = new Room(atom, lo, hi, policy != null);
+    List<long[]> blocks = options.stackedScan() ? greeAtom(atom, room) : greeAtomPaper(atom, room);
     if (blocks == null) {
       if (explain) diagnose(atom, path, lo, hi);
       return false;
@@ -355,6 +410,94 @@ final class GreedyPlacement {
     return blocks;
   }
 
+  /**
+   * GREE's atom scan as the paper states it (§4.2, the default, {@code atom-scan=paper}): "we scan
+   * the plan right to left and track the maximum available height (up to h) and the most
+   * constrained point in time t_lim. When we reach l consecutive instants in time where the height
+   * of the allocation exceeds g, we allocate this portion of work. If work remains to be allocated,
+   * we restart the search at t_lim − 1." Our reading, exactly:
+   *
+   * <ul>
+   *   <li>Work is counted in gang units (q = w/g unit-steps, at most floor(h/g) units at a step,
+   *       avail(t) as in {@link #greeAtom}). A run is a stretch of consecutive steps, right to left
+   *       from the restart point, each with avail ≥ 1; m is the least avail in it and t_lim the
+   *       first step (the rightmost) where the scan met that least value. A step with avail 0 breaks
+   *       the run and the scan goes on left of it.
+   *   <li>When the run is l steps long, "this portion of work" is a block over those l steps of k
+   *       units, k the tallest allowed by m and by the work: k ≤ min(m, floor(q/l)), and the work
+   *       left after it 0 or at least l unit-steps (so it can still be held as whole leases).
+   *   <li>The one case no such k exists is l &lt; q &lt; 2l: the rest needs a single unit held q
+   *       steps, so that last run grows to q steps and gets one unit over all of them.
+   *   <li>The scan then restarts at t_lim − 1; steps right of t_lim keep whatever headroom the
+   *       block left there and are not revisited.
+   * </ul>
+   *
+   * Every block is a rectangle at least l long, so the allocation holds every unit at least l
+   * steps. Unlike {@link #greeAtom} this can reject atoms that fit: on an empty plan with room for
+   * 3 units, l = 2 and q = 7 over 3 steps, blocks of 2×2 and then 1×3 from t_lim − 1 do not fit,
+   * while 2 units over 2 steps and one over 3 do.
+   */
+  static List<long[]> greeAtomPaper(Rdl.Atom atom, Room room) {
+    long g = atom.gang();
+    long maxUnits = atom.maxParallelism() / g;
+    long l = atom.minLease();
+    long q = atom.work() / g;
+    int lo = room.lo;
+    List<long[]> blocks = new ArrayList<>(2);
+    int t = room.hi - 1;
+    while (q > 0) {
+      boolean tail = q > l && q < 2 * l;
+      long target = tail ? q : l;
+      int runEnd = t + 1;
+      long m = Long.MAX_VALUE;
+      int tlim = -1;
+      while (true) {
+        if (t < lo) return null;
+        // avail is constant on the segment [s, t]
+        int s = Math.max(room.segmentStart(t), heldSegmentStart(blocks, t));
+        long fit = room.bundles(t);
+        long a = Math.min(maxUnits, g == 1 ? fit : fit / g) - heldUnits(blocks, t, g);
+        if (a < 1) {
+          runEnd = s;
+          m = Long.MAX_VALUE;
+          t = s - 1;
+          continue;
+        }
+        if (a < m) {
+          m = a;
+          tlim = t;
+        }
+        if (runEnd - s >= target) break;
+        t = s - 1;
+      }
+      long k;
+      long len;
+      if (tail) {
+        k = 1;
+        len = q;
+      } else {
+        long[] kl = partial(m, l, q, l);
+        k = kl[0];
+        len = kl[1];
+      }
+      addMerged(blocks, runEnd - len, runEnd, k * g);
+      q -= k * len;
+      t = tlim - 1;
+    }
+    return blocks;
+  }
+
+  /** Adds a block, joining it to the block right of it when that one has the same height. */
+  private static void addMerged(List<long[]> blocks, long from, long to, long bundles) {
+    for (long[] b : blocks) {
+      if (b[0] == to && b[2] == bundles) {
+        b[0] = from;
+        return;
+      }
+    }
+    blocks.add(new long[] {from, to, bundles});
+  }
+
   /** Units (bundles / g) the atom's own earlier blocks hold at step t. */
   private static long heldUnits(List<long[]> blocks, int t, long g) {
     long u = 0;
@@ -423,6 +566,35 @@ final class GreedyPlacement {
     log.add(block(path, atom, hi - b, hi, (k - rem) * g));
     if (rem > 0) log.add(block(path, atom, hi - b - 1, hi, rem * g));
     return true;
+  }
+
+  /** Why GREE-L's flat shape of an atom does not fit {@code [lo, hi)} (no fallback), as the failure. */
+  private void flatFailure(Rdl.Atom atom, String path, long lo0, long hi0) {
+    long lo = Math.max(0, lo0);
+    long hi = Math.min(horizon, hi0);
+    long n = Math.max(0, hi - lo);
+    long g = atom.gang();
+    long q = atom.work() / g;
+    long k = n == 0 ? 0 : Math.max(1, (q + n - 1) / n);
+    String shape;
+    Rejection.Code code = Rejection.Code.CAPACITY;
+    if (n == 0) {
+      shape = "its guessed interval is empty";
+      code = Rejection.Code.WINDOW;
+    } else if (k > atom.maxParallelism() / g) {
+      shape = "spreading it over the " + n + " steps would need " + k * g + " bundles at once, more than h="
+          + atom.maxParallelism();
+      code = Rejection.Code.WINDOW;
+    } else if (q / k < atom.minLease()) {
+      shape = "spread flat it would hold each gang " + q / k + " steps, less than its lease l=" + atom.minLease();
+      code = Rejection.Code.GANG_OR_LEASE;
+    } else {
+      shape = "the flat shape (" + k * g + " bundles over the last " + (q / k + (q % k > 0 ? 1 : 0))
+          + " steps) does not fit the free capacity";
+    }
+    failure = new Rejection(code, path, lo, hi, null, null,
+        "GREE-L places " + atom + " flat over its guessed interval [" + lo + "," + hi + ") and does not fall back: "
+            + shape + " (the option flat-fallback=true places it like GREE instead)");
   }
 
   /**
@@ -526,22 +698,12 @@ final class GreedyPlacement {
           long f = x <= 0 ? 0 : x / need[d];
           if (f < out[t - lo]) out[t - lo] = f;
         }
-        if (policy instanceof InstantaneousPolicy ip
-            && (ip.getClass() == InstantaneousPolicy.class || ip.getClass() == CapacityOverTimePolicy.class)) {
-          // the instantaneous cap, read in bulk from the plan's index
-          long[] caps = plan.capacityRange(d, lo, hi);
-          long[] held = plan.userAllocatedRange(request.user(), d, lo, hi);
-          for (int t = lo; t < hi; t++) {
-            long x = (long) Math.floor(caps[t - lo] * ip.fraction()) - held[t - lo] - tent[t - lo];
-            long f = x <= 0 ? 0 : x / need[d];
-            if (f < out[t - lo]) out[t - lo] = f;
-          }
-        } else {
-          for (int t = lo; t < hi; t++) {
-            long x = policy.headroom(plan, request.user(), d, t) - tent[t - lo];
-            long f = x <= 0 ? 0 : x / need[d];
-            if (f < out[t - lo]) out[t - lo] = f;
-          }
+        // the policy's headroom over the range (the instantaneous cap answers from the plan's index)
+        long[] room = policy.headroomRange(plan, request.user(), d, lo, hi);
+        for (int t = lo; t < hi; t++) {
+          long x = room[t - lo] - tent[t - lo];
+          long f = x <= 0 ? 0 : x / need[d];
+          if (f < out[t - lo]) out[t - lo] = f;
         }
       }
       return out;
@@ -580,7 +742,8 @@ final class GreedyPlacement {
     long g = atom.gang();
     long hp = (atom.maxParallelism() / g) * g;
     if (policy != null) {
-      if (greeAtom(atom, new Room(atom, lo, hi, false)) != null) {
+      Room free = new Room(atom, lo, hi, false);
+      if ((options.stackedScan() ? greeAtom(atom, free) : greeAtomPaper(atom, free)) != null) {
         Room capped = new Room(atom, lo, hi, true);
         long most = 0;
         for (int t = lo; t < hi; t++) most = Math.max(most, capped.bundles(t));
@@ -661,8 +824,8 @@ final class GreedyPlacement {
     }
   }
 
-  private Rejection anyFailure(String path, long lo, long hi, int n, Rejection first) {
-    String detail = first == null ? "" : "; alternative 0: " + first;
+  private Rejection anyFailure(String path, long lo, long hi, int n, int firstIndex, Rejection first) {
+    String detail = first == null ? "" : "; alternative " + firstIndex + " (tried first): " + first;
     return new Rejection(first == null ? Rejection.Code.CAPACITY : first.code(), path, lo, hi,
         first == null ? null : first.resource(), first == null ? null : first.policyLimit(),
         "none of the " + n + " alternatives fits" + detail);

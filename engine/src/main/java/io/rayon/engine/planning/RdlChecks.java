@@ -13,8 +13,9 @@ import java.util.List;
  * well-formed one that no allocation can satisfy even on an empty cluster (a window too short for
  * the work at full parallelism, no feasible alternative) with {@link Rejection.Code#WINDOW}; that
  * second check runs only after a placement failed, to replace the planner's reason. Both
- * carry the path and the compiler's sentence. Expressions are placed as written (not normalized),
- * so allocation paths refer to the user's expression.
+ * carry the path and the compiler's sentence. Planners place expressions as written (not
+ * normalized), so allocation paths and rejection paths refer to the user's expression; the
+ * compiler's normalization serves only these checks (docs/decisions/0006).
  */
 public final class RdlChecks {
   private RdlChecks() {}

@@ -7,6 +7,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -52,7 +53,12 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   }
 
   @Override
-  public Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return Optional.ofNullable(firstViolation(plan, request, proposal));
+  }
+
+  /** The first limit the proposal breaks, instantaneous then average, or null. */
+  private Rejection firstViolation(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     Rejection r = checkInstantaneous(plan, request, proposal);
     if (r != null) return r;
     long start = proposal.start();

@@ -6,6 +6,7 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -38,18 +39,28 @@ public class InstantaneousPolicy implements SharingPolicy {
   }
 
   @Override
-  public Resources headroom(PlanView plan, String user, long step) {
+  public final Resources headroom(PlanView plan, String user, long step) {
     return cap(plan, step).minus(plan.userAllocatedAt(user, step));
   }
 
   @Override
-  public long headroom(PlanView plan, String user, int dim, long step) {
+  public final long headroom(PlanView plan, String user, int dim, long step) {
     return (long) Math.floor(plan.capacity(dim, step) * fraction) - plan.userAllocated(user, dim, step);
   }
 
+  /** The instantaneous cap over a range, read in bulk from the plan's indexes. */
   @Override
-  public Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    return checkInstantaneous(plan, request, proposal);
+  public final long[] headroomRange(PlanView plan, String user, int dim, long from, long to) {
+    long[] caps = plan.capacityRange(dim, from, to);
+    long[] held = plan.userAllocatedRange(user, dim, from, to);
+    long[] out = new long[caps.length];
+    for (int i = 0; i < out.length; i++) out[i] = (long) Math.floor(caps[i] * fraction) - held[i];
+    return out;
+  }
+
+  @Override
+  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return Optional.ofNullable(checkInstantaneous(plan, request, proposal));
   }
 
   protected final Rejection checkInstantaneous(

@@ -1,5 +1,7 @@
 package io.rayon.engine.policy;
 
+import java.util.Optional;
+
 import io.rayon.engine.plan.PlanView;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
@@ -23,7 +25,7 @@ public final class NoSharingPolicy implements SharingPolicy {
   }
 
   @Override
-  public Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    return null;
+  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return Optional.empty();
   }
 }

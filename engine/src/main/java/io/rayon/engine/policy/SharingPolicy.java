@@ -1,5 +1,7 @@
 package io.rayon.engine.policy;
 
+import java.util.Optional;
+
 import io.rayon.engine.plan.PlanView;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
@@ -20,8 +22,8 @@ public interface SharingPolicy {
    */
   Resources headroom(PlanView plan, String user, long step);
 
-  /** Null when the proposal respects the policy, otherwise the limit it breaks (code POLICY). */
-  Rejection check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
+  /** Empty when the proposal respects the policy, otherwise the limit it breaks (code POLICY). */
+  Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
 
   /**
    * {@link #headroom(PlanView, String, long)} of one dimension (an index into {@link
@@ -29,5 +31,16 @@ public interface SharingPolicy {
    */
   default long headroom(PlanView plan, String user, int dim, long step) {
     return headroom(plan, user, step).get(plan.dimensions().get(dim));
+  }
+
+  /**
+   * {@link #headroom(PlanView, String, int, long)} for every step of {@code [from, to)}, element
+   * {@code t - from} for step {@code t}. Planners read a whole range at once; implementations that
+   * can answer from the plan's indexes override it (it must agree with the per-step answer).
+   */
+  default long[] headroomRange(PlanView plan, String user, int dim, long from, long to) {
+    long[] out = new long[(int) (to - from)];
+    for (long t = from; t < to; t++) out[(int) (t - from)] = headroom(plan, user, dim, t);
+    return out;
   }
 }

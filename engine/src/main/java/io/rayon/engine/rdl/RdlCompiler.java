@@ -21,8 +21,10 @@ import java.util.List;
  * An atom {@code atom(b,g,h,l,w)} needs g >= 1, g <= h, l >= 1, w >= 0, w a multiple of g (every
  * step holds whole gangs), and w/g >= l when w > 0 (at least one gang held for its lease); its
  * bundle must be non-negative and non-zero and, when a cluster is given, fit at least one node. A
- * window needs 0 <= s < f. any/all/order need at least one child. Nesting is limited to {@link
- * Rdl#MAX_DEPTH}.
+ * window needs 0 <= s < f. any/all/order need at least one child and at most {@link Rdl#MAX_WIDTH}.
+ * Nesting is limited to {@link Rdl#MAX_DEPTH}. Sums of user numbers saturate at {@link
+ * Long#MAX_VALUE}, and a saturated finish is never taken for a real one: an expression whose
+ * earliest finish cannot be counted is infeasible ({@code TOO_LONG}).
  *
  * <h2>Minimal duration ({@link #minDuration})</h2>
  *
@@ -220,6 +222,10 @@ public final class RdlCompiler {
     } else if (e.children().isEmpty()) {
       out.add(new RdlProblem(Code.EMPTY_OPERATOR, path,
           opName(e) + "() has no sub-expressions; give at least one or remove it"));
+    } else if (e.children().size() > Rdl.MAX_WIDTH) {
+      out.add(new RdlProblem(Code.TOO_WIDE, path, opName(e) + "() has " + e.children().size()
+          + " sub-expressions, more than " + Rdl.MAX_WIDTH + "; group them into nested " + opName(e) + "(...)"));
+      return;
     }
     List<Rdl> cs = e.children();
     for (int i = 0; i < cs.size(); i++) validate(cs.get(i), Rdl.childPath(path, i), cluster, out);
@@ -314,7 +320,14 @@ public final class RdlCompiler {
           return INF;
         }
       }
-      return satAdd(t, atomDuration(a, INF));
+      long end = satAdd(t, atomDuration(a, INF));
+      if (end == INF) {
+        // saturated, not a finish: no step count can hold it (never report it as a finish time)
+        out.add(new RdlProblem(Code.TOO_LONG, path,
+            "the atom needs " + atomDuration(a, INF) + " steps" + (t > 0 ? " after step " + t : "")
+                + ", more than a step count can hold (" + (INF - 1) + "); lower w or raise h"));
+      }
+      return end;
     }
     if (e instanceof Rdl.Window w) {
       long from = Math.max(t, w.start());

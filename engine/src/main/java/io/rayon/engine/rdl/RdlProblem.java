@@ -12,6 +12,8 @@ public record RdlProblem(Code code, String path, String message) {
   public enum Code {
     /** Nesting deeper than {@link io.rayon.model.rdl.Rdl#MAX_DEPTH}. */
     TOO_DEEP(true),
+    /** An any/all/order with more than {@code Rdl.MAX_WIDTH} sub-expressions. */
+    TOO_WIDE(true),
     /** any/all/order without children. */
     EMPTY_OPERATOR(true),
     /** g < 1. */
@@ -40,6 +42,8 @@ public record RdlProblem(Code code, String path, String message) {
     GANG_LARGER_THAN_CLUSTER(false),
     /** The time and parallelism constraints admit no allocation inside a window. */
     WINDOW_TOO_SHORT(false),
+    /** The expression needs more steps than a step count can hold (2^63 - 1): it can never complete. */
+    TOO_LONG(false),
     /** No alternative of an any can be satisfied. */
     NO_FEASIBLE_ALTERNATIVE(false);
 

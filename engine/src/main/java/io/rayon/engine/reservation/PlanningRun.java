@@ -3,6 +3,9 @@ package io.rayon.engine.reservation;
 import io.rayon.engine.metrics.PlanMetrics;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.planning.Planner;
+import io.rayon.engine.planning.PlanningContext;
+import io.rayon.engine.policy.SharingPolicies;
+import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
@@ -11,7 +14,6 @@ import io.rayon.model.plan.PlanFile;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -46,42 +48,55 @@ public record PlanningRun(
   /** A run whose planner splits {@code deadline} (the whole run's) between its phases. */
   public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy, ProgressListener progress,
       CancellationToken cancel, Deadline deadline, boolean selfChecking) {
+    return place(s, Plan.fromScenario(s), s.reservations(), planner, policy, progress, cancel, deadline, selfChecking);
+  }
+
+  /**
+   * The one way every front-end plans (the CLI's {@code plan} and {@code yarn} commands, the app's
+   * re-plan and place-pending, benchmarks): builds the reservation system on {@code base} (which
+   * becomes the run's plan, so give a copy to keep the original), applies the sharing policy
+   * ({@code null}: the scenario's), and submits {@code todo} online in arrival order. The run's
+   * decisions are those of {@code todo}, in its order; reservations already in {@code base} keep
+   * their allocations.
+   */
+  public static PlanningRun place(Scenario s, Plan base, List<ReservationRequest> todo, Planner planner,
+      SharingPolicySpec policy, ProgressListener progress, CancellationToken cancel, Deadline deadline,
+      boolean selfChecking) {
     SharingPolicySpec p = policy == null ? s.sharingPolicy() : policy;
-    ReservationSystem rs = new ReservationSystem(Plan.fromScenario(s), planner, p)
-        .withTask(progress, cancel)
-        .withDeadline(deadline)
-        .selfChecking(selfChecking);
-    List<ReservationRequest> requests = s.reservations();
-    List<Decision> ds = rs.submitAll(requests);
+    ReservationSystem rs = new ReservationSystem(base, planner, p)
+        .setTask(progress, cancel)
+        .setDeadline(deadline)
+        .setSelfChecking(selfChecking);
+    List<Decision> ds = rs.submitAll(todo);
     Plan plan = (Plan) rs.plan();
     return new PlanningRun(s, planner.name(), p, plan, ds);
+  }
+
+  /**
+   * Would {@code request} be accepted now (live feasibility)? Places it against {@code base}
+   * without the request's own previous allocation, under the sharing policy, and returns the
+   * decision; nothing is committed and {@code base} is not changed.
+   */
+  public static Decision tryPlace(Scenario s, Plan base, ReservationRequest request, Planner planner,
+      SharingPolicySpec policy, CancellationToken cancel) {
+    Plan plan = base == null ? Plan.fromScenario(s) : base;
+    if (plan.contains(request.id())) {
+      plan = plan.copy();
+      plan.remove(request.id());
+    }
+    SharingPolicySpec spec = policy == null ? s.sharingPolicy() : policy;
+    SharingPolicy sharing = SharingPolicies.from(spec, plan.stepSeconds());
+    Decision d = planner.place(plan, request, new PlanningContext(sharing, ProgressListener.NONE, cancel));
+    if (d != null && d.accepted()) {
+      var broken = sharing.check(plan, request, d.allocation());
+      if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
+    }
+    return d;
   }
 
   /** The §6.3 metrics of this run (computed on each call; keep the result). */
   public PlanMetrics metrics() {
     return PlanMetrics.of(plan, scenario.reservations(), decisions);
-  }
-
-  /**
-   * The metrics by the JSON keys of {@code rayon plan --json}, without {@code runtimeMs} (which
-   * the caller adds): planner, accepted, rejected, acceptance, weightedAcceptance, preemption,
-   * uniformity.
-   */
-  public Map<String, Object> metricsByKey() {
-    return metricsByKey(metrics());
-  }
-
-  /** {@link #metricsByKey()} from metrics already computed. */
-  public Map<String, Object> metricsByKey(PlanMetrics metrics) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("planner", planner);
-    m.put("accepted", metrics.accepted());
-    m.put("rejected", metrics.rejected());
-    m.put("acceptance", metrics.acceptance());
-    m.put("weightedAcceptance", metrics.weightedAcceptance());
-    m.put("preemption", metrics.preemption());
-    m.put("uniformity", metrics.uniformity());
-    return m;
   }
 
   /** The plan file of this run; {@code metrics} is written into it as given. */

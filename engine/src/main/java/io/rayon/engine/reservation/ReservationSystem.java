@@ -10,6 +10,7 @@ import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.policy.SharingPolicies;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -56,19 +57,23 @@ public final class ReservationSystem {
     return new ReservationSystem(Plan.fromScenario(s), planner, s.sharingPolicy());
   }
 
-  /** Uses this progress sink and cancellation token for later placements. */
-  public ReservationSystem withTask(ProgressListener progress, CancellationToken cancel) {
+  /**
+   * Sets the progress sink and cancellation token of later placements on this system (it is
+   * mutable: it owns the plan) and returns it, for chained set-up.
+   */
+  public ReservationSystem setTask(ProgressListener progress, CancellationToken cancel) {
     this.context = new PlanningContext(policy, progress, cancel, context.deadline());
     return this;
   }
 
-  /** Uses this deadline (for the whole of the next placements) for later placements. */
-  public ReservationSystem withDeadline(io.rayon.engine.task.Deadline deadline) {
+  /** Sets the deadline (for the whole of the next placements) on this system and returns it. */
+  public ReservationSystem setDeadline(Deadline deadline) {
     this.context = context.withDeadline(deadline);
     return this;
   }
 
-  public ReservationSystem selfChecking(boolean on) {
+  /** Sets whether this system re-checks what planners that check themselves propose; returns it. */
+  public ReservationSystem setSelfChecking(boolean on) {
     this.selfChecking = on;
     return this;
   }
@@ -230,7 +235,7 @@ public final class ReservationSystem {
           + " with an allocation for " + (a == null ? "nothing" : a.reservationId()));
     }
     if (!planner.checksSharingPolicy() || selfChecking) {
-      Rejection p = policy.check(plan, request, a);
+      Rejection p = policy.check(plan, request, a).orElse(null);
       if (p != null) {
         if (planner.checksSharingPolicy()) {
           throw new IllegalStateException("self-check: planner " + planner.name() + " accepted " + request.id()
@@ -246,9 +251,9 @@ public final class ReservationSystem {
             + request.id() + ": " + v);
       }
     }
-    String over = plan.addIfFits(request, a);
-    if (over != null) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over));
+    var over = plan.addIfFits(request, a);
+    if (over.isPresent()) {
+      return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over.get()));
     }
     selfCheck();
     return d;

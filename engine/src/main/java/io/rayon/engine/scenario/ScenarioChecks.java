@@ -9,6 +9,7 @@ import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.cluster.SubCluster;
+import io.rayon.model.text.Visible;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -37,11 +38,17 @@ import java.util.Set;
  * arrival, an invalid RDL expression (each RDL problem with its RDL path); duplicate job ids, task
  * groups with a non-positive count or duration, a negative or zero request, an unknown or duplicate
  * task-group name in {@code after}, a production job whose reservation does not exist, a deadline
- * before the arrival.
+ * before the arrival; scenarios that cannot be real: capacity changes that make the capacity
+ * negative in some dimension (or too large to count), cyclic {@code after} dependencies (a task
+ * group waiting for itself through others), duplicate users, usage phases that last longer than
+ * their task, more tasks than can be counted (2^31 - 1).
  *
  * <p>Warnings: an RDL expression that is well formed but cannot be satisfied (the compiler's
  * reason), a window that ends after the horizon, a reservation in a queue that is not reservable,
- * a production job without a deadline.
+ * a production job without a deadline, a reservation arriving at or after the horizon.
+ *
+ * <p>Names from the file (ids, queue and group names) are shown with invisible characters named
+ * ({@link io.rayon.model.text.Visible}).
  */
 public final class ScenarioChecks {
   private ScenarioChecks() {}
@@ -62,6 +69,7 @@ public final class ScenarioChecks {
     }
     checkCluster(s.cluster(), out);
     checkQueue(s.rootQueue(), "$.rootQueue", out);
+    checkUsers(s, out);
     checkReservations(s, out);
     checkJobs(s, out);
     return out;
@@ -85,7 +93,7 @@ public final class ScenarioChecks {
     for (int i = 0; i < c.nodeGroups().size(); i++) {
       NodeGroup g = c.nodeGroups().get(i);
       String p = "$.cluster.nodeGroups[" + i + "]";
-      if (!names.add(g.name())) error(out, p + ".name", "duplicate node group name '" + g.name() + "'");
+      if (!names.add(g.name())) error(out, p + ".name", "duplicate node group name '" + Visible.show(g.name()) + "'");
       if (g.count() <= 0) error(out, p + ".count", "node count must be at least 1, got " + g.count());
       resources(g.capacity(), p + ".capacity", "node capacity", out);
       if (g.allowance() != null) {
@@ -112,6 +120,93 @@ public final class ScenarioChecks {
       if (ch.step() < 0) error(out, "$.cluster.capacityChanges[" + i + "].step", "step must be 0 or later, got " + ch.step());
       if (ch.delta() == null) error(out, "$.cluster.capacityChanges[" + i + "].delta", "missing");
     }
+    checkCapacityOverTime(c, out);
+  }
+
+  /** Capacity after each change, in step order (changes at one step together): never negative. */
+  private static void checkCapacityOverTime(Cluster c, List<ScenarioProblem> out) {
+    Resources cap;
+    try {
+      cap = c.totalCapacity();
+    } catch (ArithmeticException e) {
+      return; // reported above
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < c.capacityChanges().size(); i++) {
+      if (c.capacityChanges().get(i).delta() != null) order.add(i);
+    }
+    order.sort((a, b) -> Long.compare(c.capacityChanges().get(a).step(), c.capacityChanges().get(b).step()));
+    for (int k = 0; k < order.size(); k++) {
+      int i = order.get(k);
+      CapacityChange ch = c.capacityChanges().get(i);
+      String p = "$.cluster.capacityChanges[" + i + "]";
+      try {
+        cap = cap.plus(ch.delta());
+      } catch (ArithmeticException e) {
+        error(out, p + ".delta", "the capacity after this change is too large to count (above " + Long.MAX_VALUE
+            + " in some dimension)");
+        return;
+      }
+      boolean lastAtStep = k + 1 == order.size() || c.capacityChanges().get(order.get(k + 1)).step() != ch.step();
+      if (lastAtStep && !cap.isNonNegative()) {
+        error(out, p + ".delta", "from step " + ch.step() + " the cluster's capacity would be " + cap
+            + ", negative; a change cannot remove more than the cluster has");
+        return;
+      }
+    }
+  }
+
+  private static void checkUsers(Scenario s, List<ScenarioProblem> out) {
+    Map<String, Integer> seen = new HashMap<>();
+    for (int i = 0; i < s.users().size(); i++) {
+      String u = s.users().get(i);
+      if (u == null) {
+        error(out, "$.users[" + i + "]", "a user name is null");
+        continue;
+      }
+      Integer prev = seen.putIfAbsent(u, i);
+      if (prev != null) error(out, "$.users[" + i + "]", "duplicate user '" + Visible.show(u) + "' (also $.users[" + prev + "])");
+    }
+  }
+
+  /** The groups of a cycle in {@code after}, first repeated at the end, or null when there is none. */
+  private static List<String> afterCycle(Job j) {
+    Map<String, TaskGroup> byName = new HashMap<>();
+    for (TaskGroup g : j.tasks()) byName.putIfAbsent(g.name(), g);
+    Map<String, Integer> state = new HashMap<>(); // 1 on the path, 2 done
+    for (TaskGroup start : j.tasks()) {
+      if (state.containsKey(start.name())) continue;
+      // iterative depth-first search: deep chains must not overflow the stack
+      java.util.Deque<String> path = new java.util.ArrayDeque<>();
+      java.util.Deque<java.util.Iterator<String>> its = new java.util.ArrayDeque<>();
+      path.push(start.name());
+      its.push(start.after().iterator());
+      state.put(start.name(), 1);
+      while (!path.isEmpty()) {
+        java.util.Iterator<String> it = its.peek();
+        if (!it.hasNext()) {
+          state.put(path.pop(), 2);
+          its.pop();
+          continue;
+        }
+        String dep = it.next();
+        TaskGroup d = byName.get(dep);
+        if (d == null || dep.equals(path.peek())) continue; // reported as unknown / self
+        Integer st = state.get(dep);
+        if (st == null) {
+          state.put(dep, 1);
+          path.push(dep);
+          its.push(d.after().iterator());
+        } else if (st == 1) {
+          List<String> cycle = new ArrayList<>();
+          for (java.util.Iterator<String> p = path.descendingIterator(); p.hasNext(); ) cycle.add(p.next());
+          cycle = new ArrayList<>(cycle.subList(cycle.indexOf(dep), cycle.size()));
+          cycle.add(dep);
+          return cycle;
+        }
+      }
+    }
+    return null;
   }
 
   private static void resources(Resources r, String path, String what, List<ScenarioProblem> out) {
@@ -134,12 +229,12 @@ public final class ScenarioChecks {
     for (int i = 0; i < q.children().size(); i++) {
       Queue c = q.children().get(i);
       String cp = path + ".children[" + i + "]";
-      if (!names.add(c.name())) error(out, cp + ".name", "duplicate queue name '" + c.name() + "' under '" + q.name() + "'");
+      if (!names.add(c.name())) error(out, cp + ".name", "duplicate queue name '" + Visible.show(c.name()) + "' under '" + Visible.show(q.name()) + "'");
       sum += c.guaranteed();
       checkQueue(c, cp, out);
     }
     if (sum > 1 + EPS) {
-      error(out, path + ".children", "the children of queue '" + q.name() + "' guarantee " + Math.round(sum * 1000) / 10.0
+      error(out, path + ".children", "the children of queue '" + Visible.show(q.name()) + "' guarantee " + Math.round(sum * 1000) / 10.0
           + "% of it together; at most 100%");
     }
   }
@@ -150,7 +245,7 @@ public final class ScenarioChecks {
       ReservationRequest r = s.reservations().get(i);
       String p = "$.reservations[" + i + "]";
       Integer prev = ids.putIfAbsent(r.id(), i);
-      if (prev != null) error(out, p + ".id", "duplicate reservation id '" + r.id() + "' (also $.reservations[" + prev + "])");
+      if (prev != null) error(out, p + ".id", "duplicate reservation id '" + Visible.show(r.id()) + "' (also $.reservations[" + prev + "])");
       Queue q = s.rootQueue().find(r.queue());
       // the documented defaults (no queue tree: a single reservable root; no queue: "default") agree
       if (q == null && "default".equals(r.queue()) && s.rootQueue().children().isEmpty()) q = s.rootQueue();
@@ -160,6 +255,10 @@ public final class ScenarioChecks {
         warning(out, p + ".queue", "queue '" + r.queue() + "' is not reservable; set \"reservable\" : true on it or use a reservable queue");
       }
       if (r.arrival() < 0) error(out, p + ".arrival", "arrival must be step 0 or later, got " + r.arrival());
+      if (s.horizonSteps() > 0 && r.arrival() >= s.horizonSteps()) {
+        warning(out, p + ".arrival", "arrives at step " + r.arrival() + ", at or after the horizon of " + s.horizonSteps()
+            + " steps; no planner can place it");
+      }
       CompileResult cr = RdlCompiler.compile(r.rdl(), s.cluster().nodeGroups().isEmpty() ? null : s.cluster());
       for (RdlProblem rp : cr.problems()) {
         out.add(new ScenarioProblem(rp.code().invalid() ? Severity.ERROR : Severity.WARNING, p + ".rdl", rp.path(),
@@ -192,11 +291,12 @@ public final class ScenarioChecks {
     for (ReservationRequest r : s.reservations()) reservationIds.add(r.id());
     Map<String, Integer> ids = new HashMap<>();
     List<Job> jobs = s.workload().jobs();
+    long totalTasks = 0;
     for (int i = 0; i < jobs.size(); i++) {
       Job j = jobs.get(i);
       String p = "$.workload.jobs[" + i + "]";
       Integer prev = ids.putIfAbsent(j.id(), i);
-      if (prev != null) error(out, p + ".id", "duplicate job id '" + j.id() + "' (also $.workload.jobs[" + prev + "])");
+      if (prev != null) error(out, p + ".id", "duplicate job id '" + Visible.show(j.id()) + "' (also $.workload.jobs[" + prev + "])");
       if (j.arrivalS() < 0) error(out, p + ".arrivalS", "arrival must be 0 or later, got " + j.arrivalS());
       if (j.deadlineS() != null && j.deadlineS() < j.arrivalS()) {
         error(out, p + ".deadlineS", "deadline " + j.deadlineS() + " s is before the arrival " + j.arrivalS() + " s");
@@ -213,24 +313,48 @@ public final class ScenarioChecks {
       for (int k = 0; k < j.tasks().size(); k++) {
         TaskGroup g = j.tasks().get(k);
         String gp = p + ".tasks[" + k + "]";
-        if (!seen.add(g.name())) error(out, gp + ".name", "duplicate task group name '" + g.name() + "' in job '" + j.id() + "'");
+        if (!seen.add(g.name())) error(out, gp + ".name", "duplicate task group name '" + Visible.show(g.name()) + "' in job '" + Visible.show(j.id()) + "'");
         if (g.count() <= 0) error(out, gp + ".count", "task count must be at least 1, got " + g.count());
+        else totalTasks += g.count();
+        if (totalTasks > Integer.MAX_VALUE) {
+          error(out, gp + ".count", "the workload has more than " + Integer.MAX_VALUE + " tasks up to here; that many"
+              + " cannot be counted (nor simulated)");
+          totalTasks = Long.MIN_VALUE / 2; // report once
+        }
         if (g.durationS() <= 0) error(out, gp + ".durationS", "task duration must be positive (seconds), got " + g.durationS());
         resources(g.request(), gp + ".request", "task request", out);
+        long phases = 0;
         for (int u = 0; u < g.usage().size(); u++) {
           UsagePhase ph = g.usage().get(u);
+          if (ph.durationS() > 0) phases = phases > Long.MAX_VALUE - ph.durationS() ? Long.MAX_VALUE : phases + ph.durationS();
           String up = gp + ".usage[" + u + "]";
           if (ph.durationS() <= 0) error(out, up + ".durationS", "usage phase duration must be positive, got " + ph.durationS());
           if (ph.usage() == null || !ph.usage().isNonNegative()) error(out, up + ".usage", "usage must be non-negative");
         }
+        if (g.durationS() > 0 && phases > g.durationS()) {
+          error(out, gp + ".usage", "the usage phases last " + (phases == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : phases)
+              + " s together, longer than the task's " + g.durationS() + " s; phases describe the task's run and must fit in it");
+        }
         for (int a = 0; a < g.after().size(); a++) {
           String dep = g.after().get(a);
           if (!groups.contains(dep) || dep.equals(g.name())) {
-            error(out, gp + ".after[" + a + "]", "'" + dep + "' is not another task group of job '" + j.id() + "'; groups: " + groups);
+            error(out, gp + ".after[" + a + "]", "'" + Visible.show(dep) + "' is not another task group of job '"
+                + Visible.show(j.id()) + "'; groups: " + Visible.show(groups.toString()));
           }
         }
       }
+      List<String> cycle = afterCycle(j);
+      if (cycle != null) {
+        error(out, p + ".tasks", "the task groups of job '" + Visible.show(j.id()) + "' wait for each other in a cycle: "
+            + Visible.show(String.join(" after ", reverse(cycle))) + "; none of them could ever start");
+      }
     }
+  }
+
+  private static List<String> reverse(List<String> l) {
+    List<String> r = new ArrayList<>(l);
+    java.util.Collections.reverse(r);
+    return r;
   }
 
   private static void error(List<ScenarioProblem> out, String path, String msg) {

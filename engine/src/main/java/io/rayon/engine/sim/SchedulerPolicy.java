@@ -17,6 +17,14 @@ public interface SchedulerPolicy {
   /** The name used on the command line and in results (for example {@code reservation}). */
   String name();
 
+  /**
+   * The policy's settings for people, appended to its {@link #name()} in reports (for example
+   * {@code " (damping 0.125)"}); empty when it has none.
+   */
+  default String settings() {
+    return "";
+  }
+
   /** Called once before the run with the nodes' static data (capacity NC and allowance AR). */
   void start(SimNodes nodes);
 
@@ -31,7 +39,8 @@ public interface SchedulerPolicy {
 
   /**
    * A task that requested {@code memoryMB} and {@code cpu} left {@code node} (finished or crashed)
-   * after running through {@code heartbeatsWhileRunning} heartbeats.
+   * after {@code heartbeatsWhileRunning} heartbeats were reported while it ran (the heartbeats after
+   * the scheduling pass that placed it, up to its end; eq. 4's n_J).
    */
   void released(int node, double memoryMB, double cpu, long heartbeatsWhileRunning);
 

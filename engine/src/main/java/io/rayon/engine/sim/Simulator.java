@@ -131,8 +131,6 @@ public final class Simulator {
     private final double[] nodeV;
     private final double[] nodeT;
     private final double[] speed;
-    private final int[][] nodeHeap;
-    private final int[] nodeHeapSize;
     private final IndexedMinHeap nodeEvents;
     private final IndexedMinHeap freest;
     private final double[] score;
@@ -170,9 +168,10 @@ public final class Simulator {
     private final byte[] state;
     private final int[] taskNode;
     private final int[] taskPhase;
-    private final int[] taskHeapPos;
     private final double[] taskStartV;
     private final double[] taskKey;
+    /** Per node, its running tasks by taskKey. */
+    private final RunningTaskHeaps runningOn;
     private final double[] taskCreated;
     private final long[] taskStartTick;
     private final int[] taskAttempts;
@@ -198,8 +197,7 @@ public final class Simulator {
     private final List<int[]> placedPerNode = new ArrayList<>();
 
     // outputs
-    private final DoubleList[] series = new DoubleList[14];
-    private final List<Frame> frames = new ArrayList<>();
+    private final SeriesRecorder recorder = new SeriesRecorder();
 
     Run(
         Cluster cluster,
@@ -244,9 +242,6 @@ public final class Simulator {
       nodeT = new double[nodeCount];
       speed = new double[nodeCount];
       Arrays.fill(speed, 1.0);
-      nodeHeap = new int[nodeCount][];
-      nodeHeapSize = new int[nodeCount];
-      for (int i = 0; i < nodeCount; i++) nodeHeap[i] = new int[8];
       int[] identity = new int[nodeCount];
       for (int i = 0; i < nodeCount; i++) identity[i] = i;
       nodeEvents = new IndexedMinHeap(nodeCount, identity);
@@ -316,9 +311,9 @@ public final class Simulator {
       state = new byte[taskCount];
       taskNode = new int[taskCount];
       taskPhase = new int[taskCount];
-      taskHeapPos = new int[taskCount];
       taskStartV = new double[taskCount];
       taskKey = new double[taskCount];
+      runningOn = new RunningTaskHeaps(nodeCount, taskKey);
       taskCreated = new double[taskCount];
       taskStartTick = new long[taskCount];
       taskAttempts = new int[taskCount];
@@ -375,7 +370,6 @@ public final class Simulator {
           for (int k = 0; k < tg.count(); k++) {
             taskGroup[t] = g;
             taskRank[t] = rank;
-            taskHeapPos[t] = -1;
             t++;
           }
           jobTasks[ji] += tg.count();
@@ -389,7 +383,6 @@ public final class Simulator {
         }
         jobRemaining[ji] = jobTasks[ji];
       }
-      for (int i = 0; i < series.length; i++) series[i] = new DoubleList();
     }
 
     private double[][] distinctShapes() {
@@ -517,8 +510,12 @@ public final class Simulator {
           continue;
         }
         // heartbeat
+        // CPU is reported in thousandths of a vcore, the resolution of usage data (UsageProfiles): the
+        // running sum cpuDemand drifts in its last bits as tasks come and go, and a report of
+        // 3.0000000000004 vcores for tasks using exactly their 3 requested vcores would make eq. 3
+        // raise the estimate above the reservation
         for (int n = 0; n < nodeCount; n++) {
-          policy.heartbeat(n, memDemand[n], Math.min(cpuDemand[n], capCpu[n]));
+          policy.heartbeat(n, memDemand[n], Math.round(Math.min(cpuDemand[n], capCpu[n]) * 1000) / 1000.0);
         }
         int placed = schedule();
         if (tick % seriesEvery == 0) sampleSeries();
@@ -605,8 +602,8 @@ public final class Simulator {
       advance(n, now);
       riserCount = 0;
       double tol = 1e-9 * Math.max(1, Math.abs(nodeV[n]));
-      while (nodeHeapSize[n] > 0 && taskKey[nodeHeap[n][0]] <= nodeV[n] + tol) {
-        int t = nodeHeap[n][0];
+      while (runningOn.size(n) > 0 && taskKey[runningOn.top(n)] <= nodeV[n] + tol) {
+        int t = runningOn.top(n);
         int g = taskGroup[t];
         int p = taskPhase[t] + 1;
         if (p < phaseCount[g]) {
@@ -616,7 +613,7 @@ public final class Simulator {
           cpuDemand[n] += phaseCpu[nw] - phaseCpu[old];
           taskPhase[t] = p;
           taskKey[t] = taskStartV[t] + phaseEnd[nw];
-          siftDown(n, 0);
+          runningOn.topKeyIncreased(n);
           if (phaseMem[nw] > phaseMem[old]) addRiser(t);
         } else {
           removeFromNode(t);
@@ -641,7 +638,7 @@ public final class Simulator {
 
     /** Recomputes the node's speed and next event time after its demand or tasks changed. */
     private void updateNode(int n) {
-      if (nodeHeapSize[n] == 0) {
+      if (runningOn.size(n) == 0) {
         nodeEvents.remove(n);
         memDemand[n] = 0;
         cpuDemand[n] = 0;
@@ -649,7 +646,7 @@ public final class Simulator {
         return;
       }
       speed[n] = cpuDemand[n] > capCpu[n] ? capCpu[n] / cpuDemand[n] : 1.0;
-      double dv = Math.max(0, taskKey[nodeHeap[n][0]] - nodeV[n]);
+      double dv = Math.max(0, taskKey[runningOn.top(n)] - nodeV[n]);
       nodeEvents.set(n, nodeT[n] + dv / speed[n]);
     }
 
@@ -694,9 +691,12 @@ public final class Simulator {
       resCpu[n] -= reqCpu[g];
       if (Math.abs(resMem[n]) < 1e-6) resMem[n] = 0;
       if (Math.abs(resCpu[n]) < 1e-9) resCpu[n] = 0;
-      heapRemove(n, taskHeapPos[t]);
+      runningOn.remove(n, t);
       running--;
-      policy.released(n, reqMem[g], reqCpu[g], tick - taskStartTick[t]);
+      // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
+      // after heartbeat taskStartTick, so heartbeats taskStartTick + 1 .. tick − 1 saw it (tick is the
+      // next heartbeat, not yet observed; a task crashing in its own placement pass saw none)
+      policy.released(n, reqMem[g], reqCpu[g], Math.max(0, tick - taskStartTick[t] - 1));
     }
 
     // ---- scheduling ----
@@ -778,7 +778,7 @@ public final class Simulator {
       resMem[n] += reqMem[g];
       resCpu[n] += reqCpu[g];
       running++;
-      heapPush(n, t);
+      runningOn.push(n, t);
       policy.allocated(n, reqMem[g], reqCpu[g]);
       int idx;
       if (!isTouched[n]) {
@@ -847,101 +847,15 @@ public final class Simulator {
       queue[i] = last;
     }
 
-    // ---- per-node heaps of running tasks keyed by progress at their next phase end ----
-
-    private boolean keyLess(int a, int b) {
-      return taskKey[a] < taskKey[b] || (taskKey[a] == taskKey[b] && a < b);
-    }
-
-    private void heapPush(int n, int t) {
-      int[] h = nodeHeap[n];
-      int size = nodeHeapSize[n];
-      if (size == h.length) {
-        h = Arrays.copyOf(h, size * 2);
-        nodeHeap[n] = h;
-      }
-      nodeHeapSize[n] = size + 1;
-      h[size] = t;
-      taskHeapPos[t] = size;
-      siftUp(n, size);
-    }
-
-    private void heapRemove(int n, int pos) {
-      int[] h = nodeHeap[n];
-      int t = h[pos];
-      int size = --nodeHeapSize[n];
-      taskHeapPos[t] = -1;
-      if (pos < size) {
-        int moved = h[size];
-        h[pos] = moved;
-        taskHeapPos[moved] = pos;
-        siftUp(n, pos);
-        siftDown(n, taskHeapPos[moved]);
-      }
-    }
-
-    private void siftUp(int n, int i) {
-      int[] h = nodeHeap[n];
-      int t = h[i];
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (!keyLess(t, h[parent])) break;
-        h[i] = h[parent];
-        taskHeapPos[h[i]] = i;
-        i = parent;
-      }
-      h[i] = t;
-      taskHeapPos[t] = i;
-    }
-
-    private void siftDown(int n, int i) {
-      int[] h = nodeHeap[n];
-      int size = nodeHeapSize[n];
-      int t = h[i];
-      int half = size >>> 1;
-      while (i < half) {
-        int c = 2 * i + 1;
-        if (c + 1 < size && keyLess(h[c + 1], h[c])) c++;
-        if (!keyLess(h[c], t)) break;
-        h[i] = h[c];
-        taskHeapPos[h[i]] = i;
-        i = c;
-      }
-      h[i] = t;
-      taskHeapPos[t] = i;
-    }
-
     // ---- outputs ----
 
     private void sampleSeries() {
-      double cm = 0, am = 0, em = 0, rm = 0, um = 0, cc = 0, ac = 0, ec = 0, rc = 0, uc = 0, dc = 0;
-      for (int n = 0; n < nodeCount; n++) {
-        cm += capMem[n];
-        am += arMem[n];
-        em += policy.estimate(n, SchedulerPolicy.MEMORY);
-        rm += resMem[n];
-        um += memDemand[n];
-        cc += capCpu[n];
-        ac += arCpu[n];
-        ec += policy.estimate(n, SchedulerPolicy.CPU);
-        rc += resCpu[n];
-        uc += Math.min(cpuDemand[n], capCpu[n]);
-        dc += cpuDemand[n];
-      }
-      double[] row = {now, cm, am, em, rm, um, cc, ac, ec, rc, uc, dc, running, queueSize};
-      for (int i = 0; i < row.length; i++) series[i].add(row[i]);
+      recorder.sample(now, nodeCount, capMem, arMem, resMem, memDemand, capCpu, arCpu, resCpu, cpuDemand, policy,
+          running, queueSize);
     }
 
     private void sampleFrame() {
-      float[] mem = new float[nodeCount];
-      float[] cpu = new float[nodeCount];
-      float[] dem = new float[nodeCount];
-      for (int n = 0; n < nodeCount; n++) {
-        mem[n] = (float) (memDemand[n] / capMem[n]);
-        cpu[n] = (float) (Math.min(cpuDemand[n], capCpu[n]) / capCpu[n]);
-        dem[n] = (float) (cpuDemand[n] / capCpu[n]);
-      }
-      frames.add(new Frame(now, mem, cpu, dem));
+      recorder.frame(now, nodeCount, memDemand, cpuDemand, capMem, capCpu);
     }
 
     private SimulationResult result(double end) {
@@ -979,31 +893,12 @@ public final class Simulator {
         }
         outcomes.add(new JobOutcome(j.id(), j.kind(), j.arrivalS(), f, c, jobTasks[ji], jobFinished[ji], jobFailures[ji], deadline));
       }
-      TimeSeries ts = new TimeSeries(
-          series[0].toArray(), series[1].toArray(), series[2].toArray(), series[3].toArray(),
-          series[4].toArray(), series[5].toArray(), series[6].toArray(), series[7].toArray(),
-          series[8].toArray(), series[9].toArray(), series[10].toArray(), series[11].toArray(),
-          series[12].toArray(), series[13].toArray());
+      TimeSeries ts = recorder.timeSeries();
       return new SimulationResult(
           policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
           queued, waiting, uns, ab, notArrived, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
-          nodeIds, nodeRacks, frames, warnings);
-    }
-  }
-
-  /** A growable array of doubles. */
-  private static final class DoubleList {
-    private double[] a = new double[256];
-    private int size;
-
-    void add(double v) {
-      if (size == a.length) a = Arrays.copyOf(a, size * 2);
-      a[size++] = v;
-    }
-
-    double[] toArray() {
-      return Arrays.copyOf(a, size);
+          nodeIds, nodeRacks, recorder.frames(), warnings);
     }
   }
 }

@@ -109,6 +109,9 @@ public final class AlibabaGpuImporter implements TraceImporter {
         if (!qos.equals("LS") && !qos.equals("Guaranteed") && !qos.equals("BE") && !qos.equals("Burstable")) {
           throw new IllegalArgumentException("qos '" + qos + "' is not LS, Guaranteed, BE or Burstable");
         }
+        if (cpu < 0 || mem < 0 || gpus < 0 || gpuMilli < 0 || created < 0) {
+          throw new IllegalArgumentException("negative cpu_milli, memory_mib, num_gpu, gpu_milli or creation_time");
+        }
         long start = scheduled > 0 ? scheduled : created;
         if (deleted < 0 || deleted <= start) {
           report.ignored(place, "pod " + r[col.get("name")] + " has no positive run time");
@@ -119,13 +122,15 @@ public final class AlibabaGpuImporter implements TraceImporter {
         kept.add(r);
       } catch (IllegalArgumentException e) {
         report.malformed(place, e.getMessage());
+      } catch (ArithmeticException e) {
+        report.malformed(place, "numbers too large to compute with");
       }
     }
     for (int i = 0; i < parsed.size() && jobs.size() < maxPods; i++) {
       long[] p = parsed.get(i);
       double rel = p[4] - min;
       if (rel < fromS || rel >= untilS) continue;
-      Map<String, Long> extras = p[2] > 0 ? Map.of(GPU_MILLI, p[2] * p[3]) : Map.of();
+      Map<String, Long> extras = p[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(p[2], p[3])) : Map.of();
       Resources req = Resources.of(p[1], (p[0] + 999) / 1000, extras);
       Resources cpuMem = Resources.of(p[1], (p[0] + 999) / 1000);
       TaskGroup g = new TaskGroup("pod", 1, req, p[5], phases(model, cpuMem, p[0], p[5], rnd), List.of());
@@ -168,7 +173,7 @@ public final class AlibabaGpuImporter implements TraceImporter {
     List<NodeGroup> groups = new ArrayList<>();
     for (Map.Entry<String, long[]> en : shapes.entrySet()) {
       long[] s = en.getValue();
-      Map<String, Long> extras = s[2] > 0 ? Map.of(GPU_MILLI, s[2] * 1000) : Map.of();
+      Map<String, Long> extras = s[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(s[2], 1000L)) : Map.of();
       groups.add(new NodeGroup(en.getKey(), (int) s[3], Resources.of(s[1], s[0], extras), null, null, null));
     }
     return new Cluster(name, groups, List.of(), List.of());
@@ -182,7 +187,11 @@ public final class AlibabaGpuImporter implements TraceImporter {
       throw new IllegalArgumentException("column " + c + " is empty");
     }
     try {
-      return Math.round(Double.parseDouble(v));
+      double d = Double.parseDouble(v);
+      if (!Double.isFinite(d) || Math.abs(d) > 9.0e15) {
+        throw new IllegalArgumentException("column " + c + " is '" + v + "', out of range (at most 9e15)");
+      }
+      return Math.round(d);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("column " + c + " is '" + v + "', not a number");
     }

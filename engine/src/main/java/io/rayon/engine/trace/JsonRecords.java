@@ -47,7 +47,7 @@ final class JsonRecords {
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
       String place = loc == null ? null : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      throw new FormatException(name, place, "malformed JSON: " + e.getOriginalMessage());
+      throw new FormatException(name, place, "malformed JSON: " + io.rayon.model.text.Visible.show(e.getOriginalMessage()));
     }
   }
 
@@ -60,7 +60,14 @@ final class JsonRecords {
   static long number(JsonNode n, String field) {
     JsonNode v = n.get(field);
     if (v == null || v.isNull()) throw new IllegalArgumentException("field '" + field + "' is missing");
-    if (v.isNumber()) return v.asLong();
+    if (v.isNumber()) {
+      // checked, not wrapped: 1e30 or 2^64 is an error, not whatever asLong() makes of it
+      if (v.isIntegralNumber() && v.canConvertToLong()) return v.asLong();
+      double d = v.asDouble();
+      if (!v.isIntegralNumber() && Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < 9.0e15) return (long) d;
+      throw new IllegalArgumentException("field '" + field + "' is " + v + ", not a whole number in range (at most "
+          + Long.MAX_VALUE + ")");
+    }
     if (v.isTextual()) {
       try {
         return Long.parseLong(v.asText().trim());

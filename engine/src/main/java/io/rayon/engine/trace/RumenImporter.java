@@ -78,6 +78,7 @@ public final class RumenImporter implements TraceImporter {
         if (id == null) throw new IllegalArgumentException("field 'jobID' is missing");
         place = "line " + line + " (job " + id + ")";
         long submit = JsonRecords.number(node, "submitTime");
+        if (submit < 0) throw new IllegalArgumentException("submitTime " + submit + " is negative");
         JsonNode props = node.path("jobProperties");
         Resources mapReq = Resources.of(prop(props, "mapreduce.map.memory.mb", dfltMem), prop(props, "mapreduce.map.cpu.vcores", dfltCores));
         Resources redReq = Resources.of(prop(props, "mapreduce.reduce.memory.mb", dfltMem), prop(props, "mapreduce.reduce.cpu.vcores", dfltCores));
@@ -96,6 +97,8 @@ public final class RumenImporter implements TraceImporter {
         submits.add(submit);
       } catch (IllegalArgumentException e) {
         report.malformed(place, e.getMessage());
+      } catch (ArithmeticException e) {
+        report.malformed(place, "numbers too large to compute with (a time span beyond " + Long.MAX_VALUE + " ms)");
       }
     });
     long min = submits.stream().mapToLong(Long::longValue).min().orElse(0);
@@ -137,7 +140,7 @@ public final class RumenImporter implements TraceImporter {
     if (finish < start) {
       throw new IllegalArgumentException("task " + JsonRecords.text(t, "taskID") + " finishes (" + finish + ") before it starts (" + start + ")");
     }
-    long duration = Math.max(1, Math.round((finish - start) / 1000.0));
+    long duration = Math.max(1, Math.round(Math.subtractExact(finish, start) / 1000.0));
     List<UsagePhase> phases = attempt == null ? null : fromSplits(attempt, duration);
     if (phases == null && attempt != null) {
       JsonNode m = attempt.path("resourceUsageMetrics");

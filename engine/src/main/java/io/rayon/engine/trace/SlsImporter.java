@@ -71,6 +71,7 @@ public final class SlsImporter implements TraceImporter {
       String place = "line " + line + " (job " + id + ")";
       try {
         long start = JsonRecords.number(node, "job.start.ms");
+        if (start < 0) throw new IllegalArgumentException("job.start.ms " + start + " is negative");
         JsonNode tasks = node.get("job.tasks");
         if (tasks == null || !tasks.isArray()) throw new IllegalArgumentException("field 'job.tasks' is missing or not a list");
         Map<String, long[]> folded = new LinkedHashMap<>();
@@ -83,7 +84,7 @@ public final class SlsImporter implements TraceImporter {
           long s = JsonRecords.number(t, "container.start.ms");
           long e = JsonRecords.number(t, "container.end.ms");
           if (e < s) throw new IllegalArgumentException("a container ends (" + e + ") before it starts (" + s + ")");
-          long dur = Math.max(1, Math.round((e - s) / 1000.0));
+          long dur = Math.max(1, Math.round(Math.subtractExact(e, s) / 1000.0));
           long mem = JsonRecords.number(t, "container.memory", dfltMem);
           long cores = JsonRecords.number(t, "container.vcores", dfltCores);
           long count = JsonRecords.number(t, "count", 1);
@@ -91,7 +92,7 @@ public final class SlsImporter implements TraceImporter {
             throw new IllegalArgumentException("container.memory, container.vcores and count must be positive");
           }
           long[] acc = folded.computeIfAbsent(type + "/" + dur + "/" + mem + "/" + cores, k -> new long[] {dur, mem, cores, 0});
-          acc[3] += count;
+          acc[3] = Math.addExact(acc[3], count);
         }
         List<TaskGroup> groups = new ArrayList<>();
         List<String> maps = new ArrayList<>();
@@ -103,19 +104,22 @@ public final class SlsImporter implements TraceImporter {
           Resources req = Resources.of(a[1], a[2]);
           String gn = "map-" + mi++;
           maps.add(gn);
-          groups.add(new TaskGroup(gn, (int) a[3], req, a[0], model.phases(req, a[0], rnd), List.of()));
+          groups.add(new TaskGroup(gn, Math.toIntExact(a[3]), req, a[0], model.phases(req, a[0], rnd), List.of()));
         }
         for (Map.Entry<String, long[]> en : folded.entrySet()) {
           if (!en.getKey().startsWith("reduce/")) continue;
           long[] a = en.getValue();
           Resources req = Resources.of(a[1], a[2]);
-          groups.add(new TaskGroup("reduce-" + ri++, (int) a[3], req, a[0], model.phases(req, a[0], rnd), maps));
+          groups.add(new TaskGroup("reduce-" + ri++, Math.toIntExact(a[3]), req, a[0], model.phases(req, a[0], rnd), maps));
         }
         raw.add(new Job(id, null, JsonRecords.text(node, "job.user"), JsonRecords.text(node, "job.queue.name"),
             JobKind.BEST_EFFORT, 0, null, null, groups));
         starts.add(start);
       } catch (IllegalArgumentException e) {
         report.malformed(place, e.getMessage());
+      } catch (ArithmeticException e) {
+        report.malformed(place, "numbers too large to compute with (a time span or a task count beyond "
+            + Integer.MAX_VALUE + ")");
       }
     });
     long min = starts.stream().mapToLong(Long::longValue).min().orElse(0);

@@ -151,19 +151,28 @@ public final class SwfImporter implements TraceImporter {
           report.ignored(place, "job " + f[0] + " has no run time or no processors (cancelled before it started)");
           continue;
         }
-        long tasks = (procs + procsPerTask - 1) / procsPerTask;
-        long memReq = v[9] > 0 ? Math.max(1, Math.round(v[9] * procsPerTask / 1024.0)) : memPerProc * procsPerTask;
+        long tasks = procs / procsPerTask + (procs % procsPerTask == 0 ? 0 : 1);
+        long memReq;
+        long arrival = (long) (rel - fromS);
+        Long deadline;
+        long requested = (long) Math.ceil(v[8]);
+        boolean production = reserve.equals("requested") && requested > 0 && run <= requested && run >= reserveMinRunS;
+        try {
+          // checked, not wrapped: a trace's numbers near 2^63 are a malformed line
+          memReq = v[9] > 0 ? Math.max(1, Math.round(v[9] * procsPerTask / 1024.0)) : Math.multiplyExact(memPerProc, procsPerTask);
+          deadline = production ? Math.addExact(Math.addExact(arrival, Math.max(0, (long) v[2])), requested) : null;
+          if (memReq == Long.MAX_VALUE) throw new ArithmeticException("memory");
+        } catch (ArithmeticException e) {
+          report.malformed(place, "numbers too large to compute with (memory, wait or requested time near " + Long.MAX_VALUE + ")");
+          continue;
+        }
         Resources request = Resources.of(memReq, procsPerTask);
         double memUse = v[6] > 0 ? v[6] * procsPerTask / 1024.0 : memReq * model.memoryUsage();
         double cpuUse = v[5] >= 0 && v[3] > 0 ? Math.min(1.0, v[5] / v[3]) * procsPerTask : procsPerTask * model.cpuUsage();
         List<UsagePhase> phases = model.phases(memUse, cpuUse, run);
         String queue = v[14] >= 0 ? "q" + (long) v[14] : null;
         String user = v[11] >= 0 ? "u" + (long) v[11] : null;
-        long requested = (long) Math.ceil(v[8]);
         if (requested > 0) withRequested++;
-        boolean production = reserve.equals("requested") && requested > 0 && run <= requested && run >= reserveMinRunS;
-        long arrival = (long) (rel - fromS);
-        Long deadline = production ? arrival + Math.max(0, (long) v[2]) + requested : null;
         jobs.add(new Job("swf-" + f[0], null, user, queue, production ? JobKind.PRODUCTION : JobKind.BEST_EFFORT, arrival, deadline, null,
             List.of(new TaskGroup("procs", (int) Math.min(Integer.MAX_VALUE, tasks), request, run, phases, List.of()))));
       }

@@ -10,8 +10,6 @@ import io.rayon.model.workload.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,7 +122,7 @@ public final class SwimImporter implements TraceImporter {
 
   @Override
   public ImportResult read(Path file, ImportOptions options) throws FormatException, IOException {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader in = TraceFiles.reader(file)) {
       return read(in, file.getFileName().toString(), options);
     } catch (NoSuchFileException e) {
       throw new FormatException(file.toString(), null, "no such file");

@@ -1,6 +1,7 @@
 package io.rayon.engine.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -8,10 +9,16 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The engine's own rules, checked on the compiled classes of model and engine: no wall clock or global randomness (results depend only on inputs and seeds).
+ * The engine's own rules, checked on the compiled classes of model and engine: no package cycles
+ * (planning.milp builds on planning; the registry of planners, {@code planners}, on both), no wall clock or global randomness (results depend only on inputs and seeds).
  */
 @AnalyzeClasses(packages = {"io.rayon.model", "io.rayon.engine"}, importOptions = ImportOption.DoNotIncludeTests.class)
 class EngineRulesTest {
+
+  @ArchTest
+  static final ArchRule noPackageCycles =
+      slices().matching("io.rayon.(**)").should().beFreeOfCycles()
+          .because("each package builds on the ones below it; a cycle means two packages are one");
 
   @ArchTest
   static final ArchRule noWallClock =
@@ -34,4 +41,12 @@ class EngineRulesTest {
           .orShould().callConstructor(java.util.SplittableRandom.class)
           .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.ThreadLocalRandom.class)
           .because("randomness is seeded by the caller (new Random(seed), new SplittableRandom(seed)), so runs repeat");
+
+  @ArchTest
+  static final ArchRule simulatorKnowsSchedulersOnlyThroughTheirInterface =
+      noClasses()
+          .that().resideInAPackage("io.rayon.engine.sim")
+          .and().doNotImplement(io.rayon.engine.sim.SchedulerPolicy.class)
+          .should().dependOnClassesThat().implement(io.rayon.engine.sim.SchedulerPolicy.class)
+          .because("a new scheduler implements SchedulerPolicy and registers in Schedulers without touching the Simulator");
 }

@@ -37,8 +37,8 @@ class EstimationPolicyTest {
   }
 
   @Test
-  void availableIsTheSmallerOfAllowanceMinusUsageAndCapacityMinusEstimate() {
-    EstimationPolicy p = new EstimationPolicy(0.5);
+  void yarnPrototypeAvailableIsTheSmallerOfAllowanceMinusUsageAndCapacityMinusEstimate() {
+    EstimationPolicy p = new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE);
     p.start(new OneNode());
     p.allocated(0, 8192, 4); // eq. 2: EU = 8192; ACU' = 8192 until the next report
     assertThat(p.available(0, MEMORY)).isEqualTo(28_672 - 8192);
@@ -52,7 +52,7 @@ class EstimationPolicyTest {
 
   @Test
   void tasksPlacedSinceTheLastReportCountAtTheirRequest() {
-    EstimationPolicy p = new EstimationPolicy(1.0);
+    EstimationPolicy p = new EstimationPolicy(1.0, Availability.YARN_PROTOTYPE);
     p.start(new OneNode());
     p.heartbeat(0, 0, 0);
     p.allocated(0, 10_000, 1);

@@ -71,15 +71,15 @@ class PlanTest {
     String before = p.allocationSkyline().toString();
     long run = p.runStart(5);
     // 5 more bundles fit at steps 0-1 and 4-9, but only 4 at steps 2-3
-    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,5,1,25)"), alloc("b", 0, 5, 5)))
+    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,5,1,25)"), alloc("b", 0, 5, 5))).get().asString()
         .contains("step 2").contains("memoryMB");
     assertThat(p.contains("b")).isFalse();
     assertThat(p.allocationSkyline()).hasToString(before);
     assertThat(p.runStart(5)).isEqualTo(run);
     assertThat(p.users()).containsExactly("alice");
-    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,4,1,20)"), alloc("b", 0, 5, 4))).isNull();
+    assertThat(p.addIfFits(Fixtures.req("b", "atom(<1024,1>,1,4,1,20)"), alloc("b", 0, 5, 4))).isEmpty();
     assertThat(p.freeAt(2)).isEqualTo(Resources.ZERO);
-    assertThat(p.addIfFits(Fixtures.req("c", "atom(<1024,1>,1,1,1,1)"), alloc("c", 9, 11, 1))).contains("outside the plan horizon");
+    assertThat(p.addIfFits(Fixtures.req("c", "atom(<1024,1>,1,1,1,1)"), alloc("c", 9, 11, 1))).get().asString().contains("outside the plan horizon");
   }
 
   @Test

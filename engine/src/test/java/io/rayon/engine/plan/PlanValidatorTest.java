@@ -160,4 +160,143 @@ class PlanValidatorTest {
     plan.add(req, new ReservationAllocation(id, atoms));
     assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d, mutated %s", seed, id).isNotEmpty();
   }
+
+  @Test
+  void anAllocationBeforeTheRequestsArrivalIsAViolation() {
+    Plan plan = Fixtures.aPlan(1, 8192, 8, 100);
+    ReservationRequest r = new ReservationRequest("r", "r", "alice", "default", Fixtures.req("x", "atom(<1024,1>,1,4,1,40)").rdl(), 0, 20);
+    plan.add(r, new ReservationAllocation("r", List.of(at("", new Step(15, 25, 4)))));
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).singleElement().satisfies(v -> {
+      assertThat(v.step()).isEqualTo(15L);
+      assertThat(v.what()).contains("before the request arrives at step 20");
+    });
+    Plan ok = Fixtures.aPlan(1, 8192, 8, 100);
+    ok.add(r, new ReservationAllocation("r", List.of(at("", new Step(20, 30, 4)))));
+    assertThat(PlanValidator.validate(ok, SharingPolicySpec.NONE)).isEmpty();
+  }
+
+  /**
+   * Mutations that keep the total work and every count, only moving allocations: an atom moved to
+   * start one step before its request's arrival, an atom moved to end one step past its window, two
+   * stages of an order swapped in time. Each must be caught, with the matching reason.
+   */
+  @Property(tries = 400)
+  void movingAllocationsWithoutChangingTheirWorkBreaksAValidPlan(@ForAll long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    ReservationSystem rs = new ReservationSystem(w.plan(), new GreePlanner(), SharingPolicySpec.NONE);
+    rs.submitAll(w.requests());
+    Plan plan = (Plan) rs.plan();
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d before mutation", seed).isEmpty();
+    SplittableRandom rnd = new SplittableRandom(seed);
+    List<String[]> candidates = new ArrayList<>(); // {id, kind, path, other path}
+    for (String id : plan.reservationIds()) {
+      ReservationRequest req = plan.requestOf(id);
+      for (AtomAllocation a : plan.allocationOf(id).atoms()) {
+        if (a.isEmpty()) continue;
+        if (req.arrival() >= 1) candidates.add(new String[] {id, "arrival", a.path(), null});
+        long[] win = window(req.rdl(), a.path());
+        if (win[1] < plan.horizon() || win[0] >= 1) candidates.add(new String[] {id, "window", a.path(), null});
+      }
+      collectOrderPairs(id, req.rdl(), "", plan.allocationOf(id), plan.horizon(), candidates);
+    }
+    if (candidates.isEmpty()) return;
+    String[] c = candidates.get(rnd.nextInt(candidates.size()));
+    String id = c[0];
+    ReservationRequest req = plan.requestOf(id);
+    List<AtomAllocation> atoms = new ArrayList<>(plan.allocationOf(id).atoms());
+    String expect;
+    switch (c[1]) {
+      case "arrival" -> {
+        AtomAllocation a = find(atoms, c[2]);
+        replace(atoms, shift(a, req.arrival() - 1 - a.start()));
+        expect = "before the request arrives";
+      }
+      case "window" -> {
+        AtomAllocation a = find(atoms, c[2]);
+        long[] win = window(req.rdl(), c[2]);
+        replace(atoms, win[1] < plan.horizon() ? shift(a, win[1] + 1 - a.end()) : shift(a, win[0] - 1 - a.start()));
+        expect = "outside the window";
+      }
+      default -> {
+        AtomAllocation a = find(atoms, c[2]);
+        AtomAllocation b = find(atoms, c[3]);
+        replace(atoms, shift(a, b.start() - a.start()));
+        replace(atoms, shift(b, a.start() - b.start()));
+        expect = "order:";
+      }
+    }
+    long workBefore = work(plan.allocationOf(id).atoms());
+    plan.remove(id);
+    plan.add(req, new ReservationAllocation(id, atoms));
+    assertThat(work(atoms)).isEqualTo(workBefore);
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d, %s mutation of %s", seed, c[1], id)
+        .anySatisfy(v -> assertThat(v.what()).contains(expect));
+  }
+
+  private static long work(List<AtomAllocation> atoms) {
+    long n = 0;
+    for (AtomAllocation a : atoms) for (Step s : a.steps()) n += s.bundles() * s.length();
+    return n;
+  }
+
+  private static AtomAllocation find(List<AtomAllocation> atoms, String path) {
+    for (AtomAllocation a : atoms) if (a.path().equals(path)) return a;
+    throw new IllegalStateException(path);
+  }
+
+  private static void replace(List<AtomAllocation> atoms, AtomAllocation a) {
+    for (int i = 0; i < atoms.size(); i++) if (atoms.get(i).path().equals(a.path())) atoms.set(i, a);
+  }
+
+  private static AtomAllocation shift(AtomAllocation a, long d) {
+    List<Step> steps = new ArrayList<>();
+    for (Step s : a.steps()) steps.add(new Step(s.start() + d, s.end() + d, s.bundles()));
+    return new AtomAllocation(a.path(), a.bundle(), steps);
+  }
+
+  /** The intersection of the windows on the way from the root to the node at {@code path}. */
+  private static long[] window(io.rayon.model.rdl.Rdl root, String path) {
+    long lo = Long.MIN_VALUE;
+    long hi = Long.MAX_VALUE;
+    io.rayon.model.rdl.Rdl e = root;
+    String[] parts = path.isEmpty() ? new String[0] : path.split("\\.");
+    for (int k = 0; ; k++) {
+      if (e instanceof io.rayon.model.rdl.Rdl.Window win) {
+        lo = Math.max(lo, win.start());
+        hi = Math.min(hi, win.finish());
+      }
+      if (k == parts.length) break;
+      e = e.children().get(Integer.parseInt(parts[k]));
+    }
+    return new long[] {lo, hi};
+  }
+
+  /** Pairs of allocated atoms that are (under windows) children i &lt; j of one order, swappable inside the horizon. */
+  private static void collectOrderPairs(String id, io.rayon.model.rdl.Rdl e, String path, ReservationAllocation alloc,
+      long horizon, List<String[]> out) {
+    List<io.rayon.model.rdl.Rdl> cs = e.children();
+    if (e instanceof io.rayon.model.rdl.Rdl.Order) {
+      List<AtomAllocation> stages = new ArrayList<>();
+      for (int i = 0; i < cs.size(); i++) {
+        String p = path.isEmpty() ? Integer.toString(i) : path + "." + i;
+        io.rayon.model.rdl.Rdl c = cs.get(i);
+        while (c instanceof io.rayon.model.rdl.Rdl.Window win) {
+          c = win.expr();
+          p = p + ".0";
+        }
+        if (!(c instanceof io.rayon.model.rdl.Rdl.Atom)) continue;
+        for (AtomAllocation a : alloc.atoms()) if (a.path().equals(p) && !a.isEmpty()) stages.add(a);
+      }
+      for (int i = 0; i < stages.size(); i++) {
+        for (int j = i + 1; j < stages.size(); j++) {
+          AtomAllocation a = stages.get(i);
+          AtomAllocation b = stages.get(j);
+          if (a.end() + (b.start() - a.start()) <= horizon) out.add(new String[] {id, "order", a.path(), b.path()});
+        }
+      }
+    }
+    for (int i = 0; i < cs.size(); i++) {
+      collectOrderPairs(id, cs.get(i), path.isEmpty() ? Integer.toString(i) : path + "." + i, alloc, horizon, out);
+    }
+  }
 }

@@ -1,11 +1,10 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.Plan;
-import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 
-/** Small builders for planner tests. */
+/** Small builders for planner tests: the plan (an engine type) here, the model objects from test-support. */
 public final class Fixtures {
   private Fixtures() {}
 
@@ -19,10 +18,6 @@ public final class Fixtures {
   }
 
   public static ReservationRequest req(String id, String user, String rdl) {
-    try {
-      return new ReservationRequest(id, id, user, "default", RdlParser.parse(rdl, id), 0, 0);
-    } catch (io.rayon.model.rdl.RdlParseException e) {
-      throw new IllegalArgumentException(e);
-    }
+    return io.rayon.testsupport.Fixtures.request(id, user, rdl);
   }
 }

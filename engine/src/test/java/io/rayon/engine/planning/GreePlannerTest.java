@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** Hand-made cases for GREE: each operator, each rejection reason, the cases of Hadoop's agent tests. */
 class GreePlannerTest {
   private static ReservationSystem system(Plan plan, String policy) {
-    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy)).selfChecking(true);
+    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy)).setSelfChecking(true);
   }
 
   private static List<Step> steps(Decision d, String path) {
@@ -79,11 +79,51 @@ class GreePlannerTest {
   }
 
   @Test
-  void anyTakesTheFirstAlternativeThatFits() {
-    ReservationSystem rs = system(aPlan(2, 8192, 8, 100), "none");
-    Decision d = rs.create(req("r", "any(atom(<8192,8>,4,4,10,40),atom(<1024,1>,1,4,1,40),atom(<1024,1>,1,8,1,80))"));
-    assertThat(d.accepted()).isTrue();
-    assertThat(d.allocation().atoms()).extracting(AtomAllocation::path).containsExactly("1");
+  void anyTakesTheFirstAlternativeThatFitsTryingThemRightToLeftAsThePaperDoes() {
+    String rdl = "any(atom(<8192,8>,4,4,10,40),atom(<1024,1>,1,4,1,40),atom(<1024,1>,1,8,1,80))";
+    // alternative 0 needs 4 nodes at once and never fits; 1 and 2 both fit
+    Decision paper = system(aPlan(2, 8192, 8, 100), "none").create(req("r", rdl));
+    assertThat(paper.allocation().atoms()).extracting(AtomAllocation::path).containsExactly("2");
+    ReservationSystem written = new ReservationSystem(aPlan(2, 8192, 8, 100),
+        new GreePlanner(new GreedyOptions(false, true, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(written.create(req("r", rdl)).allocation().atoms()).extracting(AtomAllocation::path).containsExactly("1");
+  }
+
+  /**
+   * Hand-computed: 8 free bundles at steps 6..8 and 2 at step 9, an atom of 10 bundle-steps (l = 1,
+   * h = 8) in [6,10). The paper's scan: the run [9,10) is l long, t_lim = 9, block 2×1; restart at
+   * 8: block 8×1; done: 8 at step 8, 2 at step 9 (tallest, rightmost). Ours (stacked): the run
+   * [6,10) (m = 2) is too short for 10 at height 2, so it gives up 2×4 over [6,10) and then stacks
+   * 2 more at step 8 on the headroom left: 2, 2, 4, 2.
+   */
+  @Test
+  void atomScanRestartsAtTlimMinusOneInThePapersRuleAndStacksInOurs() {
+    String rdl = "window(atom(<1024,1>,1,8,1,10),6,10)";
+    Plan p1 = aPlan(1, 8192, 8, 10);
+    ReservationSystem paper = new ReservationSystem(p1, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(paper.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
+    assertThat(steps(paper.create(req("r", rdl)), "0")).containsExactly(new Step(8, 9, 8), new Step(9, 10, 2));
+    ReservationSystem ours = new ReservationSystem(aPlan(1, 8192, 8, 10),
+        new GreePlanner(new GreedyOptions(true, false, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(ours.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
+    assertThat(steps(ours.create(req("r", rdl)), "0"))
+        .containsExactly(new Step(6, 8, 2), new Step(8, 9, 4), new Step(9, 10, 2));
+  }
+
+  /**
+   * Hand-computed: room for 3 units over 3 steps, l = 2, q = 7. The paper's scan takes 2×2 over
+   * [1,3) (3×2 would leave 1 < l), restarts at t_lim − 1 = 1 and needs one unit for 3 steps from
+   * step 1 leftwards: there are only 2. Ours finds 2 units over [1,3) and one over [0,3).
+   */
+  @Test
+  void thePapersScanCanRejectAnAtomThatOursPlaces() {
+    String rdl = "window(atom(<1024,1>,1,3,2,7),0,3)";
+    Decision paper = system(aPlan(1, 8192, 8, 10), "none").create(req("r", rdl));
+    assertThat(paper.accepted()).isFalse();
+    assertThat(paper.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
+    Decision ours = new ReservationSystem(aPlan(1, 8192, 8, 10), new GreePlanner(new GreedyOptions(true, false, false, false)),
+        SharingPolicySpec.NONE).setSelfChecking(true).create(req("r", rdl));
+    assertThat(steps(ours, "0")).containsExactly(new Step(0, 1, 1), new Step(1, 3, 3));
   }
 
   @Test

@@ -32,16 +32,43 @@ class PlannerPropertiesTest {
 
   @Property(tries = 1000)
   void greeOutputAlwaysPassesTheIndependentValidator(@ForAll("seeds") long seed) {
-    checkValid(new GreePlanner(), seed);
+    checkValid(new GreePlanner(), RandomWorkloads.of(seed));
   }
 
   @Property(tries = 1000)
   void greeLOutputAlwaysPassesTheIndependentValidator(@ForAll("seeds") long seed) {
-    checkValid(new GreeLPlanner(), seed);
+    checkValid(new GreeLPlanner(), RandomWorkloads.of(seed));
   }
 
-  private static void checkValid(Planner planner, long seed) {
-    RandomWorkloads w = RandomWorkloads.of(seed);
+  /** Every option and every combination of options, with requests arriving at random steps. */
+  @Property(tries = 600)
+  void everyOptionOfGreeAndGreeLPassesTheValidatorWithRandomArrivals(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    int bits = (int) Math.floorMod(seed, 16L);
+    GreedyOptions o = new GreedyOptions((bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0);
+    checkValid(new GreePlanner(o), w);
+    checkValid(new GreeLPlanner(o), w);
+  }
+
+  /** Paper mode with random arrivals: nothing before a request's arrival, checked by the validator and directly. */
+  @Property(tries = 600)
+  void paperModeNeverAllocatesBeforeArrival(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    for (Planner p : List.of(new GreePlanner(), new GreeLPlanner())) {
+      List<Decision> ds = checkValid(p, RandomWorkloads.arrivingAtRandom(seed));
+      for (int i = 0; i < ds.size(); i++) {
+        Decision d = ds.get(i);
+        long arrival = w.requests().get(i).arrival();
+        if (d.accepted()) {
+          assertThat(d.allocation().atoms()).allSatisfy(a -> assertThat(a.start()).as("seed %d %s", seed, p.name())
+              .isGreaterThanOrEqualTo(arrival));
+        }
+      }
+    }
+  }
+
+  private static List<Decision> checkValid(Planner planner, RandomWorkloads w) {
+    long seed = w.seed();
     ReservationSystem rs = new ReservationSystem(w.plan(), planner, w.policy());
     List<Decision> ds = rs.submitAll(w.requests());
     List<Violation> v = PlanValidator.validate(rs.plan(), w.policy());
@@ -52,6 +79,7 @@ class PlannerPropertiesTest {
         assertThat(d.rejection().message()).as("seed %d", seed).isNotBlank();
       }
     }
+    return ds;
   }
 
   /**
@@ -71,7 +99,20 @@ class PlannerPropertiesTest {
   }
 
   @Property(tries = 3000)
-  void anAtomThatFitsAnEmptyPlanIsAlwaysAcceptedByGree(@ForAll("seeds") long seed) {
+  void anAtomThatFitsAnEmptyPlanIsAlwaysAcceptedByGreeWithTheStackedScan(@ForAll("seeds") long seed) {
+    emptyPlanCase(seed, new GreePlanner(new GreedyOptions(true, false, false, false)), true);
+  }
+
+  /**
+   * The paper's scan can reject an atom that fits (see {@code GreePlannerTest}); it never accepts
+   * one that does not, and what it accepts is valid.
+   */
+  @Property(tries = 3000)
+  void thePapersScanAcceptsOnlyAtomsThatFitAnEmptyPlan(@ForAll("seeds") long seed) {
+    emptyPlanCase(seed, new GreePlanner(), false);
+  }
+
+  private static void emptyPlanCase(long seed, Planner planner, boolean complete) {
     SplittableRandom rnd = new SplittableRandom(seed);
     Resources cap = Resources.of(8192L * (1 + rnd.nextInt(8)), 8L * (1 + rnd.nextInt(8)));
     long horizon = 10 + rnd.nextInt(100);
@@ -82,8 +123,10 @@ class PlannerPropertiesTest {
     Rdl e = Rdl.window(a, s, f);
     boolean fits = fitsEmptyPlan(a, cap, f - s);
     Plan plan = Plan.empty(cap, horizon, 60);
-    Decision d = new GreePlanner().place(plan, ReservationRequest.of("x", e), PlanningContext.DEFAULT);
-    assertThat(d.accepted()).as("seed %d: %s on %s over %d steps: %s", seed, e, cap, horizon, d.rejection()).isEqualTo(fits);
+    Decision d = planner.place(plan, ReservationRequest.of("x", e), PlanningContext.DEFAULT);
+    if (complete || !fits) {
+      assertThat(d.accepted()).as("seed %d: %s on %s over %d steps: %s", seed, e, cap, horizon, d.rejection()).isEqualTo(fits);
+    }
     if (d.accepted()) {
       plan.add(ReservationRequest.of("x", e), d.allocation());
       assertThat(PlanValidator.validate(plan, null)).as("seed %d", seed).isEmpty();

@@ -51,6 +51,23 @@ public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, Li
     return new RandomWorkloads(seed, plan, policy, rs);
   }
 
+  /**
+   * The workload of {@code seed} with every request arriving at a random step of the first three
+   * quarters of the horizon (sorted by arrival, as an online system receives them), so planners
+   * must never allocate before a request's arrival.
+   */
+  public static RandomWorkloads arrivingAtRandom(long seed) {
+    RandomWorkloads w = of(seed);
+    SplittableRandom rnd = new SplittableRandom(seed ^ 0x5DEECE66DL);
+    long span = Math.max(1, w.plan().horizon() * 3 / 4);
+    List<ReservationRequest> rs = new ArrayList<>();
+    for (ReservationRequest r : w.requests()) {
+      rs.add(new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), rnd.nextLong(span)));
+    }
+    rs.sort(java.util.Comparator.comparingLong(ReservationRequest::arrival));
+    return new RandomWorkloads(seed, w.plan(), w.policy(), rs);
+  }
+
   static Rdl expr(SplittableRandom rnd, int depth, long horizon) {
     if (depth <= 1 || rnd.nextInt(3) == 0) return atom(rnd);
     int k = 1 + rnd.nextInt(3);

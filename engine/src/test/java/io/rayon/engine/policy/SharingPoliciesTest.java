@@ -34,10 +34,23 @@ class SharingPoliciesTest {
     InstantaneousPolicy p = new InstantaneousPolicy(0.2);
     assertThat(p.headroom(plan, "alice", 3)).isEqualTo(Resources.of(16384 - 4096, 12));
     assertThat(p.headroom(plan, "bob", 3)).isEqualTo(Resources.of(16384, 16));
-    Rejection r = p.check(plan, Fixtures.req("b", "alice", "atom(<1024,1>,1,13,1,13)"), alloc("b", 2, 3, 13));
+    Rejection r = p.check(plan, Fixtures.req("b", "alice", "atom(<1024,1>,1,13,1,13)"), alloc("b", 2, 3, 13)).orElseThrow();
     assertThat(r.code()).isEqualTo(Rejection.Code.POLICY);
     assertThat(r.windowStart()).isEqualTo(2L);
     assertThat(r.resource()).isEqualTo("memoryMB");
+  }
+
+  @Test
+  void theHeadroomOverARangeAgreesWithTheHeadroomAtEachStep() {
+    Plan plan = Fixtures.aPlan(10, 8192, 8, 10);
+    plan.add(Fixtures.req("a", "alice", "atom(<1024,1>,1,4,1,40)"), alloc("a", 2, 7, 4));
+    for (SharingPolicy p : java.util.List.of(new InstantaneousPolicy(0.2), new CapacityOverTimePolicy(0.3, 0.1, 5, "cot"),
+        NoSharingPolicy.INSTANCE)) {
+      for (int d = 0; d < plan.dimensions().size(); d++) {
+        long[] range = p.headroomRange(plan, "alice", d, 1, 9);
+        for (int t = 1; t < 9; t++) assertThat(range[t - 1]).as(p.name() + " d=" + d + " t=" + t).isEqualTo(p.headroom(plan, "alice", d, t));
+      }
+    }
   }
 
   @Test
@@ -45,12 +58,11 @@ class SharingPoliciesTest {
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100); // 80 vcores
     CapacityOverTimePolicy p = new CapacityOverTimePolicy(1.0, 0.1, 10, "cot");
     // window of 10 steps may hold 0.1 * 80 * 10 = 80 vcore-steps
-    assertThat(p.check(plan, Fixtures.req("a", "atom(<1024,1>,1,80,1,80)"), alloc("a", 50, 51, 80))).isNull();
-    assertThat(p.check(plan, Fixtures.req("a", "atom(<1024,1>,1,81,1,81)"), alloc("a", 50, 51, 81))).isNotNull();
+    assertThat(p.check(plan, Fixtures.req("a", "atom(<1024,1>,1,80,1,80)"), alloc("a", 50, 51, 80))).isEmpty();
+    assertThat(p.check(plan, Fixtures.req("a", "atom(<1024,1>,1,81,1,81)"), alloc("a", 50, 51, 81))).isPresent();
     plan.add(Fixtures.req("a", "atom(<1024,1>,1,40,1,40)"), alloc("a", 50, 51, 40));
-    Rejection r = p.check(plan, Fixtures.req("b", "atom(<1024,1>,1,41,1,41)"), alloc("b", 59, 60, 41));
-    assertThat(r).isNotNull();
+    Rejection r = p.check(plan, Fixtures.req("b", "atom(<1024,1>,1,41,1,41)"), alloc("b", 59, 60, 41)).orElseThrow();
     assertThat(r.windowStart()).isEqualTo(50L);
-    assertThat(p.check(plan, Fixtures.req("b", "atom(<1024,1>,1,41,1,41)"), alloc("b", 60, 61, 41))).isNull();
+    assertThat(p.check(plan, Fixtures.req("b", "atom(<1024,1>,1,41,1,41)"), alloc("b", 60, 61, 41))).isEmpty();
   }
 }

@@ -45,7 +45,7 @@ class RdlBadInputTest {
         Arguments.of("atom(<1,1>,1,1,1,99999999999999999999)", "1:18", "too large"),
         Arguments.of("atom(<1,1>,1,1,1,1))", "1:20", "expected the end of the expression"),
         Arguments.of("atom(<1,1>,1,1,1,1)\nextra", "2:1", "expected the end"),
-        Arguments.of("atom(<1,1>,1,1,1,1\u0000)", "1:19", "\\u0000"),
+        Arguments.of("atom(<1,1>,1,1,1,1\u0000)", "1:19", "U+0000 NUL"),
         Arguments.of("atom(<1,1>,1,1,1,١)", "1:18", "work w"),
         Arguments.of("# only a comment", "1:17", "expected an RDL expression"),
         Arguments.of("window(\n  atom(<1,1>,1,1,1,1),\n  0\n)", "4:1", "expected ','"));

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class ReservationSystemTest {
   private static ReservationSystem system(Plan plan) {
-    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE).selfChecking(true);
+    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
   }
 
   @Test
@@ -76,7 +76,7 @@ class ReservationSystemTest {
   @Test
   void replanPlacesEverythingAnewAndKeepsWhatStillFits() {
     Plan plan = aPlan(2, 8192, 8, 100);
-    ReservationSystem rs = new ReservationSystem(plan, new GreeLPlanner(), SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(plan, new GreeLPlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
     rs.create(req("a", "atom(<1024,1>,1,8,1,400)"));
     rs.create(req("b", "atom(<1024,1>,1,8,1,400)"));
     List<Decision> ds = rs.replan();
@@ -100,7 +100,7 @@ class ReservationSystemTest {
             List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(0, 3, 2))))));
       }
     };
-    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 8, 10), broken, SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 8, 10), broken, SharingPolicySpec.NONE).setSelfChecking(true);
     assertThatThrownBy(() -> rs.create(req("r", "atom(<1024,1>,1,2,1,5)")))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("work is 5");

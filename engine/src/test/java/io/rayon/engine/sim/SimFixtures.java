@@ -15,7 +15,7 @@ final class SimFixtures {
   private SimFixtures() {}
 
   static Cluster nodes(int count, long memoryMB, long vcores) {
-    return Cluster.of("c", NodeGroup.of("n", count, Resources.of(memoryMB, vcores)));
+    return io.rayon.testsupport.Fixtures.cluster(count, memoryMB, vcores);
   }
 
   static Cluster nodes(int count, long memoryMB, long vcores, long allowedMB, long allowedVcores) {

@@ -3,6 +3,7 @@ package io.rayon.engine.sim;
 import io.rayon.testsupport.SampleScenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.RumenImporter;
@@ -42,11 +43,15 @@ class SimulatorGoldenTest {
     Cluster c = Cluster.of("golden", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
     SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
     SimulationResult est = Simulator.run(c, w, new EstimationPolicy(0.5), cfg);
+    SimulationResult yarn = Simulator.run(c, w, new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE), cfg);
     SimulationResult res = Simulator.run(c, w, new ReservationPolicy(), cfg);
     compare("rumen-estimation-jobs.csv", est.jobsCsv());
     compare("rumen-estimation-series.csv", est.series().toCsv());
+    compare("rumen-estimation-yarn-prototype-jobs.csv", yarn.jobsCsv());
+    compare("rumen-estimation-yarn-prototype-series.csv", yarn.series().toCsv());
     compare("rumen-reservation-jobs.csv", res.jobsCsv());
     assertThat(est.finishedTasks()).isEqualTo(192);
+    assertThat(yarn.finishedTasks()).isEqualTo(192);
     assertThat(res.finishedTasks()).isEqualTo(192);
   }
 }

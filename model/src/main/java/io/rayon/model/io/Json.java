@@ -1,5 +1,7 @@
 package io.rayon.model.io;
 
+import io.rayon.model.text.Visible;
+
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -33,6 +35,8 @@ public final class Json {
             // records are written by their components only: no isZero()/isRigid() pseudo-fields
             .disable(com.fasterxml.jackson.databind.MapperFeature.AUTO_DETECT_IS_GETTERS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // "count":8,"count":1000000000 is an error, not "the last one wins"
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
@@ -76,6 +80,12 @@ public final class Json {
       // List.copyOf in a record's constructor: a list of this object holds a JSON null
       return new FormatException(file, path + where, "a list in this object contains null; remove the null entry", e);
     }
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+        && cause instanceof IllegalArgumentException
+        && cause.getMessage() != null) {
+      // a model type's own check refused the value: its sentence is the problem
+      return new FormatException(file, path + where, cause.getMessage(), e);
+    }
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
           "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();
@@ -95,6 +105,19 @@ public final class Json {
       problem = cleanMessage(e.getOriginalMessage());
     }
     return new FormatException(file, path + where, problem, e);
+  }
+
+  /**
+   * The message for a record constructor's refusal while binding: its own text (invisible
+   * characters named), never a Java exception's class name or a JVM null-pointer text.
+   */
+  public static String problemOf(RuntimeException e) {
+    String m = e.getMessage();
+    if (e instanceof NullPointerException) {
+      return m != null && m.matches("[A-Za-z][A-Za-z0-9]*") ? "missing required field '" + m + "'"
+          : "a required value is missing or null";
+    }
+    return m == null || m.isBlank() ? "the values here do not fit together" : Visible.show(m);
   }
 
   private static String simpleType(Class<?> c) {
@@ -122,7 +145,7 @@ public final class Json {
     if (root >= 0) s = s.substring(0, root);
     int src = s.indexOf(" at [Source:");
     if (src >= 0) s = s.substring(0, src);
-    return s.replaceAll("\\(class [^)]*\\)", "")
+    return Visible.show(s).replaceAll("\\(class [^)]*\\)", "")
         .replaceAll("\\s*\\((but could if|but might if|set DeserializationConfig|through reference)[^)]*\\)", "")
         .replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1")
         .trim();

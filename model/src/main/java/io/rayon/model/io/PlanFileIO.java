@@ -7,8 +7,6 @@ import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.PlanFile;
 import io.rayon.model.plan.Step;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -24,16 +22,7 @@ public final class PlanFileIO {
 
   public static PlanFile read(Path file) throws FormatException {
     String name = file.toString();
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (NoSuchFileException e) {
-      throw new FormatException(name, null, "no such file");
-    } catch (java.nio.charset.CharacterCodingException e) {
-      throw new FormatException(name, null, "not a UTF-8 text file; expected a plan file (JSON)", e);
-    } catch (IOException e) {
-      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
-    }
+    String text = InputFiles.readText(file);
     return parse(text, name);
   }
 
@@ -58,7 +47,7 @@ public final class PlanFileIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+      throw new FormatException(name, "$", Json.problemOf(e), e);
     }
   }
 

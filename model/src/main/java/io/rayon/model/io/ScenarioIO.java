@@ -21,32 +21,37 @@ public final class ScenarioIO {
    */
   static final long STREAM_ABOVE_BYTES = 32L * 1024 * 1024;
 
+  /**
+   * Reads a scenario file. Only regular files are read (a FIFO or a device is refused before it is
+   * opened); files up to 32 MB are read whole as strict UTF-8, larger ones as a stream of at most
+   * {@link InputFiles#streamLimit()} bytes.
+   */
   public static Scenario read(Path file) throws FormatException {
     String name = file.toString();
+    long size = InputFiles.checkRegular(file, InputFiles.streamLimit());
     try {
-      if (Files.isRegularFile(file) && Files.size(file) > STREAM_ABOVE_BYTES) return readStreaming(file, name);
+      if (size > STREAM_ABOVE_BYTES) return readStreaming(file, name);
+    } catch (InputFiles.LimitExceeded e) {
+      throw e.format();
     } catch (NoSuchFileException e) {
       throw new FormatException(name, null, "no such file");
     } catch (IOException e) {
-      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
+      throw new FormatException(name, null, "cannot read: " + InputFiles.reason(e), e);
     }
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(in, name);
-    } catch (NoSuchFileException e) {
-      throw new FormatException(name, null, "no such file");
-    } catch (IOException e) {
-      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
-    }
+    return parse(InputFiles.readText(file), name);
   }
 
+  /** Reads a scenario from a stream of at most {@link InputFiles#limit()} bytes of UTF-8. */
   public static Scenario read(InputStream in, String name) throws FormatException {
-    String text;
-    try {
-      text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bytes;
+    try (InputStream b = InputFiles.bounded(in, name, InputFiles.limit())) {
+      bytes = b.readAllBytes();
+    } catch (InputFiles.LimitExceeded e) {
+      throw e.format();
     } catch (IOException e) {
-      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
+      throw new FormatException(name, null, "cannot read: " + InputFiles.reason(e), e);
     }
-    return parse(text, name);
+    return parse(InputFiles.decode(bytes, name), name);
   }
 
   public static Scenario parse(String json, String name) throws FormatException {
@@ -65,12 +70,12 @@ public final class ScenarioIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+      throw new FormatException(name, "$", Json.problemOf(e), e);
     }
   }
 
   private static Scenario readStreaming(Path file, String name) throws IOException, FormatException {
-    try (InputStream in = Files.newInputStream(file);
+    try (InputStream in = InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit());
         com.fasterxml.jackson.core.JsonParser p = Json.mapper().getFactory().createParser(in)) {
       if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
         throw new FormatException(name, "$", "expected a scenario object");
@@ -95,12 +100,13 @@ public final class ScenarioIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     }
-    try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+    try (InputStream in = new java.io.BufferedInputStream(
+        InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()), 1 << 16)) {
       return Json.mapper().readValue(in, Scenario.class);
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+      throw new FormatException(name, "$", Json.problemOf(e), e);
     }
   }
 

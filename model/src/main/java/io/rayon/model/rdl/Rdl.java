@@ -37,6 +37,9 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
   /** Deepest nesting the parser, the JSON reader and the compiler accept. */
   int MAX_DEPTH = 256;
 
+  /** Most sub-expressions one any/all/order may have (the parser and the compiler refuse more). */
+  int MAX_WIDTH = 1 << 20;
+
   /** Children of an operator; empty for an atom; the single child for a window. */
   List<Rdl> children();
 

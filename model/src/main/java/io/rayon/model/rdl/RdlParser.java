@@ -81,6 +81,10 @@ public final class RdlParser {
           while (true) {
             skipSpace();
             if (peek() == ',') {
+              if (cs.size() >= Rdl.MAX_WIDTH) {
+                throw error(word + "(...) has more than " + Rdl.MAX_WIDTH + " sub-expressions; group them into nested "
+                    + word + "(...) or split the reservation");
+              }
               pos++;
               cs.add(expr(depth + 1));
             } else if (peek() == ')') {
@@ -183,6 +187,10 @@ public final class RdlParser {
       pos = start;
       throw error("expected " + what + " (a whole number), found " + describeHere());
     }
+    if (neg && v == 0) {
+      pos = start;
+      throw error(what + " is written '-0'; a zero has no sign: write 0");
+    }
     return neg ? -v : v;
   }
 
@@ -219,7 +227,12 @@ public final class RdlParser {
   }
 
   private String describeHere() {
-    return pos >= text.length() ? "the end of the input" : "'" + peekToken() + "'";
+    if (pos >= text.length()) return "the end of the input";
+    int cp = text.codePointAt(pos);
+    if (io.rayon.model.text.Visible.invisible(cp) && cp != ' ') {
+      return "the invisible character " + io.rayon.model.text.Visible.name(cp);
+    }
+    return "'" + peekToken() + "'";
   }
 
   private String peekToken() {

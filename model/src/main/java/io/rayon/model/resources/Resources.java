@@ -67,12 +67,15 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
   }
 
   private Resources combine(Resources o, long sign) {
+    // exact: amounts from files never wrap around (ArithmeticException instead)
     if (o.extras.isEmpty() && extras.isEmpty()) {
-      return new Resources(memoryMB + sign * o.memoryMB, vcores + sign * o.vcores, null);
+      return new Resources(Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
+          Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)), null);
     }
     TreeMap<String, Long> e = new TreeMap<>(extras);
-    o.extras.forEach((k, v) -> e.merge(k, sign * v, Long::sum));
-    return new Resources(memoryMB + sign * o.memoryMB, vcores + sign * o.vcores, e);
+    o.extras.forEach((k, v) -> e.merge(k, Math.multiplyExact(sign, v), Math::addExact));
+    return new Resources(Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
+        Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)), e);
   }
 
   public Resources times(long factor) {

@@ -12,7 +12,7 @@ public record Workload(String source, List<Job> jobs) {
 
   public int taskCount() {
     int n = 0;
-    for (Job j : jobs) n += j.taskCount();
+    for (Job j : jobs) n = Math.addExact(n, j.taskCount());
     return n;
   }
 }

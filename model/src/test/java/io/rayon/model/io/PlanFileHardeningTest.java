@@ -45,7 +45,8 @@ class PlanFileHardeningTest {
     Path bin = Files.write(dir.resolve("plan.json"), new byte[] {(byte) 0x89, 'P', 'N', 'G', (byte) 0xff, (byte) 0xfe, 0});
     assertThatThrownBy(() -> PlanFileIO.read(bin))
         .isInstanceOf(FormatException.class)
-        .hasMessage(bin + ": not a UTF-8 text file; expected a plan file (JSON)");
+        .hasMessage(bin + " at line 1: not valid UTF-8: byte 0x89 at byte offset 0 cannot start or continue a character;"
+            + " save the file as UTF-8");
   }
 
   private static String validPlanJson() {

@@ -1,5 +1,6 @@
 package io.rayon.engine.planning.milp;
 
+import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.GreeLPlanner;
@@ -146,17 +147,44 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   /** Places the requests one by one with a greedy planner on a private layer over the plan. */
   static List<Decision> greedy(
       Planner p, PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+    if (plan instanceof Plan base) return greedyOnCopy(p, base.copy(), requests, context);
     OverlayPlan layer = new OverlayPlan(plan);
     List<Decision> out = new ArrayList<>();
     PlanningContext quiet = new PlanningContext(context.policy(), null, context.cancel());
     for (ReservationRequest r : requests) {
       Decision d = p.place(layer, r, quiet);
       if (d != null && d.accepted()) {
-        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation());
+        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
         String over = layer.overcommit(d.allocation());
         if (pol == null && over == null) {
           layer.add(r, d.allocation());
         } else {
+          d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
+        }
+      }
+      if (d == null) d = Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
+      out.add(d);
+    }
+    return out;
+  }
+
+  /**
+   * {@link #greedy} on a private copy of a {@link Plan}: the greedy planners and the sharing
+   * policies use its indexed range queries, many times faster than the same queries through an
+   * {@link OverlayPlan} (on the swim sample: as fast as {@code --planner greel} itself).
+   */
+  private static List<Decision> greedyOnCopy(
+      Planner p, Plan layer, List<ReservationRequest> requests, PlanningContext context) {
+    List<Decision> out = new ArrayList<>();
+    PlanningContext quiet = new PlanningContext(context.policy(), null, context.cancel());
+    for (ReservationRequest r : requests) {
+      Decision d = layer.contains(r.id())
+          ? Decision.reject(r.id(), Rejection.of(Rejection.Code.INVALID, "", "reservation id '" + r.id() + "' is already in use"))
+          : p.place(layer, r, quiet);
+      if (d != null && d.accepted()) {
+        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
+        String over = pol == null ? layer.addIfFits(r, d.allocation()).orElse(null) : null;
+        if (pol != null || over != null) {
           d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
         }
       }

@@ -166,7 +166,7 @@ public record MilpOptions(
       m = m.withRigidGangRewrite(Boolean.parseBoolean(rw));
     }
     String mem = o.get("memory", null);
-    if (mem != null) m = m.withMemoryBytes(parseBytes(mem));
+    if (mem != null && !mem.isBlank()) m = m.withMemoryBytes(parseBytes(mem));
     return m;
   }
 

@@ -21,10 +21,12 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Places reservations by solving the MILP of Rayon §4.1 (see {@link MilpFormulation} for the
@@ -242,7 +244,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
         repair.add(i);
         continue;
       }
-      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc);
+      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc).orElse(null);
       if (policy != null) {
         dec[i] = Decision.reject(rq.id(), policy);
         continue;
@@ -341,7 +343,7 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   private static int users(List<ReservationRequest> rs) {
-    java.util.Set<String> u = new java.util.HashSet<>();
+    Set<String> u = new HashSet<>();
     for (ReservationRequest r : rs) u.add(r.user());
     return u.size();
   }

@@ -342,8 +342,8 @@ class MilpDeadlineTest {
     MilpOptions opts = MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(30));
     MilpPlanner p = new MilpPlanner(opts);
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .selfChecking(true).withTask(onFirst, cancel)
-        .withDeadline(Deadline.after(System::nanoTime, Duration.ofSeconds(30)));
+        .setSelfChecking(true).setTask(onFirst, cancel)
+        .setDeadline(Deadline.after(System::nanoTime, Duration.ofSeconds(30)));
     rs.submitAll(Instances.generate(13, 4));
 
     MilpResult r = p.lastResult();

@@ -31,7 +31,7 @@ class MilpPlannerTest {
   /** Places the requests together with the MILP, self-checked, and validates the final plan. */
   static MilpResult solve(Plan plan, MilpOptions opts, ReservationRequest... requests) {
     MilpPlanner p = new MilpPlanner(opts);
-    ReservationSystem rs = new ReservationSystem(plan, p, SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(plan, p, SharingPolicySpec.NONE).setSelfChecking(true);
     List<Decision> ds = rs.submitAll(List.of(requests));
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
     MilpResult r = p.lastResult();
@@ -195,7 +195,7 @@ class MilpPlannerTest {
     Plan plan = aPlan(1, 8192, 4, 4);
     MilpPlanner p = new MilpPlanner(OPTS);
     SharingPolicySpec cap = SharingPolicySpec.parse("instantaneous:0.5");
-    ReservationSystem rs = new ReservationSystem(plan, p, cap).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(plan, p, cap).setSelfChecking(true);
     List<Decision> ds = rs.submitAll(List.of(req("a", "alice", "atom(<1024,1>,1,4,1,8)"), req("b", "alice", "atom(<1024,1>,1,4,1,2)")));
     assertThat(ds.get(0).accepted()).isTrue();
     assertThat(steps(ds.get(0), "")).containsExactly(new Step(0, 4, 2));
@@ -207,7 +207,7 @@ class MilpPlannerTest {
   void onlinePlacementKeepsEarlierAllocationsFixed() {
     // one by one through the reservation system: the second request only sees what the first left
     Plan plan = aPlan(1, 8192, 2, 4);
-    ReservationSystem rs = new ReservationSystem(plan, new MilpPlanner(OPTS), SharingPolicySpec.NONE).selfChecking(true);
+    ReservationSystem rs = new ReservationSystem(plan, new MilpPlanner(OPTS), SharingPolicySpec.NONE).setSelfChecking(true);
     Decision first = rs.create(req("r1", "window(atom(<1024,1>,1,2,1,4),0,4)"));
     ReservationAllocation held = first.allocation();
     Decision second = rs.create(req("r2", "window(atom(<1024,1>,1,2,1,2),0,4)"));

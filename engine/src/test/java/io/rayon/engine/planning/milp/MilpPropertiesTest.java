@@ -28,7 +28,7 @@ class MilpPropertiesTest {
 
   static List<Decision> run(Planner p, List<ReservationRequest> batch) {
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .selfChecking(true);
+        .setSelfChecking(true);
     List<Decision> ds = rs.submitAll(batch);
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
     return ds;

@@ -105,7 +105,7 @@ class SearchProgressTest {
     }, cancel);
     MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(LIMIT));
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .selfChecking(true).withTask(ctx.progress(), cancel);
+        .setSelfChecking(true).setTask(ctx.progress(), cancel);
     rs.submitAll(instance(13));
 
     MilpResult r = p.lastResult();

@@ -64,7 +64,7 @@ class SolverStatusTest {
     // a fixed grid: the automatic grid refuses this model (408 integer variables) for a 1 ms limit
     MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(1)).withGrid(1));
     ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .selfChecking(true);
+        .setSelfChecking(true);
     List<ReservationRequest> batch = Instances.generate(7, 12);
     rs.submitAll(batch);
     SolverResult s = p.lastResult().solver();
@@ -108,7 +108,7 @@ class SolverStatusTest {
     batch.add(req("pipeline",
         "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
     ReservationSystem rs = new ReservationSystem(aPlan(2, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .selfChecking(true).withTask(ctx.progress(), cancel);
+        .setSelfChecking(true).setTask(ctx.progress(), cancel);
     rs.submitAll(batch);
     assertThat(p.lastResult().solver().status()).isEqualTo(SolverStatus.CANCELLED);
     assertThat(reports).first().asString().contains("incumbent").contains("bound").contains("variables");
