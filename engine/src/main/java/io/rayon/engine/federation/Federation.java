@@ -164,12 +164,37 @@ public final class Federation {
    *     and what is wrong
    */
   public static Federation of(FederationSetup setup, Routing routing) {
-    return new Builder(setup, routing).build();
+    return of(setup, routing, 0);
+  }
+
+  /**
+   * Compiles one decision round of a setup: the jobs pending in that round ({@link
+   * JobSpec#activeIn}) and the failures in force then ({@link FailureSpec#inRound}). Every job is
+   * checked, pending or not, so errors name the same place in every round.
+   *
+   * @throws IllegalArgumentException naming the place in the setup and what is wrong
+   */
+  public static Federation of(FederationSetup setup, Routing routing, int round) {
+    return new Builder(setup, routing, round).build();
+  }
+
+  /**
+   * How many decision rounds a setup spans: up to the last round a job arrives in or leaves, or the
+   * RMs come back up; at least 1.
+   */
+  public static int rounds(FederationSetup setup) {
+    long r = 1;
+    for (JobSpec j : setup.jobs()) r = Math.max(r, (long) Math.max(0, j.arrival()) + Math.max(1, j.duration()));
+    FailureSpec f = setup.failures();
+    if (!f.downSubClusters().isEmpty()) r = Math.max(r, Math.max(f.downUntil(), (long) f.downFrom() + 1));
+    return (int) Math.min(r, Integer.MAX_VALUE);
   }
 
   private static final class Builder {
     final FederationSetup setup;
     final Routing routing;
+    final int round;
+    final FailureSpec failures;
     String[] scNames;
     boolean[] scDown;
     long[] scCap;
@@ -188,9 +213,11 @@ public final class Federation {
     final List<Long> eCount = new ArrayList<>();
     final List<Integer> eOrig = new ArrayList<>();
 
-    Builder(FederationSetup setup, Routing routing) {
+    Builder(FederationSetup setup, Routing routing, int round) {
       this.setup = setup;
       this.routing = routing;
+      this.round = round;
+      this.failures = setup.failures().inRound(round);
     }
 
     Federation build() {
@@ -253,19 +280,28 @@ public final class Federation {
       }
       boolean anyLive = false;
       for (int j = 0; j < s; j++) anyLive |= !scDown[j];
-      if (!anyLive) throw new IllegalArgumentException("$.failures.downSubClusters: every sub-cluster is down; nothing can be allocated");
+      if (!anyLive) throw new IllegalArgumentException("$.failures.downSubClusters: every sub-cluster is down"
+          + (round > 0 ? " in round " + round : "") + "; nothing can be allocated");
       tree = QueueTree.of(setup.queues());
       route(scIndex, rackIndex);
       return new Federation(this);
     }
 
     private void applyFailures(Map<String, Integer> scIndex) {
-      FailureSpec f = setup.failures();
-      for (int i = 0; i < f.downSubClusters().size(); i++) {
-        Integer j = scIndex.get(f.downSubClusters().get(i));
-        if (j == null) throw new IllegalArgumentException("$.failures.downSubClusters[" + i + "]: no sub-cluster named '" + f.downSubClusters().get(i) + "'");
-        scDown[j] = true;
+      FailureSpec all = setup.failures();
+      for (int i = 0; i < all.downSubClusters().size(); i++) {
+        if (!scIndex.containsKey(all.downSubClusters().get(i))) {
+          throw new IllegalArgumentException("$.failures.downSubClusters[" + i + "]: no sub-cluster named '" + all.downSubClusters().get(i) + "'");
+        }
       }
+      if (all.downFrom() < 0) throw new IllegalArgumentException("$.failures.downFrom: " + all.downFrom() + " is negative");
+      if (all.downUntil() < 0) throw new IllegalArgumentException("$.failures.downUntil: " + all.downUntil() + " is negative");
+      if (all.downUntil() > 0 && all.downUntil() <= all.downFrom()) {
+        throw new IllegalArgumentException("$.failures.downUntil: " + all.downUntil() + " is not after downFrom " + all.downFrom()
+            + " (0 = down until the end)");
+      }
+      FailureSpec f = failures;
+      for (String name : f.downSubClusters()) scDown[scIndex.get(name)] = true;
       if (!(f.unavailableNodes() >= 0 && f.unavailableNodes() <= 0.05)) {
         throw new IllegalArgumentException("$.failures.unavailableNodes: " + f.unavailableNodes() + " is not a fraction from 0 to 0.05 (at most 5% of machines)");
       }
@@ -301,6 +337,9 @@ public final class Federation {
         if (leaf == -2) throw new IllegalArgumentException(at + ".queue: no queue named '" + job.queue() + "'");
         if (leaf < 0) throw new IllegalArgumentException(at + ".queue: '" + job.queue() + "' is not a leaf queue; jobs run in leaf queues");
         jobLeaf[k] = leaf;
+        if (job.arrival() < 0) throw new IllegalArgumentException(at + ".arrival: " + job.arrival() + " is negative (rounds count from 0)");
+        if (job.duration() < 0) throw new IllegalArgumentException(at + ".duration: " + job.duration() + " is negative (0 = until the end)");
+        boolean active = job.activeIn(round);
         for (int r = 0; r < job.requests().size(); r++) {
           RequestSpec q = job.requests().get(r);
           String rat = at + ".requests[" + r + "]";
@@ -311,6 +350,7 @@ public final class Federation {
             case RequestSpec.NODE -> {
               int node = node(q.at(), rackIndex, rat);
               int sc = rackSc[nodeRack[node]];
+              if (!active) continue;
               if (scDown[sc]) deferred.add(new long[] {k, r, q.containers(), NODE});
               else add(leaf, sc, NODE, node, q.containers(), NODE, asked);
             }
@@ -318,12 +358,13 @@ public final class Federation {
               Integer rack = q.at() == null ? null : rackIndex.get(q.at());
               if (rack == null) throw new IllegalArgumentException(rat + ".at: no rack '" + q.at() + "' (write sub-cluster/rack)");
               int sc = rackSc[rack];
+              if (!active) continue;
               if (scDown[sc]) deferred.add(new long[] {k, r, q.containers(), RACK});
               else add(leaf, sc, RACK, rack, q.containers(), RACK, asked);
             }
             case RequestSpec.ANY -> {
               if (q.at() != null) throw new IllegalArgumentException(rat + ".at: an 'any' request has no place; remove 'at'");
-              deferred.add(new long[] {k, r, q.containers(), ANY});
+              if (active) deferred.add(new long[] {k, r, q.containers(), ANY});
             }
             default -> throw new IllegalArgumentException(rat + ".locality: '" + q.locality() + "' is not node, rack or any");
           }
@@ -333,7 +374,6 @@ public final class Federation {
       int[] home = new int[jobs.size()];
       SplittableRandom rnd = new SplittableRandom(routing.seed());
       double[] locatedOfJob = new double[s];
-      int d = 0;
       for (int k = 0; k < jobs.size(); k++) {
         Arrays.fill(locatedOfJob, 0);
         for (RequestSpec q : jobs.get(k).requests()) {

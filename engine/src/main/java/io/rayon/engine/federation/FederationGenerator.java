@@ -19,7 +19,9 @@ import java.util.SplittableRandom;
  * to 12 levels, guarantees splitting each parent at random and maximums 1.5–4 times the guarantee,
  * one leaf in ten with a gang, and skewed demand: queue demand and each job's data sub-cluster
  * follow Zipf-like laws, total demand 0.8–1.5 times the capacity, requests 30% node, 30% rack, 40%
- * without preference.
+ * without preference. With {@code rounds} above 1, each job arrives in a round drawn uniformly and
+ * stays 1 to {@code rounds} rounds, so demand moves over time; the total demand stated above is then
+ * per round on average, since a job is pending in about half of the rounds.
  */
 public final class FederationGenerator {
   private FederationGenerator() {}
@@ -33,9 +35,19 @@ public final class FederationGenerator {
    * @param containersPerNode containers a node runs
    * @param skew Zipf exponent of demand over queues and sub-clusters (0 = even)
    * @param seed the seed
+   * @param rounds decision rounds the jobs arrive over (1 = one decision)
    */
-  public record Params(int subClusters, int nodes, int queues, int containersPerNode, double skew, long seed) {
+  public record Params(int subClusters, int nodes, int queues, int containersPerNode, double skew, long seed, int rounds) {
+    /** One decision round. */
+    public Params(int subClusters, int nodes, int queues, int containersPerNode, double skew, long seed) {
+      this(subClusters, nodes, queues, containersPerNode, skew, seed, 1);
+    }
+
     public Params {
+      if (rounds < 1 || rounds > 1000) throw new IllegalArgumentException("--rounds: " + rounds + " must be from 1 to 1000");
+      if ((long) nodes * containersPerNode > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("--nodes " + nodes + " x --containers-per-node " + containersPerNode + ": more than " + Integer.MAX_VALUE + " containers");
+      }
       if (subClusters < 1) throw new IllegalArgumentException("--subclusters: " + subClusters + " must be at least 1");
       if (nodes < subClusters) throw new IllegalArgumentException("--nodes: " + nodes + " must be at least the number of sub-clusters (" + subClusters + ")");
       if (queues < 2) throw new IllegalArgumentException("--queues: " + queues + " must be at least 2 (a root and a leaf)");
@@ -116,7 +128,7 @@ public final class FederationGenerator {
     }
     // skewed demand
     long capacity = (long) p.nodes() * p.containersPerNode();
-    long totalDemand = (long) (capacity * (0.8 + 0.7 * rnd.nextDouble()));
+    long totalDemand = (long) (capacity * (0.8 + 0.7 * rnd.nextDouble()) * (p.rounds() > 1 ? 2 : 1));
     double[] qw = zipf(leaves.size(), p.skew(), rnd);
     double[] sw = zipf(size.length, p.skew(), rnd);
     List<JobSpec> jobs = new ArrayList<>();
@@ -142,10 +154,12 @@ public final class FederationGenerator {
         }
         if (rack > 0) req.add(new RequestSpec(RequestSpec.RACK, scSpec.name() + "/" + rk.name(), (int) rack));
         if (any > 0) req.add(new RequestSpec(RequestSpec.ANY, null, (int) any));
-        jobs.add(new JobSpec("j" + jobId++, qname, req));
+        int arrival = p.rounds() > 1 ? rnd.nextInt(p.rounds()) : 0;
+        int duration = p.rounds() > 1 ? 1 + rnd.nextInt(p.rounds()) : 0;
+        jobs.add(new JobSpec("j" + jobId++, qname, req, arrival, duration));
       }
     }
-    return new FederationSetup(FederationSetup.FORMAT_VERSION, "generated-" + p.subClusters() + "x" + p.nodes() + "-q" + p.queues() + "-s" + p.seed(),
+    return new FederationSetup(FederationSetup.FORMAT_VERSION, "generated-" + p.subClusters() + "x" + p.nodes() + "-q" + p.queues() + "-s" + p.seed() + (p.rounds() > 1 ? "-r" + p.rounds() : ""),
         scs, queues, jobs, FailureSpec.NONE);
   }
 

@@ -14,7 +14,7 @@ class FederationPropertiesTest {
 
   static Federation generated(long seed, int scs, boolean failures) {
     FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(scs, 60 * scs, 40, 8, 1.2, seed));
-    if (failures) s = s.withFailures(new FailureSpec(List.of("sc0"), 0.05, seed));
+    if (failures) s = s.withFailures(FailureSpec.always(List.of("sc0"), 0.05, seed));
     Routing.Router r = Routing.Router.values()[(int) (seed % 4)];
     Routing.Proxy p = Routing.Proxy.values()[(int) (seed % 3)];
     return Federation.of(s, new Routing(r, p, false, seed));

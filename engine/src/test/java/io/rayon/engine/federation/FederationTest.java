@@ -26,11 +26,11 @@ class FederationTest {
   }
 
   static JobSpec any(String id, String queue, int n) {
-    return new JobSpec(id, queue, List.of(new RequestSpec("any", null, n)));
+    return new JobSpec(id, queue, List.of(new RequestSpec("any", null, n)), 0, 0);
   }
 
   static JobSpec rack(String id, String queue, String at, int n) {
-    return new JobSpec(id, queue, List.of(new RequestSpec("rack", at, n)));
+    return new JobSpec(id, queue, List.of(new RequestSpec("rack", at, n)), 0, 0);
   }
 
   static FederationSetup setup(List<SubClusterSpec> scs, List<QueueSpec> qs, List<JobSpec> jobs) {
@@ -104,11 +104,11 @@ class FederationTest {
   void subClusterFailureReroutesPendingRequests() {
     var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
     List<JobSpec> jobs = new ArrayList<>();
-    jobs.add(new JobSpec("j1", "a", List.of(new RequestSpec("node", "A/r0/1", 5), new RequestSpec("rack", "A/r0", 10), new RequestSpec("any", null, 10))));
+    jobs.add(new JobSpec("j1", "a", List.of(new RequestSpec("node", "A/r0/1", 5), new RequestSpec("rack", "A/r0", 10), new RequestSpec("any", null, 10)), 0, 0));
     FederationSetup s = setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, jobs);
     Federation up = Federation.of(s, new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
     assertThat(up.demand(0, 0)).isEqualTo(25);
-    Federation down = Federation.of(s.withFailures(new FailureSpec(List.of("A"), 0, 1)),
+    Federation down = Federation.of(s.withFailures(FailureSpec.always(List.of("A"), 0, 1)),
         new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
     assertThat(down.capacity(0)).isZero();
     assertThat(down.demand(0, 0)).isZero();
@@ -123,10 +123,10 @@ class FederationTest {
   @Test
   void unavailableMachinesAreLimitedToFivePercentAndSeeded() {
     FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(3, 400, 20, 10, 1, 3));
-    Federation f = Federation.of(s.withFailures(new FailureSpec(List.of(), 0.05, 9)), Routing.DEFAULT);
+    Federation f = Federation.of(s.withFailures(FailureSpec.always(List.of(), 0.05, 9)), Routing.DEFAULT);
     assertThat(f.unavailableNodeCount()).isEqualTo(20);
     assertThat(f.totalCapacity()).isEqualTo(3800);
-    assertThatThrownBy(() -> Federation.of(s.withFailures(new FailureSpec(List.of(), 0.06, 9)), Routing.DEFAULT))
+    assertThatThrownBy(() -> Federation.of(s.withFailures(FailureSpec.always(List.of(), 0.06, 9)), Routing.DEFAULT))
         .hasMessageContaining("$.failures.unavailableNodes").hasMessageContaining("5%");
   }
 
@@ -135,7 +135,7 @@ class FederationTest {
     var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
     assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), qs, List.of(any("j", "root", 1))), Routing.DEFAULT))
         .hasMessageContaining("$.jobs[0].queue").hasMessageContaining("not a leaf");
-    assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), qs, List.of(new JobSpec("j", "a", List.of(new RequestSpec("node", "A/r0/7", 1))))), Routing.DEFAULT))
+    assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), qs, List.of(new JobSpec("j", "a", List.of(new RequestSpec("node", "A/r0/7", 1)), 0, 0))), Routing.DEFAULT))
         .hasMessageContaining("$.jobs[0].requests[0].at").hasMessageContaining("A/r0/7");
     assertThatThrownBy(() -> Federation.of(setup(List.of(sc("A", 1, 1)), List.of(q("root", null, 1, 1, 1, 0), q("a", "root", .7, 1, 1, 0), q("b", "root", .7, 1, 1, 0)), List.of()), Routing.DEFAULT))
         .hasMessageContaining("more than 1");
@@ -161,7 +161,7 @@ class FederationTest {
       }
     }
     var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
-    var job = new JobSpec("j", "a", List.of(new RequestSpec("rack", "B/r0", 3), new RequestSpec("any", null, 4)));
+    var job = new JobSpec("j", "a", List.of(new RequestSpec("rack", "B/r0", 3), new RequestSpec("any", null, 4)), 0, 0);
     Federation f = Federation.of(setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, List.of(job)), new Routing(Routing.Router.LOCALITY, Routing.Proxy.HOME, false, 1));
     assertThat(f.demand(0, 1)).isEqualTo(7);
   }
@@ -175,5 +175,63 @@ class FederationTest {
     var out = run.evaluate(gac, run.decide(gac));
     assertThat(out.metrics().allocated()).isEqualTo(25);
     assertThat(out.metrics().opportunistic()).isCloseTo(15 / 50.0, within(1e-9));
+  }
+
+  /** RM of A down in rounds 1–2 of 4: its requests go to B meanwhile, and the rounds show the cost. */
+  @Test
+  void anRmDownForAPeriodCostsUtilizationOnlyThen() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", .5, 1, 1, 0), q("b", "root", .5, 1, 1, 0));
+    var jobs = List.of(rack("j1", "a", "A/r0", 40), rack("j2", "b", "B/r0", 40), new JobSpec("late", "a", List.of(new RequestSpec("any", null, 10)), 3, 1));
+    FederationSetup s = new FederationSetup(1, "t", List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, jobs, new FailureSpec(List.of("A"), 0, 1, 1, 3));
+    assertThat(Federation.rounds(s)).isEqualTo(4);
+    long[] clock = {0};
+    var policies = new java.util.LinkedHashMap<String, SharePolicy>();
+    for (String n : List.of("gif", "uniform", "central")) policies.put(n, SharePolicies.create(n));
+    FederationTimeline.Result r = FederationTimeline.run(s, Routing.DEFAULT, policies, Federation.rounds(s), () -> clock[0] += 1_000_000,
+        io.rayon.engine.task.ProgressListener.NONE, io.rayon.engine.task.CancellationToken.NEVER);
+    assertThat(r.rounds()).hasSize(4);
+    for (int round : new int[] {1, 2}) {
+      Federation f = r.rounds().get(round).federation();
+      assertThat(f.isDown(0)).isTrue();
+      assertThat(f.demand(f.tree().leafIndex("a"), 1)).isEqualTo(40); // rerouted to B
+      var gif = r.rounds().get(round).outcomes().get("gif");
+      assertThat(gif.metrics().utilization()).isCloseTo(1, within(1e-9)); // B is full: 50 of 50 live
+      assertThat(gif.placement().total()).isEqualTo(50);
+    }
+    assertThat(r.rounds().get(0).outcomes().get("gif").placement().total()).isEqualTo(80);
+    assertThat(r.rounds().get(3).federation().leafDemand(r.rounds().get(3).federation().tree().leafIndex("a"))).isEqualTo(50);
+    assertThat(r.summary().get("gif").runtimeMs()).isEqualTo(1.0); // the injected ticker, one ms per decision
+    assertThat(r.summary().keySet()).containsExactly("gif", "uniform", "central");
+    assertThatThrownBy(() -> Federation.of(s.withFailures(new FailureSpec(List.of("A"), 0, 1, 3, 2)), Routing.DEFAULT))
+        .hasMessageContaining("$.failures.downUntil");
+  }
+
+  @Test
+  void generatorMeetsTheRequestedShapeAndIsSeeded() {
+    var p = new FederationGenerator.Params(12, 6000, 800, 8, 1.2, 42);
+    FederationSetup a = FederationGenerator.generate(p);
+    assertThat(io.rayon.model.federation.FederationIO.toJson(a)).isEqualTo(io.rayon.model.federation.FederationIO.toJson(FederationGenerator.generate(p)));
+    assertThat(a.subClusters()).hasSize(12);
+    assertThat(a.subClusters().stream().flatMap(sc -> sc.racks().stream()).mapToInt(RackSpec::nodes).sum()).isEqualTo(6000);
+    assertThat(a.queues()).hasSize(800);
+    QueueTree t = QueueTree.of(a.queues());
+    int depth = 0;
+    for (int q = 0; q < t.size(); q++) {
+      int d = 1;
+      for (int x = q; t.parent[x] >= 0; x = t.parent[x]) d++;
+      depth = Math.max(depth, d);
+    }
+    assertThat(depth).isBetween(5, 12);
+    Federation f = Federation.of(a, Routing.DEFAULT);
+    double total = 0, max = 0;
+    for (int q = 0; q < t.leafCount(); q++) {
+      total += f.leafDemand(q);
+      max = Math.max(max, f.leafDemand(q));
+    }
+    assertThat(total).isBetween(0.8 * f.totalCapacity() - 1000, 1.5 * f.totalCapacity() + 1000);
+    assertThat(max).as("skewed: the largest queue wants far more than the mean").isGreaterThan(10 * total / t.leafCount());
+    FederationSetup timed = FederationGenerator.generate(new FederationGenerator.Params(4, 400, 30, 8, 1, 3, 6));
+    assertThat(Federation.rounds(timed)).isBetween(2, 12);
+    assertThat(timed.jobs().stream().mapToInt(JobSpec::arrival).max().orElse(0)).isPositive();
   }
 }

@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;
+import io.rayon.model.io.InputFiles;
 import io.rayon.model.io.Json;
 import io.rayon.model.io.JsonShape;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -18,17 +16,9 @@ import java.util.List;
 public final class FederationIO {
   private FederationIO() {}
 
+  /** Reads a setup file: regular files within the input size limit, strict UTF-8 ({@link InputFiles#readText}). */
   public static FederationSetup read(Path file) throws FormatException {
-    String name = file.toString();
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new FormatException(name, null, "no such file");
-    } catch (IOException e) {
-      throw new FormatException(name, null, "cannot read: " + e.getMessage(), e);
-    }
-    return parse(text, name);
+    return parse(InputFiles.readText(file), file.toString());
   }
 
   public static FederationSetup parse(String json, String name) throws FormatException {

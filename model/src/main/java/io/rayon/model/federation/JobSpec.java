@@ -1,18 +1,30 @@
 package io.rayon.model.federation;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A job (an application master) with pending container requests.
+ * A job (an application master) with pending container requests. A setup is one share decision
+ * (round 0) unless its jobs arrive later or leave: a job is pending in rounds {@code arrival} to
+ * {@code arrival + duration - 1}, and in every round from {@code arrival} on when {@code duration} is
+ * 0 (the default).
  *
  * @param id unique in the setup
  * @param queue the leaf queue it runs in
  * @param requests what it asks for
+ * @param arrival the first decision round it is pending in (0 = from the start)
+ * @param duration how many rounds it stays (0 = until the end)
  */
-public record JobSpec(String id, String queue, List<RequestSpec> requests) {
+public record JobSpec(String id, String queue, List<RequestSpec> requests,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int arrival, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int duration) {
   public JobSpec {
     Objects.requireNonNull(id, "id");
     requests = requests == null ? List.of() : List.copyOf(requests);
+  }
+
+  /** Whether the job is pending in that decision round. */
+  public boolean activeIn(int round) {
+    return round >= arrival && (duration <= 0 || round < (long) arrival + duration);
   }
 }
