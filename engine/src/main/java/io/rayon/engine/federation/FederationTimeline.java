@@ -31,9 +31,11 @@ public final class FederationTimeline {
    * @param runtimeMs mean decision time in milliseconds, by the ticker
    * @param worstUtilization the lowest utilization of any round
    * @param worstFairnessErrorPct the highest fairness error of any round
+   * @param allocated mean guaranteed containers placed per round
+   * @param capacity mean live capacity per round, in containers
    */
   public record Summary(double utilization, double fairnessErrorPct, double nodeLocal, double rackLocal, double opportunistic,
-      double runtimeMs, double worstUtilization, double worstFairnessErrorPct) {}
+      double runtimeMs, double worstUtilization, double worstFairnessErrorPct, double allocated, double capacity) {}
 
   /** Every round, and a summary per policy in the order given. */
   public record Result(List<Round> rounds, Map<String, Summary> summary) {}
@@ -72,7 +74,7 @@ public final class FederationTimeline {
     }
     Map<String, Summary> sum = new LinkedHashMap<>();
     for (String name : policies.keySet()) {
-      double u = 0, fe = 0, nl = 0, rl = 0, op = 0, ns = 0;
+      double u = 0, fe = 0, nl = 0, rl = 0, op = 0, ns = 0, al = 0, cap = 0;
       double worstU = Double.POSITIVE_INFINITY, worstF = 0;
       for (Round r : out) {
         FederationMetrics m = r.outcomes().get(name).metrics();
@@ -82,11 +84,13 @@ public final class FederationTimeline {
         rl += m.rackLocal();
         op += m.opportunistic();
         ns += r.decideNanos().get(name);
+        al += m.allocated();
+        cap += m.capacity();
         worstU = Math.min(worstU, m.utilization());
         worstF = Math.max(worstF, m.fairnessErrorPct());
       }
       int n = out.size();
-      sum.put(name, new Summary(u / n, fe / n, nl / n, rl / n, op / n, ns / n / 1e6, worstU, worstF));
+      sum.put(name, new Summary(u / n, fe / n, nl / n, rl / n, op / n, ns / n / 1e6, worstU, worstF, al / n, cap / n));
     }
     return new Result(out, sum);
   }

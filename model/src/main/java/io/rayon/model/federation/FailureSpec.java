@@ -16,11 +16,13 @@ import java.util.List;
  * @param downUntil the first round they are up again (0 = never)
  */
 public record FailureSpec(List<String> downSubClusters, double unavailableNodes, long seed,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int downFrom, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int downUntil) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downFrom, @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downUntil) {
   public static final FailureSpec NONE = new FailureSpec(List.of(), 0, 0, 0, 0);
 
   public FailureSpec {
     downSubClusters = downSubClusters == null ? List.of() : List.copyOf(downSubClusters);
+    downFrom = downFrom == null ? 0 : downFrom; // optional in files
+    downUntil = downUntil == null ? 0 : downUntil;
   }
 
   /** Failures for the whole time. */

@@ -13,14 +13,16 @@ import java.util.Objects;
  * @param id unique in the setup
  * @param queue the leaf queue it runs in
  * @param requests what it asks for
- * @param arrival the first decision round it is pending in (0 = from the start)
- * @param duration how many rounds it stays (0 = until the end)
+ * @param arrival the first decision round it is pending in (0 = from the start; optional in files)
+ * @param duration how many rounds it stays (0 = until the end; optional in files)
  */
 public record JobSpec(String id, String queue, List<RequestSpec> requests,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int arrival, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int duration) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer arrival, @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer duration) {
   public JobSpec {
     Objects.requireNonNull(id, "id");
     requests = requests == null ? List.of() : List.copyOf(requests);
+    arrival = arrival == null ? 0 : arrival; // optional in files
+    duration = duration == null ? 0 : duration;
   }
 
   /** Whether the job is pending in that decision round. */
