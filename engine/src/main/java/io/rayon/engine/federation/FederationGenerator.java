@@ -17,8 +17,9 @@ import java.util.SplittableRandom;
  * hierarchies of varying sizes and complexities"): sub-clusters of unequal size (±50% around the
  * mean) in racks of 40 nodes, a queue hierarchy of the requested size whose depth is drawn from 5
  * to 12 levels, guarantees splitting each parent at random and maximums 1.5–4 times the guarantee,
- * one leaf in ten with a gang, and skewed demand: queue demand and each job's data sub-cluster
- * follow Zipf-like laws, total demand 0.8–1.5 times the capacity, requests 30% node, 30% rack, 40%
+ * one leaf in ten with a gang, and skewed demand: queue demand follows a Zipf-like law of exponent
+ * {@code skew}, each job's data sub-cluster is drawn in proportion to the sub-cluster's size times
+ * a Zipf-like weight of exponent {@code skew / 2} (hot and cold sub-clusters), total demand 0.8–1.5 times the capacity, requests 30% node, 30% rack, 40%
  * without preference. With {@code rounds} above 1, each job arrives in a round drawn uniformly and
  * stays 1 to {@code rounds} rounds, so demand moves over time; the total demand stated above is then
  * per round on average, since a job is pending in about half of the rounds.
@@ -130,7 +131,11 @@ public final class FederationGenerator {
     long capacity = (long) p.nodes() * p.containersPerNode();
     long totalDemand = (long) (capacity * (0.8 + 0.7 * rnd.nextDouble()) * (p.rounds() > 1 ? 2 : 1));
     double[] qw = zipf(leaves.size(), p.skew(), rnd);
-    double[] sw = zipf(size.length, p.skew(), rnd);
+    // a job's data sub-cluster: in proportion to size, skewed by a Zipf law of half the exponent
+    double[] sw = zipf(size.length, p.skew() / 2, rnd);
+    double swSum = 0;
+    for (int j = 0; j < sw.length; j++) swSum += sw[j] *= nodes[j];
+    for (int j = 0; j < sw.length; j++) sw[j] /= swSum;
     List<JobSpec> jobs = new ArrayList<>();
     int jobId = 0;
     for (int l = 0; l < leaves.size(); l++) {

@@ -9,9 +9,10 @@ import java.util.List;
  * containers per sub-cluster (rounded down, then the sub-cluster's remaining whole containers go to
  * the largest fractions, never above the capacity), then each queue's requests are placed on their
  * node, else on their rack, else anywhere in the sub-cluster (YARN's relaxed locality), up to the
- * queue's share there. Under one scheduler ({@link SharePolicy#oneScheduler}) requests without a
- * preference, and located requests their sub-cluster could not take, are placed in any sub-cluster
- * where the queue has share left. With {@code opportunistic}, requests still pending run as
+ * queue's share there. When requests without a preference follow the shares ({@link
+ * SharePolicy#anyFollowsShares}: the AM–RM proxy sends them where the queue's share has room) they
+ * are placed last, in any sub-cluster where the queue has share left; under one scheduler ({@link
+ * SharePolicy#oneScheduler}) so are located requests their sub-cluster could not take. With {@code opportunistic}, requests still pending run as
  * opportunistic containers on capacity left idle in the sub-cluster they were sent to (counted
  * apart from the guaranteed allocation).
  */
@@ -23,6 +24,12 @@ public final class Placement {
       long locatedRequestsPlaced, long rackLocal, long opportunistic) {}
 
   public static Result place(Federation f, double[][] shares, boolean oneScheduler, boolean relax, boolean opportunistic) {
+    return place(f, shares, oneScheduler, oneScheduler, relax, opportunistic);
+  }
+
+  /** Places the requests within the shares; see the class comment for the flags. */
+  public static Result place(Federation f, double[][] shares, boolean oneScheduler, boolean anyFollows, boolean relax,
+      boolean opportunistic) {
     int leaves = f.tree.leafCount();
     int s = f.subClusterCount();
     long[][] quota = wholeContainers(f, shares);
@@ -54,16 +61,16 @@ public final class Placement {
           put(f, e, j, take, 1, rem, quota, scFree, placed, c);
         }
         for (int e : es) {
-          if (rem[e] == 0 || (oneScheduler && f.eKind[e] == Federation.ANY)) continue;
+          if (rem[e] == 0 || (anyFollows && f.eKind[e] == Federation.ANY)) continue;
           take(f, e, j, rem, quota, scFree, placed, c);
         }
       }
     }
-    if (oneScheduler) {
-      // the single scheduler: each queue's remaining requests wherever it has share left
+    if (oneScheduler || anyFollows) {
+      // each queue's remaining requests (without a preference, or all under one scheduler) wherever it has share left
       List<List<Integer>> pool = new ArrayList<>();
       for (int q = 0; q < leaves; q++) pool.add(new ArrayList<>());
-      for (int e = 0; e < rem.length; e++) if (rem[e] > 0) pool.get(f.eLeaf[e]).add(e);
+      for (int e = 0; e < rem.length; e++) if (rem[e] > 0 && (oneScheduler || f.eKind[e] == Federation.ANY)) pool.get(f.eLeaf[e]).add(e);
       for (int q = 0; q < leaves; q++) {
         List<Integer> p = pool.get(q);
         int at = 0;

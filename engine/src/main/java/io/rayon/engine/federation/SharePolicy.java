@@ -23,6 +23,14 @@ public interface SharePolicy {
     return false;
   }
 
+  /**
+   * Whether requests without a place preference go where the queue's share has room (the AM–RM
+   * proxy follows the decision) rather than where the proxy sent them before it.
+   */
+  default boolean anyFollowsShares() {
+    return oneScheduler();
+  }
+
   /** Whether node and rack preferences are ignored (the fairness oracle). */
   default boolean relaxLocality() {
     return false;

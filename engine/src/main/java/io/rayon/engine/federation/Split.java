@@ -92,6 +92,89 @@ final class Split {
     return x;
   }
 
+  /**
+   * The split when part of each queue's demand has no place preference ({@code any[q]}, usable in
+   * any live sub-cluster) and part is located ({@code located[q][j]}, usable only in sub-cluster j).
+   * Counting the flexible part in every sub-cluster would hand a queue share in many sub-clusters
+   * for the same containers, so the split keeps the two apart:
+   *
+   * <ol>
+   *   <li>the located demand is split as in {@link #split}, up to the queue's share ({@code limit} =
+   *       the share, so the fill of this step stays within fair shares);
+   *   <li>what is left of the share, up to the flexible demand, goes where capacity is free, each
+   *       queue in proportion to each sub-cluster's free capacity (all of it scaled down when the
+   *       queues need more than is free);
+   *   <li>capacity still free in a sub-cluster goes, by that sub-cluster's hierarchical fair share,
+   *       to queues with located demand there or flexible demand left, up to their total demand
+   *       (work preservation).
+   * </ol>
+   *
+   * @return {@code [0]} the located part and {@code [1]} the flexible part of each queue's share in
+   *     each sub-cluster
+   */
+  static double[][][] splitFlexible(Federation f, double[] share, double[][] located, double[] any, double[] limit, int rounds) {
+    int leaves = f.tree.leafCount();
+    int s = f.subClusterCount();
+    double[][] xl = split(f, share, located, share, rounds);
+    double[][] xa = new double[leaves][s];
+    double[] room = new double[s];
+    double roomTotal = 0;
+    for (int j = 0; j < s; j++) {
+      double load = 0;
+      for (int q = 0; q < leaves; q++) load += xl[q][j];
+      room[j] = Math.max(0, f.scCap[j] - load);
+      roomTotal += room[j];
+    }
+    double[] need = new double[leaves];
+    double needTotal = 0;
+    for (int q = 0; q < leaves; q++) {
+      double used = 0;
+      for (int j = 0; j < s; j++) used += xl[q][j];
+      need[q] = Math.max(0, Math.min(any[q], share[q] - used));
+      needTotal += need[q];
+    }
+    if (needTotal > 1e-12 && roomTotal > 1e-12) {
+      double denom = Math.max(needTotal, roomTotal);
+      for (int q = 0; q < leaves; q++) {
+        if (need[q] <= 0) continue;
+        for (int j = 0; j < s; j++) xa[q][j] = need[q] * room[j] / denom;
+      }
+    }
+    // work-preserving fill, the flexible demand counted once over all sub-clusters
+    double[] total = new double[leaves];
+    double[] usedAny = new double[leaves];
+    for (int q = 0; q < leaves; q++) {
+      for (int j = 0; j < s; j++) {
+        total[q] += xl[q][j] + xa[q][j];
+        usedAny[q] += xa[q][j];
+      }
+    }
+    double[] unmet = new double[leaves];
+    for (int j = 0; j < s; j++) {
+      double load = 0;
+      for (int q = 0; q < leaves; q++) load += xl[q][j] + xa[q][j];
+      double free = f.scCap[j] - load;
+      if (free <= 1e-9) continue;
+      double u = 0;
+      for (int q = 0; q < leaves; q++) {
+        unmet[q] = Math.max(0, Math.min(located[q][j] - xl[q][j] + any[q] - usedAny[q], limit[q] - total[q]));
+        u += unmet[q];
+      }
+      if (u <= 1e-9) continue;
+      double[] add = localShare(f, j, unmet, free);
+      for (int q = 0; q < leaves; q++) {
+        double a = add[q];
+        if (a <= 0) continue;
+        double l = Math.max(0, Math.min(a, located[q][j] - xl[q][j]));
+        xl[q][j] += l;
+        xa[q][j] += a - l;
+        usedAny[q] += a - l;
+        total[q] += a;
+      }
+    }
+    return new double[][][] {xl, xa};
+  }
+
   /** Step 3: work-preserving fill of idle capacity with unmet demand, by each sub-cluster's fair share. */
   static void fill(Federation f, double[][] x, double[][] caps, double[] limit) {
     int leaves = f.tree.leafCount();

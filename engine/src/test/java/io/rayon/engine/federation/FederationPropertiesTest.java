@@ -42,21 +42,56 @@ class FederationPropertiesTest {
     }
   }
 
-  /** Under GIF no sub-cluster leaves capacity idle while a queue has unmet demand there. */
+  /**
+   * Under GIF no sub-cluster leaves capacity idle while a queue could use it there: a queue with
+   * unmet demand located in that sub-cluster (routed: its demand sent there), or, with flexible
+   * any-requests, with flexible demand not yet given share anywhere, unless it already has all its
+   * demand.
+   */
   @Property(tries = 40)
   void gifIsWorkPreserving(@ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 2, max = 8) int scs,
-      @ForAll boolean failures) {
+      @ForAll boolean failures, @ForAll boolean flexible) {
     Federation f = generated(seed, scs, failures);
-    double[][] x = SharePolicies.create("gif").shares(f);
+    int leaves = f.tree().leafCount();
+    double[][] xl;
+    double[][] xa;
+    double[][] located;
+    double[] any;
+    if (flexible) {
+      double[][][] parts = GifPolicy.parts(f, f.located, f.anyDemand, 4);
+      xl = parts[0];
+      xa = parts[1];
+      located = f.located;
+      any = f.anyDemand;
+      assertThat(SharePolicies.create("gif").shares(f)).isDeepEqualTo(GifPolicy.sum(parts));
+    } else {
+      xl = SharePolicies.REGISTRY.create("gif", java.util.Map.of("any-requests", "routed")).shares(f);
+      xa = new double[leaves][scs];
+      located = f.demand;
+      any = new double[leaves];
+    }
+    double[] total = new double[leaves];
+    double[] usedAny = new double[leaves];
+    for (int q = 0; q < leaves; q++) {
+      for (int j = 0; j < scs; j++) {
+        assertThat(xl[q][j]).isLessThanOrEqualTo(located[q][j] + 1e-6); // at most the demand there
+        total[q] += xl[q][j] + xa[q][j];
+        usedAny[q] += xa[q][j];
+      }
+      assertThat(usedAny[q]).isLessThanOrEqualTo(any[q] + 1e-6);
+      assertThat(total[q]).isLessThanOrEqualTo(f.leafDemand(q) + 1e-6);
+    }
     for (int j = 0; j < scs; j++) {
       double load = 0;
-      double unmet = 0;
-      for (int q = 0; q < x.length; q++) {
-        assertThat(x[q][j]).isLessThanOrEqualTo(f.demand(q, j) + 1e-6); // at most the demand there
-        load += x[q][j];
-        unmet += f.demand(q, j) - x[q][j];
+      double couldUse = 0;
+      for (int q = 0; q < leaves; q++) {
+        load += xl[q][j] + xa[q][j];
+        couldUse += Math.max(0, Math.min(located[q][j] - xl[q][j] + any[q] - usedAny[q], f.leafDemand(q) - total[q]));
       }
-      if (unmet > 1e-6) assertThat(load).as("sub-cluster " + j + " idles with unmet demand").isCloseTo(f.capacity(j), org.assertj.core.data.Offset.offset(1e-6 * (1 + f.capacity(j))));
+      assertThat(load).isLessThanOrEqualTo(f.capacity(j) + 1e-6);
+      if (couldUse > 1e-6) {
+        assertThat(load).as("sub-cluster " + j + " idles while a queue could use it").isCloseTo(f.capacity(j), org.assertj.core.data.Offset.offset(1e-6 * (1 + f.capacity(j))));
+      }
     }
   }
 
