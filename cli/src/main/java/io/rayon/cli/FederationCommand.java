@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run a share-determination policy (Hydra §4.2) on a federation setup and print utilization, fairness error"
-          + " against the oracle (%), node- and rack-local fractions and decision runtime.",
+          + " against the oracle (%%), node- and rack-local fractions and decision runtime.",
       "A setup with jobs arriving over time or an RM down for a period is decided round by round; the figures are"
           + " means over rounds, and with failures the cost against the same setup without failures is shown.",
       "The setup format is in docs/formats.md (Federation setup files); 'rayon federation generate' writes one."
@@ -63,13 +63,27 @@ public final class FederationCommand implements Callable<Integer> {
   static String policyHelp() {
     StringBuilder b = new StringBuilder("%nShare policies (-O NAME=VALUE sets an option; the defaults are the paper's or our documented reading):%n");
     for (Plugin<SharePolicy> p : SharePolicies.REGISTRY.plugins()) {
-      b.append("  ").append(p.name()).append(": ").append(p.description().replace("%", "%%")).append("%n");
+      wrap(b, "  ", p.name() + ": " + p.description());
       for (OptionSpec o : p.options()) {
-        b.append("      ").append(o.name()).append("=").append(o.type().name().toLowerCase(Locale.ROOT))
-            .append(" (default ").append(o.defaultValue()).append("): ").append(o.help().replace("%", "%%")).append("%n");
+        String values = o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT);
+        wrap(b, "      ", o.name() + "=" + values + " (default " + o.defaultValue() + "): " + o.help());
       }
     }
     return b.toString();
+  }
+
+  /** Appends text wrapped at 78 columns, every line indented, {@code %} escaped for picocli. */
+  private static void wrap(StringBuilder b, String indent, String text) {
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split(" ")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > 78) {
+        b.append(line.toString().replace("%", "%%")).append("%n");
+        line = new StringBuilder(indent + "    ");
+      }
+      if (line.length() > indent.length() && line.charAt(line.length() - 1) != ' ') line.append(' ');
+      line.append(word);
+    }
+    b.append(line.toString().replace("%", "%%")).append("%n");
   }
 
   static final class PolicyNames implements Iterable<String> {
@@ -324,7 +338,7 @@ public final class FederationCommand implements Callable<Integer> {
       description = {
         "Write a seeded federation setup: sub-clusters of unequal size in racks of 40 nodes, a queue hierarchy 5-12 levels deep,"
             + " skewed (Zipf-like) demand over queues and sub-clusters, node/rack/any requests; optionally jobs arriving over"
-            + " rounds and failures (an RM down for a period, up to 5% of machines unavailable)."
+            + " rounds and failures (an RM down for a period, up to 5%% of machines unavailable)."
       })
   public static final class Generate implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;

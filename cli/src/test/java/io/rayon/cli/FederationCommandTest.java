@@ -120,4 +120,17 @@ class FederationCommandTest {
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).contains("no such file");
   }
+
+  @Test
+  void helpListsEveryPolicyAndItsOptionsWithoutFormatWarnings() throws Exception {
+    for (String[] args : List.of(new String[] {"federation", "--help"}, new String[] {"federation", "generate", "--help"})) {
+      CliRun r = CliRun.of(args);
+      assertThat(r.exit()).isZero();
+      assertThat(r.err()).doesNotContain("WARN");
+      assertThat(r.out()).doesNotContain("WARN");
+    }
+    CliRun r = CliRun.of("federation", "--help");
+    assertThat(r.out()).contains("gif:", "gac:", "uniform:", "load:", "central:", "oracle:", "repair-rounds=integer", "any-requests=flexible|routed")
+        .contains("fairness error against the oracle (%)");
+  }
 }

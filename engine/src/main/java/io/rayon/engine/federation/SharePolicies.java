@@ -27,7 +27,7 @@ public final class SharePolicies {
                   List.of(OptionSpec.integer("repair-rounds", 4, 0, 100,
                           "rounds that move share cut in an over-committed sub-cluster to the queue's other sub-clusters before the rest is cut (our reading; the paper gives no procedure)"),
                       OptionSpec.choice("any-requests", "flexible", List.of("flexible", "routed"),
-                          "flexible: a request without a place preference demands capacity in every live sub-cluster and the AM-RM proxy sends it where GIF gave its queue room;"
+                          "flexible: a request without a place preference may use capacity in any live sub-cluster (counted once) and the AM-RM proxy sends it where GIF gave its queue room;"
                               + " routed: only in the sub-cluster the proxy sent it to before the decision (our readings; the paper leaves it open)")),
                   o -> new GifPolicy((int) o.integer("repair-rounds"), o.text("any-requests").equals("flexible"))),
               new Simple("gac", "Gang admission control: static quotas per sub-cluster, gangs admitted whole", List.of(), o -> new GacPolicy()),
