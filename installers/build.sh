@@ -88,6 +88,10 @@ done
 CLI_JARS=("$(basename "$CLI_JAR")")
 for jar in "$ROOT"/cli/target/dependency/*.jar; do CLI_JARS+=("$(basename "$jar")"); done
 cp "$ROOT"/sample-clusters/*.json "$WORK/input/samples/"
+# The documentation Help → Documentation opens: the README with the docs/ folder its links point at.
+mkdir -p "$WORK/input/docs/docs"
+cp "$ROOT/README.md" "$ROOT/ARCHITECTURE.md" "$WORK/input/docs/"
+cp -r "$ROOT"/docs/. "$WORK/input/docs/docs/"
 [ -f "$WORK/input/samples/swim-256.json" ] || fail "sample-clusters/swim-256.json is missing"
 MAIN_JAR="$(basename "$APP_JAR")"
 

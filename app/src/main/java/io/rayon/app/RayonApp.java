@@ -45,6 +45,7 @@ public final class RayonApp extends Application {
     executor = new DefaultTaskExecutor();
     WorkspaceViewModel ws = new WorkspaceViewModel();
     FxDialogService dialogs = new FxDialogService(stage);
+    dialogs.setHostServices(getHostServices());
     AppContext ctx = new AppContext(ws, executor, dialogs, prefs);
     FileActions files = new FileActions(ws, executor, dialogs, prefs);
     window = Workbench.build(ctx, files).window;

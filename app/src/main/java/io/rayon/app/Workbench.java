@@ -11,6 +11,8 @@ import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.reservations.ReservationsTab;
 import io.rayon.app.reservations.ReservationsViewModel;
 import io.rayon.app.simulation.SimulationTab;
+import io.rayon.app.sweep.SweepTab;
+import io.rayon.app.sweep.SweepViewModel;
 import io.rayon.app.simulation.SimulationViewModel;
 import io.rayon.app.workspace.AppContext;
 import io.rayon.app.workspace.MainWindow;
@@ -31,6 +33,8 @@ public final class Workbench {
   public final CompareTab compareTab;
   public final SimulationViewModel simulation;
   public final SimulationTab simulationTab;
+  public final SweepViewModel sweep;
+  public final SweepTab sweepTab;
   public final ExportActions exports;
 
   private Workbench(AppContext ctx, FileActions files) {
@@ -47,23 +51,35 @@ public final class Workbench {
     simulation = new SimulationViewModel(ctx.workspace(), ctx.executor());
     simulationTab = new SimulationTab(simulation);
     window.registerTab(simulationTab);
+    sweep = new SweepViewModel(ctx.workspace(), ctx.executor());
+    sweepTab = new SweepTab(sweep, ctx.executor(), ctx.dialogs());
+    window.registerTab(sweepTab);
     window.registerContributedTabs();
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
         () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());
+    RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Sweep", sweep.runningProperty(), () -> {
+      if (!sweep.problemProperty().get().isEmpty()) return sweep.problemProperty().get();
+      var r = sweep.resultProperty().get();
+      return r == null ? "Sweep cancelled." : r.rows().size() + " runs are in the Sweep tab.";
+    });
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Comparison", compare.runningProperty(), () -> {
       if (!compare.problemProperty().get().isEmpty()) return compare.problemProperty().get();
       var r = compare.resultProperty().get();
       return r == null ? "Comparison cancelled." : r.labelA() + " and " + r.labelB() + " are side by side in the Compare tab.";
     });
-    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts);
+    exports = new ExportActions(ctx.workspace(), ctx.executor(), ctx.dialogs(), plan::getState, window::visibleCharts)
+        .withSimulation(() -> simulation.resultProperty().get());
     window.addCommands(List.of(
         AppCommand.of("File", "_Import trace…", "Shortcut+I", exports::importTrace),
         AppCommand.of("File", "Export plan as _JSON…", "Shortcut+Alt+J", exports::exportPlanJson),
         AppCommand.of("File", "Export plan as _CSV…", "Shortcut+Alt+C", exports::exportPlanCsv),
         AppCommand.of("File", "Export chart as _PNG…", "Shortcut+Alt+G", exports::exportChartPng),
         AppCommand.of("File", "Export chart as S_VG…", "Shortcut+Alt+V", exports::exportChartSvg),
-        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn)));
+        AppCommand.of("File", "Export reservations for _YARN…", "Shortcut+Alt+Y", exports::exportYarn),
+        AppCommand.of("File", "Export simulation series as CSV…", null, exports::exportSimulationSeriesCsv),
+        AppCommand.of("File", "Export simulation jobs as CSV…", null, exports::exportSimulationJobsCsv),
+        AppCommand.of("File", "Export simulation run as JSON…", null, exports::exportSimulationJson)));
   }
 
   public static Workbench build(AppContext ctx, FileActions files) {

@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       SimulateCommand.class,
       ImportCommand.class,
+      SweepCommand.class,
       FederationCommand.class,
     })
 public final class RayonCli implements Runnable {

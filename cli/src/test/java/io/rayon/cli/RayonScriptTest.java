@@ -12,9 +12,20 @@ class RayonScriptTest {
 
   @Test
   void withoutADisplayTheLauncherSaysSoInOneLineAndExitsTwo() throws Exception {
+    launchWithoutDisplay();
+  }
+
+  @Test
+  void aScenarioFileAsTheOnlyArgumentOpensTheDesktopApplicationSoItNeedsADisplayToo() throws Exception {
+    launchWithoutDisplay(Path.of("..", "sample-clusters", "fig9-pipeline.json").toAbsolutePath().normalize().toString());
+  }
+
+  private static void launchWithoutDisplay(String... args) throws Exception {
     Path script = Path.of("..", "rayon").toAbsolutePath().normalize();
     assertThat(Files.isExecutable(script)).as(script + " is executable").isTrue();
-    ProcessBuilder pb = new ProcessBuilder("bash", script.toString());
+    java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("bash", script.toString()));
+    cmd.addAll(java.util.List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().remove("DISPLAY");
     pb.environment().remove("WAYLAND_DISPLAY");
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

@@ -13,6 +13,9 @@ public interface DialogService {
 
   void showInfo(String title, String message);
 
+  /** Opens a document (the shipped README and docs) in the desktop's viewer for its type. */
+  void showDocument(Path file);
+
   /** Yes/no question; true for yes. */
   boolean confirm(String title, String message);
 

@@ -27,6 +27,7 @@ public final class FxDialogService implements DialogService {
   static final int NOTICE_THRESHOLD = 3;
 
   private final Window owner;
+  private javafx.application.HostServices hostServices;
   private final boolean notifications;
   private Path lastDirectory;
 
@@ -38,6 +39,20 @@ public final class FxDialogService implements DialogService {
   public FxDialogService(Window owner, boolean notifications) {
     this.owner = owner;
     this.notifications = notifications;
+  }
+
+  /** The application's host services, which open documents in the desktop's viewer. */
+  public void setHostServices(javafx.application.HostServices services) {
+    this.hostServices = services;
+  }
+
+  @Override
+  public void showDocument(Path file) {
+    if (hostServices == null) {
+      showInfo("Documentation", "Open " + file + " with a Markdown or text viewer.");
+      return;
+    }
+    hostServices.showDocument(file.toUri().toString());
   }
 
   private Alert alert(Alert.AlertType type, String title, String message) {

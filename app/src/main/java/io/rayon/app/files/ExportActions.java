@@ -1,5 +1,6 @@
 package io.rayon.app.files;
 
+import io.rayon.engine.sim.SimulationResult;
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.dialog.FileType;
 import io.rayon.yarn.LiveDurations;
@@ -47,6 +48,7 @@ public final class ExportActions {
   private final DialogService dialogs;
   private final Supplier<PlanState> plan;
   private final Supplier<List<ChartSource>> charts;
+  private Supplier<SimulationResult> simulation = () -> null;
 
   public ExportActions(
       WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs, Supplier<PlanState> plan, Supplier<List<ChartSource>> charts) {
@@ -55,6 +57,42 @@ public final class ExportActions {
     this.dialogs = dialogs;
     this.plan = plan;
     this.charts = charts;
+  }
+
+  /** Where the simulation exports find the last simulation's result (null: none yet). */
+  public ExportActions withSimulation(Supplier<SimulationResult> result) {
+    this.simulation = result;
+    return this;
+  }
+
+  private SimulationResult simulationOrSay() {
+    SimulationResult r = simulation.get();
+    if (r == null) dialogs.showError("No simulation to export", "Run a simulation first (Simulation → Simulate).");
+    return r;
+  }
+
+  /** The last simulation's cluster time series as CSV (the columns of {@code rayon simulate --series}). */
+  public void exportSimulationSeriesCsv() {
+    SimulationResult r = simulationOrSay();
+    if (r == null) return;
+    dialogs.chooseFileToSave("Export simulation series as CSV", base() + "-series.csv", List.of(FileType.CSV))
+        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, r.series().toCsv())));
+  }
+
+  /** The last simulation's jobs (arrival, finish, completion, deadline) as CSV (as {@code rayon simulate --jobs}). */
+  public void exportSimulationJobsCsv() {
+    SimulationResult r = simulationOrSay();
+    if (r == null) return;
+    dialogs.chooseFileToSave("Export simulation jobs as CSV", base() + "-jobs.csv", List.of(FileType.CSV))
+        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, r.jobsCsv())));
+  }
+
+  /** The last simulation's full result as JSON ({@link SimulationExport}). */
+  public void exportSimulationJson() {
+    SimulationResult r = simulationOrSay();
+    if (r == null) return;
+    dialogs.chooseFileToSave("Export simulation run as JSON", base() + "-simulation.json", List.of(FileType.JSON))
+        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, SimulationExport.json(r))));
   }
 
   private String base() {

@@ -5,6 +5,7 @@ import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.views.plan.PlanGanttView;
 import io.rayon.views.plan.PlanSkylineView;
 import java.util.List;
 import javafx.beans.binding.Bindings;
@@ -35,6 +36,7 @@ public final class PlanTab implements WorkspaceTab {
   private final WorkspaceViewModel ws;
   private final PlanViewModel vm;
   private final PlanSkylineView skyline = new PlanSkylineView();
+  private final PlanGanttView gantt = new PlanGanttView();
   private final TableView<PlanViewModel.RejectedRow> rejected = new TableView<>();
   private final BorderPane root = new BorderPane();
   private boolean syncing;
@@ -102,6 +104,7 @@ public final class PlanTab implements WorkspaceTab {
 
     Label summary = new Label();
     summary.setId("plan-summary");
+    summary.setTooltip(new javafx.scene.control.Tooltip(MetricText.explanation()));
     summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
         .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
     Label warning = new Label();
@@ -160,10 +163,50 @@ public final class PlanTab implements WorkspaceTab {
       if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b.id()));
     });
 
+    // Gantt lanes: one per reservation, grouped by queue or user, sharing the skyline's time range,
+    // cursor and selection (the skyline's toolbar moves both)
+    gantt.setId("plan-gantt");
+    gantt.planProperty().bind(skyline.planProperty());
+    gantt.visibleStartProperty().bindBidirectional(skyline.visibleStartProperty());
+    gantt.visibleEndProperty().bindBidirectional(skyline.visibleEndProperty());
+    gantt.cursorStepProperty().bind(skyline.cursorStepProperty());
+    gantt.selectedReservationProperty().addListener((o, a, b) -> {
+      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
+    });
+    javafx.scene.control.ChoiceBox<String> lanesBy = new javafx.scene.control.ChoiceBox<>();
+    lanesBy.setId("plan-gantt-group");
+    lanesBy.getItems().setAll("queue", "user", "none");
+    lanesBy.setValue("queue");
+    lanesBy.setTooltip(new Tooltip("Group the Gantt lanes by queue or user"));
+    Runnable regroup = () -> {
+      String by = lanesBy.getValue();
+      gantt.groupFunctionProperty().set("none".equals(by) ? null : id -> ws.reservation(id)
+          .map(r -> "user".equals(by) ? "user " + r.user() : "queue " + r.queue()).orElse(""));
+    };
+    lanesBy.valueProperty().addListener((o, a, b) -> regroup.run());
+    regroup.run();
+    javafx.scene.control.ToggleButton ganttToggle = new javafx.scene.control.ToggleButton("Gantt lanes");
+    ganttToggle.setId("plan-gantt-toggle");
+    ganttToggle.setTooltip(new Tooltip("Show one lane per reservation under the skyline"));
+    VBox ganttBox = new VBox(2, new javafx.scene.layout.HBox(6, new Label("Lanes by"), lanesBy), gantt);
+    ganttBox.setPadding(new Insets(2, 4, 2, 4));
+    VBox.setVgrow(gantt, javafx.scene.layout.Priority.ALWAYS);
+    SplitPane plots = new SplitPane(skyline);
+    plots.setOrientation(Orientation.VERTICAL);
+    ganttToggle.selectedProperty().addListener((o, a, on) -> {
+      if (on) {
+        plots.getItems().setAll(skyline, ganttBox);
+        plots.setDividerPositions(0.5);
+      } else {
+        plots.getItems().setAll(skyline);
+      }
+    });
+    actions.getItems().add(ganttToggle);
+
     VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected);
     rejectedBox.setPadding(new Insets(4));
     VBox.setVgrow(rejected, javafx.scene.layout.Priority.ALWAYS);
-    SplitPane split = new SplitPane(skyline, rejectedBox);
+    SplitPane split = new SplitPane(plots, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
     VBox top = new VBox(bar, actions, summary, warningBox, problem);
@@ -205,6 +248,7 @@ public final class PlanTab implements WorkspaceTab {
     try {
       String id = s != null && s.kind() == Selection.Kind.RESERVATION ? s.id() : null;
       skyline.setSelectedReservation(id);
+      gantt.selectedReservationProperty().set(id);
       PlanViewModel.RejectedRow match = null;
       for (PlanViewModel.RejectedRow r : rejected.getItems()) if (r.id().equals(id)) match = r;
       if (match == null) rejected.getSelectionModel().clearSelection();
@@ -212,6 +256,10 @@ public final class PlanTab implements WorkspaceTab {
     } finally {
       syncing = false;
     }
+  }
+
+  public PlanGanttView gantt() {
+    return gantt;
   }
 
   public PlanSkylineView skyline() {

@@ -283,7 +283,7 @@ public final class PlanViewModel {
     StringBuilder sb = new StringBuilder();
     sb.append(st.planner()).append(": ").append(accepted).append(" accepted, ").append(st.decisions().size() - accepted)
         .append(" rejected in ").append(st.runtimeMs()).append(" ms");
-    for (Map.Entry<String, Object> e : st.report().entrySet()) sb.append(", ").append(e.getKey()).append(' ').append(e.getValue());
+    for (String clause : MetricText.clauses(st.report())) sb.append("; ").append(clause);
     if (wasCancelled) sb.append(" (cancelled: best result so far)");
     summary.set(sb.toString());
     ws.setStatus(sb.toString());

@@ -97,6 +97,11 @@ public final class MainWindow {
     commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
     commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
+    commands.add(AppCommand.of("Help", "_Documentation", null, () -> About.documentation().ifPresentOrElse(
+        ctx.dialogs()::showDocument,
+        () -> ctx.dialogs().showInfo("Documentation", "The documentation (README.md and docs/) was not found beside the"
+            + " application; it is in the source distribution, and `rayon --help` describes the command line."))));
+    commands.add(AppCommand.of("Help", "_About Rayon Studio", null, () -> ctx.dialogs().showInfo("About Rayon Studio", About.text())));
   }
 
   /**

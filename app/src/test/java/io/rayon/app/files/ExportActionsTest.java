@@ -42,6 +42,34 @@ class ExportActionsTest {
   }
 
   @Test
+  void aSimulationRunExportsAsSeriesCsvJobsCsvAndOneJsonDocument() throws Exception {
+    exports.exportSimulationJson();
+    assertThat(dialogs.errors).singleElement().asString().startsWith("No simulation to export");
+    io.rayon.model.scenario.Scenario fig9 = io.rayon.model.io.ScenarioIO.read(io.rayon.testsupport.SampleScenarios.sample("fig9-pipeline.json"));
+    io.rayon.engine.sim.SimulationResult r = io.rayon.engine.schedulers.SimulationRun.of(fig9, "estimation", java.util.Map.of(),
+        io.rayon.engine.schedulers.SimulationRun.Requests.RRU, io.rayon.engine.sim.SimulationConfig.DEFAULT).run();
+    exports.withSimulation(() -> r);
+    Path series = dir.resolve("series.csv");
+    Path jobs = dir.resolve("jobs.csv");
+    Path json = dir.resolve("sim.json");
+    dialogs.files.add(series);
+    exports.exportSimulationSeriesCsv();
+    dialogs.files.add(jobs);
+    exports.exportSimulationJobsCsv();
+    dialogs.files.add(json);
+    exports.exportSimulationJson();
+    assertThat(Files.readString(series)).isEqualTo(r.series().toCsv());
+    assertThat(Files.readString(jobs)).isEqualTo(r.jobsCsv());
+    JsonNode j = Json.mapper().readTree(json.toFile());
+    assertThat(j.get("scheduler").asText()).isEqualTo(r.scheduler());
+    assertThat(j.get("makespanS").asDouble()).isEqualTo(r.makespanS());
+    assertThat(j.get("jobOutcomes")).hasSize(r.jobOutcomes().size());
+    assertThat(j.get("series").get("time_s")).hasSize(r.series().size());
+    assertThat(j.get("series").get("usage_memory_mb")).hasSize(r.series().size());
+    assertThat(j.get("taskStates").get("finished").asInt()).isEqualTo(r.finishedTasks());
+  }
+
+  @Test
   void planExportsAsAPlanFileAndAsCsvRows() throws Exception {
     plan.replanAll();
     Path json = dir.resolve("plan.json");

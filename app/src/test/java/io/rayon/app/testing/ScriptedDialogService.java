@@ -30,6 +30,13 @@ public final class ScriptedDialogService implements DialogService {
     infos.add(title + ": " + message);
   }
 
+  public final List<Path> documents = new ArrayList<>();
+
+  @Override
+  public void showDocument(Path file) {
+    documents.add(file);
+  }
+
   @Override
   public boolean confirm(String title, String message) {
     confirmations.add(title + ": " + message);

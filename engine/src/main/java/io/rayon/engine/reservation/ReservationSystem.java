@@ -215,6 +215,77 @@ public final class ReservationSystem {
     return out;
   }
 
+  /**
+   * Re-plans from step {@code now} only (the {@link Adapter}'s rule, Rayon §5.2): the plan before
+   * {@code now} is history and stays as it is. Reservations that started before {@code now} keep
+   * their allocations while the plan holds them; where it no longer does, the newest of them that
+   * hold an over-committed step are rejected first, until it does, and so are those the sharing
+   * policy no longer allows (its caps are shares of the smaller capacity). Reservations that had not started
+   * are placed again, in commit order, no earlier than {@code now}, with this system's planner; those
+   * that no longer fit are rejected. Returns the decisions of the reservations it re-placed or
+   * rejected (started ones that stay are not listed), in commit order.
+   */
+  List<Decision> replanFrom(long now) {
+    List<Reservation> all = list(ReservationFilter.ALL);
+    List<Reservation> started = new ArrayList<>();
+    List<Reservation> pending = new ArrayList<>();
+    for (Reservation r : all) (r.allocation().start() < now ? started : pending).add(r);
+    for (Reservation r : pending) plan.remove(r.request().id());
+    java.util.Map<String, Decision> decided = new java.util.LinkedHashMap<>();
+    // started reservations the changed capacity can no longer hold: newest first
+    for (int i = started.size() - 1; i >= 0 && !plan.overcommittedSteps().isEmpty(); i--) {
+      Reservation r = started.get(i);
+      java.util.Set<Long> over = new java.util.HashSet<>(plan.overcommittedSteps());
+      boolean holdsOver = false;
+      for (var atom : r.allocation().atoms()) {
+        for (var st : atom.steps()) {
+          for (long t = Math.max(st.start(), now); t < st.end() && !holdsOver; t++) holdsOver = over.contains(t);
+        }
+      }
+      if (!holdsOver) continue;
+      plan.remove(r.request().id());
+      decided.put(r.request().id(), Decision.reject(r.request().id(), Rejection.of(Rejection.Code.CAPACITY, "",
+          "it had started, and the remaining capacity no longer holds its allocation")));
+    }
+    // started reservations the sharing policy no longer allows on the smaller cluster (a cap is a
+    // share of the capacity): newest first, as above
+    for (int i = started.size() - 1; i >= 0; i--) {
+      java.util.Set<String> breaking = new java.util.HashSet<>();
+      for (Violation v : PlanValidator.validate(plan, policySpec)) if (v.step() == null || v.step() >= now) breaking.add(v.reservationId());
+      if (breaking.isEmpty()) break;
+      Reservation r = started.get(i);
+      if (!breaking.contains(r.request().id()) || decided.containsKey(r.request().id())) continue;
+      plan.remove(r.request().id());
+      decided.put(r.request().id(), Decision.reject(r.request().id(), Rejection.of(Rejection.Code.POLICY, "",
+          "it had started, and on the remaining capacity it breaks the sharing policy " + policySpec)));
+    }
+    for (Reservation r : pending) {
+      ReservationRequest q = r.request();
+      ReservationRequest notBefore = q.arrival() >= now ? q
+          : new ReservationRequest(q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
+      Decision d = planner.place(plan, notBefore, context);
+      decided.put(q.id(), commitOrReject(q, d));
+    }
+    List<Decision> out = new ArrayList<>();
+    for (Reservation r : all) if (decided.containsKey(r.request().id())) out.add(decided.get(r.request().id()));
+    return out;
+  }
+
+  /**
+   * The first step at or after {@code now} where the plan breaks the sharing policy (whose caps are
+   * shares of the capacity, so a smaller cluster can break it without any step being over-committed),
+   * or -1 when the policy holds from {@code now} on.
+   */
+  long firstPolicyViolationFrom(long now) {
+    long first = -1;
+    for (Violation v : PlanValidator.validate(plan, policySpec)) {
+      long t = v.step() == null ? now : Math.max(now, v.step());
+      if (v.step() != null && v.step() < now) continue;
+      if (first < 0 || t < first) first = t;
+    }
+    return first;
+  }
+
   /** Applies a capacity change to the plan without re-planning (the {@link Adapter} decides that). */
   void changeCapacity(io.rayon.model.cluster.CapacityChange change) {
     plan.changeCapacity(change);

@@ -9,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -54,6 +56,7 @@ public class NodeHeatmap extends Control implements Drawable {
   private final StyleableProperty<Color> overColor =
       CSS.createStyleableColorProperty(this, "overColor", "-rayon-over", v -> v.overColor, Color.web("#7b1fa2"));
 
+  private final BooleanProperty legendVisible = new SimpleBooleanProperty(this, "legendVisible", true);
   private final ObjectProperty<Layout> nodes = new SimpleObjectProperty<>(this, "nodes", new Layout(List.of(), List.of()));
   private int[] lut;
   private Color lutLow;
@@ -89,6 +92,12 @@ public class NodeHeatmap extends Control implements Drawable {
     getStyleClass().add("node-heatmap");
     nodes.addListener((o, a, b) -> cells = null);
     title.addListener((o, a, b) -> cells = null);
+    legendVisible.addListener((o, a, b) -> cells = null);
+  }
+
+  /** Whether the colour scale (0% to 100%, over capacity, no data) is drawn under the cells; default true. */
+  public BooleanProperty legendVisibleProperty() {
+    return legendVisible;
   }
 
   @Override
@@ -189,6 +198,8 @@ public class NodeHeatmap extends Control implements Drawable {
   }
 
   private static final int TITLE_H = 18;
+  /** Height of the colour scale under the cells. */
+  static final int LEGEND_H = 20;
   private static final int RACK_LABEL_H = 13;
   private static final int GAP = 6;
 
@@ -199,6 +210,8 @@ public class NodeHeatmap extends Control implements Drawable {
     Map<String, List<Integer>> racks = getNodes().byRack();
     int n = getNodes().names().size();
     int top = title.get().isEmpty() ? 4 : TITLE_H + 4;
+    // the colour scale takes a strip at the bottom when it is shown
+    h = legendVisible.get() ? h - LEGEND_H : h;
     Cells best = null;
     for (int s = 40; s >= 1; s--) {
       Cells c = place(racks, n, s, w, h, top);
@@ -293,6 +306,29 @@ public class NodeHeatmap extends Control implements Drawable {
         sink.text(c.rackNames().get(r), c.rackX()[r], c.rackY()[r] + 10, labelColor.getValue(), 10, DrawingSink.Align.LEFT);
       }
     }
+    if (legendVisible.get()) drawLegend(sink, h);
     sink.end();
+  }
+
+  /** The colour scale: "load 0% [gradient] 100%", then the over-capacity and no-data swatches. */
+  private void drawLegend(DrawingSink sink, double h) {
+    Color label = labelColor.getValue();
+    double y = h - LEGEND_H + 5;
+    double x = 4;
+    sink.text("load 0%", x, y + 9, label, 10, DrawingSink.Align.LEFT);
+    x += 46;
+    int steps = 24;
+    double bw = 100;
+    for (int i = 0; i < steps; i++) {
+      sink.fillRect(x + i * bw / steps, y, bw / steps + 0.5, 10, colorOf((i + 0.5f) / steps));
+    }
+    sink.strokeRect(x, y, bw, 10, label, 0.5);
+    sink.text("100%", x + bw + 4, y + 9, label, 10, DrawingSink.Align.LEFT);
+    x += bw + 40;
+    sink.fillRect(x, y, 10, 10, colorOf(1.5f));
+    sink.text("over capacity", x + 14, y + 9, label, 10, DrawingSink.Align.LEFT);
+    x += 96;
+    sink.fillRect(x, y, 10, 10, colorOf(Float.NaN));
+    sink.text("no data", x + 14, y + 9, label, 10, DrawingSink.Align.LEFT);
   }
 }

@@ -274,6 +274,47 @@ public class PlanSkylineView extends Control implements Drawable {
     showRange(0, getPlan().horizon());
   }
 
+  /**
+   * The value axis: {@code DATA} ends just above the highest total allocation, so small plans on
+   * large clusters stay legible (the capacity line is drawn where it fits, and named at the top
+   * when it lies above); {@code CAPACITY} ends just above the cluster's capacity.
+   */
+  public enum ValueScale {
+    DATA,
+    CAPACITY
+  }
+
+  private final ObjectProperty<ValueScale> valueScale = new SimpleObjectProperty<>(this, "valueScale", ValueScale.DATA);
+  private final DoubleProperty valueZoom = new SimpleDoubleProperty(this, "valueZoom", 1);
+
+  /** What the value axis spans; default {@link ValueScale#DATA}. */
+  public ObjectProperty<ValueScale> valueScaleProperty() {
+    return valueScale;
+  }
+
+  /** Magnification of the value axis (1: the scale's whole range; 2: its lower half), from 1/16 to 64. */
+  public DoubleProperty valueZoomProperty() {
+    return valueZoom;
+  }
+
+  /** Zooms the value axis by {@code factor} (above 1 magnifies), within 1/16 to 64. */
+  public void zoomValues(double factor) {
+    valueZoom.set(Math.max(1.0 / 16, Math.min(64, valueZoom.get() * factor)));
+  }
+
+  /** Fits both axes: the whole horizon, and the value axis to the data. */
+  public void fit() {
+    showAll();
+    valueScale.set(ValueScale.DATA);
+    valueZoom.set(1);
+  }
+
+  /** The level at the top of the value axis. */
+  double valueTop(SkylineModel m) {
+    double base = valueScale.get() == ValueScale.DATA && m.dataMax > 0 ? m.dataMax : m.maxLevel;
+    return base * HEADROOM / valueZoom.get();
+  }
+
   /** Shows steps [start, end), clamped to the horizon; at least 4 steps stay visible. */
   public void showRange(double start, double end) {
     double h = getPlan().horizon();
@@ -346,7 +387,7 @@ public class PlanSkylineView extends Control implements Drawable {
     double y1 = Math.max(TOP + 10, h - BOTTOM);
     double s = getVisibleStart();
     double e = Math.max(s + 1e-9, getVisibleEnd());
-    return new Geometry(LEFT, TOP, x1, y1, s, e, (y1 - TOP) / (model().maxLevel * HEADROOM));
+    return new Geometry(LEFT, TOP, x1, y1, s, e, (y1 - TOP) / valueTop(model()));
   }
 
   /** Step under x in a picture of width w (the control's own width on screen). */
@@ -378,7 +419,7 @@ public class PlanSkylineView extends Control implements Drawable {
   }
 
   private void drawValueAxis(DrawingSink sink, Geometry g, SkylineModel m) {
-    double top = m.maxLevel * HEADROOM;
+    double top = valueTop(m);
     double tick = Axes.niceNumber(top / Math.max(2, (g.y1() - g.y0()) / 40));
     for (double v = 0; v <= top + 1e-9; v += tick) {
       double y = Math.round(g.yOf(v)) + 0.5;
@@ -434,7 +475,7 @@ public class PlanSkylineView extends Control implements Drawable {
       if (ix1 <= ix0 || ix1 <= px0 || ix0 >= px0 + pw) continue;
       int[] packed = spanCache[(int) b];
       if (packed == null) {
-        packed = bucketSpans(cache[(int) b], col, sel, selArgb, scale, y1);
+        packed = bucketSpans(cache[(int) b], col, sel, selArgb, scale, y1, py0);
         spanCache[(int) b] = packed;
         spanTotals[(int) b] = cache[(int) b].total;
         spanCached++;
@@ -462,9 +503,10 @@ public class PlanSkylineView extends Control implements Drawable {
    * a pixel high (and the selected one) get their own span; runs of thinner ones are merged into
    * one span of their level-weighted average colour as soon as they add up to a pixel.
    */
-  private static int[] bucketSpans(SkylineModel.Bucket bk, int[] col, int sel, int selArgb, double scale, double y1) {
+  private static int[] bucketSpans(SkylineModel.Bucket bk, int[] col, int sel, int selArgb, double scale, double y1, int top) {
     ColumnSpans tmp = SCRATCH.get();
-    tmp.reset(0, 0, 1, 0x7fff);
+    // clipped at the plot's top: with the value axis fitted or magnified, a stack can rise above it
+    tmp.reset(0, top, 1, 0x7fff - top);
     tmp.band(0, 1);
     double cum = 0;
     double pendStart = 0;
@@ -570,11 +612,21 @@ public class PlanSkylineView extends Control implements Drawable {
     pts.add(new double[] {g.x1(), g.yOf(level)});
     double[] xs = new double[pts.size()];
     double[] ys = new double[pts.size()];
+    double above = -1;
     for (int i = 0; i < xs.length; i++) {
       xs[i] = pts.get(i)[0];
       ys[i] = pts.get(i)[1];
+      if (ys[i] < g.y0()) {
+        // above the value axis (it fits the data): kept at the top edge and named there
+        above = Math.max(above, (g.y1() - ys[i]) / g.scale());
+        ys[i] = g.y0();
+      }
     }
     sink.polyline(xs, ys, xs.length, capacityColor.getValue(), 2);
+    if (above >= 0) {
+      sink.text("capacity " + Axes.value(above, m.dimension) + " above", g.x1() - 4, g.y0() + 12, capacityColor.getValue(), 10,
+          DrawingSink.Align.RIGHT);
+    }
   }
 
   private void drawCursor(DrawingSink sink, Geometry g) {

@@ -96,8 +96,23 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     });
     javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
     fit.setId("plan-fit");
-    fit.setTooltip(new javafx.scene.control.Tooltip("Show the whole horizon (Home)"));
-    fit.setOnAction(e -> getSkinnable().showAll());
+    fit.setTooltip(new javafx.scene.control.Tooltip("Fit both axes: the whole horizon, and the values to the allocations (Home)"));
+    fit.setOnAction(e -> getSkinnable().fit());
+    javafx.scene.control.Button yIn = new javafx.scene.control.Button("Y+");
+    yIn.setId("plan-yzoom-in");
+    yIn.setTooltip(new javafx.scene.control.Tooltip("Magnify the value axis"));
+    yIn.setOnAction(e -> getSkinnable().zoomValues(2));
+    javafx.scene.control.Button yOut = new javafx.scene.control.Button("Y−");
+    yOut.setId("plan-yzoom-out");
+    yOut.setTooltip(new javafx.scene.control.Tooltip("Shrink the value axis"));
+    yOut.setOnAction(e -> getSkinnable().zoomValues(0.5));
+    javafx.scene.control.ToggleButton capacityScale = new javafx.scene.control.ToggleButton("Capacity scale");
+    capacityScale.setId("plan-capacity-scale");
+    capacityScale.setTooltip(new javafx.scene.control.Tooltip("Value axis up to the cluster's capacity instead of the allocations"));
+    capacityScale.setSelected(getSkinnable().valueScaleProperty().get() == PlanSkylineView.ValueScale.CAPACITY);
+    capacityScale.selectedProperty().addListener((o, a, b) -> getSkinnable().valueScaleProperty().set(
+        b ? PlanSkylineView.ValueScale.CAPACITY : PlanSkylineView.ValueScale.DATA));
+    getSkinnable().valueScaleProperty().addListener((o, a, b) -> capacityScale.setSelected(b == PlanSkylineView.ValueScale.CAPACITY));
     javafx.scene.control.Button zoomIn = new javafx.scene.control.Button("+");
     zoomIn.setId("plan-zoom-in");
     zoomIn.setOnAction(e -> zoomCentre(1.5));
@@ -114,7 +129,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     window.lowValueProperty().addListener(o -> windowDragged());
     window.highValueProperty().addListener(o -> windowDragged());
     javafx.scene.layout.HBox.setHgrow(window, Priority.ALWAYS);
-    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, fit, window, rangeLabel);
+    toolbar.getChildren().setAll(new Label("Dimension"), dimensionBox, zoomOut, zoomIn, yOut, yIn, capacityScale, fit, window,
+        rangeLabel);
     toolbar.getStyleClass().add("plan-toolbar");
     toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     layout.setCenter(plotPane);
@@ -122,7 +138,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
 
     for (Observable o : new Observable[] {
       v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty()
+      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
+      v.valueZoomProperty()
     }) {
       o.addListener(redrawListener);
     }
@@ -150,7 +167,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     PlanSkylineView v = getSkinnable();
     for (Observable o : new Observable[] {
       v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty()
+      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
+      v.valueZoomProperty()
     }) {
       o.removeListener(redrawListener);
     }
@@ -335,7 +353,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
       case MINUS, SUBTRACT -> v.zoom(1 / 1.5, mid);
       case LEFT -> v.pan(-span / 10);
       case RIGHT -> v.pan(span / 10);
-      case HOME -> v.showAll();
+      case HOME -> v.fit();
       case ESCAPE -> v.setSelectedReservation(null);
       default -> {
         return;

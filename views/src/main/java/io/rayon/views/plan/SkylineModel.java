@@ -29,6 +29,8 @@ final class SkylineModel {
   private final double[] runValue;
   /** Largest of capacity and total allocation over the horizon; the value axis goes to it. */
   final double maxLevel;
+  /** The highest total allocation (0 when nothing is allocated): the top when the value axis fits the data. */
+  final double dataMax;
 
   private int cacheB = -1;
   private Bucket[] cache = new Bucket[0];
@@ -109,6 +111,7 @@ final class SkylineModel {
       cur += d;
       max = Math.max(max, cur);
     }
+    dataMax = max;
     for (Resources r : plan.capacity().values()) max = Math.max(max, r.get(dimension));
     maxLevel = max <= 0 ? 1 : max;
   }

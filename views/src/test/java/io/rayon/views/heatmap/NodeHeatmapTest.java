@@ -105,8 +105,34 @@ class NodeHeatmapTest {
     });
     for (int i = 0; i < 10_000; i++) {
       assertThat(cells.x()[i] + cells.size()).isLessThanOrEqualTo(400);
-      assertThat(cells.y()[i] + cells.size()).isLessThanOrEqualTo(300);
+      assertThat(cells.y()[i] + cells.size()).as("above the colour scale").isLessThanOrEqualTo(300 - NodeHeatmap.LEGEND_H);
     }
+  }
+
+  @Test
+  void theColourScaleIsDrawnUnderTheCellsAndCanBeHidden() {
+    List<String> names = new ArrayList<>();
+    List<String> racks = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      names.add("node" + i);
+      racks.add("rack" + (i / 16));
+    }
+    String svg = FxTesting.call(() -> {
+      map.setNodes(names, racks);
+      return io.rayon.views.chart.ChartExport.svg(map, 400, 300);
+    });
+    assertThat(svg).contains("load 0%").contains("100%").contains("over capacity").contains("no data");
+    int withLegend = FxTesting.call(() -> map.cells(400, 300).size());
+    String bare = FxTesting.call(() -> {
+      map.legendVisibleProperty().set(false);
+      return io.rayon.views.chart.ChartExport.svg(map, 400, 300);
+    });
+    assertThat(bare).doesNotContain("over capacity");
+    assertThat(FxTesting.call(() -> map.cells(400, 300).size())).isGreaterThanOrEqualTo(withLegend);
+    FxTesting.call(() -> {
+      map.legendVisibleProperty().set(true);
+      return null;
+    });
   }
 
   @Test

@@ -124,7 +124,7 @@ class PlanSkylineViewTest {
   @Test
   void draggingPansTheTimeAxis(FxRobot robot) {
     FxTesting.run(() -> view.showRange(20, 60));
-    robot.drag(at(robot, 40, 70 * 1024), MouseButton.PRIMARY).moveBy(-200, 0).release(MouseButton.PRIMARY);
+    robot.drag(at(robot, 40, 45 * 1024), MouseButton.PRIMARY).moveBy(-200, 0).release(MouseButton.PRIMARY);
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(view.getVisibleStart()).isGreaterThan(20);
     assertThat(view.getVisibleEnd() - view.getVisibleStart()).isCloseTo(40, org.assertj.core.data.Offset.offset(1e-6));
@@ -136,8 +136,8 @@ class PlanSkylineViewTest {
     assertThat(pixel(robot, 20, 2 * 8192)).satisfies(c -> assertClose(c, r1));
     FxTesting.run(() -> view.setSelectedReservation("r1"));
     assertThat(pixel(robot, 20, 2 * 8192)).satisfies(c -> assertClose(c, Color.rgb(17, 17, 17)));
-    // above the stack: background
-    assertThat(pixel(robot, 20, 60 * 1024)).satisfies(c -> assertClose(c, Color.WHITE));
+    // above the stack (4 x 8 GB at step 20; the value axis ends just above the 48 GB peak): background
+    assertThat(pixel(robot, 20, 45 * 1024)).satisfies(c -> assertClose(c, Color.WHITE));
   }
 
   @Test
@@ -171,6 +171,35 @@ class PlanSkylineViewTest {
           WritableImage img = c.snapshot(null, null);
           return img.getPixelReader().getColor((int) g.xOf(step), (int) g.yOf(level));
         });
+  }
+
+  @Test
+  void theValueAxisFitsTheAllocationsByDefaultAndTheCapacityScaleAndYZoomChangeIt(FxRobot robot) {
+    Canvas c = canvas(robot);
+    // peak allocation 6 x 8 GB = 48 GB over [30, 40); capacity 80 GB
+    double peak = 6 * 8192;
+    double capacity = 80 * 1024;
+    double plotTop = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).y0());
+    double peakY = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).yOf(peak));
+    assertThat(peakY - plotTop).as("the peak reaches near the top").isLessThan(0.06 * (c.getHeight() - plotTop));
+    String svg = FxTesting.call(() -> io.rayon.views.chart.ChartExport.svg(view, 800, 400));
+    assertThat(svg).contains("capacity").contains("above");
+
+    robot.clickOn("#plan-capacity-scale");
+    double capY = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).yOf(capacity));
+    assertThat(view.valueScaleProperty().get()).isEqualTo(PlanSkylineView.ValueScale.CAPACITY);
+    assertThat(capY).isGreaterThanOrEqualTo(plotTop);
+    assertThat(FxTesting.call(() -> io.rayon.views.chart.ChartExport.svg(view, 800, 400))).doesNotContain(" above");
+
+    robot.clickOn("#plan-yzoom-in");
+    assertThat(view.valueZoomProperty().get()).isEqualTo(2.0);
+    double zoomedCapY = FxTesting.call(() -> view.geometry(c.getWidth(), c.getHeight()).yOf(capacity / 2));
+    assertThat(Math.abs(zoomedCapY - capY)).as("half the capacity is where the capacity was").isLessThan(1.0);
+
+    robot.clickOn("#plan-fit");
+    assertThat(view.valueScaleProperty().get()).isEqualTo(PlanSkylineView.ValueScale.DATA);
+    assertThat(view.valueZoomProperty().get()).isEqualTo(1.0);
+    assertThat(robot.lookup("#plan-capacity-scale").queryAs(javafx.scene.control.ToggleButton.class).isSelected()).isFalse();
   }
 
   private static void assertClose(Color actual, Color expected) {

@@ -1,0 +1,104 @@
+package io.rayon.engine.reservation;
+
+import static io.rayon.engine.planning.Fixtures.aPlan;
+import static io.rayon.engine.planning.Fixtures.req;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.engine.plan.Plan;
+import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.planning.GreeLPlanner;
+import io.rayon.engine.planning.GreePlanner;
+import io.rayon.engine.planning.RandomWorkloads;
+import io.rayon.model.cluster.CapacityChange;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+/** The Adapter re-plans from the step of a capacity change only: the past never changes. */
+class AdapterTest {
+
+  @Test
+  void aFailureAtStepFiveNeverMovesAReservationIntoThePast() {
+    // two nodes, two reservations of one whole node each at [5,10); one node fails at step 5
+    Plan plan = aPlan(2, 8192, 8, 10);
+    ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(rs.create(req("a", "window(atom(<8192,8>,1,1,5,5),5,10)")).accepted()).isTrue();
+    assertThat(rs.create(req("b", "window(atom(<8192,8>,1,1,5,5),5,10)")).accepted()).isTrue();
+    Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(5, Resources.of(-8192, -8), "node n-1 failed"));
+    assertThat(r.replanned()).isTrue();
+    assertThat(r.kept()).containsExactly("a");
+    assertThat(r.rejected()).singleElement().satisfies(d -> {
+      assertThat(d.reservationId()).isEqualTo("b");
+      assertThat(d.rejection().message()).contains("capacity change at step 5").contains("node n-1 failed");
+    });
+    assertThat(rs.plan().allocationOf("a").start()).as("nothing before the failure's step").isEqualTo(5);
+    assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
+  }
+
+  @Test
+  void aRunningReservationKeepsItsAllocationAndTheNewestRunningOnesGoFirst() {
+    // three running reservations of one node each on three nodes, from step 0; two nodes fail at
+    // step 4: the oldest keeps running, the two newest are rejected (newest first)
+    Plan plan = aPlan(3, 8192, 8, 10);
+    ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE);
+    for (String id : List.of("a", "b", "c")) assertThat(rs.create(req(id, "window(atom(<8192,8>,1,1,10,10),0,10)")).accepted()).isTrue();
+    ReservationAllocation before = rs.plan().allocationOf("a");
+    Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(4, Resources.of(-2 * 8192, -16), "rack lost"));
+    assertThat(r.kept()).containsExactly("a");
+    assertThat(r.rejected()).extracting(Decision::reservationId).containsExactlyInAnyOrder("b", "c");
+    assertThat(rs.plan().allocationOf("a")).isEqualTo(before);
+  }
+
+  /** The part of an allocation before {@code now}, as (atom path, start, end, bundles) cuts. */
+  static List<String> before(ReservationAllocation a, long now) {
+    List<String> out = new ArrayList<>();
+    for (AtomAllocation at : a.atoms()) {
+      for (Step s : at.steps()) {
+        if (s.start() < now) out.add(at.path() + "@" + s.start() + ".." + Math.min(s.end(), now) + "x" + s.bundles());
+      }
+    }
+    return out;
+  }
+
+  @Property(tries = 150)
+  void afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll boolean greeL) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    Plan plan = w.plan();
+    ReservationSystem rs = new ReservationSystem(plan, greeL ? new GreeLPlanner() : new GreePlanner(), w.policy());
+    rs.submitAll(w.requests());
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long now = 0;
+    for (int k = 0; k < 1 + rnd.nextInt(4); k++) {
+      now = Math.min(plan.horizon() - 1, now + rnd.nextLong(Math.max(1, plan.horizon() / 3)));
+      Map<String, List<String>> past = new HashMap<>();
+      for (String id : rs.plan().reservationIds()) past.put(id, before(rs.plan().allocationOf(id), now));
+      Resources cap = rs.plan().capacityAt(now);
+      // lose up to half the capacity, or gain some back
+      Resources delta = rnd.nextInt(4) == 0 ? Resources.of(8192, 8)
+          : Resources.ZERO.minus(Resources.of(cap.memoryMB() / 2 / 8192 * 8192, cap.vcores() / 2 / 8 * 8));
+      Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(now, delta, "change " + k));
+      for (String id : rs.plan().reservationIds()) {
+        if (past.containsKey(id)) assertThat(before(rs.plan().allocationOf(id), now)).as(id).isEqualTo(past.get(id));
+        long start = rs.plan().allocationOf(id).start();
+        if (start >= 0) {
+          assertThat(start).as("kept or re-placed at or after its arrival").isGreaterThanOrEqualTo(rs.plan().requestOf(id).arrival());
+        }
+      }
+      assertThat(r.kept()).containsExactlyInAnyOrderElementsOf(rs.plan().reservationIds());
+      assertThat(PlanValidator.validate(rs.plan(), w.policy())).isEmpty();
+    }
+  }
+}
