@@ -117,6 +117,10 @@ public final class FederationCommand implements Callable<Integer> {
       description = "AM-RM proxy policy for requests without a place (§4.1): home, headroom, delay (default ${DEFAULT-VALUE})")
   String proxy;
 
+  @Option(names = "--delay-rounds", paramLabel = "N", defaultValue = "0",
+      description = "delay-scheduling timeout of --proxy delay, in rounds: a job's requests wait for its home this long (default ${DEFAULT-VALUE})")
+  int delayRounds;
+
   @Option(names = "--opportunistic", description = "requests left pending run as opportunistic containers on idle capacity (reported apart)")
   boolean opportunistic;
 
@@ -135,8 +139,13 @@ public final class FederationCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException("missing SETUP: give a federation setup file, or use 'rayon federation generate'"
           + " to write one (see 'rayon federation --help')");
     }
-    Routing routing = new Routing(parse(Routing.Router.class, "--router", router), parse(Routing.Proxy.class, "--proxy", proxy),
-        opportunistic, seed);
+    Routing routing;
+    try {
+      routing = new Routing(parse(Routing.Router.class, "--router", router), parse(Routing.Proxy.class, "--proxy", proxy),
+          opportunistic, seed, delayRounds);
+    } catch (IllegalArgumentException e) {
+      throw new CliSupport.BadInputException(e.getMessage(), e);
+    }
     List<String> names = compare ? SharePolicies.REGISTRY.names() : List.of(policyName());
     Map<String, SharePolicy> policies = policies(names);
     String text = CliSupport.readText(setup);

@@ -395,6 +395,10 @@ public final class Federation {
           case HOME -> add(jobLeaf[k], h, ANY, -1, count, orig, asked);
           case HEADROOM -> spread(jobLeaf[k], count, orig, asked);
           case DELAY -> {
+            if (round - jobs.get(k).arrival() < routing.delayRounds()) {
+              add(jobLeaf[k], h, ANY, -1, count, orig, asked); // still waiting for the home
+              continue;
+            }
             long room = (long) Math.max(0, Math.floor(scCap[h] - asked[h]));
             long here = Math.min(room, count);
             if (here > 0) add(jobLeaf[k], h, ANY, -1, here, orig, asked);

@@ -12,9 +12,19 @@ import java.util.List;
  * @param opportunistic whether requests a sub-cluster cannot take within the queue's share run as
  *     opportunistic containers on idle capacity (the paper's guaranteed/opportunistic split)
  * @param seed for the random router
+ * @param delayRounds the delay-scheduling timeout of {@link Proxy#DELAY}, in decision rounds
  */
-public record Routing(Router router, Proxy proxy, boolean opportunistic, long seed) {
-  public static final Routing DEFAULT = new Routing(Router.LOCALITY, Proxy.DELAY, false, 1);
+public record Routing(Router router, Proxy proxy, boolean opportunistic, long seed, int delayRounds) {
+  public static final Routing DEFAULT = new Routing(Router.LOCALITY, Proxy.DELAY, false, 1, 0);
+
+  /** Without a delay-scheduling timeout (what the home cannot take is spread at once). */
+  public Routing(Router router, Proxy proxy, boolean opportunistic, long seed) {
+    this(router, proxy, opportunistic, seed, 0);
+  }
+
+  public Routing {
+    if (delayRounds < 0) throw new IllegalArgumentException("--delay-rounds: " + delayRounds + " is negative");
+  }
 
   /** Router policies for a job's home sub-cluster (§4.1 "Router policies"). */
   public enum Router {
@@ -44,9 +54,11 @@ public record Routing(Router router, Proxy proxy, boolean opportunistic, long se
     /** spread over live sub-clusters in proportion to their headroom */
     HEADROOM,
     /**
-     * delay scheduling across sub-clusters: to the home while it has headroom; what would still
-     * wait there when the timeout expires is spread by headroom. In a single share decision the
-     * timeout is read as "the part the home cannot take"
+     * delay scheduling across sub-clusters: a job's requests wait for its home sub-cluster for
+     * {@code delayRounds} decision rounds after it arrives (all sent home, as {@link #HOME});
+     * once the timeout has expired, the home takes what its headroom allows and the rest is spread
+     * by headroom. With a timeout of 0 (the default, and the reading for a single decision) the
+     * part the home cannot take is spread at once
      */
     DELAY;
 

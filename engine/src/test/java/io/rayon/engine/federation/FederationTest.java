@@ -234,4 +234,24 @@ class FederationTest {
     assertThat(Federation.rounds(timed)).isBetween(2, 12);
     assertThat(timed.jobs().stream().mapToInt(JobSpec::arrival).max().orElse(0)).isPositive();
   }
+
+  /** Delay scheduling across sub-clusters: requests wait for the home until the timeout, then what it cannot take spreads. */
+  @Test
+  void delaySchedulingWaitsForTheHomeUntilItsTimeout() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
+    var job = new JobSpec("j", "a", List.of(new RequestSpec("rack", "A/r0", 40), new RequestSpec("any", null, 30)), 0, 0);
+    FederationSetup s = setup(List.of(sc("A", 5, 10), sc("B", 5, 10)), qs, List.of(job));
+    Routing delay2 = new Routing(Routing.Router.LOCALITY, Routing.Proxy.DELAY, false, 1, 2);
+    for (int round : new int[] {0, 1}) {
+      Federation f = Federation.of(s, delay2, round);
+      assertThat(f.demand(0, 0)).as("round " + round).isEqualTo(70);
+      assertThat(f.demand(0, 1)).isZero();
+    }
+    Federation later = Federation.of(s, delay2, 2);
+    assertThat(later.demand(0, 0)).isEqualTo(50);
+    assertThat(later.demand(0, 1)).isEqualTo(20);
+    Federation noTimeout = Federation.of(s, Routing.DEFAULT, 0);
+    assertThat(noTimeout.demand(0, 1)).isEqualTo(20);
+    assertThatThrownBy(() -> new Routing(Routing.Router.LOCALITY, Routing.Proxy.DELAY, false, 1, -1)).hasMessageContaining("--delay-rounds");
+  }
 }
