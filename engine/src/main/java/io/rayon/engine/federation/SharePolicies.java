@@ -6,7 +6,13 @@ import io.rayon.engine.plugin.Plugin;
 import io.rayon.engine.plugin.Registry;
 import java.util.List;
 
-/** The share-determination policies of the Hydra paper's §4.2, as plug-ins. */
+/**
+ * The one registry of share-determination policies (the Hydra paper's §4.2), {@link #REGISTRY}: each
+ * a {@link Plugin} describing its options ({@link OptionSpec}). {@code rayon federation --policy
+ * NAME -O name=value} and its {@code --help}, the Federation tab's policy list and the Fig. 5
+ * experiment are generated from it; a new policy implements {@link SharePolicy} and is one more
+ * entry in the list below.
+ */
 public final class SharePolicies {
   private SharePolicies() {}
 
@@ -21,7 +27,7 @@ public final class SharePolicies {
   /** The policies in the order front-ends list them: gif, gac, uniform, load, central, oracle. */
   public static final Registry<SharePolicy> REGISTRY =
       Registry.of(
-          "share policy",
+          "share-policy plug-in",
           List.of(
               new Simple("gif", "Global instantaneous fairness: hierarchical fair share of the whole federation, split by demand per sub-cluster",
                   List.of(OptionSpec.integer("repair-rounds", 4, 0, 100,
@@ -40,8 +46,27 @@ public final class SharePolicies {
               new Simple("oracle", "The fairness oracle: one scheduler over all nodes with locality relaxed", List.of(),
                   o -> new CentralizedPolicy(true))));
 
+  /** The registered names, in registration order. */
+  public static List<String> names() {
+    return REGISTRY.names();
+  }
+
+  /** The policy's plug-in: description and option specs. */
+  public static Plugin<SharePolicy> plugin(String name) {
+    return REGISTRY.get(name);
+  }
+
   /** The policy of that name with default options. */
   public static SharePolicy create(String name) {
     return REGISTRY.create(name, java.util.Map.of());
+  }
+
+  /**
+   * The policy of that name, its options checked against its description.
+   *
+   * @throws IllegalArgumentException naming the known policies, or the option and its allowed values
+   */
+  public static SharePolicy create(String name, java.util.Map<String, String> options) {
+    return REGISTRY.create(name, options == null ? java.util.Map.of() : options);
   }
 }

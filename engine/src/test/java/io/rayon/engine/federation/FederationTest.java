@@ -145,6 +145,10 @@ class FederationTest {
   void theRegistryOffersEveryPolicyOfThePaper() {
     assertThat(SharePolicies.REGISTRY.names()).containsExactly("gif", "gac", "uniform", "load", "central", "oracle");
     assertThatThrownBy(() -> SharePolicies.REGISTRY.create("gif", java.util.Map.of("rounds", "2"))).hasMessageContaining("repair-rounds");
+    assertThatThrownBy(() -> SharePolicies.create("gif", java.util.Map.of("any-requests", "somewhere"))).hasMessageContaining("flexible");
+    assertThatThrownBy(() -> SharePolicies.create("drf", null)).hasMessageContaining("known share-policy plug-ins: gif, gac");
+    assertThat(SharePolicies.plugin("gif").options()).extracting(io.rayon.engine.plugin.OptionSpec::name).containsExactly("repair-rounds", "any-requests");
+    for (String n : SharePolicies.names()) assertThat(SharePolicies.plugin(n).description()).isNotBlank();
   }
 
   @Test
