@@ -87,6 +87,7 @@ public final class PlanTab implements WorkspaceTab {
     ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, optionControls, new Label("Policy"), policy);
     ComboBox<String> dimension = new ComboBox<>();
     dimension.setId("dimension-choice");
+    dimension.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
     dimension.setTooltip(new Tooltip("Resource dimension drawn by the skyline"));
     dimension.getItems().setAll(skyline.getPlan().dimensions());
     dimension.setValue(skyline.getDimension());

@@ -420,6 +420,7 @@ public final class Sweep {
           throw new IllegalArgumentException(describe(p) + ": " + cause.getMessage(), cause);
         }
         progress.progress((double) k / n, "run " + k + " of " + n + " done (" + describe(p) + ")");
+        cancel.throwIfCancelled();
       }
       return List.of(rows);
     } finally {

@@ -90,6 +90,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     });
 
     dimensionBox.setId("plan-dimension");
+    // never narrower than its text ("memoryMB"), whatever the toolbar's width
+    dimensionBox.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
     dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn"));
     dimensionBox.valueProperty().addListener((o, a, d) -> {
       if (d != null && !syncingList) getSkinnable().setDimension(d);
