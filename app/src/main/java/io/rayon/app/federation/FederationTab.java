@@ -95,8 +95,9 @@ public final class FederationTab implements WorkspaceTab {
     progress.setId("fed-progress");
     progress.progressProperty().bind(vm.progressProperty());
     progress.visibleProperty().bind(vm.runningProperty());
-    ToolBar files = new ToolBar(open, new Label("or generate:"), new Label("sub-clusters"), subClusters, new Label("nodes"), nodes,
-        new Label("queues"), queues, new Label("rounds"), rounds, new Label("seed"), seed, generate, cancel, progress);
+    ToolBar files = new ToolBar(open, generate, cancel, progress);
+    ToolBar generation = new ToolBar(new Label("Generate with"), new Label("sub-clusters"), subClusters, new Label("nodes"), nodes,
+        new Label("queues"), queues, new Label("rounds"), rounds, new Label("seed"), seed);
 
     ComboBox<String> policy = new ComboBox<>(FXCollections.observableArrayList(SharePolicies.REGISTRY.names()));
     policy.setId("fed-policy");
@@ -130,7 +131,7 @@ public final class FederationTab implements WorkspaceTab {
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
     problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
-    VBox top = new VBox(files, view, summary, problem);
+    VBox top = new VBox(files, generation, view, summary, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
 
     matrix.setId("fed-matrix");
@@ -189,6 +190,7 @@ public final class FederationTab implements WorkspaceTab {
     s.setId(id);
     s.setEditable(true);
     s.setPrefWidth(90);
+    s.setMinWidth(80);
     return s;
   }
 

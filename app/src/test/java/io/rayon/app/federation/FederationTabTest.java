@@ -35,7 +35,9 @@ class FederationTabTest {
   void start(Stage stage) {
     vm = new FederationViewModel(executor);
     tab = new FederationTab(vm, dialogs);
-    stage.setScene(new Scene((Parent) tab.content(), 1280, 800));
+    stage.setScene(new Scene((Parent) tab.content(), 1024, 700));
+    stage.setWidth(1024); // the stage is shared with other test classes, which may have resized it
+    stage.setHeight(700);
     stage.show();
   }
 
