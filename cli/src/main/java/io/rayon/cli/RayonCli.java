@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
       SimulateCommand.class,
       ImportCommand.class,
       SweepCommand.class,
+      FederationCommand.class,
     })
 public final class RayonCli implements Runnable {
 
