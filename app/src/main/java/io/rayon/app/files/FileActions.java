@@ -11,7 +11,9 @@ import io.rayon.model.scenario.Scenario;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -28,6 +30,8 @@ public final class FileActions {
   private final TaskExecutor executor;
   private final DialogService dialogs;
   private final AppPreferences prefs;
+  // files of another kind than a cluster scenario (a top-level "kind", FileKinds) and who opens them
+  private final Map<String, Consumer<Path>> kinds = new LinkedHashMap<>();
 
   public FileActions(WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs, AppPreferences prefs) {
     this.ws = ws;
@@ -71,6 +75,16 @@ public final class FileActions {
     dialogs.chooseFileToOpen("Open scenario", List.of(FileType.SCENARIO, FileType.ANY)).ifPresent(this::openFile);
   }
 
+  /**
+   * Routes files whose top-level {@code "kind"} is {@code kind} (for example {@code "rush"}) to
+   * {@code opener} instead of reading them as a cluster scenario: File → Open, Open Recent and the
+   * command line's file then open in the tab that registered the kind, and the open scenario stays.
+   * The opener runs on the JavaFX thread.
+   */
+  public void routeKind(String kind, Consumer<Path> opener) {
+    kinds.put(kind, opener);
+  }
+
   /** Opens {@code file} without asking about unsaved changes (callers asked already). */
   public void openFile(Path file) {
     openFile(file, s -> {});
@@ -78,16 +92,26 @@ public final class FileActions {
 
   /** Opens {@code file}; {@code whenLoaded} runs on the JavaFX thread after the workspace shows it. */
   public void openFile(Path file, Consumer<Scenario> whenLoaded) {
+    Map<String, Consumer<Path>> routes = Map.copyOf(kinds);
     executor.execute(
         BackgroundTask.of(
                 "Open " + file.getFileName(),
                 (p, c) -> {
                   p.progress(-1, "reading " + file.getFileName());
+                  String kind = routes.isEmpty() ? null : FileKinds.kindOf(file);
+                  if (kind != null && routes.containsKey(kind)) return new Opened(file, null, Optional.empty(), kind);
                   Scenario s = ScenarioFiles.read(file);
-                  return new Opened(file, s, ScenarioFiles.findRecovery(file, s));
+                  return new Opened(file, s, ScenarioFiles.findRecovery(file, s), null);
                 })
             .light()
-            .onSuccess(o -> applyOpened(o, whenLoaded))
+            .onSuccess(o -> {
+              if (o.kind() != null) {
+                prefs.addRecentFile(o.file());
+                routes.get(o.kind()).accept(o.file());
+              } else {
+                applyOpened(o, whenLoaded);
+              }
+            })
             .onFailure(e -> openFailed(file, e)));
   }
 
@@ -96,7 +120,8 @@ public final class FileActions {
     openFile(file);
   }
 
-  private record Opened(Path file, Scenario scenario, Optional<ScenarioFiles.Recovery> recovery) {}
+  /** A file read in the background: a scenario, or (with {@code kind}) a file routed to another opener. */
+  private record Opened(Path file, Scenario scenario, Optional<ScenarioFiles.Recovery> recovery, String kind) {}
 
   private void applyOpened(Opened o, Consumer<Scenario> whenLoaded) {
     Scenario s = o.scenario();

@@ -148,6 +148,12 @@ public final class MainWindow {
       commands.add(AppCommand.of("View", "Show " + t.title() + " tab", "Shortcut+" + (index + 1), () -> tabs.getSelectionModel().select(index)));
     }
     commands.addAll(t.commands());
+    for (String kind : t.fileKinds()) {
+      files.routeKind(kind, file -> {
+        selectTab(t.id());
+        t.openFile(file);
+      });
+    }
     rebuildMenus();
   }
 

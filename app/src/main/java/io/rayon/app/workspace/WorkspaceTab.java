@@ -1,6 +1,8 @@
 package io.rayon.app.workspace;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import javafx.scene.Node;
 
 /**
@@ -34,6 +36,18 @@ public interface WorkspaceTab {
   default List<ChartSource> charts() {
     return List.of();
   }
+
+  /**
+   * The top-level JSON {@code "kind"}s of the files this tab opens (a RUSH scenario's {@code
+   * "rush"}): File → Open, Open Recent and the command line's file route such files to {@link
+   * #openFile} and select the tab. Empty for tabs that show the open cluster scenario.
+   */
+  default Set<String> fileKinds() {
+    return Set.of();
+  }
+
+  /** Opens a file of one of {@link #fileKinds()}; called on the JavaFX thread, reads in the background. */
+  default void openFile(Path file) {}
 
   /** Called when the tab becomes the selected one. */
   default void onSelected() {}
