@@ -107,6 +107,7 @@ public final class FileActions {
             .onSuccess(o -> {
               if (o.kind() != null) {
                 prefs.addRecentFile(o.file());
+                ws.setStatus("Opening " + o.file().getFileName() + " (a " + o.kind() + " file) in its tab");
                 routes.get(o.kind()).accept(o.file());
               } else {
                 applyOpened(o, whenLoaded);

@@ -11,6 +11,7 @@ import io.rayon.engine.plan.PlanValidator;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.testsupport.SampleScenarios;
 import io.rayon.views.heatmap.NodeHeatmap;
+import io.rayon.app.files.FileKinds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,7 +62,8 @@ class LongSessionTest {
     // every sample as shipped, the default swim-256 (295 reservations, 5,894 jobs on 256 nodes) included
     List<Path> samples;
     try (Stream<Path> files = Files.list(SampleScenarios.repoRoot().resolve("sample-clusters"))) {
-      samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")).sorted().toList();
+      samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
+          && !"rush".equals(FileKinds.kindOf(p))).sorted().toList();
     }
     assertThat(samples).extracting(p -> p.getFileName().toString())
         .contains("fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json");

@@ -1,0 +1,588 @@
+package io.rayon.app.rush;
+
+import io.rayon.app.dialog.DialogService;
+import io.rayon.app.dialog.FileType;
+import io.rayon.app.rush.RushViewModel.Slot;
+import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.ChartSource;
+import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.sim.rush.RushJobResult;
+import io.rayon.engine.sim.rush.RushRunResult;
+import io.rayon.model.rush.UtilityFunction;
+import io.rayon.views.chart.SeriesChart;
+import io.rayon.views.timeline.TimelineControl;
+import io.rayon.views.validation.FieldValidation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import org.controlsfx.control.CheckComboBox;
+import org.controlsfx.control.SegmentedButton;
+
+/**
+ * The RUSH tab: the RUSH paper's enhanced management interface (its §IV, Fig. 2) over a simulated
+ * run. It opens a RUSH scenario (its own file kind, like the Federation tab's setups: File → Open
+ * and the command line route {@code "kind": "rush"} here), the bundled sample, or a generated one;
+ * runs a scheduler of the RUSH registry ({@code rush}, {@code fifo}, {@code edf}, {@code rrh}; option
+ * controls generated from their {@link OptionSpec}s) off the JavaFX thread as run A or run B; and
+ * plays the run's snapshots back: the jobs table with each job's target and projected completion
+ * and the jobs that can no longer keep a non-zero utility in red, the picked job's utility function
+ * with those times marked, the jobs' containers over time, the utility CDF of both runs overlaid,
+ * and the per-job utility difference of B against A.
+ */
+public final class RushTab implements WorkspaceTab {
+  /** The pseudo-class of a jobs-table row whose job cannot keep a non-zero utility (the paper's red row). */
+  public static final PseudoClass HOPELESS = PseudoClass.getPseudoClass("hopeless");
+  /** The pseudo-class of a difference row where run B earned less than run A. */
+  public static final PseudoClass WORSE = PseudoClass.getPseudoClass("worse");
+  private static final Color COLOR_A = Color.web("#2e86de");
+  private static final Color COLOR_B = Color.web("#e67e22");
+
+  private final RushViewModel vm;
+  private final BorderPane root = new BorderPane();
+  private final FieldValidation validation = new FieldValidation();
+  private final TimelineControl timeline = new TimelineControl();
+  private final TableView<RushPlayback.JobRow> jobs = new TableView<>();
+  private final SeriesChart utilityChart = new SeriesChart();
+  private final SeriesChart containersChart = new SeriesChart();
+  private final SeriesChart cdfChart = new SeriesChart();
+  private final TableView<RushPlayback.Difference> diffs = new TableView<>();
+  private final CheckComboBox<String> jobChoice = new CheckComboBox<>();
+  private final CheckBox total = new CheckBox("all jobs together");
+  private final Label hopelessLabel = new Label();
+  private final Label utilityEmpty = new Label();
+  private final Label containersEmpty = new Label();
+  private final Label cdfEmpty = new Label();
+  private boolean syncingJobs;
+
+  public RushTab(RushViewModel vm, DialogService dialogs) {
+    this.vm = vm;
+
+    Button open = new Button("Open…");
+    open.setId("rush-open");
+    open.setOnAction(e -> dialogs.chooseFileToOpen("Open RUSH scenario", List.of(FileType.JSON, FileType.ANY)).ifPresent(vm::open));
+    Button sample = new Button("Open sample");
+    sample.setId("rush-sample");
+    sample.setTooltip(new Tooltip("The bundled sample " + RushViewModel.SAMPLE));
+    sample.setOnAction(e -> vm.openSample());
+    Spinner<Integer> genJobs = spinner("rush-gen-jobs", 1, 100_000, 60);
+    Spinner<Integer> genSeed = spinner("rush-gen-seed", 0, Integer.MAX_VALUE, 1);
+    Button generate = new Button("Generate");
+    generate.setId("rush-generate");
+    generate.setTooltip(new Tooltip("A seeded scenario of that many jobs (RushGenerator)"));
+    generate.setOnAction(e -> vm.generate(genJobs.getValue(), genSeed.getValue()));
+    Button cancel = new Button("Cancel");
+    cancel.setId("rush-cancel");
+    cancel.setOnAction(e -> vm.cancel());
+    cancel.disableProperty().bind(vm.runningProperty().not());
+    for (Control c : List.of(open, sample, generate)) c.disableProperty().bind(vm.runningProperty());
+    ProgressBar progress = new ProgressBar();
+    progress.setId("rush-progress");
+    progress.progressProperty().bind(vm.progressProperty());
+    progress.visibleProperty().bind(vm.runningProperty());
+    ToolBar files = new ToolBar(open, sample, generate, new Label("jobs"), genJobs, new Label("seed"), genSeed, cancel, progress);
+
+    ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(RushViewModel.SCHEDULERS));
+    scheduler.setId("rush-scheduler");
+    scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
+    HBox schedulerOptions = new HBox(6);
+    schedulerOptions.setAlignment(Pos.CENTER_LEFT);
+    for (String name : RushViewModel.SCHEDULERS) schedulerOptions.getChildren().add(optionControls(name));
+    Button runA = new Button("Run A");
+    runA.setId("rush-run-a");
+    runA.setTooltip(new Tooltip("Run the scheduler as run A"));
+    runA.setOnAction(e -> vm.run(Slot.A));
+    Button runB = new Button("Run B");
+    runB.setId("rush-run-b");
+    runB.setTooltip(new Tooltip("Run the scheduler as run B, to compare with run A"));
+    runB.setOnAction(e -> vm.run(Slot.B));
+    for (Control c : List.of(runA, runB)) c.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
+    ToolBar run = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, runA, runB);
+
+    Label summary = wrapped("rush-summary");
+    summary.textProperty().bind(vm.summaryProperty());
+    Label runSummary = wrapped("rush-run-summary");
+    runSummary.textProperty().bind(vm.runSummaryProperty());
+    runSummary.managedProperty().bind(vm.runSummaryProperty().isNotEmpty());
+    Label problem = wrapped("rush-problem");
+    problem.getStyleClass().add("validation-problem");
+    problem.textProperty().bind(vm.problemProperty());
+    problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
+    VBox top = new VBox(files, run, summary, runSummary, problem);
+    for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
+
+    // playback: which run, and its snapshots
+    ToggleButton showA = new ToggleButton("Show A");
+    showA.setId("rush-show-a");
+    ToggleButton showB = new ToggleButton("Show B");
+    showB.setId("rush-show-b");
+    SegmentedButton showRun = new SegmentedButton(showA, showB);
+    showRun.setId("rush-show");
+    showA.setSelected(true);
+    showA.disableProperty().bind(vm.runAProperty().isNull());
+    showB.disableProperty().bind(vm.runBProperty().isNull());
+    showA.selectedProperty().addListener((o, a, on) -> {
+      if (on) vm.shownProperty().set(Slot.A);
+    });
+    showB.selectedProperty().addListener((o, a, on) -> {
+      if (on) vm.shownProperty().set(Slot.B);
+    });
+    vm.shownProperty().addListener((o, a, s) -> {
+      (s == Slot.A ? showA : showB).setSelected(true);
+      showRun();
+    });
+    // a segmented button always keeps one pressed
+    for (ToggleButton t : List.of(showA, showB)) {
+      t.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+        if (t.isSelected()) e.consume();
+      });
+    }
+    timeline.setId("rush-timeline");
+    timeline.frameProperty().bindBidirectional(vm.snapshotProperty());
+    HBox.setHgrow(timeline, Priority.ALWAYS);
+    timeline.setMinWidth(300);
+    hopelessLabel.setId("rush-hopeless");
+    HBox playback = new HBox(6, showRun, timeline);
+    playback.setAlignment(Pos.CENTER_LEFT);
+    playback.setPadding(new Insets(2, 4, 2, 4));
+
+    // jobs table + utility function of the picked job
+    jobs.setId("rush-jobs");
+    jobs.setItems(vm.rows());
+    jobs.getColumns().add(column("job", r -> r.id()));
+    jobs.getColumns().add(column("class", r -> r.jobClass()));
+    jobs.getColumns().add(column("utility", r -> r.utilityKind()));
+    jobs.getColumns().add(column("state", r -> r.state().label() + (r.hopeless() ? ", cannot keep U > 0" : "")));
+    jobs.getColumns().add(column("containers", r -> Integer.toString(r.containers())));
+    jobs.getColumns().add(column("target (s)", r -> seconds(r.target())));
+    jobs.getColumns().add(column("projected (s)", r -> seconds(r.projected())));
+    jobs.getColumns().add(column("expected U", r -> utility(r.expectedUtility())));
+    jobs.getColumns().add(column("final U", r -> utility(r.finalUtility())));
+    jobs.setRowFactory(t -> new TableRow<>() {
+      @Override
+      protected void updateItem(RushPlayback.JobRow item, boolean empty) {
+        super.updateItem(item, empty);
+        pseudoClassStateChanged(HOPELESS, !empty && item != null && item.hopeless());
+      }
+    });
+    jobs.setPlaceholder(new Label("No run yet: open or generate a scenario, choose a scheduler and press Run A."));
+    jobs.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
+      if (r != null) vm.selectedJobProperty().set(r.index());
+    });
+    vm.rows().addListener((ListChangeListener<RushPlayback.JobRow>) c -> afterRowsChanged());
+    utilityChart.setId("rush-utility");
+    utilityChart.xLabelProperty().set("latency (s)");
+    utilityChart.yLabelProperty().set("utility");
+    utilityChart.yMinProperty().set(0);
+    vm.selectedJobProperty().addListener((o, a, b) -> {
+      drawUtility();
+      checkJob(b.intValue());
+    });
+    SplitPane jobsSplit = new SplitPane(withPlaceholder(jobs, null), withPlaceholder(utilityChart, utilityEmpty));
+    jobsSplit.setOrientation(Orientation.VERTICAL);
+    jobsSplit.setDividerPositions(0.55);
+    VBox jobsPane = new VBox(2, hopelessLabel, jobsSplit);
+    VBox.setVgrow(jobsSplit, Priority.ALWAYS);
+    VBox.setMargin(hopelessLabel, new Insets(0, 6, 0, 6));
+
+    // containers over time
+    jobChoice.setId("rush-container-jobs");
+    jobChoice.setTitle("Jobs");
+    jobChoice.setShowCheckedCount(true);
+    jobChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> {
+      if (!syncingJobs) drawContainers();
+    });
+    containersChart.setId("rush-containers");
+    containersChart.xLabelProperty().set("time (s)");
+    containersChart.yLabelProperty().set("containers");
+    containersChart.yMinProperty().set(0);
+    total.setId("rush-containers-total");
+    total.setSelected(true);
+    total.selectedProperty().addListener((o, a, b) -> drawContainers());
+    ToolBar containersBar = new ToolBar(new Label("Containers of"), jobChoice, total);
+    VBox containersPane = new VBox(containersBar, withPlaceholder(containersChart, containersEmpty));
+    VBox.setVgrow(containersPane.getChildren().get(1), Priority.ALWAYS);
+
+    // utility CDF of both runs
+    cdfChart.setId("rush-cdf");
+    cdfChart.xLabelProperty().set("utility");
+    cdfChart.yLabelProperty().set("fraction of jobs");
+    cdfChart.yMinProperty().set(0);
+    cdfChart.yMaxProperty().set(1);
+
+    // A vs B
+    Label comparison = wrapped("rush-comparison");
+    comparison.textProperty().bind(vm.comparisonProperty());
+    diffs.setId("rush-diffs");
+    diffs.setItems(vm.differences());
+    diffs.getColumns().add(column("job", d -> d.id()));
+    diffs.getColumns().add(column("class", d -> d.jobClass()));
+    diffs.getColumns().add(numberColumn("U in A", RushPlayback.Difference::a));
+    diffs.getColumns().add(numberColumn("U in B", RushPlayback.Difference::b));
+    diffs.getColumns().add(numberColumn("B − A", RushPlayback.Difference::delta));
+    diffs.setRowFactory(t -> new TableRow<>() {
+      @Override
+      protected void updateItem(RushPlayback.Difference item, boolean empty) {
+        super.updateItem(item, empty);
+        pseudoClassStateChanged(WORSE, !empty && item != null && item.delta() < -1e-9);
+      }
+    });
+    diffs.setPlaceholder(new Label("Run one scheduler as A and another as B."));
+    VBox comparePane = new VBox(4, comparison, diffs);
+    VBox.setVgrow(diffs, Priority.ALWAYS);
+    VBox.setMargin(comparison, new Insets(4, 6, 0, 6));
+
+    TabPane views = new TabPane(tab("rush-view-jobs", "Jobs", jobsPane), tab("rush-view-containers", "Containers", containersPane),
+        tab("rush-view-cdf", "Utility CDF", withPlaceholder(cdfChart, cdfEmpty)), tab("rush-view-compare", "A vs B", comparePane));
+    views.setId("rush-views");
+    views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+    VBox center = new VBox(playback, views);
+    VBox.setVgrow(views, Priority.ALWAYS);
+
+    root.setTop(top);
+    root.setCenter(center);
+    root.setId("rush-tab");
+
+    vm.runAProperty().addListener((o, a, b) -> {
+      drawCdf();
+      if (vm.shownProperty().get() == Slot.A) showRun();
+    });
+    vm.runBProperty().addListener((o, a, b) -> {
+      drawCdf();
+      if (vm.shownProperty().get() == Slot.B) showRun();
+    });
+    showRun();
+    drawCdf();
+  }
+
+  /**
+   * One control per option of a scheduler, generated from its plug-in's {@link OptionSpec}s (a
+   * choice box, a check box, or a text field checked as typed), bound to the view model's value of
+   * that option; the tooltip is the option's help, allowed values and default. A control's id is
+   * {@code rush-opt-} and the option's name. The group (id {@code rush-options-NAME}) shows, and its
+   * controls are enabled, only while that scheduler is selected.
+   */
+  private HBox optionControls(String schedulerName) {
+    HBox box = new HBox(6);
+    box.setId("rush-options-" + schedulerName);
+    box.setAlignment(Pos.CENTER_LEFT);
+    BooleanBinding selected = vm.schedulerProperty().isEqualTo(schedulerName);
+    box.visibleProperty().bind(selected);
+    box.managedProperty().bind(selected);
+    for (OptionSpec spec : RushViewModel.options(schedulerName)) {
+      StringProperty value = vm.optionProperty(schedulerName, spec);
+      Control control;
+      if (spec.type() == OptionSpec.Type.CHOICE) {
+        ComboBox<String> c = new ComboBox<>(FXCollections.observableArrayList(spec.choices()));
+        c.valueProperty().bindBidirectional(value);
+        control = c;
+      } else if (spec.type() == OptionSpec.Type.BOOLEAN) {
+        CheckBox c = new CheckBox();
+        c.setSelected(Boolean.parseBoolean(value.get()));
+        c.selectedProperty().addListener((o, a, b) -> value.set(Boolean.toString(b)));
+        value.addListener((o, a, b) -> c.setSelected(Boolean.parseBoolean(b)));
+        control = c;
+      } else {
+        TextField t = new TextField();
+        t.setPrefColumnCount(5);
+        t.textProperty().bindBidirectional(value);
+        validation.check(t, text -> t.isDisabled() ? null : RushViewModel.optionProblem(spec, text));
+        t.disabledProperty().addListener(o -> validation.support().revalidate(t));
+        control = t;
+      }
+      control.setId("rush-opt-" + spec.name());
+      control.disableProperty().bind(selected.not().or(vm.runningProperty()));
+      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      tip.setWrapText(true);
+      tip.setMaxWidth(480);
+      if (!(control instanceof TextField)) control.setTooltip(tip);
+      Label label = new Label(spec.name());
+      label.setTooltip(tip);
+      box.getChildren().addAll(label, control);
+    }
+    return box;
+  }
+
+  private static Tab tab(String id, String title, Node content) {
+    Tab t = new Tab(title, content);
+    t.setId(id);
+    t.setClosable(false);
+    return t;
+  }
+
+  private static Label wrapped(String id) {
+    Label l = new Label();
+    l.setId(id);
+    l.setWrapText(true);
+    return l;
+  }
+
+  /** A chart with a centred message over it while it has nothing to draw. */
+  private static Node withPlaceholder(Node chart, Label message) {
+    if (message == null) return chart;
+    message.setWrapText(true);
+    message.setMouseTransparent(true);
+    message.setMaxWidth(360);
+    message.getStyleClass().add("rush-empty");
+    message.managedProperty().bind(message.visibleProperty());
+    StackPane p = new StackPane(chart, message);
+    p.setMinHeight(80);
+    return p;
+  }
+
+  private static Spinner<Integer> spinner(String id, int min, int max, int value) {
+    Spinner<Integer> s = new Spinner<>(min, max, value);
+    s.setId(id);
+    s.setEditable(true);
+    s.setPrefWidth(90);
+    s.setMinWidth(80);
+    return s;
+  }
+
+  private static <T> TableColumn<T, String> column(String title, Function<T, String> value) {
+    TableColumn<T, String> c = new TableColumn<>(title);
+    c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+    return c;
+  }
+
+  private static <T> TableColumn<T, Number> numberColumn(String title, Function<T, Double> value) {
+    TableColumn<T, Number> c = new TableColumn<>(title);
+    c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+    c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+      @Override
+      protected void updateItem(Number item, boolean empty) {
+        super.updateItem(item, empty);
+        setText(empty || item == null ? null : String.format(Locale.ROOT, "%.3f", item.doubleValue()));
+      }
+    });
+    return c;
+  }
+
+  static String seconds(double t) {
+    return Double.isFinite(t) ? String.format(Locale.ROOT, "%.0f", t) : "—";
+  }
+
+  static String utility(double u) {
+    return Double.isFinite(u) ? String.format(Locale.ROOT, "%.3f", u) : "—";
+  }
+
+  /** A new run is shown (or the other slot): timeline, job choice, charts. */
+  private void showRun() {
+    RushRunResult r = vm.shownRun();
+    timeline.setPlaying(false);
+    if (r == null) {
+      timeline.setFrameCount(0);
+      timeline.frameLabelProperty().set(i -> "");
+    } else {
+      timeline.setFrameCount(r.snapshots().size());
+      timeline.frameLabelProperty().set(i -> String.format(Locale.ROOT, "t = %.0f s", RushPlayback.timeOf(r, i)));
+    }
+    syncingJobs = true;
+    try {
+      List<String> ids = new ArrayList<>();
+      if (r != null) for (RushJobResult j : r.jobs()) ids.add(j.id());
+      if (!jobChoice.getItems().equals(ids)) {
+        jobChoice.getCheckModel().clearChecks();
+        jobChoice.getItems().setAll(ids);
+        for (int i = 0; i < Math.min(5, ids.size()); i++) jobChoice.getCheckModel().check(i);
+      }
+    } finally {
+      syncingJobs = false;
+    }
+    if (r != null && (vm.selectedJobProperty().get() < 0 || vm.selectedJobProperty().get() >= r.jobs().size())) {
+      vm.selectedJobProperty().set(r.jobs().isEmpty() ? -1 : 0);
+    }
+    afterRowsChanged();
+    drawContainers();
+  }
+
+  /** The snapshot (or the run) changed: the red count, the selection, the marks of the utility chart. */
+  private void afterRowsChanged() {
+    RushRunResult r = vm.shownRun();
+    long red = vm.rows().stream().filter(RushPlayback.JobRow::hopeless).count();
+    if (r == null) hopelessLabel.setText("");
+    else if (red == 0) hopelessLabel.setText(String.format(Locale.ROOT, "t = %.0f s: every running job can still keep a non-zero utility",
+        vm.shownTime()));
+    else hopelessLabel.setText(String.format(Locale.ROOT, "t = %.0f s: %d job%s in red cannot keep a non-zero utility", vm.shownTime(), red,
+        red == 1 ? "" : "s"));
+    hopelessLabel.pseudoClassStateChanged(HOPELESS, red > 0);
+    int sel = vm.selectedJobProperty().get();
+    if (sel >= 0 && sel < jobs.getItems().size() && jobs.getSelectionModel().getSelectedIndex() != sel) jobs.getSelectionModel().select(sel);
+    drawUtility();
+    drawContainers();
+  }
+
+  private void checkJob(int index) {
+    if (index >= 0 && index < jobChoice.getItems().size() && !jobChoice.getCheckModel().isChecked(index)) {
+      jobChoice.getCheckModel().check(index);
+    }
+  }
+
+  /** The picked job's utility by latency, with its target, projected and actual latency marked. */
+  private void drawUtility() {
+    RushRunResult r = vm.shownRun();
+    int i = vm.selectedJobProperty().get();
+    if (r == null || i < 0 || i >= r.jobs().size() || i >= vm.rows().size()) {
+      utilityChart.getSeries().clear();
+      utilityChart.titleProperty().set("");
+      utilityEmpty.setText(r == null ? "Each job's utility function appears here once a run exists."
+          : "Pick a job in the table to see its utility function.");
+      utilityEmpty.setVisible(true);
+      return;
+    }
+    utilityEmpty.setVisible(false);
+    RushJobResult j = r.jobs().get(i);
+    RushPlayback.JobRow row = vm.rows().get(i);
+    UtilityFunction u = j.utilityFunction();
+    double target = row.target() - j.arrival();
+    double projected = row.projected() - j.arrival();
+    double span = RushPlayback.curveSpan(u, target, projected, j.latency());
+    double[][] curve = RushPlayback.utilityCurve(u, span, 200);
+    double top = Math.max(u.maxValue(), 1e-9);
+    List<SeriesChart.Series> s = new ArrayList<>();
+    s.add(new SeriesChart.Series("U(T)", curve[0], curve[1], Color.web("#555555")));
+    if (Double.isFinite(target)) s.add(mark("target", target, top, COLOR_A));
+    if (Double.isFinite(projected)) s.add(mark("projected", projected, top, row.hopeless() ? Color.web("#c0392b") : Color.web("#8e44ad")));
+    if (row.state() == RushPlayback.State.FINISHED) s.add(mark("actual", j.latency(), top, Color.web("#27ae60")));
+    utilityChart.getSeries().setAll(s);
+    utilityChart.titleProperty().set(String.format(Locale.ROOT, "%s (%s): utility by latency at t = %.0f s", j.id(), u.kind(), vm.shownTime()));
+  }
+
+  private static SeriesChart.Series mark(String name, double x, double top, Color c) {
+    return new SeriesChart.Series(name, new double[] {x, x}, new double[] {0, top}, c);
+  }
+
+  /** The checked jobs' containers over time, the total, and a mark at the snapshot shown. */
+  private void drawContainers() {
+    RushRunResult r = vm.shownRun();
+    if (r == null || r.snapshots().isEmpty()) {
+      containersChart.getSeries().clear();
+      containersEmpty.setText(r == null ? "The jobs' containers over time appear here once a run exists."
+          : "This run recorded no snapshots.");
+      containersEmpty.setVisible(true);
+      return;
+    }
+    List<SeriesChart.Series> s = new ArrayList<>();
+    double top = 1;
+    if (total.isSelected()) {
+      double[][] t = RushPlayback.totalContainers(r);
+      for (double v : t[1]) top = Math.max(top, v);
+      s.add(new SeriesChart.Series("all jobs", t[0], t[1], Color.web("#7f8c8d")));
+    }
+    for (Integer idx : jobChoice.getCheckModel().getCheckedIndices()) {
+      if (idx == null || idx < 0 || idx >= r.jobs().size()) continue;
+      double[][] c = RushPlayback.containers(r, idx);
+      for (double v : c[1]) top = Math.max(top, v);
+      s.add(new SeriesChart.Series(r.jobs().get(idx).id(), c[0], c[1], null));
+    }
+    s.add(mark("now", vm.shownTime(), top, Color.web("#c0392b")));
+    containersEmpty.setVisible(s.size() == 1);
+    containersEmpty.setText("Check jobs in the Jobs list (or all jobs together) to draw their containers.");
+    containersChart.getSeries().setAll(s);
+    containersChart.titleProperty().set(r.scheduler() + ": containers held");
+  }
+
+  /** The utility CDF of run A and of run B, overlaid. */
+  private void drawCdf() {
+    List<SeriesChart.Series> s = new ArrayList<>();
+    for (Slot slot : Slot.values()) {
+      RushRunResult r = vm.result(slot);
+      if (r == null || r.jobs().isEmpty()) continue;
+      double[][] c = RushPlayback.utilityCdf(r);
+      s.add(new SeriesChart.Series(slot + ": " + r.scheduler(), c[0], c[1], slot == Slot.A ? COLOR_A : COLOR_B));
+    }
+    cdfChart.getSeries().setAll(s);
+    cdfChart.titleProperty().set(s.isEmpty() ? "" : "CDF of the jobs' utilities");
+    cdfEmpty.setText("The CDF of the jobs' utilities appears here after a run; run a second scheduler as B to overlay it.");
+    cdfEmpty.setVisible(s.isEmpty());
+  }
+
+  /** The checks on the option fields (for tests). */
+  FieldValidation validation() {
+    return validation;
+  }
+
+  public RushViewModel viewModel() {
+    return vm;
+  }
+
+  @Override
+  public String id() {
+    return "rush";
+  }
+
+  @Override
+  public String title() {
+    return "RUSH";
+  }
+
+  @Override
+  public Node content() {
+    return root;
+  }
+
+  @Override
+  public Set<String> fileKinds() {
+    return Set.of("rush");
+  }
+
+  @Override
+  public void openFile(Path file) {
+    vm.open(file);
+  }
+
+  @Override
+  public List<ChartSource> charts() {
+    return List.of(new ChartSource("RUSH job utility", utilityChart), new ChartSource("RUSH containers", containersChart),
+        new ChartSource("RUSH utility CDF", cdfChart));
+  }
+
+  @Override
+  public List<AppCommand> commands() {
+    return List.of(
+        AppCommand.of("Simulation", "RUSH: run as _A", null, () -> vm.run(Slot.A)).disabledWhen(vm.runningProperty()),
+        AppCommand.of("Simulation", "RUSH: run as _B", null, () -> vm.run(Slot.B)).disabledWhen(vm.runningProperty()));
+  }
+
+  @Override
+  public void dispose() {
+    timeline.setPlaying(false);
+    vm.cancel();
+  }
+}
