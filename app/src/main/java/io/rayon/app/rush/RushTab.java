@@ -7,6 +7,7 @@ import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.sim.rush.RushGenerator;
 import io.rayon.engine.sim.rush.RushJobResult;
 import io.rayon.engine.sim.rush.RushRunResult;
 import io.rayon.model.rush.UtilityFunction;
@@ -101,12 +102,25 @@ public final class RushTab implements WorkspaceTab {
     sample.setId("rush-sample");
     sample.setTooltip(new Tooltip("The bundled sample " + RushViewModel.SAMPLE));
     sample.setOnAction(e -> vm.openSample());
-    Spinner<Integer> genJobs = spinner("rush-gen-jobs", 1, 100_000, 60);
-    Spinner<Integer> genSeed = spinner("rush-gen-seed", 0, Integer.MAX_VALUE, 1);
+    RushGenerator.Params paper = RushGenerator.Params.PAPER;
+    Spinner<Integer> genJobs = spinner("rush-gen-jobs", 1, 100_000, paper.jobs());
+    Spinner<Integer> genContainers = spinner("rush-gen-containers", 1, 1_000_000, paper.containers());
+    ComboBox<Double> genBudget = new ComboBox<>(FXCollections.observableArrayList(2.0, 1.5, 1.0));
+    genBudget.setId("rush-gen-budget");
+    genBudget.setValue(paper.budgetFactor());
+    genBudget.setTooltip(new Tooltip("Time budget over benchmarked runtime (the paper's §V.B: 2, 1.5 or 1; smaller is harder)"));
+    Spinner<Integer> genSeed = spinner("rush-gen-seed", 0, Integer.MAX_VALUE, (int) paper.seed());
     Button generate = new Button("Generate");
     generate.setId("rush-generate");
-    generate.setTooltip(new Tooltip("A seeded scenario of that many jobs (RushGenerator)"));
-    generate.setOnAction(e -> vm.generate(genJobs.getValue(), genSeed.getValue()));
+    generate.setTooltip(new Tooltip("A seeded scenario like the paper's §V.B workload (RushGenerator)"));
+    generate.setOnAction(e -> {
+      try {
+        vm.generate(paper.withJobs(genJobs.getValue()).withContainers(genContainers.getValue()).withBudgetFactor(genBudget.getValue())
+            .withSeed(genSeed.getValue()));
+      } catch (IllegalArgumentException ex) {
+        dialogs.showError("Generate RUSH scenario", ex.getMessage());
+      }
+    });
     Button cancel = new Button("Cancel");
     cancel.setId("rush-cancel");
     cancel.setOnAction(e -> vm.cancel());
@@ -116,7 +130,9 @@ public final class RushTab implements WorkspaceTab {
     progress.setId("rush-progress");
     progress.progressProperty().bind(vm.progressProperty());
     progress.visibleProperty().bind(vm.runningProperty());
-    ToolBar files = new ToolBar(open, sample, generate, new Label("jobs"), genJobs, new Label("seed"), genSeed, cancel, progress);
+    ToolBar files = new ToolBar(open, sample, cancel, progress);
+    ToolBar generation = new ToolBar(generate, new Label("jobs"), genJobs, new Label("containers"), genContainers, new Label("budget ×"),
+        genBudget, new Label("seed"), genSeed);
 
     ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(RushViewModel.SCHEDULERS));
     scheduler.setId("rush-scheduler");
@@ -144,7 +160,7 @@ public final class RushTab implements WorkspaceTab {
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
     problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
-    VBox top = new VBox(files, run, summary, runSummary, problem);
+    VBox top = new VBox(files, generation, run, summary, runSummary, problem);
     for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
 
     // playback: which run, and its snapshots

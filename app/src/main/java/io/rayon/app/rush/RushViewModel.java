@@ -5,6 +5,7 @@ import io.rayon.app.task.BackgroundWork;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.sim.rush.RushGenerator;
 import io.rayon.engine.sim.rush.RushRunResult;
 import io.rayon.engine.sim.rush.RushScheduler;
 import io.rayon.engine.sim.rush.RushSchedulers;
@@ -124,9 +125,9 @@ public final class RushViewModel {
     open(f);
   }
 
-  /** Generates a seeded scenario off the JavaFX thread ({@link RushGenerator}). */
-  public void generate(int jobs, long seed) {
-    start("Generate RUSH scenario", "Generating " + jobs + " jobs…", (p, c) -> RushGeneratorCall.generate(jobs, seed), this::loaded);
+  /** Generates a seeded scenario off the JavaFX thread ({@link RushGenerator}, the paper's §V.B workload). */
+  public void generate(RushGenerator.Params params) {
+    start("Generate RUSH scenario", "Generating " + params.jobs() + " jobs…", (p, c) -> RushGenerator.generate(params), this::loaded);
   }
 
   private void loaded(RushScenario s) {

@@ -136,7 +136,8 @@ class RushTabTest {
     assertThat(vm.snapshotProperty().get()).isEqualTo(1);
 
     // pick a job: its utility function with the target and projected completion marked
-    robot.interact(() -> slider.setValue(sawRed));
+    int red = sawRed;
+    robot.interact(() -> slider.setValue(red));
     RushPlayback.JobRow hopeless = vm.rows().stream().filter(RushPlayback.JobRow::hopeless).findFirst().orElseThrow();
     robot.clickOn(redRows(robot).stream().filter(r -> r.getItem() == hopeless).findFirst().orElseThrow());
     assertThat(vm.selectedJobProperty().get()).isEqualTo(hopeless.index());
