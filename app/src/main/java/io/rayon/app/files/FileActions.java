@@ -107,7 +107,7 @@ public final class FileActions {
             .onSuccess(o -> {
               if (o.kind() != null) {
                 prefs.addRecentFile(o.file());
-                ws.setStatus("Opening " + o.file().getFileName() + " (a " + o.kind() + " file) in its tab");
+                ws.setStatus(o.file().getFileName() + " is a \"" + o.kind() + "\" file: it opens in its own tab");
                 routes.get(o.kind()).accept(o.file());
               } else {
                 applyOpened(o, whenLoaded);

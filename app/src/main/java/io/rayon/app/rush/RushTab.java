@@ -36,6 +36,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Separator;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -50,9 +51,11 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import org.controlsfx.control.CheckComboBox;
 import org.controlsfx.control.SegmentedButton;
 
@@ -149,7 +152,6 @@ public final class RushTab implements WorkspaceTab {
     runB.setTooltip(new Tooltip("Run the scheduler as run B, to compare with run A"));
     runB.setOnAction(e -> vm.run(Slot.B));
     for (Control c : List.of(runA, runB)) c.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
-    ToolBar run = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, runA, runB);
 
     Label summary = wrapped("rush-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -160,14 +162,14 @@ public final class RushTab implements WorkspaceTab {
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
     problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
-    VBox top = new VBox(files, generation, run, summary, runSummary, problem);
-    for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
 
     // playback: which run, and its snapshots
-    ToggleButton showA = new ToggleButton("Show A");
+    ToggleButton showA = new ToggleButton("A");
     showA.setId("rush-show-a");
-    ToggleButton showB = new ToggleButton("Show B");
+    showA.setTooltip(new Tooltip("Play back run A"));
+    ToggleButton showB = new ToggleButton("B");
     showB.setId("rush-show-b");
+    showB.setTooltip(new Tooltip("Play back run B"));
     SegmentedButton showRun = new SegmentedButton(showA, showB);
     showRun.setId("rush-show");
     showA.setSelected(true);
@@ -192,9 +194,17 @@ public final class RushTab implements WorkspaceTab {
     timeline.setId("rush-timeline");
     timeline.frameProperty().bindBidirectional(vm.snapshotProperty());
     HBox.setHgrow(timeline, Priority.ALWAYS);
-    timeline.setMinWidth(300);
+    timeline.setMinWidth(320);
+    // the frame label keeps its text; the slider gives way
+    timeline.skinProperty().addListener((o, a, skin) -> {
+      if (timeline.lookup("#timeline-label") instanceof Label l) l.setMinWidth(Region.USE_PREF_SIZE);
+    });
     hopelessLabel.setId("rush-hopeless");
-    HBox playback = new HBox(6, showRun, timeline);
+    ToolBar run = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, runA, runB, new Separator(Orientation.VERTICAL),
+        new Label("Show"), showRun);
+    VBox top = new VBox(files, generation, run, summary, runSummary, problem);
+    for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
+    HBox playback = new HBox(6, timeline);
     playback.setAlignment(Pos.CENTER_LEFT);
     playback.setPadding(new Insets(2, 4, 2, 4));
 
@@ -203,6 +213,7 @@ public final class RushTab implements WorkspaceTab {
     jobs.setItems(vm.rows());
     jobs.getColumns().add(column("job", r -> r.id()));
     jobs.getColumns().add(column("class", r -> r.jobClass()));
+    jobs.getColumns().get(1).setPrefWidth(headerWidth("insensitive"));
     jobs.getColumns().add(column("utility", r -> r.utilityKind()));
     jobs.getColumns().add(column("state", r -> r.state().label() + (r.hopeless() ? ", cannot keep U > 0" : "")));
     jobs.getColumns().add(column("containers", r -> Integer.toString(r.containers())));
@@ -269,6 +280,7 @@ public final class RushTab implements WorkspaceTab {
     diffs.setItems(vm.differences());
     diffs.getColumns().add(column("job", d -> d.id()));
     diffs.getColumns().add(column("class", d -> d.jobClass()));
+    diffs.getColumns().get(1).setPrefWidth(headerWidth("insensitive"));
     diffs.getColumns().add(numberColumn("U in A", RushPlayback.Difference::a));
     diffs.getColumns().add(numberColumn("U in B", RushPlayback.Difference::b));
     diffs.getColumns().add(numberColumn("B − A", RushPlayback.Difference::delta));
@@ -366,6 +378,7 @@ public final class RushTab implements WorkspaceTab {
     Label l = new Label();
     l.setId(id);
     l.setWrapText(true);
+    l.setMinHeight(Region.USE_PREF_SIZE);
     return l;
   }
 
@@ -394,12 +407,14 @@ public final class RushTab implements WorkspaceTab {
   private static <T> TableColumn<T, String> column(String title, Function<T, String> value) {
     TableColumn<T, String> c = new TableColumn<>(title);
     c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+    c.setPrefWidth(headerWidth(title));
     return c;
   }
 
   private static <T> TableColumn<T, Number> numberColumn(String title, Function<T, Double> value) {
     TableColumn<T, Number> c = new TableColumn<>(title);
     c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
+    c.setPrefWidth(headerWidth(title));
     c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
       @Override
       protected void updateItem(Number item, boolean empty) {
@@ -408,6 +423,12 @@ public final class RushTab implements WorkspaceTab {
       }
     });
     return c;
+  }
+
+  /** A column wide enough for its header (and at least for a number). */
+  private static double headerWidth(String title) {
+    Text t = new Text(title);
+    return Math.max(70, Math.ceil(t.getLayoutBounds().getWidth()) + 30);
   }
 
   static String seconds(double t) {
@@ -427,7 +448,7 @@ public final class RushTab implements WorkspaceTab {
       timeline.frameLabelProperty().set(i -> "");
     } else {
       timeline.setFrameCount(r.snapshots().size());
-      timeline.frameLabelProperty().set(i -> String.format(Locale.ROOT, "t = %.0f s", RushPlayback.timeOf(r, i)));
+      timeline.frameLabelProperty().set(i -> String.format(Locale.ROOT, "%.0f s", RushPlayback.timeOf(r, i)));
     }
     syncingJobs = true;
     try {
@@ -544,7 +565,6 @@ public final class RushTab implements WorkspaceTab {
       s.add(new SeriesChart.Series(slot + ": " + r.scheduler(), c[0], c[1], slot == Slot.A ? COLOR_A : COLOR_B));
     }
     cdfChart.getSeries().setAll(s);
-    cdfChart.titleProperty().set(s.isEmpty() ? "" : "CDF of the jobs' utilities");
     cdfEmpty.setText("The CDF of the jobs' utilities appears here after a run; run a second scheduler as B to overlay it.");
     cdfEmpty.setVisible(s.isEmpty());
   }

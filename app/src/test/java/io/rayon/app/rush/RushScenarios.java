@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Small RUSH scenarios for the app's tests. */
-final class RushScenarios {
+public final class RushScenarios {
   private RushScenarios() {}
 
   /**
@@ -20,7 +20,7 @@ final class RushScenarios {
    * after 12 s, and four tasks on the free containers take at least 10 s after they wait), so RUSH
    * flags some of them as unable to keep a non-zero utility.
    */
-  static RushScenario tight() {
+  public static RushScenario tight() {
     List<RushJobSpec> jobs = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
       UtilityFunction u = i % 2 == 0 ? new UtilityFunction.Linear(1, 0.005, 120) : new UtilityFunction.Linear(1, 0.5, 10);
@@ -30,7 +30,7 @@ final class RushScenarios {
     return RushScenario.of("tight", "test scenario", 4, 1, 7, jobs);
   }
 
-  static Path write(RushScenario s, Path file) throws IOException {
+  public static Path write(RushScenario s, Path file) throws IOException {
     RushScenarioIO.write(s, file);
     return file;
   }

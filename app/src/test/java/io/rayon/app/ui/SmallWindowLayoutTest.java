@@ -68,7 +68,7 @@ class SmallWindowLayoutTest {
     assertThat(problems).as("squeezed controls at 1024x700").isEmpty();
   }
 
-  private static void walk(Node n, String tab, List<String> problems) {
+  static void walk(Node n, String tab, List<String> problems) {
     if (!n.isVisible() || n.getScene() == null) return;
     if (n instanceof Control c && c.getWidth() > 0) {
       double min = c.minWidth(-1);
