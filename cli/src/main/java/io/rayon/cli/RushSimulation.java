@@ -108,7 +108,7 @@ final class RushSimulation {
     out.printf(Locale.ROOT, "mean latency         %s s%n", fmt(m.meanLatency(), 1));
     out.printf(Locale.ROOT, "makespan             %s s%n", fmt(m.makespan(), 1));
     out.println();
-    out.println("target and projected: the scheduler's completion times at the job's first scheduling event");
+    out.println("target, projected: the first completion times the scheduler set or projected for the job after it arrived");
     int idWidth = 2;
     int classWidth = 5;
     for (RushJobResult j : r.jobs()) {
