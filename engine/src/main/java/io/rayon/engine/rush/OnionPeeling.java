@@ -1,0 +1,363 @@
+package io.rayon.engine.rush;
+
+import io.rayon.model.rush.UtilityFunction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Algorithm 3 (onion peeling, §III.B): target completion times that maximise the jobs' utilities
+ * in lexicographic max-min order, layer by layer, each layer a bisection on the common utility
+ * level L with the feasibility test (12).
+ *
+ * <p>Model. Every job j has {@code work} container-seconds still to schedule (its η minus what its
+ * running tasks will still run) and may not complete before {@code earliest} (now, or later while
+ * its own running tasks last). The cluster has {@code C} containers; containers busy with running
+ * tasks are busy for their expected residual ρ_c, so the capacity free for scheduling by time t is
+ * {@code Cap(t) = C·(t − now) − Σ_c min(ρ_c, t − now)}. Work is divisible between containers, as
+ * in the paper's TAS problem (continuity is restored by Algorithm 4).
+ *
+ * <p>Feasibility of a level L (line 7 with the G of lines 1 and 15): each remaining job must end by
+ * its deadline {@code D_j(L) = arrival_j + U_j⁻¹(L)}, each peeled job p by its target T_p. Sorting
+ * the deadlines, L is feasible iff {@code D_j(L) >= earliest_j} for every remaining job and, at
+ * every deadline t, the work of the remaining jobs due by t plus the work of the peeled jobs due by
+ * t (G_t) fits in Cap(t): the earliest-deadline-first condition, which is exact for divisible work.
+ * We test it at the remaining jobs' deadlines (as (12) does) <em>and</em> at the peeled jobs'
+ * targets, where G jumps: without the latter a remaining job whose deadline moves before a peeled
+ * job's target could overfill it unnoticed. Infinite deadlines (the utility never drops below L)
+ * impose nothing. A check costs O(M log M) for M remaining jobs plus O(P) for P peeled ones.
+ *
+ * <p>Layers (readings of lines 2-16). The lower bound L_f starts at the smallest utility any job
+ * can fall to (line 2, U at infinite latency) and carries over from layer to layer (levels never
+ * decrease). The upper bound L_i of a layer is the largest utility a remaining job can still earn
+ * (completing at {@code earliest}); if even that is feasible, all remaining jobs are peeled at it.
+ * The bisection stops when {@code L_i − L_f <= Δ} with Δ = tolerance × the largest utility. The
+ * bottleneck jobs (line 13) are those the test rejects at the final L_i ("the infeasible jobs
+ * corresponding to the last infeasible L"): a remaining job whose deadline falls before its
+ * earliest completion; the remaining jobs whose deadline is a checkpoint where the work overflows;
+ * and, when the overflow is at a peeled target only, the remaining jobs that crossed it between L_f
+ * and L_i. Taken literally this rule also peels jobs that fail only because an earlier bottleneck
+ * overflowed the capacity before them (a cascade: a hopeless job first in deadline order makes
+ * every later checkpoint fail), which loses lexicographic optimality; so when several jobs fail, we
+ * keep those that cannot rise to L_i alone while every other remaining job stays at L_f (the
+ * saturation test of lexicographic max-min; one extra check per candidate), and the first failing
+ * job if none is blocked alone. They get their target {@code D_j(L_f)} (line 14) and their work
+ * enters G from there on (line 15). A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero
+ * utility (within the tolerance); its target is where its utility reaches that level, +∞ for
+ * utilities that reach 0.
+ */
+public final class OnionPeeling {
+  private OnionPeeling() {}
+
+  /**
+   * One job for onion peeling.
+   *
+   * @param utility U_j of latency
+   * @param arrival absolute arrival time (latency is measured from it)
+   * @param work container-seconds still to schedule, {@code >= 0}
+   * @param earliest the earliest absolute completion time ({@code >= now})
+   */
+  public record Job(UtilityFunction utility, double arrival, double work, double earliest) {}
+
+  /**
+   * The targets, indexed like the input jobs.
+   *
+   * @param level the utility level L_f at which each job was peeled
+   * @param targetCompletion absolute target completion time T_j (may be +∞)
+   * @param targetUtility U_j at the target latency ({@code >= level})
+   * @param hopeless peeled at a level below the tolerance Δ
+   * @param layers the number of layers (peeling rounds)
+   */
+  public record Result(double[] level, double[] targetCompletion, double[] targetUtility, boolean[] hopeless, int layers) {}
+
+  /**
+   * Runs Algorithm 3.
+   *
+   * @param now the current time
+   * @param capacity C, containers
+   * @param busyResiduals the expected remaining seconds of every running container
+   * @param tolerance Δ as a fraction of the largest utility
+   */
+  public static Result solve(double now, int capacity, double[] busyResiduals, List<Job> jobs, double tolerance) {
+    return new Solver(now, capacity, busyResiduals, jobs, tolerance).run();
+  }
+
+  private static final class Solver {
+    final double now;
+    final int n;
+    final Job[] jobs;
+    final double c;
+    final double[] rho; // sorted busy residuals
+    final double[] rhoPrefix;
+    final double delta;
+    // remaining jobs
+    int[] rem;
+    int m;
+    // peeled with finite targets, sorted by relative target
+    double[] pT;
+    double[] pX;
+    int p;
+    // scratch
+    final double[] dl; // relative deadline per job at the level under test
+    final double[] dlF; // relative deadline per job at L_f
+    final double[] dlI; // relative deadline per job at L_i
+    int[] order;
+    int[] tmp;
+    final List<Integer> failing = new ArrayList<>();
+    final double[] level;
+    final double[] target;
+    final boolean[] hopeless;
+    final boolean[] out;
+
+    Solver(double now, int capacity, double[] busyResiduals, List<Job> jobList, double tolerance) {
+      if (!Double.isFinite(now)) throw new IllegalArgumentException("now must be finite, not " + now);
+      if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1 container, not " + capacity);
+      this.now = now;
+      this.n = jobList.size();
+      this.jobs = jobList.toArray(new Job[0]);
+      this.rho = busyResiduals.clone();
+      Arrays.sort(rho);
+      this.c = Math.max(capacity, rho.length);
+      rhoPrefix = new double[rho.length + 1];
+      for (int i = 0; i < rho.length; i++) rhoPrefix[i + 1] = rhoPrefix[i] + rho[i];
+      double maxU = 0;
+      for (Job j : jobs) {
+        if (!(j.work() >= 0) || !Double.isFinite(j.work())) throw new IllegalArgumentException("job work must be finite and >= 0, not " + j.work());
+        if (!(j.earliest() >= now)) throw new IllegalArgumentException("a job's earliest completion " + j.earliest() + " is before now " + now);
+        maxU = Math.max(maxU, j.utility().maxValue());
+      }
+      this.delta = tolerance * Math.max(maxU, Double.MIN_NORMAL);
+      rem = new int[n];
+      for (int i = 0; i < n; i++) rem[i] = i;
+      m = n;
+      pT = new double[n];
+      pX = new double[n];
+      dl = new double[n];
+      dlF = new double[n];
+      dlI = new double[n];
+      order = new int[n];
+      tmp = new int[n];
+      level = new double[n];
+      target = new double[n];
+      hopeless = new boolean[n];
+      out = new boolean[n];
+    }
+
+    Result run() {
+      double lf = Double.POSITIVE_INFINITY; // line 2: the smallest utility any job can fall to
+      for (Job j : jobs) lf = Math.min(lf, j.utility().value(Double.MAX_VALUE));
+      if (n == 0) return new Result(new double[0], new double[0], new double[0], new boolean[0], 0);
+      int layers = 0;
+      while (m > 0) {
+        layers++;
+        double li = Double.NEGATIVE_INFINITY; // line 4
+        for (int k = 0; k < m; k++) {
+          Job j = jobs[rem[k]];
+          li = Math.max(li, j.utility().value(j.earliest() - j.arrival()));
+        }
+        if (li <= lf || feasible(li, false)) {
+          double lv = Math.max(li, lf);
+          feasible(lv, false); // deadlines at the peeling level
+          for (int k = 0; k < m; k++) failing.add(rem[k]);
+          peel(lv, dl);
+          continue;
+        }
+        feasible(lf, false);
+        System.arraycopy(dl, 0, dlF, 0, n);
+        while (li - lf > delta) { // lines 5-12
+          double mid = 0.5 * (li + lf);
+          if (mid <= lf || mid >= li) break;
+          if (feasible(mid, false)) {
+            lf = mid;
+            System.arraycopy(dl, 0, dlF, 0, n);
+          } else {
+            li = mid;
+          }
+        }
+        feasible(li, true); // line 13: the bottleneck jobs of the last infeasible L
+        keepBlocked();
+        peel(lf, dlF);
+      }
+      double[] u = new double[n];
+      for (int i = 0; i < n; i++) {
+        double lat = target[i] - jobs[i].arrival();
+        u[i] = jobs[i].utility().value(Double.isFinite(lat) ? lat : Double.MAX_VALUE);
+      }
+      return new Result(level, target, u, hopeless, layers);
+    }
+
+    /**
+     * Keeps, of the candidates the test rejected at L_i, those that cannot rise to L_i alone while
+     * every other remaining job stays at L_f; if none, the first candidate (in deadline order).
+     */
+    private void keepBlocked() {
+      if (failing.isEmpty()) { // cannot happen (L_i was infeasible); stay safe
+        for (int k = 0; k < m; k++) failing.add(rem[k]);
+        return;
+      }
+      if (failing.size() == 1) return;
+      List<Integer> candidates = new ArrayList<>(failing);
+      failing.clear();
+      System.arraycopy(dl, 0, dlI, 0, n);
+      for (int j : candidates) {
+        if (isIn(failing, j)) continue;
+        System.arraycopy(dlF, 0, dl, 0, n);
+        dl[j] = dlI[j];
+        if (!sweep(false)) failing.add(j);
+      }
+      if (failing.isEmpty()) failing.add(candidates.get(0));
+    }
+
+    private static boolean isIn(List<Integer> list, int j) {
+      for (int v : list) if (v == j) return true;
+      return false;
+    }
+
+    /** Lines 14-16 for every job in {@code failing}, at level lv, with relative deadlines d. */
+    private void peel(double lv, double[] d) {
+      for (int j : failing) {
+        if (out[j]) continue;
+        out[j] = true;
+        level[j] = lv;
+        double rel = d[j];
+        target[j] = now + rel;
+        hopeless[j] = lv < delta;
+        if (Double.isFinite(rel) && jobs[j].work() > 0) insertPeeled(rel, jobs[j].work());
+      }
+      failing.clear();
+      int w = 0;
+      for (int k = 0; k < m; k++) if (!out[rem[k]]) rem[w++] = rem[k];
+      m = w;
+      // out[] stays true for peeled jobs: they never return
+    }
+
+    private void insertPeeled(double t, double x) {
+      int at = p;
+      while (at > 0 && pT[at - 1] > t) at--;
+      System.arraycopy(pT, at, pT, at + 1, p - at);
+      System.arraycopy(pX, at, pX, at + 1, p - at);
+      pT[at] = t;
+      pX[at] = x;
+      p++;
+    }
+
+    /** Cap(t) for t = now + s. */
+    private double cap(double s) {
+      int k = upperBound(rho, s); // residuals <= s
+      double busy = rhoPrefix[k] + s * (rho.length - k);
+      return c * s - busy;
+    }
+
+    private static int upperBound(double[] a, double v) {
+      int lo = 0;
+      int hi = a.length;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (a[mid] <= v) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    }
+
+    /**
+     * The feasibility test of line 7 at level L; fills dl (relative deadlines of remaining jobs).
+     * With collect, adds the failing jobs to {@link #failing} and scans all checkpoints.
+     */
+    private boolean feasible(double L, boolean collect) {
+      boolean ok = true;
+      for (int k = 0; k < m; k++) {
+        int j = rem[k];
+        Job job = jobs[j];
+        double lat = job.utility().latestLatencyFor(L);
+        double d = job.arrival() + lat - now;
+        dl[j] = d;
+        if (!(job.arrival() + lat >= job.earliest())) { // includes -Infinity
+          ok = false;
+          if (!collect) return false;
+          failing.add(j);
+          continue;
+        }
+      }
+      return sweep(collect) && ok;
+    }
+
+    /**
+     * The checkpoint sweep over the remaining jobs' deadlines in {@link #dl} and the peeled
+     * targets; also checks each remaining job's earliest completion.
+     */
+    private boolean sweep(boolean collect) {
+      boolean ok = true;
+      int q = 0;
+      for (int k = 0; k < m; k++) {
+        int j = rem[k];
+        double d = dl[j];
+        if (!(now + d >= jobs[j].earliest() - 1e-9 * Math.max(1, Math.abs(jobs[j].earliest())))) {
+          if (!collect) return false;
+          ok = false; // already collected by feasible()
+          continue;
+        }
+        if (Double.isFinite(d) && jobs[j].work() > 0) order[q++] = j;
+      }
+      sortByKey(order, q, dl);
+      // sweep the merged checkpoints
+      int a = 0;
+      int b = 0;
+      double sum = 0;
+      while (a < q || b < p) {
+        double t = Math.min(a < q ? dl[order[a]] : Double.POSITIVE_INFINITY, b < p ? pT[b] : Double.POSITIVE_INFINITY);
+        int a0 = a;
+        while (a < q && dl[order[a]] <= t) sum += jobs[order[a++]].work();
+        while (b < p && pT[b] <= t) sum += pX[b++];
+        double capT = cap(t);
+        if (sum > capT + 1e-9 * Math.max(1, capT)) {
+          ok = false;
+          if (!collect) return false;
+          if (a > a0) {
+            for (int k = a0; k < a; k++) failing.add(order[k]);
+          } else {
+            for (int k = 0; k < a; k++) if (dlF[order[k]] > t) failing.add(order[k]); // crossed a peeled target
+          }
+        }
+      }
+      return ok;
+    }
+
+    /** Sorts idx[0..len) by key[idx] ascending, ties by index: a merge sort (stable, deterministic). */
+    private void sortByKey(int[] idx, int len, double[] key) {
+      boolean sorted = true;
+      for (int i = 1; i < len && sorted; i++) sorted = key[idx[i - 1]] < key[idx[i]] || (key[idx[i - 1]] == key[idx[i]] && idx[i - 1] < idx[i]);
+      if (sorted) return;
+      mergeSort(idx, tmp, 0, len, key);
+    }
+
+    private static boolean before(int x, int y, double[] key) {
+      return key[x] < key[y] || (key[x] == key[y] && x < y);
+    }
+
+    private static void mergeSort(int[] a, int[] t, int lo, int hi, double[] key) {
+      if (hi - lo <= 24) {
+        for (int i = lo + 1; i < hi; i++) {
+          int v = a[i];
+          int k = i - 1;
+          while (k >= lo && before(v, a[k], key)) {
+            a[k + 1] = a[k];
+            k--;
+          }
+          a[k + 1] = v;
+        }
+        return;
+      }
+      int mid = (lo + hi) >>> 1;
+      mergeSort(a, t, lo, mid, key);
+      mergeSort(a, t, mid, hi, key);
+      if (!before(a[mid], a[mid - 1], key)) return;
+      System.arraycopy(a, lo, t, lo, hi - lo);
+      int i = lo;
+      int k = mid;
+      for (int o = lo; o < hi; o++) {
+        if (k >= hi || (i < mid && !before(t[k], t[i], key))) a[o] = t[i++];
+        else a[o] = t[k++];
+      }
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package io.rayon.engine.rush;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.model.rush.UtilityFunction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+
+/**
+ * Onion peeling (Algorithm 3) and the slot mapping (Algorithm 4) on generated small instances,
+ * checked against an independent lexicographic max-min computation.
+ */
+class OnionPeelingPropertyTest {
+
+  /** A generated instance; busy containers belong to jobs and delay their earliest completion. */
+  record Instance(double now, int capacity, double[] busy, List<OnionPeeling.Job> jobs, double[] runtime, int[] owner) {}
+
+  static UtilityFunction randomUtility(Random r) {
+    double w = 1 + r.nextInt(5) + r.nextDouble();
+    double budget = 10 + r.nextDouble() * 190;
+    return switch (r.nextInt(5)) {
+      case 0, 1 -> new UtilityFunction.Sigmoid(w, 0.01 + r.nextDouble() * 0.5, budget);
+      case 2, 3 -> new UtilityFunction.Linear(w, 0.005 + r.nextDouble() * 0.2, budget);
+      default -> new UtilityFunction.Constant(w);
+    };
+  }
+
+  static Instance randomInstance(long seed, int maxJobs) {
+    Random r = new Random(seed);
+    int n = 2 + r.nextInt(maxJobs - 1);
+    int c = 1 + r.nextInt(3);
+    double now = r.nextInt(3) == 0 ? 0 : r.nextDouble() * 100;
+    int busyCount = r.nextInt(c);
+    double[] busy = new double[busyCount];
+    int[] owner = new int[busyCount];
+    double[] earliest = new double[n];
+    Arrays.fill(earliest, now);
+    for (int b = 0; b < busyCount; b++) {
+      busy[b] = r.nextDouble() * 40;
+      owner[b] = r.nextInt(n);
+      earliest[owner[b]] = Math.max(earliest[owner[b]], now + busy[b]);
+    }
+    List<OnionPeeling.Job> jobs = new ArrayList<>();
+    double[] runtime = new double[n];
+    for (int j = 0; j < n; j++) {
+      double work = r.nextInt(6) == 0 ? 0 : 1 + r.nextDouble() * 120;
+      jobs.add(new OnionPeeling.Job(randomUtility(r), now - r.nextDouble() * 60, work, earliest[j]));
+      runtime[j] = 1 + r.nextDouble() * 30;
+    }
+    return new Instance(now, c, busy, jobs, runtime, owner);
+  }
+
+  // ---------------------------------------------------------------- independent method
+
+  static double cap(Instance in, double t) {
+    double s = t - in.now();
+    double v = in.capacity() * s;
+    for (double b : in.busy()) v -= Math.min(b, s);
+    return v;
+  }
+
+  /** Feasibility by Hall-type subset conditions: every set of jobs fits by its latest deadline. */
+  static boolean feasible(Instance in, double[] levels) {
+    int n = in.jobs().size();
+    double[] d = new double[n];
+    for (int j = 0; j < n; j++) {
+      OnionPeeling.Job job = in.jobs().get(j);
+      d[j] = job.arrival() + job.utility().latestLatencyFor(levels[j]);
+      if (!(d[j] >= job.earliest())) return false;
+    }
+    for (int mask = 1; mask < (1 << n); mask++) {
+      double work = 0;
+      double latest = Double.NEGATIVE_INFINITY;
+      for (int j = 0; j < n; j++) {
+        if ((mask & (1 << j)) != 0) {
+          work += in.jobs().get(j).work();
+          latest = Math.max(latest, d[j]);
+        }
+      }
+      if (Double.isFinite(latest) && work > cap(in, latest) + 1e-12 * Math.max(1, cap(in, latest))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Lexicographic max-min by saturation: raise all unfixed jobs to the highest common level, then
+   * fix every job that cannot rise alone any further; repeat.
+   */
+  static double[] lexMaxMin(Instance in) {
+    int n = in.jobs().size();
+    double maxU = 0;
+    for (OnionPeeling.Job j : in.jobs()) maxU = Math.max(maxU, j.utility().maxValue());
+    double eps = 1e-7 * maxU;
+    double zero = 1e-8 * maxU; // the onion's tolerance: a level below it cannot be told from 0
+    double[] level = new double[n];
+    boolean[] fixed = new boolean[n];
+    double lo = Double.POSITIVE_INFINITY;
+    for (OnionPeeling.Job j : in.jobs()) lo = Math.min(lo, j.utility().value(Double.MAX_VALUE));
+    int left = n;
+    while (left > 0) {
+      double hi = 0;
+      for (int j = 0; j < n; j++) {
+        if (!fixed[j]) hi = Math.max(hi, in.jobs().get(j).utility().value(in.jobs().get(j).earliest() - in.jobs().get(j).arrival()));
+      }
+      double[] trial = level.clone();
+      setUnfixed(trial, fixed, hi);
+      double lambda;
+      if (feasible(in, trial)) {
+        lambda = hi;
+        for (int j = 0; j < n; j++) if (!fixed[j]) { level[j] = hi; fixed[j] = true; left--; }
+        continue;
+      }
+      double a = lo;
+      double b = hi;
+      for (int it = 0; it < 200 && b - a > 1e-13 * Math.max(1, maxU); it++) {
+        double mid = 0.5 * (a + b);
+        setUnfixed(trial, fixed, mid);
+        if (feasible(in, trial)) a = mid;
+        else b = mid;
+      }
+      lambda = a < zero ? lo : a;
+      lo = lambda;
+      List<Integer> blocked = new ArrayList<>();
+      for (int j = 0; j < n; j++) {
+        if (fixed[j]) continue;
+        setUnfixed(trial, fixed, lambda);
+        trial[j] = lambda + eps;
+        if (!feasible(in, trial)) blocked.add(j);
+      }
+      if (blocked.isEmpty()) for (int j = 0; j < n; j++) if (!fixed[j]) blocked.add(j);
+      for (int j : blocked) {
+        level[j] = lambda;
+        fixed[j] = true;
+        left--;
+      }
+    }
+    return level;
+  }
+
+  static void setUnfixed(double[] levels, boolean[] fixed, double v) {
+    for (int j = 0; j < levels.length; j++) if (!fixed[j]) levels[j] = v;
+  }
+
+  // ---------------------------------------------------------------- properties
+
+  @Property(tries = 400)
+  void onionPeelingReachesTheLexicographicMaxMinOptimum(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
+    Instance in = randomInstance(seed, 5);
+    OnionPeeling.Result got = OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-8);
+    double[] expected = lexMaxMin(in);
+    double maxU = 0;
+    for (OnionPeeling.Job j : in.jobs()) maxU = Math.max(maxU, j.utility().maxValue());
+    double[] a = got.level().clone();
+    double[] b = expected.clone();
+    Arrays.sort(a);
+    Arrays.sort(b);
+    for (int k = 0; k < a.length; k++) {
+      assertThat(a[k]).as("seed %d, sorted level %d: onion %s vs independent %s", seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
+          .isCloseTo(b[k], org.assertj.core.data.Offset.offset(1e-4 * maxU));
+    }
+    // and the targets themselves are feasible
+    assertThat(feasible(in, got.level())).as("seed %d: onion levels feasible", seed).isTrue();
+  }
+
+  @Property(tries = 400)
+  void slotMappingEndsEveryJobWithinTargetPlusOneTaskRuntime(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
+    Instance in = randomInstance(seed, 12);
+    OnionPeeling.Result peel = OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-6);
+    int n = in.jobs().size();
+    double[] work = new double[n];
+    int[] maxNow = new int[n];
+    for (int j = 0; j < n; j++) {
+      work[j] = in.jobs().get(j).work();
+      maxNow[j] = 1000;
+    }
+    SlotMapping.Result map = SlotMapping.map(in.now(), in.capacity(), peel.targetCompletion(), work, in.runtime(), maxNow, in.owner(), in.busy());
+    int nowTotal = 0;
+    for (int j = 0; j < n; j++) {
+      double t = peel.targetCompletion()[j];
+      if (Double.isFinite(t)) {
+        assertThat(map.projectedCompletion()[j]).as("seed %d job %d (Theorem 3)", seed, j)
+            .isLessThanOrEqualTo(t + in.runtime()[j] + 1e-6 * Math.max(1, Math.abs(t)));
+      }
+      nowTotal += map.containersNow()[j];
+    }
+    assertThat(nowTotal).isLessThanOrEqualTo(Math.max(in.capacity(), in.busy().length));
+  }
+}
