@@ -11,7 +11,6 @@ import io.rayon.engine.plan.PlanValidator;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.testsupport.SampleScenarios;
 import io.rayon.views.heatmap.NodeHeatmap;
-import io.rayon.app.files.FileKinds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,7 +62,7 @@ class LongSessionTest {
     List<Path> samples;
     try (Stream<Path> files = Files.list(SampleScenarios.repoRoot().resolve("sample-clusters"))) {
       samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
-          && !"rush".equals(FileKinds.kindOf(p))).sorted().toList();
+          && !p.getFileName().toString().startsWith("rush-")).sorted().toList();
     }
     assertThat(samples).extracting(p -> p.getFileName().toString())
         .contains("fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json");

@@ -147,6 +147,28 @@ class RushScenarioIOTest {
     assertThat(e.place()).startsWith("$.jobs[" + i + "].tasks");
   }
 
+  /** Whatever bytes are changed, reading ends in a scenario or a FormatException naming the file, never another exception. */
+  @Property(tries = 300)
+  void mangledTextNeverEscapesAsAnotherException(@ForAll("scenarios") RushScenario s, @ForAll long seed) {
+    String json = RushScenarioIO.toJson(s);
+    SplittableRandom r = new SplittableRandom(seed);
+    StringBuilder b = new StringBuilder(json);
+    String junk = "-0123456789e.,:{}[]\"NaN null true x";
+    for (int k = 0; k < 1 + r.nextInt(4); k++) {
+      int at = r.nextInt(b.length());
+      switch (r.nextInt(3)) {
+        case 0 -> b.deleteCharAt(at);
+        case 1 -> b.setCharAt(at, junk.charAt(r.nextInt(junk.length())));
+        default -> b.insert(at, junk.charAt(r.nextInt(junk.length())));
+      }
+    }
+    try {
+      RushScenarioIO.parse(b.toString(), "m.json");
+    } catch (FormatException e) {
+      assertThat(e.getMessage()).startsWith("m.json").doesNotContain("Exception");
+    }
+  }
+
   @Provide
   Arbitrary<String> corruptions() {
     return Arbitraries.of("-1", "0", "x", "y");

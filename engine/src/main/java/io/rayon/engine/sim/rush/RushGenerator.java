@@ -5,7 +5,6 @@ import io.rayon.model.rush.RushJobSpec;
 import io.rayon.model.rush.RushScenario;
 import io.rayon.model.rush.UtilityFunction;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
@@ -197,9 +196,5 @@ public final class RushGenerator {
       }
     }
     return c;
-  }
-
-  static String describe(int[] counts) {
-    return Arrays.toString(counts);
   }
 }

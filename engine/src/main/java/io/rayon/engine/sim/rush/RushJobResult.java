@@ -19,11 +19,11 @@ import java.util.Objects;
  * @param deadlineMissed whether it finished after its deadline ({@code arrival + budget}, see
  *     {@link io.rayon.model.rush.RushJobSpec#budget()})
  * @param deadline the absolute deadline, +Infinity when the job has none
- * @param targetAtArrival the target completion time the scheduler set at the first scheduling event
- *     after the job arrived; NaN for schedulers without targets (all but rush)
- * @param projectedAtArrival the projected completion time at that event: rush's slot mapping
- *     (Alg. 4), for the others {@code now + remaining mean work / held containers} (NaN while it holds
- *     none)
+ * @param targetAtArrival the first target completion time the scheduler set for the job after it
+ *     arrived; NaN for schedulers without targets (all but rush)
+ * @param projectedAtArrival the first projected completion time after it arrived: rush's slot mapping
+ *     (Alg. 4); for the others {@code now + remaining mean work / held containers} at the first event
+ *     at which the job held a container
  * @param everHopeless whether the scheduler ever flagged it as unable to keep a non-zero utility
  */
 public record RushJobResult(

@@ -81,7 +81,6 @@ public final class RushSimulator {
     double completion = Double.NaN;
     double targetAtArrival = Double.NaN;
     double projectedAtArrival = Double.NaN;
-    boolean seen;
     boolean everHopeless;
     double now;
 
@@ -292,11 +291,9 @@ public final class RushSimulator {
           lastProjected[j.index] = g.projectedCompletion() == null ? project(j, now) : g.projectedCompletion()[k];
           lastHopeless[j.index] = g.hopeless() != null && g.hopeless()[k];
           if (lastHopeless[j.index]) j.everHopeless = true;
-          if (!j.seen) {
-            j.seen = true;
-            j.targetAtArrival = lastTarget[j.index];
-            j.projectedAtArrival = lastProjected[j.index];
-          }
+          // the first value the scheduler had for the job (a baseline projects only once the job holds a container)
+          if (Double.isNaN(j.targetAtArrival)) j.targetAtArrival = lastTarget[j.index];
+          if (Double.isNaN(j.projectedAtArrival)) j.projectedAtArrival = lastProjected[j.index];
         }
       } else {
         for (Job j : active) lastProjected[j.index] = project(j, now);
