@@ -29,6 +29,9 @@ public final class RushSchedulers {
 
   /** The schedulers, in the order front-ends offer them. */
   public static final Registry<RushScheduler> REGISTRY = Registry.of("RUSH scheduler", List.of(
+      new Entry(RushFeedbackScheduler.NAME, "RUSH (ICDCS 2016, §IV): at every event re-estimate demands, re-solve"
+          + " (worst-case estimation, onion peeling, slot mapping) and give each free container to the job furthest below"
+          + " its new assignment", RushFeedbackScheduler.specs(), RushFeedbackScheduler::from),
       new Entry(FifoScheduler.NAME, "first in, first out: the oldest waiting job takes the free containers", List.of(),
           o -> new FifoScheduler()),
       new Entry(EdfScheduler.NAME, "earliest deadline first: the waiting job with the earliest arrival + time budget"
