@@ -107,6 +107,33 @@ public final class RushPlayback {
         j.utility(), hopeless);
   }
 
+  /** The snapshots' times, in order. */
+  public static double[] snapshotTimes(RushRunResult run) {
+    double[] t = new double[run.snapshots().size()];
+    for (int k = 0; k < t.length; k++) t[k] = run.snapshots().get(k).time();
+    return t;
+  }
+
+  /**
+   * The snapshots where the set of red jobs (hopeless, arrived, unfinished) differs from the
+   * snapshot before; the first snapshot counts when it has red jobs.
+   */
+  public static int[] hopelessChanges(RushRunResult run) {
+    List<Integer> out = new ArrayList<>();
+    boolean[] before = new boolean[run.jobs().size()];
+    for (int k = 0; k < run.snapshots().size(); k++) {
+      RushSnapshot s = run.snapshots().get(k);
+      boolean changed = false;
+      for (int i = 0; i < before.length; i++) {
+        boolean red = s.hopeless()[i] && !s.finished()[i] && s.time() >= run.jobs().get(i).arrival();
+        if (red != before[i]) changed = true;
+        before[i] = red;
+      }
+      if (changed) out.add(k);
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   /** How many jobs are hopeless (red) at a snapshot. */
   public static int hopelessCount(RushRunResult run, int snapshot) {
     int n = 0;

@@ -444,9 +444,14 @@ public final class RushTab implements WorkspaceTab {
     RushRunResult r = vm.shownRun();
     timeline.setPlaying(false);
     if (r == null) {
+      timeline.setFrameTimes(null);
+      timeline.setEventFrames(new int[0]);
       timeline.setFrameCount(0);
       timeline.frameLabelProperty().set(i -> "");
     } else {
+      // play in run time; the event buttons jump to where the set of red jobs changes
+      timeline.setFrameTimes(RushPlayback.snapshotTimes(r));
+      timeline.setEventFrames(RushPlayback.hopelessChanges(r));
       timeline.setFrameCount(r.snapshots().size());
       timeline.frameLabelProperty().set(i -> String.format(Locale.ROOT, "%.0f s", RushPlayback.timeOf(r, i)));
     }

@@ -73,6 +73,14 @@ class RushPlaybackTest {
   }
 
   @Test
+  void eventFramesAreWhereTheRedJobsChange() {
+    RushRunResult r = twoJobs("rush");
+    // b turns red at 20 and stays red until it finishes at 50
+    assertThat(RushPlayback.hopelessChanges(r)).containsExactly(2, 4);
+    assertThat(RushPlayback.snapshotTimes(r)).containsExactly(0, 10, 20, 30, 50);
+  }
+
+  @Test
   void snapshotAtFindsTheLastSnapshotNotAfterATime() {
     RushRunResult r = twoJobs("rush");
     assertThat(RushPlayback.snapshotAt(r, -1)).isZero();
