@@ -164,14 +164,23 @@ public final class RushPlayback {
     return new double[][] {Arrays.copyOf(x, n), Arrays.copyOf(y, n)};
   }
 
-  /** The containers held by all jobs together at each snapshot (x times, y containers). */
+  /** The containers held by all jobs together over the run, as a step line like {@link #containers}. */
   public static double[][] totalContainers(RushRunResult run) {
     List<RushSnapshot> s = run.snapshots();
-    double[] x = new double[s.size()];
-    double[] y = new double[s.size()];
+    double[] x = new double[Math.max(0, 2 * s.size() - 1)];
+    double[] y = new double[x.length];
+    int n = 0;
     for (int k = 0; k < s.size(); k++) {
-      x[k] = s.get(k).time();
-      for (int c : s.get(k).containers()) y[k] += c;
+      int busy = 0;
+      for (int c : s.get(k).containers()) busy += c;
+      if (n > 0) {
+        x[n] = s.get(k).time();
+        y[n] = y[n - 1];
+        n++;
+      }
+      x[n] = s.get(k).time();
+      y[n] = busy;
+      n++;
     }
     return new double[][] {x, y};
   }

@@ -49,6 +49,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -133,16 +134,20 @@ public final class RushTab implements WorkspaceTab {
     progress.setId("rush-progress");
     progress.progressProperty().bind(vm.progressProperty());
     progress.visibleProperty().bind(vm.runningProperty());
-    ToolBar files = new ToolBar(open, sample, cancel, progress);
-    ToolBar generation = new ToolBar(generate, new Label("jobs"), genJobs, new Label("containers"), genContainers, new Label("budget ×"),
+    progress.setPrefWidth(80);
+    ToolBar generation = new ToolBar(open, sample, new Separator(Orientation.VERTICAL), generate, new Label("jobs"), genJobs, new Label("containers"), genContainers, new Label("budget ×"),
         genBudget, new Label("seed"), genSeed);
 
     ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(RushViewModel.SCHEDULERS));
     scheduler.setId("rush-scheduler");
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
-    HBox schedulerOptions = new HBox(6);
-    schedulerOptions.setAlignment(Pos.CENTER_LEFT);
-    for (String name : RushViewModel.SCHEDULERS) schedulerOptions.getChildren().add(optionControls(name));
+    // the scheduler and its options wrap onto more lines in a narrow window: none hides in an overflow menu
+    FlowPane schedulerRow = new FlowPane(8, 4);
+    schedulerRow.setId("rush-scheduler-row");
+    schedulerRow.setAlignment(Pos.CENTER_LEFT);
+    schedulerRow.setPadding(new Insets(4, 6, 4, 6));
+    schedulerRow.getChildren().addAll(new Label("Scheduler"), scheduler);
+    for (String name : RushViewModel.SCHEDULERS) schedulerRow.getChildren().addAll(optionControls(name));
     Button runA = new Button("Run A");
     runA.setId("rush-run-a");
     runA.setTooltip(new Tooltip("Run the scheduler as run A"));
@@ -200,9 +205,9 @@ public final class RushTab implements WorkspaceTab {
       if (timeline.lookup("#timeline-label") instanceof Label l) l.setMinWidth(Region.USE_PREF_SIZE);
     });
     hopelessLabel.setId("rush-hopeless");
-    ToolBar run = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, runA, runB, new Separator(Orientation.VERTICAL),
-        new Label("Show"), showRun);
-    VBox top = new VBox(files, generation, run, summary, runSummary, problem);
+    ToolBar runs = new ToolBar(runA, runB, cancel, progress, new Separator(Orientation.VERTICAL), new Label("Show"), showRun);
+    runs.setId("rush-runs");
+    VBox top = new VBox(runs, schedulerRow, generation, summary, runSummary, problem);
     for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
     HBox playback = new HBox(6, timeline);
     playback.setAlignment(Pos.CENTER_LEFT);
@@ -228,7 +233,7 @@ public final class RushTab implements WorkspaceTab {
         pseudoClassStateChanged(HOPELESS, !empty && item != null && item.hopeless());
       }
     });
-    jobs.setPlaceholder(new Label("No run yet: open or generate a scenario, choose a scheduler and press Run A."));
+    jobs.setPlaceholder(placeholder("No run yet: open or generate a scenario, choose a scheduler and press Run A."));
     jobs.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
       if (r != null) vm.selectedJobProperty().set(r.index());
     });
@@ -291,7 +296,7 @@ public final class RushTab implements WorkspaceTab {
         pseudoClassStateChanged(WORSE, !empty && item != null && item.delta() < -1e-9);
       }
     });
-    diffs.setPlaceholder(new Label("Run one scheduler as A and another as B."));
+    diffs.setPlaceholder(placeholder("Run one scheduler as A and another as B."));
     VBox comparePane = new VBox(4, comparison, diffs);
     VBox.setVgrow(diffs, Priority.ALWAYS);
     VBox.setMargin(comparison, new Insets(4, 6, 0, 6));
@@ -323,16 +328,12 @@ public final class RushTab implements WorkspaceTab {
    * One control per option of a scheduler, generated from its plug-in's {@link OptionSpec}s (a
    * choice box, a check box, or a text field checked as typed), bound to the view model's value of
    * that option; the tooltip is the option's help, allowed values and default. A control's id is
-   * {@code rush-opt-} and the option's name. The group (id {@code rush-options-NAME}) shows, and its
-   * controls are enabled, only while that scheduler is selected.
+   * {@code rush-opt-} and the option's name. Each label and control pair (style class {@code
+   * rush-options-NAME}) shows, and its control is enabled, only while that scheduler is selected.
    */
-  private HBox optionControls(String schedulerName) {
-    HBox box = new HBox(6);
-    box.setId("rush-options-" + schedulerName);
-    box.setAlignment(Pos.CENTER_LEFT);
+  private List<HBox> optionControls(String schedulerName) {
+    List<HBox> boxes = new ArrayList<>();
     BooleanBinding selected = vm.schedulerProperty().isEqualTo(schedulerName);
-    box.visibleProperty().bind(selected);
-    box.managedProperty().bind(selected);
     for (OptionSpec spec : RushViewModel.options(schedulerName)) {
       StringProperty value = vm.optionProperty(schedulerName, spec);
       Control control;
@@ -362,9 +363,21 @@ public final class RushTab implements WorkspaceTab {
       if (!(control instanceof TextField)) control.setTooltip(tip);
       Label label = new Label(spec.name());
       label.setTooltip(tip);
-      box.getChildren().addAll(label, control);
+      HBox box = new HBox(4, label, control);
+      box.setAlignment(Pos.CENTER_LEFT);
+      box.getStyleClass().add("rush-options-" + schedulerName);
+      box.visibleProperty().bind(selected);
+      box.managedProperty().bind(selected);
+      boxes.add(box);
     }
-    return box;
+    return boxes;
+  }
+
+  private static Label placeholder(String text) {
+    Label l = new Label(text);
+    l.setWrapText(true);
+    l.setMaxWidth(360);
+    return l;
   }
 
   private static Tab tab(String id, String title, Node content) {

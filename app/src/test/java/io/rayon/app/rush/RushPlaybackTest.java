@@ -98,7 +98,8 @@ class RushPlaybackTest {
     assertThat(b[0]).containsExactly(0, 10, 10, 20, 20, 30, 30, 50, 50);
     assertThat(b[1]).containsExactly(0, 0, 1, 1, 0, 0, 2, 2, 0);
     double[][] total = RushPlayback.totalContainers(r);
-    assertThat(total[1]).containsExactly(2, 2, 1, 2, 0);
+    assertThat(total[0]).containsExactly(0, 10, 10, 20, 20, 30, 30, 50, 50);
+    assertThat(total[1]).containsExactly(2, 2, 2, 2, 1, 1, 2, 2, 0);
   }
 
   @Test

@@ -160,7 +160,7 @@ class RushTabTest {
     robot.interact(executor::runNext);
     choose(robot, "edf");
     // the rush options hide, edf's show
-    assertThat(robot.lookup("#rush-options-rush").query().isVisible()).isFalse();
+    assertThat(robot.lookup("#rush-opt-theta").query().getParent().isVisible()).isFalse();
     robot.clickOn("#rush-run-b");
     robot.interact(executor::runNext);
     RushRunResult a = vm.result(Slot.A);
