@@ -67,7 +67,11 @@ public final class Workbench {
       planTab.skyline().setCursorStep(step);
     };
     simulation.frameProperty().addListener((o, a, b) -> followPlayback.run());
-    simulation.resultProperty().addListener((o, a, b) -> followPlayback.run());
+    simulation.resultProperty().addListener((o, a, b) -> {
+      // the plan view draws what the reservations actually got over what was planned, as playback goes
+      planTab.skyline().setOverlay(SimulationViewModel.actualOverlay(b));
+      followPlayback.run();
+    });
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
         () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());

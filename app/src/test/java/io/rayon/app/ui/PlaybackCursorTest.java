@@ -48,4 +48,31 @@ class PlaybackCursorTest {
     SessionBugsTest.open(robot, ui, "fig5b-workflow.json");
     assertThat(ui.bench.planTab.skyline().cursorStepProperty().get()).isEqualTo(-1);
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aRayonRunDrawsWhatTheReservationsActuallyGotOverThePlan(FxRobot robot) {
+    AtomicReference<UiHarness> ref = new AtomicReference<>();
+    robot.interact(() -> ref.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
+    UiHarness ui = ref.get();
+    SessionBugsTest.open(robot, ui, "fig9-pipeline.json");
+    robot.clickOn("#tab-simulation");
+    robot.interact(() -> robot.lookup("#sim-scheduler").queryAs(javafx.scene.control.ComboBox.class).setValue("rayon"));
+    robot.clickOn("#sim-run");
+    WaitForAsyncUtils.waitForFxEvents();
+    SimulationResult r = ui.bench.simulation.resultProperty().get();
+    assertThat(ui.bench.simulation.problemProperty().get()).isEmpty();
+    assertThat(r.report().samples()).isNotEmpty();
+    var overlay = ui.bench.planTab.skyline().getOverlay();
+    assertThat(overlay).isNotNull();
+    assertThat(overlay.steps()).isSorted().doesNotHaveDuplicates();
+    long total = overlay.values().stream().mapToLong(v -> v.vcores()).sum();
+    long expected = r.report().samples().stream().mapToLong(a -> a.used().vcores()).sum();
+    assertThat(total).isEqualTo(expected);
+    // a run of a scheduler that follows no plan draws nothing over the plan
+    robot.interact(() -> robot.lookup("#sim-scheduler").queryAs(javafx.scene.control.ComboBox.class).setValue("reservation"));
+    robot.clickOn("#sim-run");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.bench.planTab.skyline().getOverlay()).isNull();
+  }
 }
