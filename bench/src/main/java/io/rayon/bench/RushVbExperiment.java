@@ -27,6 +27,8 @@ import java.util.Map;
  * bench/run-rush-vb.sh [--seeds 5] [--jobs 100] [--factors 2,1.5,1] [--schedulers rush,fifo,edf,rrh] [--out FILE]
  * </pre>
  *
+ * <p>A scheduler may carry options, {@code rush[estimator=mean;theta=0.5]}.
+ *
  * <p>For each time-budget factor and each seed 1..{@code --seeds}, a §V.B workload ({@link
  * RushGenerator}, 48 containers) is simulated with every scheduler of {@link RushSchedulers} at its
  * defaults. Printed per factor, over all seeds' jobs together: mean and minimum utility, zero-utility
@@ -55,7 +57,7 @@ public final class RushVbExperiment {
         long t0 = System.nanoTime();
         for (int seed = 1; seed <= seeds; seed++) {
           RushScenario sc = RushGenerator.generate(RushGenerator.Params.PAPER.withJobs(jobs).withSeed(seed).withBudgetFactor(f));
-          RushRunResult r = RushSimulator.run(sc, RushSchedulers.create(s, Map.of()), ProgressListener.NONE, CancellationToken.NEVER);
+          RushRunResult r = RushSimulator.run(sc, create(s), ProgressListener.NONE, CancellationToken.NEVER);
           all.addAll(r.jobs());
           runs.add(r.metrics());
         }
@@ -67,6 +69,18 @@ public final class RushVbExperiment {
     System.out.print(md);
     String out = a.get("--out");
     if (out != null) Files.writeString(Path.of(out), md.toString());
+  }
+
+  /** A scheduler by name, or {@code name[key=value;key=value]} with options. */
+  static io.rayon.engine.sim.rush.RushScheduler create(String spec) {
+    int open = spec.indexOf('[');
+    if (open < 0) return RushSchedulers.create(spec, Map.of());
+    Map<String, String> o = new LinkedHashMap<>();
+    for (String kv : spec.substring(open + 1, spec.length() - 1).split(";")) {
+      String[] p = kv.split("=", 2);
+      o.put(p[0], p[1]);
+    }
+    return RushSchedulers.create(spec.substring(0, open), o);
   }
 
   static void table(StringBuilder md, double factor, List<Row> rows) {

@@ -62,6 +62,25 @@ class RushCliTest {
   }
 
   @Test
+  void rushWithThetaAndDeltaReportsTargetsAndProjections() throws Exception {
+    CliRun r = CliRun.of("simulate", SAMPLES.resolve("rush-vb.json").toString(), "--scheduler", "rush", "--theta", "0.8",
+        "--delta", "0.5", "--json");
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode j = r.json();
+    assertThat(j.get("scheduler").asText()).isEqualTo("rush");
+    assertThat(j.get("settings").asText()).contains("theta=0.8").contains("delta=0.5");
+    int targets = 0;
+    for (JsonNode job : j.get("jobs")) {
+      if (job.get("targetCompletionS").isNumber()) targets++;
+      assertThat(job.get("projectedCompletionS").isNumber() || job.get("projectedCompletionS").isNull()).isTrue();
+    }
+    assertThat(targets).isGreaterThan(50);
+    CliRun bad = CliRun.of("simulate", SAMPLES.resolve("rush-vb.json").toString(), "--scheduler", "rush", "--theta", "1.5");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("theta=1.5");
+  }
+
+  @Test
   void textOutputHasThePerJobTable() {
     CliRun r = CliRun.of("simulate", SAMPLES.resolve("rush-vb.json").toString(), "--scheduler", "edf");
     assertThat(r.exit()).as(r.err()).isZero();

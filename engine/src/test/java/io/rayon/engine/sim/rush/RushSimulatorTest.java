@@ -111,7 +111,7 @@ class RushSimulatorTest {
   void sameSeedSameResultOtherSeedOtherRuntimes() {
     RushScenario s = RushGenerator.generate(RushGenerator.Params.PAPER.withJobs(25).withSeed(5));
     for (Supplier<RushScheduler> sch : List.<Supplier<RushScheduler>>of(FifoScheduler::new, EdfScheduler::new,
-        () -> new RrhScheduler(0.3, 1e-4))) {
+        () -> new RrhScheduler(0.3, 1e-4), () -> RushSchedulers.create("rush", java.util.Map.of()))) {
       RushRunResult a = run(s, sch.get());
       RushRunResult b = run(s, sch.get());
       assertThat(a.jobs()).isEqualTo(b.jobs());
@@ -191,13 +191,9 @@ class RushSimulatorTest {
     }
   }
 
-  @Property(tries = 60)
+  @Property(tries = 80)
   void conservation(@ForAll("scenarios") RushScenario s, @ForAll("schedulers") String name) {
-    RushScheduler inner = switch (name) {
-      case "fifo" -> new FifoScheduler();
-      case "edf" -> new EdfScheduler();
-      default -> new RrhScheduler(0.3, 1e-4);
-    };
+    RushScheduler inner = RushSchedulers.create(name, java.util.Map.of());
     Checking c = new Checking(inner, s);
     RushRunResult r = run(s, c);
     double work = 0;
@@ -224,7 +220,7 @@ class RushSimulatorTest {
 
   @Provide
   Arbitrary<String> schedulers() {
-    return Arbitraries.of("fifo", "edf", "rrh");
+    return Arbitraries.of(RushSchedulers.names());
   }
 
   @Provide
