@@ -123,8 +123,8 @@ public final class Simulator {
    * progress clock, outage), the {@link TaskTable} (per job, group, phase and task), the {@link
    * RunningTaskHeaps} (per node, its running tasks by next phase end on the node's progress clock),
    * the {@link ReadyQueue} (eligible tasks in queue order), the {@link EventQueue} (one heap of every
-   * pending event by time, kind and sequence), the {@link PassLog} of a scheduling pass and the
-   * {@link SeriesRecorder}. The scheduler is only seen through {@link SchedulerPolicy} and {@link
+   * pending event by time, kind and sequence), the {@link NodeChoice} and {@link PassLog} of a
+   * scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen through {@link SchedulerPolicy} and {@link
    * QueueDiscipline}.
    */
   private static final class Run implements SimControl {
@@ -145,11 +145,7 @@ public final class Simulator {
     private final PassLog pass;
     private final SeriesRecorder recorder = new SeriesRecorder();
 
-    // node choice in a scheduling pass: the nodes by free share (largest first), ties by random rank
-    private final IndexedMinHeap freest;
-    private final double[] score;
-    private double ubFreeMem;
-    private double ubFreeCpu;
+    private final NodeChoice choice;
     private int placedInPass;
 
     // node outages, sorted by time (a failure before a recovery at the same time, then input order):
@@ -192,8 +188,7 @@ public final class Simulator {
       nodes = new NodeTable(cluster, config.seed());
       int nodeCount = nodes.count;
       events = new EventQueue(nodeCount);
-      freest = new IndexedMinHeap(nodeCount, nodes.randomRank);
-      score = new double[nodeCount];
+      choice = new NodeChoice(nodes, policy);
       pass = new PassLog(nodeCount);
       List<double[]> out = new ArrayList<>();
       int seq = 0;
@@ -519,33 +514,18 @@ public final class Simulator {
     private int schedule() {
       if (discipline != null) return disciplineSchedule();
       if (queue.size() == 0) return 0;
-      int nodeCount = nodes.count;
-      for (int n = 0; n < nodeCount; n++) score[n] = -score(n);
-      freest.fillAll(score);
+      choice.rankAll();
       int placed = 0;
       pass.begin();
       while (queue.size() > 0) {
         int t = queue.head();
         int g = tasks.group[t];
-        int n = freest.top();
-        if (!fits(g, n)) {
-          n = -1;
-          double best = Double.POSITIVE_INFINITY;
-          for (int m = 0; m < nodeCount; m++) {
-            if (score[m] <= best && fits(g, m)) {
-              if (n < 0 || score[m] < best || freestTieBefore(m, n)) {
-                best = score[m];
-                n = m;
-              }
-            }
-          }
-          if (n < 0) break;
-        }
+        int n = choice.freestFor(tasks.reqMem[g], tasks.reqCpu[g]);
+        if (n < 0) break;
         queue.poll();
         place(t, n);
         placed++;
-        score[n] = -score(n);
-        freest.set(n, score[n]);
+        choice.changed(n);
       }
       settlePass();
       return placed;
@@ -553,16 +533,7 @@ public final class Simulator {
 
     /** The scheduling pass of a {@link QueueDiscipline}: it places and preempts through {@link SimControl}. */
     private int disciplineSchedule() {
-      ubFreeMem = 0;
-      ubFreeCpu = 0;
-      for (int n = 0; n < nodes.count; n++) {
-        score[n] = -score(n);
-        if (!nodes.down[n]) {
-          ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
-          ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
-        }
-      }
-      freest.fillAll(score);
+      choice.rankAllWithBounds();
       placedInPass = 0;
       pass.begin();
       discipline.schedule(this);
@@ -581,34 +552,6 @@ public final class Simulator {
         updateNode(n);
       }
       pass.end();
-    }
-
-    /** After a node's availability changed in a discipline's pass: its place in the freest heap. */
-    private void rescore(int n) {
-      score[n] = -score(n);
-      freest.set(n, score[n]);
-      if (!nodes.down[n]) {
-        ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
-        ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
-      }
-    }
-
-    private boolean freestTieBefore(int m, int n) {
-      // same score: prefer the node earlier in the seeded random order, as the heap does
-      return score[m] == score[n] && nodes.randomRank[m] < nodes.randomRank[n];
-    }
-
-    /** Node n's smallest free share over memory and CPU, by the policy; down nodes last. */
-    private double score(int n) {
-      if (nodes.down[n]) return Double.NEGATIVE_INFINITY;
-      double m = policy.available(n, SchedulerPolicy.MEMORY) / nodes.capMem[n];
-      double c = policy.available(n, SchedulerPolicy.CPU) / nodes.capCpu[n];
-      return Math.min(m, c);
-    }
-
-    private boolean fits(int g, int n) {
-      return !nodes.down[n] && tasks.reqMem[g] <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
-          && tasks.reqCpu[g] <= policy.available(n, SchedulerPolicy.CPU) + 1e-9;
     }
 
     // ---- SimControl ----
@@ -683,48 +626,23 @@ public final class Simulator {
     @Override
     public int place(int job) {
       if (queued(job) == 0) return -1;
-      int t = queue.head(job);
-      int g = tasks.group[t];
-      if (tasks.reqMem[g] > ubFreeMem + 1e-9 || tasks.reqCpu[g] > ubFreeCpu + 1e-9) return -1;
-      int n = freest.top();
-      if (!fits(g, n)) {
-        n = -1;
-        double best = Double.POSITIVE_INFINITY;
-        double maxMem = 0;
-        double maxCpu = 0;
-        for (int m = 0; m < nodes.count; m++) {
-          if (nodes.down[m]) continue;
-          maxMem = Math.max(maxMem, policy.available(m, SchedulerPolicy.MEMORY));
-          maxCpu = Math.max(maxCpu, policy.available(m, SchedulerPolicy.CPU));
-          if (score[m] <= best && fits(g, m)) {
-            if (n < 0 || score[m] < best || freestTieBefore(m, n)) {
-              best = score[m];
-              n = m;
-            }
-          }
-        }
-        if (n < 0) {
-          // the exact maxima: later requests at least this large fail at once in this pass
-          ubFreeMem = maxMem;
-          ubFreeCpu = maxCpu;
-          return -1;
-        }
-      }
-      return placeHead(job, n);
+      int g = tasks.group[queue.head(job)];
+      int n = choice.freestWithinBounds(tasks.reqMem[g], tasks.reqCpu[g]);
+      return n < 0 ? -1 : placeHead(job, n);
     }
 
     @Override
     public int placeOn(int job, int node) {
-      if (queued(job) == 0 || !fits(tasks.group[queue.head(job)], node)) return -1;
-      return placeHead(job, node);
+      if (queued(job) == 0) return -1;
+      int g = tasks.group[queue.head(job)];
+      return choice.fits(tasks.reqMem[g], tasks.reqCpu[g], node) ? placeHead(job, node) : -1;
     }
 
     private int placeHead(int job, int n) {
       int t = queue.poll(job);
       place(t, n);
       placedInPass++;
-      score[n] = -score(n);
-      freest.set(n, score[n]);
+      choice.changed(n);
       return n;
     }
 
@@ -764,7 +682,7 @@ public final class Simulator {
       tasks.state[task] = TaskTable.QUEUED;
       enqueue(task);
       pass.touch(n);
-      rescore(n);
+      choice.changedWithBounds(n);
     }
 
     @Override
