@@ -117,6 +117,7 @@ public final class Simulator {
       CancellationToken cancel) {
     return run(scenario.cluster(), scenario.workload(), policy, config, progress, cancel);
   }
+
   /**
    * One run: the event loop and the event handlers, over the run's parts. The parts own the state, in
    * primitive arrays: the {@link NodeTable} (per node: capacity, allowance, reservations, demand,
@@ -124,8 +125,8 @@ public final class Simulator {
    * RunningTaskHeaps} (per node, its running tasks by next phase end on the node's progress clock),
    * the {@link ReadyQueue} (eligible tasks in queue order), the {@link EventQueue} (one heap of every
    * pending event by time, kind and sequence), the {@link NodeChoice} and {@link PassLog} of a
-   * scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen through {@link SchedulerPolicy} and {@link
-   * QueueDiscipline}.
+   * scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen through {@link
+   * SchedulerPolicy} and {@link QueueDiscipline}: a new one needs no change here.
    */
   private static final class Run implements SimControl {
     private final SchedulerPolicy policy;
@@ -142,10 +143,9 @@ public final class Simulator {
     private final RunningTaskHeaps runningOn;
     private final ReadyQueue queue;
     private final EventQueue events;
+    private final NodeChoice choice;
     private final PassLog pass;
     private final SeriesRecorder recorder = new SeriesRecorder();
-
-    private final NodeChoice choice;
     private int placedInPass;
 
     // node outages, sorted by time (a failure before a recovery at the same time, then input order):
