@@ -70,6 +70,7 @@ public final class RayonApp extends Application {
     stage.show();
     StartupProbe.mark("stage shown");
     firstFrame(() -> StartupProbe.mark("window interactive"));
+    if (!StartupProbe.EXIT) firstFrame(() -> window.tour().startIfFirstTime());
 
     int period = prefs.autosaveSeconds();
     if (period > 0) {

@@ -44,7 +44,7 @@ public final class Workbench {
     compare = new CompareViewModel(ctx.workspace(), ctx.executor());
     reservationsTab = new ReservationsTab(ctx.workspace(), reservations, plan);
     planTab = new PlanTab(ctx.workspace(), plan);
-    compareTab = new CompareTab(ctx.workspace(), compare, ctx.dialogs());
+    compareTab = new CompareTab(ctx.workspace(), compare, ctx.dialogs(), ctx.executor());
     window.registerTab(reservationsTab);
     window.registerTab(planTab);
     window.registerTab(compareTab);

@@ -14,6 +14,7 @@ import javafx.stage.Window;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -53,5 +54,15 @@ class RayonAppTest {
     javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) stage.getScene().lookup("#workspace-tabs");
     assertThat(tabs.getTabs()).extracting(javafx.scene.control.Tab::getText)
         .startsWith("Reservations", "Plan", "Compare", "Simulation").contains("Live");
+  }
+
+  @Test
+  void aFirstStartShowsTheGuidedTourAtThePalette() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> new FxRobot().lookup("#tour-text").tryQuery().isPresent());
+    javafx.scene.control.Label text = new FxRobot().lookup("#tour-text").queryAs(javafx.scene.control.Label.class);
+    assertThat(text.getText()).contains("palette");
+    new FxRobot().clickOn("#tour-skip");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(new FxRobot().lookup("#tour-text").tryQuery()).isEmpty();
   }
 }
