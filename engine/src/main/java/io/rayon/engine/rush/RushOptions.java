@@ -23,11 +23,11 @@ import java.util.List;
  */
 public record RushOptions(double theta, double delta, String estimator, int bins, double tolerance) {
 
-  /** The settings of the paper's experiments: θ = 0.9, δ = 0.7, the Gaussian estimator; 1000 bins and Δ = 10⁻⁴ (our choice). */
-  public static final RushOptions PAPER = new RushOptions(0.9, 0.7, "gaussian", 1000, 1e-4);
-
   /** The estimator names. */
   public static final List<String> ESTIMATORS = List.of("gaussian", "mean");
+
+  /** The settings of the paper's experiments: θ = 0.9, δ = 0.7, the Gaussian estimator; 1000 bins and Δ = 10⁻⁴ (our choice). */
+  public static final RushOptions PAPER = new RushOptions(0.9, 0.7, "gaussian", 1000, 1e-4);
 
   public RushOptions {
     if (!(theta > 0 && theta < 1)) {
