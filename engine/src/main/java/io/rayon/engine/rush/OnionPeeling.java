@@ -153,6 +153,18 @@ public final class OnionPeeling {
       floor = lf;
       if (n == 0) return new Result(new double[0], new double[0], new double[0], new boolean[0], 0);
       int layers = 0;
+      // jobs that cannot reach the tolerance Δ even alone on the whole cluster are hopeless at any
+      // level: peel them together first (one layer) instead of finding them one bisection at a time
+      for (int k = 0; k < m; k++) {
+        int j = rem[k];
+        Job job = jobs[j];
+        double d = job.arrival() + job.utility().latestLatencyFor(delta) - now;
+        if (!(now + d >= job.earliest()) || (Double.isFinite(d) && job.work() > cap(d) + 1e-9 * Math.max(1, cap(d)))) failing.add(j);
+      }
+      if (!failing.isEmpty()) {
+        layers++;
+        peel(lf, dl);
+      }
       while (m > 0) {
         layers++;
         double li = Double.NEGATIVE_INFINITY; // line 4
