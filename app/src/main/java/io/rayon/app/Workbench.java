@@ -55,6 +55,23 @@ public final class Workbench {
     sweepTab = new SweepTab(sweep, ctx.executor(), ctx.dialogs());
     window.registerTab(sweepTab);
     window.registerContributedTabs();
+    // one time cursor: simulation playback moves the plan's cursor (skyline and Gantt lanes) too
+    Runnable followPlayback = () -> {
+      var r = simulation.resultProperty().get();
+      int f = simulation.frameProperty().get();
+      long step = -1;
+      if (r != null && f >= 0 && f < r.frames().size()) {
+        long stepSeconds = ctx.workspace().getScenario().stepSeconds();
+        step = stepSeconds <= 0 ? -1 : (long) Math.floor(r.frames().get(f).timeS() / stepSeconds);
+      }
+      planTab.skyline().setCursorStep(step);
+    };
+    simulation.frameProperty().addListener((o, a, b) -> followPlayback.run());
+    simulation.resultProperty().addListener((o, a, b) -> {
+      // the plan view draws what the reservations actually got over what was planned, as playback goes
+      planTab.skyline().setOverlay(SimulationViewModel.actualOverlay(b));
+      followPlayback.run();
+    });
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
         () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());

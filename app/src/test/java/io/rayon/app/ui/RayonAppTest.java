@@ -65,4 +65,18 @@ class RayonAppTest {
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(new FxRobot().lookup("#tour-text").tryQuery()).isEmpty();
   }
+
+  @Test
+  void theScenarioGivenAtStartIsPlannedAtOnce() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+        () -> mainStage() != null && mainStage().getTitle().startsWith("fig9-pipeline.json"));
+    javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) mainStage().getScene().lookup("#workspace-tabs");
+    new FxRobot().interact(() -> tabs.getSelectionModel().select(1)); // the Plan tab
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> {
+      javafx.scene.Node summary = mainStage().getScene().lookup("#plan-summary");
+      return summary instanceof javafx.scene.control.Label l && l.getText() != null && l.getText().contains("accepted");
+    });
+    javafx.scene.control.Label summary = (javafx.scene.control.Label) mainStage().getScene().lookup("#plan-summary");
+    assertThat(summary.getText()).doesNotStartWith("No plan yet");
+  }
 }

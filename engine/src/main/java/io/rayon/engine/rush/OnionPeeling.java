@@ -42,9 +42,12 @@ import java.util.List;
  * keep those that cannot rise to L_i alone while every other remaining job stays at L_f (the
  * saturation test of lexicographic max-min; one extra check per candidate), and the first failing
  * job if none is blocked alone. They get their target {@code D_j(L_f)} (line 14) and their work
- * enters G from there on (line 15). A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero
- * utility (within the tolerance); its target is where its utility reaches that level, +∞ for
- * utilities that reach 0.
+ * enters G from there on (line 15). A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a
+ * non-zero utility within the tolerance. It is given the floor level of line 2 (0 for utilities
+ * that fall to 0) and no deadline (target +∞), rather than the tiny level L_f: for a sigmoid
+ * utility, which never reaches 0, a level of, say, 10⁻⁸ still means a finite deadline, and holding
+ * capacity for it would lower the utilities of jobs that can still be saved, for a gain below the
+ * tolerance.
  */
 public final class OnionPeeling {
   private OnionPeeling() {}
@@ -108,6 +111,7 @@ public final class OnionPeeling {
     final double[] target;
     final boolean[] hopeless;
     final boolean[] out;
+    double floor;
 
     Solver(double now, int capacity, double[] busyResiduals, List<Job> jobList, double tolerance) {
       if (!Double.isFinite(now)) throw new IllegalArgumentException("now must be finite, not " + now);
@@ -146,8 +150,21 @@ public final class OnionPeeling {
     Result run() {
       double lf = Double.POSITIVE_INFINITY; // line 2: the smallest utility any job can fall to
       for (Job j : jobs) lf = Math.min(lf, j.utility().value(Double.MAX_VALUE));
+      floor = lf;
       if (n == 0) return new Result(new double[0], new double[0], new double[0], new boolean[0], 0);
       int layers = 0;
+      // jobs that cannot reach the tolerance Δ even alone on the whole cluster are hopeless at any
+      // level: peel them together first (one layer) instead of finding them one bisection at a time
+      for (int k = 0; k < m; k++) {
+        int j = rem[k];
+        Job job = jobs[j];
+        double d = job.arrival() + job.utility().latestLatencyFor(delta) - now;
+        if (!(now + d >= job.earliest()) || (Double.isFinite(d) && job.work() > cap(d) + 1e-9 * Math.max(1, cap(d)))) failing.add(j);
+      }
+      if (!failing.isEmpty()) {
+        layers++;
+        peel(lf, dl);
+      }
       while (m > 0) {
         layers++;
         double li = Double.NEGATIVE_INFINITY; // line 4
@@ -218,10 +235,11 @@ public final class OnionPeeling {
       for (int j : failing) {
         if (out[j]) continue;
         out[j] = true;
-        level[j] = lv;
-        double rel = d[j];
+        boolean lost = lv < delta;
+        level[j] = lost ? floor : lv;
+        double rel = lost ? Double.POSITIVE_INFINITY : d[j];
         target[j] = now + rel;
-        hopeless[j] = lv < delta;
+        hopeless[j] = lost;
         if (Double.isFinite(rel) && jobs[j].work() > 0) insertPeeled(rel, jobs[j].work());
       }
       failing.clear();

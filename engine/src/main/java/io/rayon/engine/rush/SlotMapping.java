@@ -67,12 +67,14 @@ public final class SlotMapping {
     int queues = Math.max(capacity, busy);
     int free = queues - busy;
     double[] occ = new double[queues];
+    boolean[] taken = new boolean[queues]; // the queue's piece at the current time is assigned
     double[] projected = new double[n];
     int[] nowCount = new int[n];
     Arrays.fill(projected, now);
     for (int b = 0; b < busy; b++) {
       int j = runningOwner[b];
       occ[free + b] = runningResidual[b];
+      taken[free + b] = true;
       nowCount[j]++;
       projected[j] = Math.max(projected[j], now + runningResidual[b]);
     }
@@ -94,7 +96,10 @@ public final class SlotMapping {
         double o = occ[k];
         double room = k >= 0 && o < t ? Math.ceil((t - o) / r) * r : r;
         double w = Math.min(left, room);
-        if (o == 0) nowCount[i]++;
+        if (o == 0 && !taken[k]) {
+          taken[k] = true;
+          nowCount[i]++;
+        }
         occ[k] = o + w;
         tree.set(k, occ[k]);
         left -= w;
