@@ -224,7 +224,6 @@ public final class RushSimulator {
             j.completion = now;
             active.remove(j);
             lastProjected[j.index] = now;
-            if (Double.isNaN(lastTarget[j.index])) lastTarget[j.index] = Double.NaN;
           }
         }
         while (nextArrival < n && jobs[arrivalOrder[nextArrival]].spec.arrival() == now) {
@@ -259,7 +258,7 @@ public final class RushSimulator {
         }
       }
       if (free == 0 || !waiting) {
-        if (events == 0 || ends.isEmpty()) snapshot(now, null, false);
+        snapshot(now, null);
         return;
       }
       List<RushScheduler.JobView> views = new ArrayList<>(active);
@@ -276,12 +275,12 @@ public final class RushSimulator {
         free--;
         ends.add(new End(now + runtime, j.index, now, runtime, seq++));
       }
-      snapshot(now, new Answer(views, g), true);
+      snapshot(now, new Answer(views, g));
     }
 
     private record Answer(List<RushScheduler.JobView> views, RushScheduler.Grant grant) {}
 
-    void snapshot(double now, Answer a, boolean decided) {
+    void snapshot(double now, Answer a) {
       // the scheduler's view of each active job; the default projection for the others
       if (a != null) {
         RushScheduler.Grant g = a.grant();
@@ -298,7 +297,7 @@ public final class RushSimulator {
       } else {
         for (Job j : active) lastProjected[j.index] = project(j, now);
       }
-      boolean last = ends.isEmpty() && active.isEmpty();
+      boolean last = ends.isEmpty() && active.isEmpty(); // the cluster is idle (the end, or a gap before an arrival)
       if (!last && events % stride != 0) return;
       int[] containers = new int[n];
       boolean[] finished = new boolean[n];
