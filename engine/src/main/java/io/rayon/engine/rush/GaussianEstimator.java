@@ -25,15 +25,37 @@ package io.rayon.engine.rush;
  *       folded into the first and last bins.
  * </ul>
  */
-public record GaussianEstimator(double theta, double delta, int bins) implements DemandEstimator {
+public final class GaussianEstimator implements DemandEstimator {
 
   /** Finished tasks needed before the sample mean and variance replace the prior. */
   public static final int MIN_SAMPLES = 2;
 
-  public GaussianEstimator {
+  private final double theta;
+  private final double delta;
+  private final int bins;
+  private final double zStar;
+
+  /** An estimator whose bins cover the worst-case quantile for θ and δ. */
+  public GaussianEstimator(double theta, double delta, int bins) {
     if (!(theta > 0 && theta < 1)) throw new IllegalArgumentException("theta must be in (0, 1), not " + theta);
     if (!(delta >= 0)) throw new IllegalArgumentException("delta must be >= 0, not " + delta);
     if (bins < 10) throw new IllegalArgumentException("bins must be >= 10, not " + bins);
+    this.theta = theta;
+    this.delta = delta;
+    this.bins = bins;
+    this.zStar = Normal.upperTailInverse(1 - WorstCaseEstimator.worstCaseReferenceMass(theta, delta));
+  }
+
+  public double theta() {
+    return theta;
+  }
+
+  public double delta() {
+    return delta;
+  }
+
+  public int bins() {
+    return bins;
   }
 
   @Override
@@ -67,7 +89,6 @@ public record GaussianEstimator(double theta, double delta, int bins) implements
     if (!(sd > 1e-12 * Math.max(1, mean))) {
       return new DemandEstimate(Pmf.impulse(mean, bins), residual, m, mean, 0);
     }
-    double zStar = Normal.upperTailInverse(1 - WorstCaseEstimator.worstCaseReferenceMass(theta, delta));
     double lo = Math.max(0, mean - 6 * sd);
     double hi = mean + (Math.max(zStar, 0) + 1) * sd;
     Pmf pmf = Pmf.gaussian(mean, sd, lo, (hi - lo) / bins, bins);

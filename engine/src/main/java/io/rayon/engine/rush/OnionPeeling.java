@@ -31,12 +31,16 @@ import java.util.List;
  * can fall to (line 2, U at infinite latency) and carries over from layer to layer (levels never
  * decrease). The upper bound L_i of a layer is the largest utility a remaining job can still earn
  * (completing at {@code earliest}); if even that is feasible, all remaining jobs are peeled at it.
- * The bisection stops when {@code L_i − L_f <= Δ} with Δ = tolerance × the largest utility. The
+ * The bisection stops when {@code L_i − L_f <= Δ} with Δ = tolerance × the largest utility. Before
+ * bisecting, the layer probes upward from L_f by doubling steps (L_f + Δ, + 2Δ, + 4Δ, ...) until a
+ * probe fails, and bisects that bracket: the same result (a bracket of width Δ), but a layer whose
+ * level is within Δ of the previous one costs one test instead of log₂(range/Δ). The
  * bottleneck jobs (line 13) are those the test rejects at the final L_i ("the infeasible jobs
  * corresponding to the last infeasible L"): a remaining job whose deadline falls before its
  * earliest completion; the remaining jobs whose deadline is a checkpoint where the work overflows;
- * and, when the overflow is at a peeled target only, the remaining jobs that crossed it between L_f
- * and L_i. Taken literally this rule also peels jobs that fail only because an earlier bottleneck
+ * and the remaining jobs that crossed such a checkpoint between L_f and L_i (a job whose utility is
+ * steep there, such as a sigmoid near its weight, moves its deadline before another job's and
+ * overflows that job's checkpoint; the overflow is its doing). Taken literally this rule also peels jobs that fail only because an earlier bottleneck
  * overflowed the capacity before them (a cascade: a hopeless job first in deadline order makes
  * every later checkpoint fail), which loses lexicographic optimality; so when several jobs fail, we
  * keep those that cannot rise to L_i alone while every other remaining job stays at L_f (the
@@ -181,7 +185,20 @@ public final class OnionPeeling {
         }
         feasible(lf, false);
         System.arraycopy(dl, 0, dlF, 0, n);
-        while (li - lf > delta) { // lines 5-12
+        // lines 5-12, searching upward from the last level first: probes L_f + Δ, + 2Δ, + 4Δ, ...
+        // until one fails, then bisects that bracket (consecutive layers' levels are often close)
+        for (double step = delta; li - lf > delta; step *= 2) {
+          double probe = lf + step;
+          if (probe >= li) break;
+          if (feasible(probe, false)) {
+            lf = probe;
+            System.arraycopy(dl, 0, dlF, 0, n);
+          } else {
+            li = probe;
+            break;
+          }
+        }
+        while (li - lf > delta) {
           double mid = 0.5 * (li + lf);
           if (mid <= lf || mid >= li) break;
           if (feasible(mid, false)) {
@@ -217,17 +234,16 @@ public final class OnionPeeling {
       failing.clear();
       System.arraycopy(dl, 0, dlI, 0, n);
       for (int j : candidates) {
-        if (isIn(failing, j)) continue;
+        if (out[j]) continue;
         System.arraycopy(dlF, 0, dl, 0, n);
         dl[j] = dlI[j];
-        if (!sweep(false)) failing.add(j);
+        if (!sweep(false)) {
+          out[j] = true; // marks the job as kept; peel() sets it again
+          failing.add(j);
+        }
       }
+      for (int j : failing) out[j] = false;
       if (failing.isEmpty()) failing.add(candidates.get(0));
-    }
-
-    private static boolean isIn(List<Integer> list, int j) {
-      for (int v : list) if (v == j) return true;
-      return false;
     }
 
     /** Lines 14-16 for every job in {@code failing}, at level lv, with relative deadlines d. */
@@ -317,6 +333,7 @@ public final class OnionPeeling {
         if (Double.isFinite(d) && jobs[j].work() > 0) order[q++] = j;
       }
       sortByKey(order, q, dl);
+      keepOrder(q);
       // sweep the merged checkpoints
       int a = 0;
       int b = 0;
@@ -330,14 +347,28 @@ public final class OnionPeeling {
         if (sum > capT + 1e-9 * Math.max(1, capT)) {
           ok = false;
           if (!collect) return false;
-          if (a > a0) {
-            for (int k = a0; k < a; k++) failing.add(order[k]);
-          } else {
-            for (int k = 0; k < a; k++) if (dlF[order[k]] > t) failing.add(order[k]); // crossed a peeled target
-          }
+          for (int k = a0; k < a; k++) failing.add(order[k]); // the jobs whose deadline this is
+          for (int k = 0; k < a0; k++) if (dlF[order[k]] > t) failing.add(order[k]); // and those that crossed it
         }
       }
       return ok;
+    }
+
+    private int[] mark = new int[0];
+    private int epoch;
+
+    /**
+     * Reorders the remaining jobs as the last sort left them (the sorted ones first), so that the
+     * next test, whose deadlines have moved little, sorts an almost sorted array.
+     */
+    private void keepOrder(int q) {
+      if (mark.length < n) mark = new int[n];
+      epoch++;
+      for (int k = 0; k < q; k++) mark[order[k]] = epoch;
+      int w = q;
+      for (int k = 0; k < m; k++) if (mark[rem[k]] != epoch) tmp[w++] = rem[k];
+      System.arraycopy(order, 0, rem, 0, q);
+      System.arraycopy(tmp, q, rem, q, m - q);
     }
 
     /** Sorts idx[0..len) by key[idx] ascending, ties by index: a merge sort (stable, deterministic). */

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * the masses always sum to 1. A bin's value is its upper edge ({@link #upperEdge(int)}), so a
  * quantile read from the PMF never understates the demand by quantization.
  *
- * <p>A Gaussian PMF is lazy: its cumulative masses are evaluated on demand from the normal CDF, so
+ * <p>Gaussian and impulse PMFs are lazy: its cumulative masses are evaluated on demand from the normal CDF, so
  * the bisection of Algorithm 2 costs O(log bins) evaluations and no O(bins) table is built.
  */
 public final class Pmf {
@@ -60,9 +60,7 @@ public final class Pmf {
   public static Pmf impulse(double value, int bins) {
     int b = bins / 2;
     double width = Math.max(Math.abs(value), 1) / b;
-    double[] cum = new double[bins];
-    for (int l = b - 1; l < bins; l++) cum[l] = 1;
-    return new Pmf(value - b * width, width, bins, cum, value, 0);
+    return new Pmf(value - b * width, width, bins, null, value, 0);
   }
 
   /** The normal distribution N(mean, sd²) quantized into {@code bins} bins from {@code origin}, evaluated lazily. */
@@ -95,6 +93,7 @@ public final class Pmf {
     if (l < 0) return 0;
     if (l >= bins - 1) return 1;
     if (cumulative != null) return cumulative[l];
+    if (sd == 0) return l >= bins / 2 - 1 ? 1 : 0; // impulse
     return Normal.cdf((upperEdge(l) - mean) / sd);
   }
 
@@ -124,6 +123,7 @@ public final class Pmf {
 
   @Override
   public String toString() {
+    if (cumulative == null && sd == 0) return "Pmf[impulse at " + mean + ", " + bins + " bins of " + width + "]";
     return cumulative == null
         ? "Pmf[gaussian mean=" + mean + " sd=" + sd + ", " + bins + " bins of " + width + " from " + origin + "]"
         : "Pmf[" + bins + " bins of " + width + " from " + origin + ", masses " + Arrays.toString(Arrays.copyOf(masses(), Math.min(bins, 8))) + (bins > 8 ? "…]" : "]");

