@@ -91,6 +91,17 @@ public interface PlanView {
     return true;
   }
 
+  /**
+   * True only when the view knows, without scanning, that at every step of the horizon the
+   * allocation is at most the capacity in every dimension (so no user holds more than the capacity
+   * anywhere). False when some step is over capacity (after a capacity loss) or when the view does
+   * not know (the default); callers then take the long way. Sharing policies use it for exact
+   * shortcuts.
+   */
+  default boolean knownWithinCapacity() {
+    return false;
+  }
+
   /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */
   default long capacity(int dim, long step) {
     return capacityAt(step).get(dimensions().get(dim));

@@ -33,6 +33,16 @@ public class InstantaneousPolicy implements SharingPolicy {
     return "instantaneous:" + fraction;
   }
 
+  /**
+   * A cap of 100% (or more) never binds beyond the free capacity: the headroom is capacity minus
+   * what the user holds, the free capacity is capacity minus what everybody holds, and a user holds
+   * part of what everybody holds.
+   */
+  @Override
+  public boolean headroomCoversFree() {
+    return fraction >= 1.0;
+  }
+
   /** The cap of one user at the step. */
   public Resources cap(PlanView plan, long step) {
     return plan.capacityAt(step).scale(fraction);
