@@ -207,6 +207,22 @@ public final class Plan implements PlanEdit {
     return inside(step) ? runStartInside((int) step) : step;
   }
 
+  /** The step before the first edge bit after {@code step} (the horizon's last step when none). */
+  @Override
+  public long runEnd(long step) {
+    if (!inside(step)) return step;
+    int t = (int) step + 1;
+    if (t >= horizon) return horizon - 1;
+    int w = t >>> 6;
+    long word = edges[w] & (-1L << (t & 63));
+    while (word == 0) {
+      if (++w >= edges.length) return horizon - 1;
+      word = edges[w];
+    }
+    long next = ((long) w << 6) + Long.numberOfTrailingZeros(word);
+    return Math.min(horizon, next) - 1;
+  }
+
   /** {@link #runStart} for a step inside the horizon: the last edge bit at or before it. */
   private int runStartInside(int t) {
     int w = t >>> 6;

@@ -70,6 +70,17 @@ public interface PlanView {
   }
 
   /**
+   * The last step of the run of equal free capacity that contains {@code step}: a step {@code e >=
+   * step} such that {@link #freeAt} is the same at every step of {@code [step, e]} in every
+   * dimension (the mirror of {@link #runStart}). Any such {@code e} is correct; a view that does not
+   * track runs answers {@code step} itself (the default). Defined for steps in {@code [0,
+   * horizon())}.
+   */
+  default long runEnd(long step) {
+    return step;
+  }
+
+  /**
    * The least {@link #free(int, long)} of dimension number {@code dim} over the steps {@code [from,
    * to)} (steps outside the horizon count as 0); {@code Long.MAX_VALUE} for an empty range.
    */

@@ -60,10 +60,18 @@ final class GreedyPlacement {
 
   /** Runs the whole placement: validation, traversal, policy check; returns the decision. */
   Decision run(boolean lowPreemption) {
+    return run(lowPreemption, Math.max(0, request.arrival()), horizon, true);
+  }
+
+  /**
+   * The placement within the root range {@code [lo, hi)} (the request's arrival to the horizon for
+   * GREE and GREE-L; the mirror's range for {@link GreelPlusPlanner}'s early candidate), with the
+   * policy's final check when {@code checkPolicy} (the early candidate checks its reflected
+   * allocation against the real plan instead).
+   */
+  Decision run(boolean lowPreemption, long lo, long hi, boolean checkPolicy) {
     Rejection invalid = RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
-    long lo = Math.max(0, request.arrival());
-    long hi = horizon;
     if (lo >= hi) {
       return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
           "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
@@ -80,7 +88,7 @@ final class GreedyPlacement {
       return Decision.reject(request.id(), r);
     }
     ReservationAllocation alloc = allocation();
-    if (policy != null) {
+    if (policy != null && checkPolicy) {
       var broken = policy.check(plan, request, alloc);
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
