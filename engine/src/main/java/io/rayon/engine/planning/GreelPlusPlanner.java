@@ -23,12 +23,15 @@ import java.util.Optional;
  *       that places every atom that fits an empty plan). {@code guess-interval} and {@code
  *       any-order} keep the paper's reading.
  *   <li>{@code direction}: which placements it tries, in order, keeping the first that fits. {@code
- *       early-then-late} (default): first GREE-L run backwards in time ({@link TimeMirror}): the
- *       same flat shapes and guessed intervals, but each request as early as it fits after its
- *       arrival and the stages of an order from the first on, like Hadoop's agents at their default
- *       {@code favor-early-allocation=true}; when that does not fit, GREE-L as the paper places it,
- *       as late as possible. {@code late-then-early}: the other way round. {@code late}: GREE-L
- *       alone (with the options above).
+ *       early-then-late} (default): first an early candidate, run backwards in time on the mirror of
+ *       the plan ({@link TimeMirror}), so each request is placed from its arrival on and the stages
+ *       of an order from the first on, like Hadoop's agents at their default {@code
+ *       favor-early-allocation=true}; when that does not fit, GREE-L as late as possible. {@code
+ *       late-then-early}: the other way round. {@code late}: GREE-L alone (with the options above).
+ *   <li>{@code early-shape}: the early candidate's shape. {@code tall} (default): GREE's scan run
+ *       backwards, each stage as early and as tall as it fits; {@code flat}: GREE-L run backwards
+ *       (flat shapes over guessed intervals, which for a lone atom spread over its whole window, so
+ *       direction barely matters).
  * </ul>
  *
  * Whatever the direction, the late candidate is one of those tried, so on any plan this planner
@@ -63,6 +66,23 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   public static final String DIRECTION = "direction";
+  public static final String EARLY_SHAPE = "early-shape";
+
+  /** The shape of the early candidate. */
+  public enum EarlyShape {
+    /** GREE's scan run backwards: each stage as early and as tall as fits (like Hadoop's greedy agent). */
+    TALL,
+    /** GREE-L run backwards: flat shapes in guessed intervals, from the arrival on. */
+    FLAT;
+
+    static EarlyShape parse(String s) {
+      return switch (s) {
+        case "tall" -> TALL;
+        case "flat" -> FLAT;
+        default -> throw new IllegalArgumentException("early-shape must be tall or flat, got " + s);
+      };
+    }
+  }
 
   /** GREE-L's options with the defaults {@value #NAME} measured better with. */
   public static final GreedyOptions DEFAULT_GREEDY = new GreedyOptions(true, false, false, true);
@@ -73,9 +93,13 @@ public final class GreelPlusPlanner implements Planner {
           + " request as early as it fits after its arrival), then GREE-L as late as possible; late-then-early = the"
           + " other way round; late = GREE-L alone");
 
+  static final OptionSpec EARLY_SHAPE_SPEC = OptionSpec.choice(EARLY_SHAPE, "tall", List.of("tall", "flat"),
+      "shape of the early candidate: tall = GREE's scan run backwards in time, each stage as early and as tall as it"
+          + " fits (like Hadoop's greedy agent); flat = GREE-L run backwards, flat shapes in guessed intervals");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
-    return List.of(DIRECTION_SPEC,
+    return List.of(DIRECTION_SPEC, EARLY_SHAPE_SPEC,
         OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
         OptionSpec.choice(GreedyOptions.ATOM_SCAN, "stacked", List.of("paper", "stacked"), GreedyOptions.ATOM_SCAN_SPEC.help()),
         GreedyOptions.GUESS_INTERVAL_SPEC, GreedyOptions.ANY_ORDER_SPEC);
@@ -83,20 +107,26 @@ public final class GreelPlusPlanner implements Planner {
 
   private final GreedyOptions greedy;
   private final Direction direction;
+  private final EarlyShape earlyShape;
 
-  /** With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_THEN_LATE}. */
+  /** With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_THEN_LATE}, {@link EarlyShape#TALL}. */
   public GreelPlusPlanner() {
-    this(DEFAULT_GREEDY, Direction.EARLY_THEN_LATE);
+    this(DEFAULT_GREEDY, Direction.EARLY_THEN_LATE, EarlyShape.TALL);
   }
 
-  public GreelPlusPlanner(GreedyOptions greedy, Direction direction) {
+  public GreelPlusPlanner(GreedyOptions greedy, Direction direction, EarlyShape earlyShape) {
     this.greedy = greedy == null ? DEFAULT_GREEDY : greedy;
     this.direction = direction == null ? Direction.EARLY_THEN_LATE : direction;
+    this.earlyShape = earlyShape == null ? EarlyShape.TALL : earlyShape;
   }
 
   /** The planner for options of checked values (see {@link #specs}). */
   public static GreelPlusPlanner from(Options o) {
-    return new GreelPlusPlanner(GreedyOptions.from(o), Direction.parse(o.text(DIRECTION)));
+    return new GreelPlusPlanner(GreedyOptions.from(o), Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
+  }
+
+  public EarlyShape earlyShape() {
+    return earlyShape;
   }
 
   public GreedyOptions greedyOptions() {
@@ -147,7 +177,7 @@ public final class GreelPlusPlanner implements Planner {
     TimeMirror m = new TimeMirror(plan);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
-    Decision d = new GreedyPlacement(m.view(), mirrored, ctx, greedy).run(true, 0, plan.horizon() - arrival, false);
+    Decision d = new GreedyPlacement(m.view(), mirrored, ctx, greedy).run(earlyShape == EarlyShape.FLAT, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     ReservationAllocation a = m.unmirror(d.allocation());
     SharingPolicy policy = ctx.policy();

@@ -75,8 +75,9 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
    * window that touches the proposal. {@link #check} gives the same answer (the reference for the
    * property test).
    */
+  @Override
   public Optional<Rejection> checkByScan(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    Rejection r = checkInstantaneous(plan, request, proposal);
+    Rejection r = checkInstantaneous(plan, request, proposal, false);
     if (r != null) return Optional.of(r);
     return Optional.ofNullable(firstAverageViolation(plan, request, proposal));
   }

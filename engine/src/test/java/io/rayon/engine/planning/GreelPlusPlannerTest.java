@@ -47,7 +47,8 @@ class GreelPlusPlannerTest {
   }
 
   private static GreelPlusPlanner planner(long seed) {
-    return new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)]);
+    return new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
+        Math.floorMod(seed >> 5, 2L) == 0 ? GreelPlusPlanner.EarlyShape.TALL : GreelPlusPlanner.EarlyShape.FLAT);
   }
 
   /** 1,000 seeded workloads: random arrivals, windows, gangs, leases, every operator, several policies. */
@@ -156,9 +157,14 @@ class GreelPlusPlannerTest {
     assertThat(plus.accepted()).isTrue();
     assertThat(plus.allocation().atoms().get(0).start()).isEqualTo(5);
     assertThat(greel.allocation().atoms().get(0).end()).isEqualTo(90);
-    // the same work as GREE-L, the flat shape reflected
+    // tall: 80 bundles over the 10 steps from the arrival on
     assertThat(plus.allocation().atoms().get(0).work()).isEqualTo(800);
-    assertThat(plus.allocation().atoms().get(0).end() - 5).isEqualTo(90 - greel.allocation().atoms().get(0).start());
+    assertThat(plus.allocation().atoms().get(0).end()).isEqualTo(15);
+    // flat: GREE-L's shape reflected
+    Decision flat = new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, GreelPlusPlanner.Direction.EARLY_THEN_LATE,
+        GreelPlusPlanner.EarlyShape.FLAT).place(plan, r, PlanningContext.DEFAULT);
+    assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
+    assertThat(flat.allocation().atoms().get(0).end() - 5).isEqualTo(90 - greel.allocation().atoms().get(0).start());
   }
 
   @Test

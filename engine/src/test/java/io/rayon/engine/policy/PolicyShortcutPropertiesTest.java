@@ -24,8 +24,9 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * The capacity-over-time policy's shortcut ({@link CapacityOverTimePolicy#check}) against its
- * straightforward step-by-step reading ({@link CapacityOverTimePolicy#checkByScan}) on seeded
+ * The sharing policies' shortcuts ({@link InstantaneousPolicy#check} at a 100% cap, {@link
+ * CapacityOverTimePolicy#check}) against their straightforward step-by-step readings ({@code
+ * checkByScan}) on seeded
  * random plans: the same verdict and the same reason, always. The plans mix users, several atoms,
  * extra dimensions, allocations beyond the capacity and capacity losses (where the shortcut must
  * not apply), and the policies mix 100% caps (where it applies) with lower ones.
@@ -73,6 +74,8 @@ class PolicyShortcutPropertiesTest {
       Optional<Rejection> fast = p.check(plan, req, proposal);
       Optional<Rejection> slow = p.checkByScan(plan, req, proposal);
       assertThat(fast).as("seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal).isEqualTo(slow);
+      InstantaneousPolicy ip = new InstantaneousPolicy(inst);
+      assertThat(ip.check(plan, req, proposal)).as("seed %d, instantaneous %s", seed, inst).isEqualTo(ip.checkByScan(plan, req, proposal));
     }
   }
 
