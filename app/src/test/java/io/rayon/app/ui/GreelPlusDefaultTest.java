@@ -39,7 +39,7 @@ class GreelPlusDefaultTest {
     HBox box = robot.lookup("#planner-options").queryAs(HBox.class);
     @SuppressWarnings("unchecked")
     ComboBox<String> direction = (ComboBox<String>) box.lookup("#option-direction");
-    assertThat(direction.getValue()).isEqualTo("early-then-late");
+    assertThat(direction.getValue()).isEqualTo("early-first");
     assertThat(((CheckBox) box.lookup("#option-flat-fallback")).isSelected()).isTrue();
 
     robot.clickOn("#replan-all");

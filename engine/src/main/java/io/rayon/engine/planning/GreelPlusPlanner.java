@@ -18,18 +18,19 @@ import java.util.Optional;
  * docs/benchmarks.md}); not a paper algorithm, so its defaults are ours:
  *
  * <ul>
- *   <li>GREE-L's own departures from the paper, on by default: {@code flat-fallback=true} (an atom
- *       whose flat shape does not fit is placed like GREE) and {@code atom-scan=stacked} (GREE's scan
- *       that places every atom that fits an empty plan). {@code guess-interval} and {@code
- *       any-order} keep the paper's reading and are not options of this planner (they measured no
- *       better on the harness's workloads, which hold no all or any; four options keep the Plan
- *       tab's toolbar as narrow as GREE-L's).
+ *   <li>GREE-L's own departures from the paper: {@code flat-fallback} (an option, true by default:
+ *       an atom whose flat shape does not fit is placed like GREE) and the stacked atom scan
+ *       (always: GREE's scan that places every atom that fits an empty plan; it measured better or
+ *       equal on every workload of {@code docs/planner-options.md}, and on the harness's the paper's
+ *       scan gave no more). {@code guess-interval} and {@code any-order} keep the paper's reading.
+ *       Only three options, so the Plan tab's toolbar keeps its controls visible; {@code greel -O
+ *       ...} runs GREE-L with any combination.
  *   <li>{@code direction}: which placements it tries, in order, keeping the first that fits. {@code
- *       early-then-late} (default): first an early candidate, run backwards in time on the mirror of
+ *       early-first} (default): first an early candidate, run backwards in time on the mirror of
  *       the plan ({@link TimeMirror}), so each request is placed from its arrival on and the stages
  *       of an order from the first on, like Hadoop's agents at their default {@code
  *       favor-early-allocation=true}; when that does not fit, GREE-L as late as possible. {@code
- *       late-then-early}: the other way round. {@code late}: GREE-L alone (with the options above).
+ *       late-first}: the other way round. {@code late}: GREE-L alone (with the options above).
  *   <li>{@code early-shape}: the early candidate's shape. {@code tall} (default): GREE's scan run
  *       backwards, each stage as early and as tall as it fits; {@code flat}: GREE-L run backwards
  *       (flat shapes over guessed intervals, which for a lone atom spread over its whole window, so
@@ -47,8 +48,8 @@ public final class GreelPlusPlanner implements Planner {
 
   /** The order in which the candidates are tried. */
   public enum Direction {
-    EARLY_THEN_LATE("early-then-late"),
-    LATE_THEN_EARLY("late-then-early"),
+    EARLY_FIRST("early-first"),
+    LATE_FIRST("late-first"),
     LATE("late");
 
     private final String text;
@@ -63,7 +64,7 @@ public final class GreelPlusPlanner implements Planner {
 
     static Direction parse(String s) {
       for (Direction d : values()) if (d.text.equals(s)) return d;
-      throw new IllegalArgumentException("direction must be early-then-late, late-then-early or late, got " + s);
+      throw new IllegalArgumentException("direction must be early-first, late-first or late, got " + s);
     }
   }
 
@@ -89,10 +90,10 @@ public final class GreelPlusPlanner implements Planner {
   /** GREE-L's options with the defaults {@value #NAME} measured better with. */
   public static final GreedyOptions DEFAULT_GREEDY = new GreedyOptions(true, false, false, true);
 
-  static final OptionSpec DIRECTION_SPEC = OptionSpec.choice(DIRECTION, "early-then-late",
-      List.of("early-then-late", "late-then-early", "late"),
-      "placements tried in order, the first that fits kept: early-then-late = GREE-L run backwards in time (each"
-          + " request as early as it fits after its arrival), then GREE-L as late as possible; late-then-early = the"
+  static final OptionSpec DIRECTION_SPEC = OptionSpec.choice(DIRECTION, "early-first",
+      List.of("early-first", "late-first", "late"),
+      "placements tried in order, the first that fits kept: early-first = GREE-L run backwards in time (each"
+          + " request as early as it fits after its arrival), then GREE-L as late as possible; late-first = the"
           + " other way round; late = GREE-L alone");
 
   static final OptionSpec EARLY_SHAPE_SPEC = OptionSpec.choice(EARLY_SHAPE, "tall", List.of("tall", "flat"),
@@ -102,28 +103,29 @@ public final class GreelPlusPlanner implements Planner {
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(DIRECTION_SPEC, EARLY_SHAPE_SPEC,
-        OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
-        OptionSpec.choice(GreedyOptions.ATOM_SCAN, "stacked", List.of("paper", "stacked"), GreedyOptions.ATOM_SCAN_SPEC.help()));
+        OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()));
   }
 
   private final GreedyOptions greedy;
   private final Direction direction;
   private final EarlyShape earlyShape;
 
-  /** With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_THEN_LATE}, {@link EarlyShape#TALL}. */
+  /** With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link EarlyShape#TALL}. */
   public GreelPlusPlanner() {
-    this(DEFAULT_GREEDY, Direction.EARLY_THEN_LATE, EarlyShape.TALL);
+    this(DEFAULT_GREEDY, Direction.EARLY_FIRST, EarlyShape.TALL);
   }
 
   public GreelPlusPlanner(GreedyOptions greedy, Direction direction, EarlyShape earlyShape) {
     this.greedy = greedy == null ? DEFAULT_GREEDY : greedy;
-    this.direction = direction == null ? Direction.EARLY_THEN_LATE : direction;
+    this.direction = direction == null ? Direction.EARLY_FIRST : direction;
     this.earlyShape = earlyShape == null ? EarlyShape.TALL : earlyShape;
   }
 
   /** The planner for options of checked values (see {@link #specs}). */
   public static GreelPlusPlanner from(Options o) {
-    return new GreelPlusPlanner(GreedyOptions.from(o), Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
+    GreedyOptions g = new GreedyOptions(DEFAULT_GREEDY.stackedScan(), DEFAULT_GREEDY.anyWrittenOrder(),
+        DEFAULT_GREEDY.guessOrderOnly(), o.bool(GreedyOptions.FLAT_FALLBACK));
+    return new GreelPlusPlanner(g, Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
   }
 
   public EarlyShape earlyShape() {
@@ -154,7 +156,7 @@ public final class GreelPlusPlanner implements Planner {
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);
-      case EARLY_THEN_LATE: {
+      case EARLY_FIRST: {
         Decision early = early(plan, request, ctx);
         return early != null ? early : late(plan, request, ctx);
       }

@@ -161,7 +161,7 @@ class GreelPlusPlannerTest {
     assertThat(plus.allocation().atoms().get(0).work()).isEqualTo(800);
     assertThat(plus.allocation().atoms().get(0).end()).isEqualTo(15);
     // flat: GREE-L's shape reflected
-    Decision flat = new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, GreelPlusPlanner.Direction.EARLY_THEN_LATE,
+    Decision flat = new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, GreelPlusPlanner.Direction.EARLY_FIRST,
         GreelPlusPlanner.EarlyShape.FLAT).place(plan, r, PlanningContext.DEFAULT);
     assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
     assertThat(flat.allocation().atoms().get(0).end() - 5).isEqualTo(90 - greel.allocation().atoms().get(0).start());
@@ -199,12 +199,13 @@ class GreelPlusPlannerTest {
   void theRegistryOffersGreelPlusFirstWithItsOptions() {
     assertThat(Planners.names().get(0)).isEqualTo(GreelPlusPlanner.NAME);
     GreelPlusPlanner p = (GreelPlusPlanner) Planners.byName("greel-plus");
-    assertThat(p.direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_THEN_LATE);
+    assertThat(p.direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_FIRST);
     assertThat(p.greedyOptions()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
     GreelPlusPlanner late = (GreelPlusPlanner) Planners.byName("greel-plus",
         new PlannerOptions(Map.of("direction", "late", "flat-fallback", "false")));
     assertThat(late.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE);
     assertThat(late.greedyOptions().flatFallback()).isFalse();
+    assertThat(late.greedyOptions().stackedScan()).isTrue();
     assertThatThrownBy(() -> Planners.byName("greel-plus", new PlannerOptions(Map.of("direction", "sideways"))))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("direction");
   }
