@@ -48,7 +48,8 @@ public final class RayonApp extends Application {
     dialogs.setHostServices(getHostServices());
     AppContext ctx = new AppContext(ws, executor, dialogs, prefs);
     FileActions files = new FileActions(ws, executor, dialogs, prefs);
-    window = Workbench.build(ctx, files).window;
+    Workbench bench = Workbench.build(ctx, files);
+    window = bench.window;
     StartupProbe.mark("workbench built");
     autosave = new AutosaveService(ws, executor);
 
@@ -70,6 +71,7 @@ public final class RayonApp extends Application {
     stage.show();
     StartupProbe.mark("stage shown");
     firstFrame(() -> StartupProbe.mark("window interactive"));
+    if (!StartupProbe.EXIT) firstFrame(() -> window.tour().startIfFirstTime());
 
     int period = prefs.autosaveSeconds();
     if (period > 0) {
@@ -84,7 +86,13 @@ public final class RayonApp extends Application {
           scenario,
           s -> firstFrame(() -> {
             StartupProbe.mark("scenario shown (" + s.reservations().size() + " reservations, " + s.cluster().nodeCount() + " nodes)");
-            if (StartupProbe.EXIT) Platform.exit();
+            if (StartupProbe.EXIT) {
+              Platform.exit();
+              return;
+            }
+            // the first screen shows a plan: the scenario given at start is planned at once, in the
+            // background, with the default planner (Cancel in the status bar stops it)
+            if (!s.reservations().isEmpty()) bench.plan.replanAll();
           }));
     } else {
       ws.setStatus(scenario == null ? "New scenario" : "Default scenario " + scenario + " not found; File → Open a scenario.");

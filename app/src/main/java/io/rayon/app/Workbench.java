@@ -44,7 +44,7 @@ public final class Workbench {
     compare = new CompareViewModel(ctx.workspace(), ctx.executor());
     reservationsTab = new ReservationsTab(ctx.workspace(), reservations, plan);
     planTab = new PlanTab(ctx.workspace(), plan);
-    compareTab = new CompareTab(ctx.workspace(), compare, ctx.dialogs());
+    compareTab = new CompareTab(ctx.workspace(), compare, ctx.dialogs(), ctx.executor());
     window.registerTab(reservationsTab);
     window.registerTab(planTab);
     window.registerTab(compareTab);
@@ -55,6 +55,23 @@ public final class Workbench {
     sweepTab = new SweepTab(sweep, ctx.executor(), ctx.dialogs());
     window.registerTab(sweepTab);
     window.registerContributedTabs();
+    // one time cursor: simulation playback moves the plan's cursor (skyline and Gantt lanes) too
+    Runnable followPlayback = () -> {
+      var r = simulation.resultProperty().get();
+      int f = simulation.frameProperty().get();
+      long step = -1;
+      if (r != null && f >= 0 && f < r.frames().size()) {
+        long stepSeconds = ctx.workspace().getScenario().stepSeconds();
+        step = stepSeconds <= 0 ? -1 : (long) Math.floor(r.frames().get(f).timeS() / stepSeconds);
+      }
+      planTab.skyline().setCursorStep(step);
+    };
+    simulation.frameProperty().addListener((o, a, b) -> followPlayback.run());
+    simulation.resultProperty().addListener((o, a, b) -> {
+      // the plan view draws what the reservations actually got over what was planned, as playback goes
+      planTab.skyline().setOverlay(SimulationViewModel.actualOverlay(b));
+      followPlayback.run();
+    });
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), () -> plan.summaryProperty().get());
     RunNotices.watch(ctx.workspace(), ctx.dialogs(), "Simulation", simulation.runningProperty(),
         () -> simulation.problemProperty().get().isEmpty() ? simulation.summaryProperty().get() : simulation.problemProperty().get());

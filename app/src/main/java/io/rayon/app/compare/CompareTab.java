@@ -3,6 +3,14 @@ package io.rayon.app.compare;
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.dialog.FileType;
 import io.rayon.app.plan.PlanDataMapper;
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.workspace.ChartSource;
+import io.rayon.model.io.AtomicFiles;
+import io.rayon.views.chart.ChartExport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
 import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceTab;
@@ -23,6 +31,8 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
@@ -57,10 +67,17 @@ public final class CompareTab implements WorkspaceTab {
   private final Label diffSummary = new Label();
   private final Label labelA = new Label("A");
   private final Label labelB = new Label("B");
+  private final VBox moreSkylines = new VBox(4);
+  private final List<PlanSkylineView> moreViews = new ArrayList<>();
   private final Runnable chooseOther;
   private final FieldValidation validation = new FieldValidation();
 
   public CompareTab(WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs) {
+    this(ws, vm, dialogs, null);
+  }
+
+  /** @param executor where the HTML report is written (null: the report button writes on the spot) */
+  public CompareTab(WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs, TaskExecutor executor) {
     this.ws = ws;
     this.vm = vm;
     ComboBox<String> a = new ComboBox<>(vm.planners());
@@ -101,7 +118,33 @@ public final class CompareTab implements WorkspaceTab {
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
     ToolBar bar = new ToolBar(new Label("A"), a, new Label("B"), b, new Label("Policy"), policy);
-    ToolBar actions = new ToolBar(other, same, otherLabel, run, cancel);
+    ComboBox<String> addPlanner = new ComboBox<>(vm.planners());
+    addPlanner.setId("compare-add-planner");
+    addPlanner.setValue(vm.planners().isEmpty() ? null : vm.planners().get(0));
+    Button add = new Button("Add run");
+    add.setId("compare-add-run");
+    add.setTooltip(new Tooltip("Another planner on the open scenario as run C, D, …: its metrics join the table, its plan the skylines"));
+    add.setOnAction(e -> {
+      if (addPlanner.getValue() != null) vm.morePlanners().add(addPlanner.getValue());
+    });
+    add.disableProperty().bind(vm.runningProperty());
+    Label moreLabel = new Label();
+    moreLabel.setId("compare-more-label");
+    moreLabel.textProperty().bind(Bindings.createStringBinding(() -> {
+      List<String> parts = new ArrayList<>();
+      for (int i = 0; i < vm.morePlanners().size(); i++) parts.add(CompareResult.letter(i + 2) + ": " + vm.morePlanners().get(i));
+      return String.join(", ", parts);
+    }, vm.morePlanners()));
+    Button clear = new Button("Remove added runs");
+    clear.setId("compare-clear-runs");
+    clear.setOnAction(e -> vm.morePlanners().clear());
+    clear.disableProperty().bind(Bindings.isEmpty(vm.morePlanners()).or(vm.runningProperty()));
+    Button report = new Button("HTML report…");
+    report.setId("compare-report");
+    report.disableProperty().bind(vm.resultProperty().isNull());
+    report.setOnAction(e -> exportReport(dialogs, executor));
+    ToolBar actions = new ToolBar(other, same, otherLabel, run, cancel, report);
+    ToolBar moreBar = new ToolBar(new Label("More runs"), addPlanner, add, clear, moreLabel);
     Label problem = new Label();
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
@@ -133,6 +176,7 @@ public final class CompareTab implements WorkspaceTab {
       String id = s != null && s.kind() == Selection.Kind.RESERVATION ? s.id() : null;
       viewA.setSelectedReservation(id);
       viewB.setSelectedReservation(id);
+      for (PlanSkylineView v : moreViews) v.setSelectedReservation(id);
     });
     viewA.setId("compare-skyline-a");
     viewB.setId("compare-skyline-b");
@@ -144,14 +188,22 @@ public final class CompareTab implements WorkspaceTab {
     VBox left = new VBox(6, title("Metrics"), metrics, title("Plan diff"), diffSummary, diff);
     VBox.setVgrow(diff, Priority.ALWAYS);
     left.setPadding(new Insets(4));
-    VBox right = new VBox(4, labelA, viewA, labelB, viewB);
+    moreSkylines.setId("compare-more-skylines");
+    VBox right = new VBox(4, labelA, viewA, labelB, viewB, moreSkylines);
     VBox.setVgrow(viewA, Priority.ALWAYS);
     VBox.setVgrow(viewB, Priority.ALWAYS);
+    VBox.setVgrow(moreSkylines, Priority.ALWAYS);
+    viewA.setMinHeight(140);
+    viewB.setMinHeight(140);
     right.setPadding(new Insets(4));
-    SplitPane split = new SplitPane(left, right);
+    ScrollPane rightScroll = new ScrollPane(right);
+    rightScroll.setFitToWidth(true);
+    rightScroll.setFitToHeight(true);
+    rightScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+    SplitPane split = new SplitPane(left, rightScroll);
     split.setOrientation(Orientation.HORIZONTAL);
     split.setDividerPositions(0.38);
-    root.setTop(new VBox(bar, actions, problem));
+    root.setTop(new VBox(bar, actions, moreBar, problem));
     root.setCenter(split);
     root.setId("compare-tab");
   }
@@ -177,6 +229,8 @@ public final class CompareTab implements WorkspaceTab {
       diffSummary.setText("");
       labelA.setText("A");
       labelB.setText("B");
+      setRunColumns(2);
+      showMore(List.of(), null, null);
       return;
     }
     PlanData a = PlanDataMapper.of(r.a(), ws.getScenario());
@@ -205,6 +259,83 @@ public final class CompareTab implements WorkspaceTab {
     for (String id : d.onlyInB()) rows.add(new DiffRow(id, "accepted by B only"));
     for (String id : d.moved()) rows.add(new DiffRow(id, "moved"));
     diff.getItems().setAll(rows);
+    setRunColumns(r.runs().size());
+    showMore(r.more(), a, colour);
+  }
+
+  /** The metrics table's value columns: one per run, headed A, B, C, … */
+  private void setRunColumns(int n) {
+    metrics.getColumns().remove(1, metrics.getColumns().size());
+    for (int i = 0; i < n; i++) {
+      int k = i;
+      metrics.getColumns().add(col(CompareResult.letter(i), 80, row -> k < row.values().size() ? row.values().get(k) : ""));
+    }
+  }
+
+  /** One skyline per further run, on A's time window, coloured by its difference from A. */
+  private void showMore(List<CompareResult.Run> more, PlanData a, Function<String, Color> colourA) {
+    for (PlanSkylineView v : moreViews) {
+      v.visibleStartProperty().unbindBidirectional(viewA.visibleStartProperty());
+      v.visibleEndProperty().unbindBidirectional(viewA.visibleEndProperty());
+    }
+    moreViews.clear();
+    moreSkylines.getChildren().clear();
+    for (int i = 0; i < more.size(); i++) {
+      CompareResult.Run run = more.get(i);
+      PlanData data = PlanDataMapper.of(run.state(), ws.getScenario());
+      Map<String, PlanDiff.Kind> kinds = PlanDiff.of(a, data).kinds();
+      PlanSkylineView v = new PlanSkylineView();
+      v.setId("compare-skyline-" + CompareResult.letter(i + 2).toLowerCase(Locale.ROOT));
+      v.rejectedPanelVisibleProperty().set(false);
+      v.setMinHeight(140);
+      v.setColorFunction(id -> {
+        PlanDiff.Kind k = kinds.get(id);
+        if (k == null) return SAME;
+        return switch (k) {
+          case ONLY_IN_A -> ONLY_A;
+          case ONLY_IN_B -> ONLY_B;
+          case MOVED -> MOVED;
+          case UNCHANGED -> SAME;
+        };
+      });
+      v.setPlan(data);
+      v.visibleStartProperty().bindBidirectional(viewA.visibleStartProperty());
+      v.visibleEndProperty().bindBidirectional(viewA.visibleEndProperty());
+      v.setSelectedReservation(viewA.getSelectedReservation());
+      Label l = new Label(CompareResult.letter(i + 2) + ": " + run.label() + " (blue: accepted here and not by A, purple: moved from A, grey: same)");
+      moreSkylines.getChildren().addAll(l, v);
+      VBox.setVgrow(v, Priority.ALWAYS);
+      moreViews.add(v);
+    }
+  }
+
+  private void exportReport(DialogService dialogs, TaskExecutor executor) {
+    CompareResult r = vm.resultProperty().get();
+    if (r == null) return;
+    // drawn here, on the JavaFX thread (the skylines are controls); written in the background
+    List<String> svgs = new ArrayList<>();
+    List<PlanSkylineView> views = new ArrayList<>(List.of(viewA, viewB));
+    views.addAll(moreViews);
+    for (PlanSkylineView v : views) svgs.add(ChartExport.svg(v, 900, 260));
+    String html = CompareReport.html(ws.documentName(), ws.getScenario(), vm.policyTextProperty().get(), r, vm.rows(), svgs);
+    dialogs.chooseFileToSave("Comparison report", "comparison-report.html", List.of(FileType.HTML)).ifPresent(path -> {
+      if (executor == null) {
+        write(dialogs, path, html);
+        return;
+      }
+      executor.execute(BackgroundTask.of("Export " + path.getFileName(), (p, c) -> {
+        AtomicFiles.writeString(path, html);
+        return path;
+      }).onFailure(x -> dialogs.showError("Export failed", path + ": " + x.getMessage())));
+    });
+  }
+
+  private static void write(DialogService dialogs, Path path, String html) {
+    try {
+      AtomicFiles.writeString(path, html);
+    } catch (IOException x) {
+      dialogs.showError("Export failed", path + ": " + x.getMessage());
+    }
   }
 
   public PlanSkylineView skylineA() {
@@ -227,8 +358,14 @@ public final class CompareTab implements WorkspaceTab {
   }
 
   @Override
-  public List<io.rayon.app.workspace.ChartSource> charts() {
-    return List.of(new io.rayon.app.workspace.ChartSource("Plan A", viewA), new io.rayon.app.workspace.ChartSource("Plan B", viewB));
+  public List<ChartSource> charts() {
+    List<ChartSource> out = new ArrayList<>();
+    out.add(new ChartSource("Plan A", viewA));
+    out.add(new ChartSource("Plan B", viewB));
+    for (int i = 0; i < moreViews.size(); i++) {
+      out.add(new ChartSource("Plan " + CompareResult.letter(i + 2), moreViews.get(i)));
+    }
+    return out;
   }
 
   @Override

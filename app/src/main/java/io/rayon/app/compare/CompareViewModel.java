@@ -16,6 +16,7 @@ import io.rayon.model.scenario.SharingPolicySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -33,18 +34,33 @@ import javafx.collections.ObservableList;
 /**
  * The Compare tab's state: two runs (planner A and planner B on the open scenario, or planner A
  * on the open scenario and on another version of it read from a file), their metrics side by side
- * (acceptance, weighted acceptance, preemption, uniformity, runtime) and the plan diff. Both runs
- * go through the executor as one task, one after the other (the UI keeps the other core).
+ * (acceptance, weighted acceptance, preemption, uniformity, runtime) and the plan diff; any number
+ * of further runs (C, D, …: more planners on the open scenario) join the table and the skylines.
+ * All runs go through the executor as one task, one after the other (the UI keeps the other core).
  */
 public final class CompareViewModel {
-  /** One row of the metrics table. */
-  public record MetricRow(String metric, String a, String b) {}
+  /** One row of the metrics table: the metric and its value for each run (A, B, C, …). */
+  public record MetricRow(String metric, List<String> values) {
+    public MetricRow {
+      values = List.copyOf(values);
+    }
+
+    public String a() {
+      return values.get(0);
+    }
+
+    public String b() {
+      return values.get(1);
+    }
+  }
 
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
   private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
   private final StringProperty plannerA = new SimpleStringProperty(this, "plannerA");
   private final StringProperty plannerB = new SimpleStringProperty(this, "plannerB");
+  /** Planners of the further runs C, D, … (each on the open scenario). */
+  private final ObservableList<String> morePlanners = FXCollections.observableArrayList();
   private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
   /** Another version of the scenario for run B (null: the open scenario with planner B). */
   private final ObjectProperty<Path> otherScenario = new SimpleObjectProperty<>(this, "otherScenario");
@@ -91,19 +107,29 @@ public final class CompareViewModel {
     String pb = other == null ? plannerB.get() : pa;
     String labelA = pa + (other == null ? "" : " on " + ws.documentName());
     String labelB = pb + (other == null ? "" : " on " + other.getFileName());
+    List<String> more = List.copyOf(morePlanners);
+    int n = 2 + more.size();
     if (handle != null) handle.cancel();
     long id = ++runId;
     running.set(true);
     handle =
         executor.execute(
             BackgroundTask.of(
-                    "Compare " + labelA + " / " + labelB,
+                    "Compare " + labelA + " / " + labelB + (more.isEmpty() ? "" : " and " + more.size() + " more"),
                     (p, c) -> {
                       Scenario scenarioB = other == null ? scenarioA : ScenarioIO.read(other);
-                      PlanState a = PlanningService.replanAll(new PlanningService.Request(scenarioA, pa, null, spec), half(p, 0, labelA), c);
+                      PlanState a = PlanningService.replanAll(new PlanningService.Request(scenarioA, pa, null, spec), part(p, 0, n, labelA), c);
                       c.throwIfCancelled();
-                      PlanState b = PlanningService.replanAll(new PlanningService.Request(scenarioB, pb, null, spec), half(p, 0.5, labelB), c);
-                      return new CompareResult(labelA, a, metrics(a, scenarioA), labelB, b, metrics(b, scenarioB));
+                      PlanState b = PlanningService.replanAll(new PlanningService.Request(scenarioB, pb, null, spec), part(p, 1, n, labelB), c);
+                      List<CompareResult.Run> runs = new ArrayList<>();
+                      for (int i = 0; i < more.size(); i++) {
+                        c.throwIfCancelled();
+                        String label = more.get(i);
+                        PlanState s = PlanningService.replanAll(
+                            new PlanningService.Request(scenarioA, more.get(i), null, spec), part(p, 2 + i, n, label), c);
+                        runs.add(new CompareResult.Run(label, s, metrics(s, scenarioA)));
+                      }
+                      return new CompareResult(labelA, a, metrics(a, scenarioA), labelB, b, metrics(b, scenarioB), runs);
                     })
                 .onSuccess(r -> {
                   if (id != runId) return;
@@ -120,8 +146,9 @@ public final class CompareViewModel {
                 }));
   }
 
-  private static ProgressListener half(ProgressListener p, double offset, String label) {
-    return (f, m) -> p.progress(f < 0 ? -1 : offset + f / 2, label + ": " + m);
+  /** Run {@code i} of {@code n}'s share of the progress bar. */
+  private static ProgressListener part(ProgressListener p, int i, int n, String label) {
+    return (f, m) -> p.progress(f < 0 ? -1 : (i + f) / n, label + ": " + m);
   }
 
   static PlanMetrics metrics(PlanState s, Scenario sc) {
@@ -131,17 +158,20 @@ public final class CompareViewModel {
 
   private void show(CompareResult r) {
     result.set(r);
-    PlanMetrics a = r.metricsA();
-    PlanMetrics b = r.metricsB();
+    List<CompareResult.Run> runs = r.runs();
     rows.setAll(
-        new MetricRow("accepted", Integer.toString(a.accepted()), Integer.toString(b.accepted())),
-        new MetricRow("rejected", Integer.toString(a.rejected()), Integer.toString(b.rejected())),
-        new MetricRow("acceptance", pct(a.acceptance()), pct(b.acceptance())),
-        new MetricRow("weighted acceptance", pct(a.weightedAcceptance()), pct(b.weightedAcceptance())),
-        new MetricRow("preemption", num(a.preemption()), num(b.preemption())),
-        new MetricRow("uniformity", num(a.uniformity()), num(b.uniformity())),
-        new MetricRow("runtime (ms)", Long.toString(r.a().runtimeMs()), Long.toString(r.b().runtimeMs())));
-    ws.setStatus("Compared " + r.labelA() + " and " + r.labelB());
+        row("accepted", runs, x -> Integer.toString(x.metrics().accepted())),
+        row("rejected", runs, x -> Integer.toString(x.metrics().rejected())),
+        row("acceptance", runs, x -> pct(x.metrics().acceptance())),
+        row("weighted acceptance", runs, x -> pct(x.metrics().weightedAcceptance())),
+        row("preemption", runs, x -> num(x.metrics().preemption())),
+        row("uniformity", runs, x -> num(x.metrics().uniformity())),
+        row("runtime (ms)", runs, x -> Long.toString(x.state().runtimeMs())));
+    ws.setStatus("Compared " + String.join(", ", runs.stream().map(CompareResult.Run::label).toList()));
+  }
+
+  private static MetricRow row(String metric, List<CompareResult.Run> runs, Function<CompareResult.Run, String> f) {
+    return new MetricRow(metric, runs.stream().map(f).toList());
   }
 
   static String pct(double v) {
@@ -162,6 +192,11 @@ public final class CompareViewModel {
 
   public StringProperty plannerAProperty() {
     return plannerA;
+  }
+
+  /** Planners of the further runs (C, D, …); edit the list to add or remove runs. */
+  public ObservableList<String> morePlanners() {
+    return morePlanners;
   }
 
   public StringProperty plannerBProperty() {

@@ -9,6 +9,7 @@ public record FileType(String description, List<String> patterns) {
   public static final FileType CSV = new FileType("CSV (*.csv)", List.of("*.csv"));
   public static final FileType PNG = new FileType("PNG image (*.png)", List.of("*.png"));
   public static final FileType SVG = new FileType("SVG drawing (*.svg)", List.of("*.svg"));
+  public static final FileType HTML = new FileType("HTML page (*.html)", List.of("*.html"));
   public static final FileType ANY = new FileType("All files", List.of("*"));
 
   public FileType {

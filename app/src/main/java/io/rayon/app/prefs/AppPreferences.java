@@ -21,6 +21,7 @@ public final class AppPreferences {
   static final String PLANNER = "planner";
   static final String POLICY = "policy";
   static final String AUTOSAVE_SECONDS = "autosaveSeconds";
+  static final String TOUR_SHOWN = "tourShown";
 
   private final PreferencesStore store;
   private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
@@ -88,6 +89,15 @@ public final class AppPreferences {
 
   public void setPlanner(String name) {
     store.put(PLANNER, name);
+  }
+
+  /** Whether the guided tour was finished or skipped (then it is not shown at start again). */
+  public boolean tourShown() {
+    return Boolean.parseBoolean(store.get(TOUR_SHOWN, "false"));
+  }
+
+  public void setTourShown(boolean shown) {
+    store.put(TOUR_SHOWN, Boolean.toString(shown));
   }
 
   public String policy(String dflt) {

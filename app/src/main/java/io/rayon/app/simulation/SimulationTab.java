@@ -120,6 +120,7 @@ public final class SimulationTab implements WorkspaceTab {
     heatmap.valuesProperty().bind(vm.valuesProperty());
     timeline.setId("sim-timeline");
     timeline.frameProperty().bindBidirectional(vm.frameProperty());
+    timeline.frameProperty().addListener((o, a, b) -> moveCursors());
     chart.setId("sim-series");
     chart.titleProperty().set("");
     chart.xLabelProperty().set("time (h)");
@@ -227,14 +228,48 @@ public final class SimulationTab implements WorkspaceTab {
       // nothing of the previous document's run stays on screen
       timeline.setPlaying(false);
       timeline.setFrameCount(0);
+      timeline.setFrameTimes(null);
+      timeline.setEventFrames(new int[0]);
       timeline.frameLabelProperty().set(i -> "");
       heatmap.setNodes(List.of(), List.of());
       return;
     }
     heatmap.setNodes(r.nodeIds(), r.nodeRacks());
     timeline.setFrameCount(r.frames().size());
+    timeline.setFrameTimes(frameTimes(r));
+    timeline.setEventFrames(eventFrames(r));
+    moveCursors();
     timeline.frameLabelProperty().set(i -> i < 0 || i >= r.frames().size() ? ""
         : String.format(Locale.ROOT, "t = %.1f h", r.frames().get(i).timeS() / 3600));
+  }
+
+  /** Seconds of the run at each frame, for run-time playback speeds (1× to 10,000×). */
+  static double[] frameTimes(SimulationResult r) {
+    double[] t = new double[r.frames().size()];
+    for (int i = 0; i < t.length; i++) t[i] = r.frames().get(i).timeS();
+    return t;
+  }
+
+  /** For each of the run's events (failures, re-plans, rejections), the first frame at or after it. */
+  static int[] eventFrames(SimulationResult r) {
+    double[] t = frameTimes(r);
+    java.util.TreeSet<Integer> frames = new java.util.TreeSet<>();
+    for (var e : r.events()) {
+      int i = java.util.Arrays.binarySearch(t, e.timeS());
+      if (i < 0) i = -i - 1;
+      if (i < t.length) frames.add(i);
+    }
+    return frames.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** One time cursor for every chart of the run: the playback position, in hours. */
+  private void moveCursors() {
+    SimulationResult r = shown;
+    int f = timeline.getFrame();
+    double h = r == null || f < 0 || f >= r.frames().size() ? Double.NaN : r.frames().get(f).timeS() / 3600;
+    chart.setCursorX(h);
+    vcoresChart.setCursorX(h);
+    planChart.setCursorX(h);
   }
 
   /** The charts of the checked dimensions, each with the checked series of the last result. */

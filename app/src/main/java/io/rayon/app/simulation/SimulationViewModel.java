@@ -27,6 +27,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import io.rayon.views.plan.PlanSkylineView;
+import io.rayon.model.resources.Resources;
 import java.util.Locale;
 import java.util.Map;
 import javafx.beans.property.IntegerProperty;
@@ -293,6 +295,20 @@ public final class SimulationViewModel {
       i++;
     }
     return out;
+  }
+
+  /**
+   * What the reservations actually received in the run, summed per plan step (every dimension), as
+   * a line the plan view draws over the planned stack; null when the scheduler follows no plan.
+   */
+  public static PlanSkylineView.Overlay actualOverlay(SimulationResult r) {
+    if (r == null) return null;
+    List<AllocationSample> samples = r.report().samples();
+    if (samples.isEmpty()) return null;
+    Map<Long, Resources> byStep = new java.util.TreeMap<>();
+    for (AllocationSample a : samples) byStep.merge(a.step(), a.used(), Resources::plus);
+    long[] steps = byStep.keySet().stream().mapToLong(Long::longValue).toArray();
+    return new PlanSkylineView.Overlay("actual (simulated)", steps, List.copyOf(byStep.values()), javafx.scene.paint.Color.web("#27ae60"));
   }
 
   /** The run's events up to {@code timeS}, newest first, as lines for people. */

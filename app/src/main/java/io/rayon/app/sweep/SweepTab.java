@@ -43,7 +43,7 @@ import javafx.scene.paint.Color;
  * with the spread over seeds as thin min and max lines.
  */
 public final class SweepTab implements WorkspaceTab {
-  static final FileType HTML = new FileType("HTML page (*.html)", List.of("*.html"));
+  static final FileType HTML = FileType.HTML;
   private final SweepViewModel vm;
   private final BorderPane root = new BorderPane();
   private final TableView<Sweep.Summary> table = new TableView<>();

@@ -43,6 +43,7 @@ public final class MainWindow {
   private final ExplorerView explorer;
   private final InspectorView inspector;
   private Scene scene;
+  private final GuidedTour tour;
 
   public MainWindow(AppContext ctx, FileActions files) {
     this.ctx = ctx;
@@ -60,6 +61,15 @@ public final class MainWindow {
     root.setCenter(split);
     root.setBottom(new StatusBarView(ws, ctx.executor()));
     root.setId("main-window");
+    tour =
+        new GuidedTour(
+            ctx.prefs(),
+            this::selectTab,
+            selector -> {
+              root.applyCss(); // a tab just selected gets its content into the scene graph now
+              root.layout();
+              return root.lookup(selector);
+            });
     coreCommands();
     tabs.getSelectionModel()
         .selectedIndexProperty()
@@ -97,6 +107,7 @@ public final class MainWindow {
     commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
     commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
+    commands.add(AppCommand.of("Help", "Guided _tour", null, () -> tour.start()));
     commands.add(AppCommand.of("Help", "_Documentation", null, () -> About.documentation().ifPresentOrElse(
         ctx.dialogs()::showDocument,
         () -> ctx.dialogs().showInfo("Documentation", "The documentation (README.md and docs/) was not found beside the"
@@ -247,6 +258,11 @@ public final class MainWindow {
           }
         });
     return scene;
+  }
+
+  /** The first-start guided tour (Help → Guided tour). */
+  public GuidedTour tour() {
+    return tour;
   }
 
   public BorderPane root() {

@@ -8,6 +8,7 @@ import io.rayon.engine.sim.Frame;
 import io.rayon.engine.sim.SimulationResult;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.views.chart.SeriesChart;
+import io.rayon.views.timeline.TimelineControl;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -109,5 +110,39 @@ class SimulationRayonTabTest {
     robot.interact(() -> vm.frameProperty().set(frameAt(r, 360)));
     assertThat(atRisk.getText()).contains("j2 (reservation r2 rejected after a failure)").doesNotContain("j1")
         .doesNotContain("j3");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void oneCursorForEveryChartAndPlaybackJumpsFromEventToEvent(FxRobot robot) {
+    ComboBox<String> scheduler = robot.lookup("#sim-scheduler").queryAs(ComboBox.class);
+    robot.interact(() -> {
+      scheduler.setValue("rayon");
+      robot.lookup("#sim-reservable").queryAs(TextField.class).setText("1");
+      robot.lookup("#sim-fail-nodes").queryAs(TextField.class).setText("1@3m");
+      robot.lookup("#sim-frame-interval").queryAs(TextField.class).setText("60");
+    });
+    robot.clickOn("#sim-run");
+    WaitForAsyncUtils.waitForFxEvents();
+    SimulationResult r = vm.resultProperty().get();
+    TimelineControl timeline = robot.lookup("#sim-timeline").queryAs(TimelineControl.class);
+    // run-time speeds: the frames carry their times
+    assertThat(timeline.speeds()).containsExactly(TimelineControl.TIME_SPEEDS);
+    assertThat(timeline.getFrameTimes()).hasSize(r.frames().size());
+    // every event maps to the first frame at or after it: the plan at 0, the failure's events at minute 3
+    assertThat(timeline.getEventFrames()).containsExactly(0, frameAt(r, 180));
+    robot.interact(() -> vm.frameProperty().set(0));
+    robot.interact(() -> robot.lookup("#timeline-next-event").queryButton().fire());
+    assertThat(timeline.getFrame()).isEqualTo(frameAt(r, 180));
+    ListView<String> events = robot.lookup("#sim-events").queryAs(ListView.class);
+    assertThat(events.getItems().get(0)).contains("reject: reservation r2");
+    // one time cursor on every chart, in hours
+    double hours = r.frames().get(timeline.getFrame()).timeS() / 3600;
+    for (String id : List.of("#sim-plan-vs-actual", "#sim-series")) {
+      assertThat(robot.lookup(id).queryAs(SeriesChart.class).getCursorX()).as(id).isEqualTo(hours);
+    }
+    robot.interact(() -> vm.frameProperty().set(frameAt(r, 600)));
+    assertThat(robot.lookup("#sim-series").queryAs(SeriesChart.class).getCursorX())
+        .isEqualTo(r.frames().get(frameAt(r, 600)).timeS() / 3600);
   }
 }

@@ -14,6 +14,7 @@ import javafx.stage.Window;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -53,5 +54,29 @@ class RayonAppTest {
     javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) stage.getScene().lookup("#workspace-tabs");
     assertThat(tabs.getTabs()).extracting(javafx.scene.control.Tab::getText)
         .startsWith("Reservations", "Plan", "Compare", "Simulation").contains("Live");
+  }
+
+  @Test
+  void aFirstStartShowsTheGuidedTourAtThePalette() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> new FxRobot().lookup("#tour-text").tryQuery().isPresent());
+    javafx.scene.control.Label text = new FxRobot().lookup("#tour-text").queryAs(javafx.scene.control.Label.class);
+    assertThat(text.getText()).contains("palette");
+    new FxRobot().clickOn("#tour-skip");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(new FxRobot().lookup("#tour-text").tryQuery()).isEmpty();
+  }
+
+  @Test
+  void theScenarioGivenAtStartIsPlannedAtOnce() throws Exception {
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+        () -> mainStage() != null && mainStage().getTitle().startsWith("fig9-pipeline.json"));
+    javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) mainStage().getScene().lookup("#workspace-tabs");
+    new FxRobot().interact(() -> tabs.getSelectionModel().select(1)); // the Plan tab
+    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> {
+      javafx.scene.Node summary = mainStage().getScene().lookup("#plan-summary");
+      return summary instanceof javafx.scene.control.Label l && l.getText() != null && l.getText().contains("accepted");
+    });
+    javafx.scene.control.Label summary = (javafx.scene.control.Label) mainStage().getScene().lookup("#plan-summary");
+    assertThat(summary.getText()).doesNotStartWith("No plan yet");
   }
 }

@@ -58,6 +58,7 @@ public class SeriesChart extends Control implements Drawable {
   private final StringProperty yLabel = new SimpleStringProperty(this, "yLabel", "");
   private final DoubleProperty yMin = new SimpleDoubleProperty(this, "yMin", Double.NaN);
   private final DoubleProperty yMax = new SimpleDoubleProperty(this, "yMax", Double.NaN);
+  private final DoubleProperty cursorX = new SimpleDoubleProperty(this, "cursorX", Double.NaN);
   private final ObjectProperty<DoubleFunction<String>> xFormat =
       new SimpleObjectProperty<>(this, "xFormat", Axes::number);
   private final ObjectProperty<DoubleFunction<String>> yFormat =
@@ -106,6 +107,22 @@ public class SeriesChart extends Control implements Drawable {
 
   public ObservableList<Series> getSeries() {
     return series;
+  }
+
+  /**
+   * The time cursor: a vertical line at this x (in the series' x units, for example the playback
+   * position), drawn when it lies inside the data; NaN hides it.
+   */
+  public DoubleProperty cursorXProperty() {
+    return cursorX;
+  }
+
+  public double getCursorX() {
+    return cursorX.get();
+  }
+
+  public void setCursorX(double x) {
+    cursorX.set(x);
   }
 
   public StringProperty titleProperty() {
@@ -216,6 +233,11 @@ public class SeriesChart extends Control implements Drawable {
       total += n;
     }
     lastPointsDrawn = total;
+    double cx = cursorX.get();
+    if (!Double.isNaN(cx) && cx >= b[0] && cx <= b[1] && !series.isEmpty()) {
+      double x = Math.round(px0 + (cx - b[0]) * sx) + 0.5;
+      sink.line(x, py0, x, py1, Color.ROYALBLUE, 1.5);
+    }
     // legend: right-aligned on the header line when it fits beside the title and the y label,
     // otherwise just inside the top of the plot area, so entries never overwrite other text
     double headerEnd = 0;

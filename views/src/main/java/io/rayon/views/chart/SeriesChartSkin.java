@@ -23,6 +23,7 @@ public class SeriesChartSkin extends AbstractCanvasSkin<SeriesChart> {
     l.add(c.yLabelProperty());
     l.add(c.yMinProperty());
     l.add(c.yMaxProperty());
+    l.add(c.cursorXProperty());
     l.add(c.xFormatProperty());
     l.add(c.yFormatProperty());
     return l;

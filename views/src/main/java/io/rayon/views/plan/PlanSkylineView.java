@@ -68,6 +68,7 @@ public class PlanSkylineView extends Control implements Drawable {
   private final LongProperty cursorStep = new SimpleLongProperty(this, "cursorStep", -1);
   private final StringProperty selectedReservation = new SimpleStringProperty(this, "selectedReservation");
   private final ObjectProperty<ReservationAllocation> ghost = new SimpleObjectProperty<>(this, "ghost");
+  private final ObjectProperty<Overlay> overlay = new SimpleObjectProperty<>(this, "overlay");
   private final ObjectProperty<Function<String, String>> reservationDetails =
       new SimpleObjectProperty<>(this, "reservationDetails");
   private final ObjectProperty<Function<String, Color>> colorFunction =
@@ -218,6 +219,31 @@ public class PlanSkylineView extends Control implements Drawable {
   }
 
   /** A tentative allocation drawn on top of the stack (null for none). */
+  /**
+   * A measured line over the planned stack, for example what a simulation actually gave the
+   * reservations: {@code values.get(i)} held from {@code steps[i]} to the next step. Drawn only up
+   * to the time cursor when there is one (so playback draws it as it goes); null hides it.
+   */
+  public record Overlay(String name, long[] steps, List<Resources> values, Color color) {
+    public Overlay {
+      if (steps.length != values.size()) throw new IllegalArgumentException("one value per step");
+      steps = steps.clone();
+      values = List.copyOf(values);
+    }
+  }
+
+  public ObjectProperty<Overlay> overlayProperty() {
+    return overlay;
+  }
+
+  public Overlay getOverlay() {
+    return overlay.get();
+  }
+
+  public void setOverlay(Overlay o) {
+    overlay.set(o);
+  }
+
   public ObjectProperty<ReservationAllocation> ghostProperty() {
     return ghost;
   }
@@ -409,6 +435,7 @@ public class PlanSkylineView extends Control implements Drawable {
     drawValueAxis(sink, g, m);
     drawStack(sink, g, m);
     drawCapacity(sink, g, m);
+    drawOverlay(sink, g, m);
     drawCursor(sink, g);
     drawTimeAxis(sink, g);
     if (m.reservationCount() == 0) {
@@ -627,6 +654,29 @@ public class PlanSkylineView extends Control implements Drawable {
       sink.text("capacity " + Axes.value(above, m.dimension) + " above", g.x1() - 4, g.y0() + 12, capacityColor.getValue(), 10,
           DrawingSink.Align.RIGHT);
     }
+  }
+
+  private void drawOverlay(DrawingSink sink, Geometry g, SkylineModel m) {
+    Overlay o = overlay.get();
+    if (o == null || o.steps().length == 0) return;
+    long until = cursorStep.get() < 0 ? Long.MAX_VALUE : cursorStep.get() + 1;
+    double[] xs = new double[2 * o.steps().length + 2];
+    double[] ys = new double[xs.length];
+    int n = 0;
+    for (int i = 0; i < o.steps().length; i++) {
+      long a = o.steps()[i];
+      long b = i + 1 < o.steps().length ? o.steps()[i + 1] : a + 1;
+      if (a >= until || b <= g.start() || a >= g.end()) continue;
+      double y = g.yOf(o.values().get(i).get(m.dimension));
+      y = Math.max(g.y0(), Math.min(g.y1(), y));
+      xs[n] = g.xOf(Math.max(a, g.start()));
+      ys[n++] = y;
+      xs[n] = g.xOf(Math.min(Math.min(b, until), g.end()));
+      ys[n++] = y;
+    }
+    if (n == 0) return;
+    sink.polyline(xs, ys, n, o.color(), 2);
+    sink.text(o.name(), g.x0() + 6, g.y0() + 12, o.color(), 10, DrawingSink.Align.LEFT);
   }
 
   private void drawCursor(DrawingSink sink, Geometry g) {

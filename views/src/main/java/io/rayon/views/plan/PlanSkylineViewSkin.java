@@ -143,7 +143,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
 
     for (Observable o : new Observable[] {
       v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
+      v.selectedReservationProperty(), v.ghostProperty(), v.overlayProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
       v.valueZoomProperty()
     }) {
       o.addListener(redrawListener);
@@ -172,7 +172,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     PlanSkylineView v = getSkinnable();
     for (Observable o : new Observable[] {
       v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
+      v.selectedReservationProperty(), v.ghostProperty(), v.overlayProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
       v.valueZoomProperty()
     }) {
       o.removeListener(redrawListener);

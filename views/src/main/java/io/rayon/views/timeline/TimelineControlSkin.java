@@ -24,6 +24,7 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
   };
   private final javafx.beans.value.ChangeListener<Number> speedListener = (o, a, v) -> speed.setValue(v.doubleValue());
   private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
+  private final javafx.beans.value.ChangeListener<double[]> timesListener = (o, a, v) -> refreshSpeeds();
 
   public TimelineControlSkin(TimelineControl t) {
     super(t);
@@ -53,16 +54,17 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
     HBox.setHgrow(slider, Priority.ALWAYS);
 
     speed.setId("timeline-speed");
-    for (double s : TimelineControl.SPEEDS) speed.getItems().add(s);
+    for (double s : t.speeds()) speed.getItems().add(s);
+    t.frameTimesProperty().addListener(timesListener);
     speed.setConverter(new StringConverter<>() {
       @Override
       public String toString(Double d) {
-        return d == null ? "" : (d == Math.rint(d) ? Integer.toString(d.intValue()) : d.toString()) + "x";
+        return d == null ? "" : (d == Math.rint(d) ? String.format(java.util.Locale.ROOT, "%,d", d.longValue()) : d.toString()) + "x";
       }
 
       @Override
       public Double fromString(String s) {
-        return Double.valueOf(s.replace("x", ""));
+        return Double.valueOf(s.replace("x", "").replace(",", ""));
       }
     });
     speed.setValue(t.getSpeed());
@@ -70,6 +72,17 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
       if (v != null) t.setSpeed(v);
     });
     t.speedProperty().addListener(speedListener);
+
+    Button nextEvent = new Button(">|");
+    nextEvent.setId("timeline-next-event");
+    nextEvent.setTooltip(new Tooltip("Next event (Page Down; Page Up: previous)"));
+    nextEvent.setOnAction(e -> t.nextEvent());
+    nextEvent.disableProperty().bind(Bindings.createBooleanBinding(
+        () -> {
+          for (int f : t.getEventFrames()) if (f > t.getFrame()) return false;
+          return true;
+        },
+        t.eventFramesProperty(), t.frameProperty()));
 
     Label label = new Label();
     label.setId("timeline-label");
@@ -80,11 +93,11 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
         t.frameProperty(), t.frameCountProperty(), t.frameLabelProperty()));
 
     // buttons and the speed box keep their preferred width; the slider and the label give way
-    for (javafx.scene.layout.Region r : new javafx.scene.layout.Region[] {play, back, fwd, speed}) {
+    for (javafx.scene.layout.Region r : new javafx.scene.layout.Region[] {play, back, fwd, nextEvent, speed}) {
       r.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
     }
     slider.setMinWidth(60);
-    HBox box = new HBox(8, play, back, fwd, slider, speed, label);
+    HBox box = new HBox(8, play, back, fwd, nextEvent, slider, speed, label);
     box.getStyleClass().add("timeline-box");
     box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
     getChildren().add(box);
@@ -97,6 +110,12 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
       case SPACE -> t.setPlaying(!t.isPlaying());
       case LEFT -> t.step(-1);
       case RIGHT -> t.step(1);
+      case ADD, PLUS, EQUALS -> t.changeSpeed(true);
+      case SUBTRACT, MINUS -> t.changeSpeed(false);
+      case PAGE_DOWN -> t.nextEvent();
+      case PAGE_UP -> t.previousEvent();
+      case HOME -> t.setFrame(0);
+      case END -> t.setFrame(t.getFrameCount() - 1);
       default -> {
         return;
       }
@@ -104,11 +123,19 @@ public class TimelineControlSkin extends SkinBase<TimelineControl> {
     e.consume();
   }
 
+  private void refreshSpeeds() {
+    TimelineControl t = getSkinnable();
+    speed.getItems().clear();
+    for (double s : t.speeds()) speed.getItems().add(s);
+    speed.setValue(t.getSpeed());
+  }
+
   @Override
   public void dispose() {
     TimelineControl t = getSkinnable();
     t.frameProperty().removeListener(frameListener);
     t.speedProperty().removeListener(speedListener);
+    t.frameTimesProperty().removeListener(timesListener);
     t.removeEventHandler(KeyEvent.KEY_PRESSED, keyHandler);
     super.dispose();
   }

@@ -122,4 +122,30 @@ class ExportTest {
     assertThat(Math.abs(c.getRed() - r1.getRed()) + Math.abs(c.getGreen() - r1.getGreen()) + Math.abs(c.getBlue() - r1.getBlue()))
         .isLessThan(0.06);
   }
+
+  @Test
+  void theActualAllocationOverlayIsDrawnUpToTheTimeCursor() throws Exception {
+    PlanSkylineView v = FxTesting.call(ExportTest::twoReservations);
+    Color green = Color.web("#27ae60");
+    FxTesting.run(() -> v.setOverlay(new PlanSkylineView.Overlay("actual", new long[] {10, 20, 30, 40},
+        List.of(Resources.of(32768, 16), Resources.of(30000, 15), Resources.of(40000, 20), Resources.of(8192, 4)), green)));
+    Document all = parse(FxTesting.call(() -> ChartExport.svg(v, 800, 400)));
+    Element full = overlayLine(all, green);
+    assertThat(full).as("overlay line").isNotNull();
+    assertThat(full.getAttribute("points").trim().split("\\s+")).hasSize(8); // two points per step
+    FxTesting.run(() -> v.setCursorStep(25)); // playback at step 25: steps 10 and 20 only, the second cut at the cursor
+    Element cut = overlayLine(parse(FxTesting.call(() -> ChartExport.svg(v, 800, 400))), green);
+    assertThat(cut.getAttribute("points").trim().split("\\s+")).hasSize(4);
+    FxTesting.run(() -> v.setOverlay(null));
+    assertThat(overlayLine(parse(FxTesting.call(() -> ChartExport.svg(v, 800, 400))), green)).isNull();
+  }
+
+  private static Element overlayLine(Document d, Color c) {
+    NodeList lines = d.getElementsByTagName("polyline");
+    for (int i = 0; i < lines.getLength(); i++) {
+      Element e = (Element) lines.item(i);
+      if (e.getAttribute("stroke").equals(Colors.hex(c))) return e;
+    }
+    return null;
+  }
 }

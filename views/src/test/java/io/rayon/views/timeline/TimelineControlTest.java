@@ -83,4 +83,75 @@ class TimelineControlTest {
     robot.clickOn("#timeline-forward");
     assertThat(s.getValue()).isEqualTo(43);
   }
+
+  @Test
+  void withFrameTimesSpeedIsRunTimePerRealTimeWhateverTheFrameSpacing() {
+    double[] times = new double[100];
+    for (int i = 0; i < 100; i++) times[i] = i < 50 ? i * 10 : 500 + (i - 50) * 100; // 10 s, then 100 s apart
+    FxTesting.run(() -> {
+      timeline.setFrame(0);
+      timeline.setFrameTimes(times);
+    });
+    assertThat(timeline.speeds()).containsExactly(TimelineControl.TIME_SPEEDS);
+    assertThat(timeline.getSpeed()).isEqualTo(100); // a frame-rate speed is not a run-time speed
+    FxTesting.run(() -> timeline.advance(1)); // 100 s of run time: 10 frames of 10 s
+    assertThat(timeline.getFrame()).isEqualTo(10);
+    FxTesting.run(() -> timeline.advance(0.05)); // 105 s: still frame 10
+    assertThat(timeline.getFrame()).isEqualTo(10);
+    FxTesting.run(() -> timeline.advance(0.05)); // 110 s: frame 11
+    assertThat(timeline.getFrame()).isEqualTo(11);
+    FxTesting.run(() -> {
+      timeline.setFrame(50); // by hand: playback continues from 500 s
+      timeline.setSpeed(10000);
+      timeline.advance(0.02); // 200 s: two frames of 100 s
+    });
+    assertThat(timeline.getFrame()).isEqualTo(52);
+    FxTesting.run(() -> {
+      timeline.setPlaying(true);
+      timeline.advance(10); // far past the end
+    });
+    assertThat(timeline.getFrame()).isEqualTo(99);
+    assertThat(timeline.isPlaying()).isFalse();
+    FxTesting.run(() -> timeline.setFrameTimes(null));
+    assertThat(timeline.speeds()).containsExactly(TimelineControl.SPEEDS);
+    assertThat(timeline.getSpeed()).isEqualTo(1);
+  }
+
+  @Test
+  void eventsAreJumpedToWithTheButtonAndPageKeysAndSpeedWithPlusAndMinus(FxRobot robot) {
+    FxTesting.run(() -> {
+      timeline.setFrameTimes(null);
+      timeline.setSpeed(1);
+      timeline.setFrame(0);
+      timeline.setEventFrames(new int[] {70, 20, 45});
+    });
+    robot.clickOn("#timeline-next-event");
+    assertThat(timeline.getFrame()).isEqualTo(20);
+    robot.clickOn("#timeline-slider");
+    FxTesting.run(() -> timeline.setFrame(20));
+    robot.type(javafx.scene.input.KeyCode.PAGE_DOWN);
+    assertThat(timeline.getFrame()).isEqualTo(45);
+    robot.type(javafx.scene.input.KeyCode.PAGE_DOWN);
+    assertThat(timeline.getFrame()).isEqualTo(70);
+    assertThat(robot.lookup("#timeline-next-event").queryButton().isDisabled()).isTrue();
+    robot.type(javafx.scene.input.KeyCode.PAGE_UP);
+    assertThat(timeline.getFrame()).isEqualTo(45);
+    boolean[] moved = new boolean[2];
+    FxTesting.run(() -> {
+      moved[0] = timeline.nextEvent();
+      moved[1] = timeline.nextEvent();
+    });
+    assertThat(moved).containsExactly(true, false);
+    assertThat(timeline.getFrame()).isEqualTo(70);
+
+    robot.type(javafx.scene.input.KeyCode.ADD);
+    assertThat(timeline.getSpeed()).isEqualTo(2);
+    robot.type(javafx.scene.input.KeyCode.SUBTRACT).type(javafx.scene.input.KeyCode.SUBTRACT);
+    assertThat(timeline.getSpeed()).isEqualTo(0.5);
+    robot.type(javafx.scene.input.KeyCode.END);
+    assertThat(timeline.getFrame()).isEqualTo(99);
+    robot.type(javafx.scene.input.KeyCode.HOME);
+    assertThat(timeline.getFrame()).isZero();
+    FxTesting.run(() -> timeline.setEventFrames(new int[0]));
+  }
 }
