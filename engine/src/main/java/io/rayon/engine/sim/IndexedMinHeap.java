@@ -42,6 +42,11 @@ final class IndexedMinHeap {
     return pos[id] >= 0;
   }
 
+  /** The key of {@code id}, or positive infinity when it is not in the heap. */
+  double keyOf(int id) {
+    return pos[id] >= 0 ? key[id] : Double.POSITIVE_INFINITY;
+  }
+
   /** Inserts {@code id} or changes its key. */
   void set(int id, double k) {
     int p = pos[id];

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The simulator's series recorder: the cluster time series (one row per sample: capacity, allowance,
  * the policy's estimation, reservation and usage of memory and CPU, CPU demand, running and queued
- * tasks) and the per-node frames for the UI. It reads the node table's arrays as they are at the
+ * tasks) and the per-node frames for the UI. It reads the {@link NodeTable}'s arrays as they are at the
  * moment of a sample; it never changes them. Sampling costs one pass over the nodes.
  */
 final class SeriesRecorder {
@@ -18,12 +18,18 @@ final class SeriesRecorder {
     for (int i = 0; i < series.length; i++) series[i] = new DoubleList();
   }
 
-  /** One row of the time series at simulated time {@code now}, summed over the {@code nodeCount} nodes. */
-  void sample(double now, int nodeCount, double[] capMem, double[] arMem, double[] resMem, double[] memDemand,
-      double[] capCpu, double[] arCpu, double[] resCpu, double[] cpuDemand, SchedulerPolicy policy, int running,
-      int queueSize) {
+  /** One row of the time series at simulated time {@code now}, summed over the nodes. */
+  void sample(double now, NodeTable nodes, SchedulerPolicy policy, int running, int queueSize) {
+    double[] capMem = nodes.capMem;
+    double[] arMem = nodes.arMem;
+    double[] resMem = nodes.resMem;
+    double[] memDemand = nodes.memDemand;
+    double[] capCpu = nodes.capCpu;
+    double[] arCpu = nodes.arCpu;
+    double[] resCpu = nodes.resCpu;
+    double[] cpuDemand = nodes.cpuDemand;
     double cm = 0, am = 0, em = 0, rm = 0, um = 0, cc = 0, ac = 0, ec = 0, rc = 0, uc = 0, dc = 0;
-    for (int n = 0; n < nodeCount; n++) {
+    for (int n = 0; n < nodes.count; n++) {
       cm += capMem[n];
       am += arMem[n];
       em += policy.estimate(n, SchedulerPolicy.MEMORY);
@@ -41,7 +47,12 @@ final class SeriesRecorder {
   }
 
   /** One frame: each node's memory use, CPU use and CPU demand as fractions of its capacity. */
-  void frame(double now, int nodeCount, double[] memDemand, double[] cpuDemand, double[] capMem, double[] capCpu) {
+  void frame(double now, NodeTable nodes) {
+    int nodeCount = nodes.count;
+    double[] memDemand = nodes.memDemand;
+    double[] cpuDemand = nodes.cpuDemand;
+    double[] capMem = nodes.capMem;
+    double[] capCpu = nodes.capCpu;
     float[] mem = new float[nodeCount];
     float[] cpu = new float[nodeCount];
     float[] dem = new float[nodeCount];

@@ -3,19 +3,14 @@ package io.rayon.engine.sim;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.cluster.Cluster;
-import io.rayon.model.cluster.Node;
-import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
-import io.rayon.model.workload.JobKind;
-import io.rayon.model.workload.TaskGroup;
-import io.rayon.model.workload.UsagePhase;
 import io.rayon.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * A discrete-event simulator of a cluster running a workload under a {@link SchedulerPolicy}, after
@@ -80,14 +75,6 @@ public final class Simulator {
   /** Heartbeats without any placement on an idle cluster after which the run is declared stalled. */
   public static final int STALL_HEARTBEATS = 10_000;
 
-  private static final byte NOT_ARRIVED = 0;
-  private static final byte QUEUED = 1;
-  private static final byte RUNNING = 2;
-  private static final byte FINISHED = 3;
-  private static final byte UNSCHEDULABLE = 4;
-  private static final byte ABANDONED = 5;
-  private static final byte WAITING = 6;
-
   private Simulator() {}
 
   /** Simulates {@code workload} on {@code cluster}; see the class comment for the model. */
@@ -106,7 +93,7 @@ public final class Simulator {
    * the scheduler's {@link QueueDiscipline} (a scheduler that plans its reservations needs it).
    */
   public static SimulationResult run(
-      io.rayon.model.scenario.Scenario scenario,
+      Scenario scenario,
       List<NodeOutage> outages,
       SchedulerPolicy policy,
       SimulationConfig config,
@@ -123,7 +110,7 @@ public final class Simulator {
 
   /** Simulates a scenario's workload on its cluster (its queues, reservations and plan are not used). */
   public static SimulationResult run(
-      io.rayon.model.scenario.Scenario scenario,
+      Scenario scenario,
       SchedulerPolicy policy,
       SimulationConfig config,
       ProgressListener progress,
@@ -131,126 +118,63 @@ public final class Simulator {
     return run(scenario.cluster(), scenario.workload(), policy, config, progress, cancel);
   }
 
-  /** One run's state, in primitive arrays indexed by node, task group, task and job. */
+  /**
+   * One run: the event loop and the event handlers, over the run's parts. The parts own the state, in
+   * primitive arrays: the {@link NodeTable} (per node: capacity, allowance, reservations, demand,
+   * progress clock, outage), the {@link TaskTable} (per job, group, phase and task), the {@link
+   * RunningTaskHeaps} (per node, its running tasks by next phase end on the node's progress clock),
+   * the {@link ReadyQueue} (eligible tasks in queue order), the {@link EventQueue} (one heap of every
+   * pending event by time, kind and sequence), the {@link NodeChoice} and {@link PassLog} of a
+   * scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen through {@link
+   * SchedulerPolicy} and {@link QueueDiscipline}: a new one needs no change here.
+   */
   private static final class Run implements SimControl {
     private final SchedulerPolicy policy;
     private final QueueDiscipline discipline;
-    private final io.rayon.model.scenario.Scenario scenario;
+    private final Scenario scenario;
     private final SimulationConfig config;
     private final ProgressListener progress;
     private final CancellationToken cancel;
     private final List<String> warnings = new ArrayList<>();
 
-    // nodes
-    private final int nodeCount;
-    private final List<String> nodeIds = new ArrayList<>();
-    private final List<String> nodeRacks = new ArrayList<>();
-    private final double[] capMem;
-    private final double[] capCpu;
-    private final double[] arMem;
-    private final double[] arCpu;
-    private final double[] resMem;
-    private final double[] resCpu;
-    private final double[] memDemand;
-    private final double[] cpuDemand;
-    private final double[] nodeV;
-    private final double[] nodeT;
-    private final double[] speed;
-    private final IndexedMinHeap nodeEvents;
-    private final IndexedMinHeap freest;
-    private final double[] score;
-
-    // jobs
-    private final List<Job> jobs;
-    private final int[] jobOrder;
-    private final int[] jobFirstGroup;
-    private final int[] jobGroupCount;
-    private final int[] jobTasks;
-    private final int[] jobRemaining;
-    private final int[] jobFinished;
-    private final int[] jobFailures;
-    private final double[] jobFinish;
-
-    // task groups
-    private final int[] groupJob;
-    private final double[] reqMem;
-    private final double[] reqCpu;
-    private final int[] groupFirstTask;
-    private final int[] groupCount;
-    private final int[] groupRemaining;
-    private final int[] groupUnmet;
-    private final int[][] groupDependents;
-    private final boolean[] groupUnschedulable;
-    private final int[] phaseOffset;
-    private final int[] phaseCount;
-    private final double[] phaseEnd;
-    private final double[] phaseMem;
-    private final double[] phaseCpu;
-
-    // tasks
-    private final int taskCount;
-    private final int[] taskGroup;
-    private final byte[] state;
-    private final int[] taskNode;
-    private final int[] taskPhase;
-    private final double[] taskStartV;
-    private final double[] taskKey;
-    /** Per node, its running tasks by taskKey. */
+    // the parts
+    private final NodeTable nodes;
+    private final TaskTable tasks;
     private final RunningTaskHeaps runningOn;
-    private final double[] taskCreated;
-    private final long[] taskStartTick;
-    private final int[] taskAttempts;
-    private final byte[] taskRank;
-    private int[] queue = new int[1024];
-    private int queueSize;
-
-    // with a queue discipline: queued tasks per job (heaps by creation time, then index), and per job
-    // its running tasks and the sum of their requests
-    private int[][] jobQueue;
-    private int[] jobQueueSize;
-    private final int[] jobRunning;
-    private final double[] jobUsedMem;
-    private final double[] jobUsedCpu;
-    private final int[] jobEnded;
-    private final double[] taskPlacedAt;
-    private double ubFreeMem;
-    private double ubFreeCpu;
+    private final ReadyQueue queue;
+    private final EventQueue events;
+    private final NodeChoice choice;
+    private final PassLog pass;
+    private final SeriesRecorder recorder = new SeriesRecorder();
     private int placedInPass;
 
-    // node outages
-    private final boolean[] nodeDown;
-    private final java.util.PriorityQueue<double[]> outageEvents =
-        new java.util.PriorityQueue<>((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[3], b[3]));
+    // node outages, sorted by time (a failure before a recovery at the same time, then input order):
+    // {time, node count (negative: fail), outage id, order}
+    private final double[][] outages;
+    private int outagePtr;
     private final Map<Integer, int[]> outageNodes = new HashMap<>();
     private long preempted;
     private long lost;
-    private final List<SimEvent> events = new ArrayList<>();
+    private final List<SimEvent> timeline = new ArrayList<>();
 
     // run state
     private double now;
     private long tick;
+    private int arrivalPtr;
     private int running;
     private int finished;
     private int unschedulable;
     private int abandoned;
     private long failures;
     private double lastFinish = Double.NaN;
-    private final int[] touched;
-    private int touchedCount;
-    private final boolean[] isTouched;
     private int[] riserBuf = new int[64];
-    private final int[] randomRank;
     private int riserCount;
-    private final List<int[]> placedPerNode = new ArrayList<>();
-
-    // outputs
-    private final SeriesRecorder recorder = new SeriesRecorder();
 
     Run(
         Cluster cluster,
         Workload workload,
-        io.rayon.model.scenario.Scenario scenario,
-        List<NodeOutage> outages,
+        Scenario scenario,
+        List<NodeOutage> outageList,
         SchedulerPolicy policy,
         SimulationConfig config,
         ProgressListener progress,
@@ -261,340 +185,92 @@ public final class Simulator {
       this.config = config;
       this.progress = progress == null ? ProgressListener.NONE : progress;
       this.cancel = cancel == null ? CancellationToken.NEVER : cancel;
-      List<Node> nodes = cluster.nodes();
-      nodeCount = nodes.size();
-      if (nodeCount == 0) {
-        throw new IllegalArgumentException(
-            "cluster '" + cluster.name() + "' has no nodes: add a node group with a positive count");
-      }
-      capMem = new double[nodeCount];
-      capCpu = new double[nodeCount];
-      arMem = new double[nodeCount];
-      arCpu = new double[nodeCount];
-      for (int i = 0; i < nodeCount; i++) {
-        Node n = nodes.get(i);
-        nodeIds.add(n.id());
-        nodeRacks.add(n.rack());
-        capMem[i] = n.capacity().memoryMB();
-        capCpu[i] = n.capacity().vcores();
-        Resources ar = n.allowance() == null ? n.capacity() : n.allowance();
-        arMem[i] = Math.min(ar.memoryMB(), capMem[i]);
-        arCpu[i] = Math.min(ar.vcores(), capCpu[i]);
-        if (capMem[i] <= 0 || capCpu[i] <= 0) {
-          throw new IllegalArgumentException(
-              "node " + n.id() + " has capacity " + n.capacity() + ": memory and vcores must be positive");
-        }
-      }
-      resMem = new double[nodeCount];
-      resCpu = new double[nodeCount];
-      memDemand = new double[nodeCount];
-      cpuDemand = new double[nodeCount];
-      nodeV = new double[nodeCount];
-      nodeT = new double[nodeCount];
-      speed = new double[nodeCount];
-      Arrays.fill(speed, 1.0);
-      int[] identity = new int[nodeCount];
-      for (int i = 0; i < nodeCount; i++) identity[i] = i;
-      nodeEvents = new IndexedMinHeap(nodeCount, identity);
-      int[] randomRank = identity.clone();
-      SplittableRandom rnd = new SplittableRandom(config.seed());
-      for (int i = nodeCount - 1; i > 0; i--) {
-        int j = rnd.nextInt(i + 1);
-        int t = randomRank[i];
-        randomRank[i] = randomRank[j];
-        randomRank[j] = t;
-      }
-      freest = new IndexedMinHeap(nodeCount, randomRank);
-      this.randomRank = randomRank;
-      score = new double[nodeCount];
-      nodeDown = new boolean[nodeCount];
+      nodes = new NodeTable(cluster, config.seed());
+      int nodeCount = nodes.count;
+      events = new EventQueue(nodeCount);
+      choice = new NodeChoice(nodes, policy);
+      pass = new PassLog(nodeCount);
+      List<double[]> out = new ArrayList<>();
       int seq = 0;
-      for (NodeOutage o : outages == null ? List.<NodeOutage>of() : outages) {
-        // {time, node count (negative: fail), outage id, order}
-        outageEvents.add(new double[] {o.atS(), -o.nodes(), seq, seq});
-        if (o.durationS() != Double.POSITIVE_INFINITY) outageEvents.add(new double[] {o.atS() + o.durationS(), o.nodes(), seq, seq + 0.5});
+      for (NodeOutage o : outageList == null ? List.<NodeOutage>of() : outageList) {
+        out.add(new double[] {o.atS(), -o.nodes(), seq, seq});
+        if (o.durationS() != Double.POSITIVE_INFINITY) out.add(new double[] {o.atS() + o.durationS(), o.nodes(), seq, seq + 0.5});
         seq++;
       }
-      touched = new int[nodeCount];
-      isTouched = new boolean[nodeCount];
-
-      // jobs and groups
-      jobs = workload.jobs();
-      int jobCount = jobs.size();
-      Integer[] order = new Integer[jobCount];
-      for (int i = 0; i < jobCount; i++) order[i] = i;
-      Arrays.sort(order, (a, b) -> Long.compare(jobs.get(a).arrivalS(), jobs.get(b).arrivalS()));
-      jobOrder = new int[jobCount];
-      for (int i = 0; i < jobCount; i++) jobOrder[i] = order[i];
-      jobFirstGroup = new int[jobCount];
-      jobGroupCount = new int[jobCount];
-      jobTasks = new int[jobCount];
-      jobRemaining = new int[jobCount];
-      jobFinished = new int[jobCount];
-      jobFailures = new int[jobCount];
-      jobFinish = new double[jobCount];
-      Arrays.fill(jobFinish, Double.NaN);
-      jobRunning = new int[jobCount];
-      jobUsedMem = new double[jobCount];
-      jobUsedCpu = new double[jobCount];
-      jobEnded = new int[jobCount];
-      if (discipline != null) {
-        jobQueue = new int[jobCount][];
-        jobQueueSize = new int[jobCount];
-      }
-      int groups = 0;
-      long tasks = 0;
-      int phases = 0;
-      for (Job j : jobs) {
-        groups += j.tasks().size();
-        for (TaskGroup g : j.tasks()) {
-          if (g.count() < 0) {
-            throw new IllegalArgumentException(
-                "job " + j.id() + " task group " + g.name() + " has count " + g.count() + ": it must be 0 or more");
-          }
-          tasks += g.count();
-          phases += Math.max(1, g.usage().size());
-        }
-      }
-      if (tasks > Integer.MAX_VALUE - 8) {
-        throw new IllegalArgumentException("workload has " + tasks + " tasks; the simulator holds at most 2^31");
-      }
-      taskCount = (int) tasks;
-      groupJob = new int[groups];
-      reqMem = new double[groups];
-      reqCpu = new double[groups];
-      groupFirstTask = new int[groups];
-      groupCount = new int[groups];
-      groupRemaining = new int[groups];
-      groupUnmet = new int[groups];
-      groupDependents = new int[groups][];
-      groupUnschedulable = new boolean[groups];
-      phaseOffset = new int[groups];
-      phaseCount = new int[groups];
-      phaseEnd = new double[phases];
-      phaseMem = new double[phases];
-      phaseCpu = new double[phases];
-      taskGroup = new int[taskCount];
-      state = new byte[taskCount];
-      taskNode = new int[taskCount];
-      taskPhase = new int[taskCount];
-      taskStartV = new double[taskCount];
-      taskKey = new double[taskCount];
-      runningOn = new RunningTaskHeaps(nodeCount, taskKey);
-      taskCreated = new double[taskCount];
-      taskStartTick = new long[taskCount];
-      taskAttempts = new int[taskCount];
-      taskPlacedAt = new double[taskCount];
-      taskRank = new byte[taskCount];
-      double[][] shapes = distinctShapes();
-      int g = 0;
-      int t = 0;
-      int ph = 0;
-      for (int ji = 0; ji < jobCount; ji++) {
-        Job j = jobs.get(ji);
-        jobFirstGroup[ji] = g;
-        jobGroupCount[ji] = j.tasks().size();
-        Map<String, Integer> byName = new HashMap<>();
-        for (int k = 0; k < j.tasks().size(); k++) {
-          String name = j.tasks().get(k).name();
-          if (byName.put(name, g + k) != null) {
-            throw new IllegalArgumentException("job " + j.id() + " has two task groups named '" + name + "'");
-          }
-        }
-        List<List<Integer>> deps = new ArrayList<>();
-        for (int k = 0; k < j.tasks().size(); k++) deps.add(new ArrayList<>());
-        for (TaskGroup tg : j.tasks()) {
-          groupJob[g] = ji;
-          reqMem[g] = tg.request().memoryMB();
-          reqCpu[g] = tg.request().vcores();
-          groupFirstTask[g] = t;
-          groupCount[g] = tg.count();
-          groupRemaining[g] = tg.count();
-          phaseOffset[g] = ph;
-          ph = buildPhases(tg, ph);
-          phaseCount[g] = ph - phaseOffset[g];
-          for (String a : tg.after()) {
-            Integer dep = byName.get(a);
-            if (dep == null) {
-              throw new IllegalArgumentException(
-                  "job " + j.id() + " task group " + tg.name() + ": 'after' names '" + a
-                      + "', which is not a task group of this job (groups: " + byName.keySet() + ")");
-            }
-            if (dep == g) {
-              throw new IllegalArgumentException(
-                  "job " + j.id() + " task group " + tg.name() + " names itself in 'after'");
-            }
-            groupUnmet[g]++;
-            deps.get(dep - jobFirstGroup[ji]).add(g);
-          }
-          double peak = 0;
-          for (int p = phaseOffset[g]; p < ph; p++) peak = Math.max(peak, phaseMem[p]);
-          String why = unschedulableReason(shapes, reqMem[g], reqCpu[g], peak);
-          if (why != null && tg.count() > 0) {
-            groupUnschedulable[g] = true;
-            warnings.add("job " + j.id() + " task group " + tg.name() + " (" + tg.count() + " tasks) can never run: " + why);
-          }
-          byte rank = (byte) (j.kind() == JobKind.PRODUCTION ? 0 : 1);
-          for (int k = 0; k < tg.count(); k++) {
-            taskGroup[t] = g;
-            taskRank[t] = rank;
-            t++;
-          }
-          jobTasks[ji] += tg.count();
-          g++;
-        }
-        for (int k = 0; k < deps.size(); k++) {
-          List<Integer> d = deps.get(k);
-          int[] arr = new int[d.size()];
-          for (int x = 0; x < arr.length; x++) arr[x] = d.get(x);
-          groupDependents[jobFirstGroup[ji] + k] = arr;
-        }
-        jobRemaining[ji] = jobTasks[ji];
-      }
-    }
-
-    private double[][] distinctShapes() {
-      Map<String, double[]> m = new HashMap<>();
-      for (int i = 0; i < nodeCount; i++) {
-        double[] s = {arMem[i], arCpu[i], capMem[i]};
-        m.putIfAbsent(s[0] + "/" + s[1] + "/" + s[2], s);
-      }
-      return m.values().toArray(new double[0][]);
-    }
-
-    private static String unschedulableReason(double[][] shapes, double mem, double cpu, double peakMem) {
-      double maxArMem = 0;
-      double maxArCpu = 0;
-      double maxCap = 0;
-      for (double[] s : shapes) {
-        if (mem <= s[0] && cpu <= s[1] && peakMem <= s[2]) return null;
-        maxArMem = Math.max(maxArMem, s[0]);
-        maxArCpu = Math.max(maxArCpu, s[1]);
-        maxCap = Math.max(maxCap, s[2]);
-      }
-      if (mem > maxArMem) {
-        return "it requests " + (long) mem + " MB but the largest node allowance is " + (long) maxArMem
-            + " MB; lower the request or add larger nodes";
-      }
-      if (cpu > maxArCpu) {
-        return "it requests " + (long) cpu + " vcores but the largest node allowance is " + (long) maxArCpu
-            + " vcores; lower the request or add larger nodes";
-      }
-      if (peakMem > maxCap) {
-        return "its peak memory usage " + (long) peakMem + " MB exceeds every node's capacity (largest "
-            + (long) maxCap + " MB), so it would always crash";
-      }
-      return "no single node has enough allowance for both its memory and its vcores; add a larger node";
-    }
-
-    private int buildPhases(TaskGroup tg, int ph) {
-      double duration = Math.max(0, tg.durationS());
-      List<UsagePhase> usage = tg.usage();
-      if (usage.isEmpty()) {
-        phaseEnd[ph] = duration;
-        phaseMem[ph] = tg.request().memoryMB();
-        phaseCpu[ph] = tg.request().vcores();
-        return ph + 1;
-      }
-      double end = 0;
-      for (int i = 0; i < usage.size(); i++) {
-        UsagePhase u = usage.get(i);
-        end = Math.min(duration, end + Math.max(0, u.durationS()));
-        boolean last = i == usage.size() - 1;
-        phaseEnd[ph] = last ? duration : end;
-        phaseMem[ph] = Math.max(0, u.usage().memoryMB());
-        phaseCpu[ph] = Math.max(0, UsageProfiles.cpu(u.usage()));
-        ph++;
-      }
-      return ph;
-    }
-
-    // ---- SimNodes ----
-
-    @Override
-    public int count() {
-      return nodeCount;
-    }
-
-    @Override
-    public double capacity(int node, int r) {
-      return r == SchedulerPolicy.MEMORY ? capMem[node] : capCpu[node];
-    }
-
-    @Override
-    public double allowance(int node, int r) {
-      return r == SchedulerPolicy.MEMORY ? arMem[node] : arCpu[node];
-    }
-
-    @Override
-    public double reserved(int node, int r) {
-      return r == SchedulerPolicy.MEMORY ? resMem[node] : resCpu[node];
+      out.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[3], b[3]));
+      outages = out.toArray(new double[0][]);
+      tasks = new TaskTable(workload, nodes, warnings);
+      runningOn = new RunningTaskHeaps(nodeCount, tasks.key);
+      queue = new ReadyQueue(tasks, discipline != null);
     }
 
     // ---- main loop ----
 
     SimulationResult execute() {
-      policy.start(this);
+      policy.start(nodes);
       if (discipline != null) discipline.start(this);
       double hb = config.heartbeatS();
       double until = config.untilS();
       long seriesEvery = Math.max(1, (long) Math.ceil(config.seriesIntervalS() / hb - 1e-9));
       long frameEvery =
           config.frameIntervalS() <= 0 ? 0 : Math.max(1, (long) Math.ceil(config.frameIntervalS() / hb - 1e-9));
-      int arrivalPtr = 0;
+      int[] jobOrder = tasks.jobOrder;
+      int taskCount = tasks.count;
+      if (jobOrder.length > 0) events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[0]).arrivalS());
+      if (outages.length > 0) events.set(EventQueue.OUTAGE, outages[0][0]);
+      events.set(EventQueue.HEARTBEAT, tick * hb);
       long idleTicks = 0;
-      long events = 0;
+      long handled = 0;
       boolean stoppedByUntil = false;
       while (true) {
         if (arrivalPtr >= jobOrder.length && finished + unschedulable + abandoned == taskCount) break;
-        double tn = nodeEvents.topKey();
-        double ta = arrivalPtr < jobOrder.length ? jobs.get(jobOrder[arrivalPtr]).arrivalS() : Double.POSITIVE_INFINITY;
-        double tt = tick * hb;
-        double tf = outageEvents.isEmpty() ? Double.POSITIVE_INFINITY : outageEvents.peek()[0];
-        double tNext = Math.min(ta, tf);
-        if (running == 0 && queueSize == 0 && tn == Double.POSITIVE_INFINITY && tNext > tt + hb
-            && tNext != Double.POSITIVE_INFINITY) {
-          // an empty, idle cluster until the next arrival: let the heartbeats pass in one step
-          long skip = (long) Math.floor((tNext - tt) / hb);
-          if (skip > 0) {
-            policy.idle(skip);
-            tick += skip;
-            tt = tick * hb;
+        if (running == 0 && queue.size() == 0 && !events.hasNodeEvents()) {
+          // an empty, idle cluster until the next arrival or outage: let the heartbeats pass in one step
+          double tt = events.time(EventQueue.HEARTBEAT);
+          double tNext = Math.min(events.time(EventQueue.ARRIVAL), events.time(EventQueue.OUTAGE));
+          if (tNext > tt + hb && tNext != Double.POSITIVE_INFINITY) {
+            long skip = (long) Math.floor((tNext - tt) / hb);
+            if (skip > 0) {
+              policy.idle(skip);
+              tick += skip;
+              events.set(EventQueue.HEARTBEAT, tick * hb);
+            }
           }
         }
-        double next = Math.min(Math.min(tn, tf), Math.min(ta, tt));
+        double next = events.nextTime();
         if (next > until) {
           stoppedByUntil = true;
           break;
         }
         now = next;
-        if ((++events & 0xFFFF) == 0 && cancel.isCancelled()) {
+        if ((++handled & 0xFFFF) == 0 && cancel.isCancelled()) {
           warnings.add("cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
           break;
         }
-        if (tn == next) {
-          processNode(nodeEvents.top());
+        int kind = events.nextKind();
+        if (kind == EventQueue.NODE) {
+          processNode(events.nextNode());
           continue;
         }
-        if (ta == next) {
+        if (kind == EventQueue.ARRIVAL) {
           arrive(jobOrder[arrivalPtr++]);
+          if (arrivalPtr < jobOrder.length) events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[arrivalPtr]).arrivalS());
+          else events.remove(EventQueue.ARRIVAL);
           continue;
         }
-        if (tf == next) {
-          outage(outageEvents.poll());
+        if (kind == EventQueue.OUTAGE) {
+          outage(outages[outagePtr++]);
+          if (outagePtr < outages.length) events.set(EventQueue.OUTAGE, outages[outagePtr][0]);
+          else events.remove(EventQueue.OUTAGE);
           continue;
         }
-        // heartbeat
-        // CPU is reported in thousandths of a vcore, the resolution of usage data (UsageProfiles): the
-        // running sum cpuDemand drifts in its last bits as tasks come and go, and a report of
-        // 3.0000000000004 vcores for tasks using exactly their 3 requested vcores would make eq. 3
-        // raise the estimate above the reservation
-        for (int n = 0; n < nodeCount; n++) {
-          policy.heartbeat(n, memDemand[n], Math.round(Math.min(cpuDemand[n], capCpu[n]) * 1000) / 1000.0);
-        }
+        // heartbeat: the nodes report, then one scheduling pass
+        nodes.heartbeat(policy);
         int placed = schedule();
-        if (tick % seriesEvery == 0) sampleSeries();
-        if (frameEvery > 0 && tick % frameEvery == 0) sampleFrame();
+        if (tick % seriesEvery == 0) {
+          recorder.sample(now, nodes, policy, running, queue.size());
+        }
+        if (frameEvery > 0 && tick % frameEvery == 0) recorder.frame(now, nodes);
         if ((tick & 1023) == 0) {
           if (cancel.isCancelled()) {
             warnings.add("cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
@@ -608,15 +284,16 @@ public final class Simulator {
               + taskCount + " tasks finished");
         }
         tick++;
+        events.set(EventQueue.HEARTBEAT, tick * hb);
         if (running == 0 && placed == 0 && arrivalPtr >= jobOrder.length) {
-          if (queueSize == 0) {
+          if (queue.size() == 0) {
             int waiting = taskCount - finished - unschedulable - abandoned;
             warnings.add(waiting + " tasks wait for task groups that can never finish (unschedulable, abandoned"
                 + " or cyclic 'after' dependencies); stopped at " + TimeSeries.format(now) + " s");
             break;
           }
           if (++idleTicks >= STALL_HEARTBEATS) {
-            warnings.add("stalled: " + queueSize + " queued tasks did not fit on an idle cluster for "
+            warnings.add("stalled: " + queue.size() + " queued tasks did not fit on an idle cluster for "
                 + STALL_HEARTBEATS + " heartbeats (the scheduler's estimate never fell enough); stopped at "
                 + TimeSeries.format(now) + " s");
             break;
@@ -640,103 +317,108 @@ public final class Simulator {
         int[] down = new int[want];
         int k = 0;
         long lostHere = 0;
-        for (int n = nodeCount - 1; n >= 0 && k < want; n--) {
-          if (nodeDown[n]) continue;
-          advance(n, now);
+        for (int n = nodes.count - 1; n >= 0 && k < want; n--) {
+          if (nodes.down[n]) continue;
+          nodes.advance(n, now);
           while (runningOn.size(n) > 0) {
             int t = runningOn.top(n);
             removeFromNode(t);
-            state[t] = QUEUED;
+            tasks.state[t] = TaskTable.QUEUED;
             enqueue(t);
             lostHere++;
           }
-          nodeDown[n] = true;
+          nodes.down[n] = true;
           updateNode(n);
           down[k++] = n;
         }
         down = Arrays.copyOf(down, k);
         outageNodes.put(id, down);
         lost += lostHere;
-        events.add(new SimEvent(now, "nodes-down", k + " nodes failed (" + lostHere + " running containers lost)"
+        timeline.add(new SimEvent(now, "nodes-down", k + " nodes failed (" + lostHere + " running containers lost)"
             + (k < want ? "; only " + k + " of the " + want + " requested were up" : "")));
         if (discipline != null && k > 0) discipline.nodesChanged(this, down, false);
       } else {
         int[] back = outageNodes.remove(id);
         if (back == null || back.length == 0) return;
-        for (int n : back) nodeDown[n] = false;
-        events.add(new SimEvent(now, "nodes-up", back.length + " nodes came back"));
+        for (int n : back) nodes.down[n] = false;
+        timeline.add(new SimEvent(now, "nodes-up", back.length + " nodes came back"));
         if (discipline != null) discipline.nodesChanged(this, back, true);
       }
     }
 
     private void arrive(int ji) {
-      double at = jobs.get(ji).arrivalS();
-      int first = jobFirstGroup[ji];
-      int end = first + jobGroupCount[ji];
+      TaskTable tt = tasks;
+      double at = tt.jobs.get(ji).arrivalS();
+      int first = tt.jobFirstGroup[ji];
+      int end = first + tt.jobGroupCount[ji];
       for (int g = first; g < end; g++) {
-        byte st = groupUnschedulable[g] ? UNSCHEDULABLE : WAITING;
-        for (int k = 0; k < groupCount[g]; k++) state[groupFirstTask[g] + k] = st;
-        if (groupUnschedulable[g]) {
-          unschedulable += groupCount[g];
-          jobEnded[ji] += groupCount[g];
+        byte st = tt.groupUnschedulable[g] ? TaskTable.UNSCHEDULABLE : TaskTable.WAITING;
+        for (int k = 0; k < tt.groupCount[g]; k++) tt.state[tt.groupFirstTask[g] + k] = st;
+        if (tt.groupUnschedulable[g]) {
+          unschedulable += tt.groupCount[g];
+          tt.jobEnded[ji] += tt.groupCount[g];
         }
       }
       // decide eligibility before releasing: releasing an empty group makes its dependents eligible
       // (and releases them) at once, and they must not be released a second time here
       boolean[] ready = new boolean[end - first];
-      for (int g = first; g < end; g++) ready[g - first] = groupUnmet[g] == 0;
+      for (int g = first; g < end; g++) ready[g - first] = tt.groupUnmet[g] == 0;
       for (int g = first; g < end; g++) {
         if (ready[g - first]) release(g, at);
       }
-      if (jobTasks[ji] == 0) jobFinish[ji] = at;
+      if (tt.jobTasks[ji] == 0) tt.jobFinish[ji] = at;
       if (discipline != null) discipline.jobArrived(this, ji);
     }
 
     /** Makes group g's tasks eligible (or finishes an empty group at once). */
     private void release(int g, double at) {
-      if (groupUnschedulable[g]) return;
-      if (groupCount[g] == 0) {
+      TaskTable tt = tasks;
+      if (tt.groupUnschedulable[g]) return;
+      if (tt.groupCount[g] == 0) {
         groupDone(g);
         return;
       }
-      int first = groupFirstTask[g];
-      for (int k = 0; k < groupCount[g]; k++) {
+      int first = tt.groupFirstTask[g];
+      for (int k = 0; k < tt.groupCount[g]; k++) {
         int t = first + k;
-        state[t] = QUEUED;
-        taskCreated[t] = at;
+        tt.state[t] = TaskTable.QUEUED;
+        tt.created[t] = at;
         enqueue(t);
       }
     }
 
     private void groupDone(int g) {
-      for (int d : groupDependents[g]) {
-        if (--groupUnmet[d] == 0) release(d, now);
+      for (int d : tasks.groupDependents[g]) {
+        if (--tasks.groupUnmet[d] == 0) release(d, now);
       }
     }
 
+    /** Node n's next phase end: tasks move to their next phase or end; memory risers may crash. */
     private void processNode(int n) {
-      advance(n, now);
+      NodeTable nt = nodes;
+      TaskTable tt = tasks;
+      nt.advance(n, now);
       riserCount = 0;
-      double tol = 1e-9 * Math.max(1, Math.abs(nodeV[n]));
-      while (runningOn.size(n) > 0 && taskKey[runningOn.top(n)] <= nodeV[n] + tol) {
+      double tol = 1e-9 * Math.max(1, Math.abs(nt.progress[n]));
+      while (runningOn.size(n) > 0 && tt.key[runningOn.top(n)] <= nt.progress[n] + tol) {
         int t = runningOn.top(n);
-        int g = taskGroup[t];
-        int p = taskPhase[t] + 1;
-        if (p < phaseCount[g]) {
-          int old = phaseOffset[g] + taskPhase[t];
+        int g = tt.group[t];
+        int p = tt.phase[t] + 1;
+        if (p < tt.phaseCount[g]) {
+          int old = tt.phaseOffset[g] + tt.phase[t];
           int nw = old + 1;
-          memDemand[n] += phaseMem[nw] - phaseMem[old];
-          cpuDemand[n] += phaseCpu[nw] - phaseCpu[old];
-          taskPhase[t] = p;
-          taskKey[t] = taskStartV[t] + phaseEnd[nw];
+          nt.memDemand[n] += tt.phaseMem[nw] - tt.phaseMem[old];
+          nt.cpuDemand[n] += tt.phaseCpu[nw] - tt.phaseCpu[old];
+          tt.phase[t] = p;
+          tt.key[t] = tt.startProgress[t] + tt.phaseEnd[nw];
           runningOn.topKeyIncreased(n);
-          if (phaseMem[nw] > phaseMem[old]) addRiser(t);
+          if (tt.phaseMem[nw] > tt.phaseMem[old]) addRiser(t);
         } else {
           removeFromNode(t);
           finish(t);
         }
       }
-      if (riserCount > 0 && memDemand[n] > capMem[n] * (1 + 1e-12)) {
+      if (riserCount > 0 && nt.memoryOverflows(n)) {
         for (int i = 0; i < riserCount; i++) crash(riserBuf[i]);
       }
       updateNode(n);
@@ -747,175 +429,152 @@ public final class Simulator {
       riserBuf[riserCount++] = t;
     }
 
-    private void advance(int n, double at) {
-      nodeV[n] += speed[n] * (at - nodeT[n]);
-      nodeT[n] = at;
-    }
-
-    /** Recomputes the node's speed and next event time after its demand or tasks changed. */
+    /** After node n's demand or tasks changed: its speed and its next event. */
     private void updateNode(int n) {
       if (runningOn.size(n) == 0) {
-        nodeEvents.remove(n);
-        memDemand[n] = 0;
-        cpuDemand[n] = 0;
-        speed[n] = 1;
+        events.removeNode(n);
+        nodes.emptied(n);
         return;
       }
-      speed[n] = cpuDemand[n] > capCpu[n] ? capCpu[n] / cpuDemand[n] : 1.0;
-      double dv = Math.max(0, taskKey[runningOn.top(n)] - nodeV[n]);
-      nodeEvents.set(n, nodeT[n] + dv / speed[n]);
+      events.setNode(n, nodes.nextEventTime(n, tasks.key[runningOn.top(n)]));
     }
 
     private void finish(int t) {
-      state[t] = FINISHED;
+      TaskTable tt = tasks;
+      tt.state[t] = TaskTable.FINISHED;
       finished++;
       lastFinish = now;
-      int g = taskGroup[t];
-      int ji = groupJob[g];
-      jobFinished[ji]++;
-      jobEnded[ji]++;
-      if (--jobRemaining[ji] == 0) jobFinish[ji] = now;
-      if (--groupRemaining[g] == 0) groupDone(g);
+      int g = tt.group[t];
+      int ji = tt.groupJob[g];
+      tt.jobFinished[ji]++;
+      tt.jobEnded[ji]++;
+      if (--tt.jobRemaining[ji] == 0) tt.jobFinish[ji] = now;
+      if (--tt.groupRemaining[g] == 0) groupDone(g);
     }
 
     private void crash(int t) {
-      if (state[t] != RUNNING) return; // a riser that already ended at this instant
+      TaskTable tt = tasks;
+      if (tt.state[t] != TaskTable.RUNNING) return; // a riser that already ended at this instant
       removeFromNode(t);
       failures++;
-      jobFailures[groupJob[taskGroup[t]]]++;
-      if (++taskAttempts[t] >= config.maxAttempts()) {
-        state[t] = ABANDONED;
+      int ji = tt.jobOf(t);
+      tt.jobFailures[ji]++;
+      if (++tt.attempts[t] >= config.maxAttempts()) {
+        tt.state[t] = TaskTable.ABANDONED;
         abandoned++;
-        jobEnded[groupJob[taskGroup[t]]]++;
+        tt.jobEnded[ji]++;
         if (abandoned == 1) {
-          warnings.add("task " + t + " of job " + jobs.get(groupJob[taskGroup[t]]).id() + " crashed "
+          warnings.add("task " + t + " of job " + tt.jobs.get(ji).id() + " crashed "
               + config.maxAttempts() + " times and was abandoned (its job cannot finish); raise maxAttempts"
               + " or give the tasks requests closer to their real memory use");
         }
         return;
       }
-      state[t] = QUEUED;
+      tt.state[t] = TaskTable.QUEUED;
       enqueue(t);
     }
 
-    /** Takes a running task off its node: demand, reservation, heap and policy bookkeeping. */
+    private void enqueue(int t) {
+      queue.add(t, tasks.jobOf(t));
+    }
+
+    /** Puts queued task t on node n: node table, task table, running heap, policy and pass log. */
+    private void place(int t, int n) {
+      TaskTable tt = tasks;
+      int g = tt.group[t];
+      nodes.advance(n, now);
+      int ph = tt.phaseOffset[g];
+      tt.start(t, g, n, nodes.progress[n], tick, now);
+      nodes.add(n, tt.reqMem[g], tt.reqCpu[g], tt.phaseMem[ph], tt.phaseCpu[ph]);
+      running++;
+      runningOn.push(n, t);
+      policy.allocated(n, tt.reqMem[g], tt.reqCpu[g]);
+      pass.placed(n, t);
+    }
+
+    /** Takes a running task off its node: node table, job use, running heap and policy. */
     private void removeFromNode(int t) {
-      int n = taskNode[t];
-      int g = taskGroup[t];
-      int ph = phaseOffset[g] + taskPhase[t];
-      memDemand[n] -= phaseMem[ph];
-      cpuDemand[n] -= phaseCpu[ph];
-      resMem[n] -= reqMem[g];
-      resCpu[n] -= reqCpu[g];
-      if (Math.abs(resMem[n]) < 1e-6) resMem[n] = 0;
-      if (Math.abs(resCpu[n]) < 1e-9) resCpu[n] = 0;
+      TaskTable tt = tasks;
+      int n = tt.node[t];
+      int g = tt.group[t];
+      int ph = tt.phaseOffset[g] + tt.phase[t];
+      nodes.remove(n, tt.reqMem[g], tt.reqCpu[g], tt.phaseMem[ph], tt.phaseCpu[ph]);
       runningOn.remove(n, t);
       running--;
-      int ji = groupJob[g];
-      jobRunning[ji]--;
-      jobUsedMem[ji] -= reqMem[g];
-      jobUsedCpu[ji] -= reqCpu[g];
-      if (jobRunning[ji] == 0) {
-        jobUsedMem[ji] = 0;
-        jobUsedCpu[ji] = 0;
-      }
+      tt.stop(g);
       // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
-      // after heartbeat taskStartTick, so heartbeats taskStartTick + 1 .. tick − 1 saw it (tick is the
-      // next heartbeat, not yet observed; a task crashing in its own placement pass saw none)
-      policy.released(n, reqMem[g], reqCpu[g], Math.max(0, tick - taskStartTick[t] - 1));
+      // after heartbeat startTick, so heartbeats startTick + 1 .. tick − 1 saw it (tick is the next
+      // heartbeat, not yet observed; a task crashing in its own placement pass saw none)
+      policy.released(n, tt.reqMem[g], tt.reqCpu[g], Math.max(0, tick - tt.startTick[t] - 1));
     }
 
     // ---- scheduling ----
 
+    /** The simulator's own FIFO pass, or the discipline's; returns the number of placements. */
     private int schedule() {
       if (discipline != null) return disciplineSchedule();
-      if (queueSize == 0) return 0;
-      for (int n = 0; n < nodeCount; n++) score[n] = -score(n);
-      freest.fillAll(score);
+      if (queue.size() == 0) return 0;
+      choice.rankAll();
       int placed = 0;
-      touchedCount = 0;
-      while (queueSize > 0) {
-        int t = queue[0];
-        int g = taskGroup[t];
-        int n = freest.top();
-        if (!fits(g, n)) {
-          n = -1;
-          double best = Double.POSITIVE_INFINITY;
-          for (int m = 0; m < nodeCount; m++) {
-            if (score[m] <= best && fits(g, m)) {
-              if (n < 0 || score[m] < best || freestTieBefore(m, n)) {
-                best = score[m];
-                n = m;
-              }
-            }
-          }
-          if (n < 0) break;
-        }
-        dequeue();
+      pass.begin();
+      while (queue.size() > 0) {
+        int t = queue.head();
+        int g = tasks.group[t];
+        int n = choice.freestFor(tasks.reqMem[g], tasks.reqCpu[g]);
+        if (n < 0) break;
+        queue.poll();
         place(t, n);
         placed++;
-        score[n] = -score(n);
-        freest.set(n, score[n]);
+        choice.changed(n);
       }
-      for (int i = 0; i < touchedCount; i++) {
-        int n = touched[i];
-        isTouched[n] = false;
-        int[] list = placedPerNode.get(i);
-        if (memDemand[n] > capMem[n] * (1 + 1e-12)) {
-          for (int k = 1; k <= list[0]; k++) crash(list[k]);
-        }
-        updateNode(n);
-      }
-      placedPerNode.clear();
+      settlePass();
       return placed;
     }
 
     /** The scheduling pass of a {@link QueueDiscipline}: it places and preempts through {@link SimControl}. */
     private int disciplineSchedule() {
-      ubFreeMem = 0;
-      ubFreeCpu = 0;
-      for (int n = 0; n < nodeCount; n++) {
-        score[n] = -score(n);
-        if (!nodeDown[n]) {
-          ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
-          ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
-        }
-      }
-      freest.fillAll(score);
+      choice.rankAllWithBounds();
       placedInPass = 0;
-      touchedCount = 0;
+      pass.begin();
       discipline.schedule(this);
-      for (int i = 0; i < touchedCount; i++) {
-        int n = touched[i];
-        isTouched[n] = false;
-        int[] list = placedPerNode.get(i);
-        if (memDemand[n] > capMem[n] * (1 + 1e-12)) {
+      settlePass();
+      return placedInPass;
+    }
+
+    /** After a pass: each touched node whose memory overflows crashes the tasks placed on it. */
+    private void settlePass() {
+      for (int i = 0; i < pass.count(); i++) {
+        int n = pass.release(i);
+        int[] list = pass.placedOn(i);
+        if (nodes.memoryOverflows(n)) {
           for (int k = 1; k <= list[0]; k++) crash(list[k]);
         }
         updateNode(n);
       }
-      placedPerNode.clear();
-      return placedInPass;
-    }
-
-    private void touch(int n) {
-      if (isTouched[n]) return;
-      isTouched[n] = true;
-      touched[touchedCount++] = n;
-      placedPerNode.add(new int[] {0, 0, 0, 0});
-    }
-
-    /** After a node's availability changed in a discipline's pass: its place in the freest heap. */
-    private void rescore(int n) {
-      score[n] = -score(n);
-      freest.set(n, score[n]);
-      if (!nodeDown[n]) {
-        ubFreeMem = Math.max(ubFreeMem, policy.available(n, SchedulerPolicy.MEMORY));
-        ubFreeCpu = Math.max(ubFreeCpu, policy.available(n, SchedulerPolicy.CPU));
-      }
+      pass.end();
     }
 
     // ---- SimControl ----
+
+    @Override
+    public int count() {
+      return nodes.count;
+    }
+
+    @Override
+    public double capacity(int node, int r) {
+      return nodes.capacity(node, r);
+    }
+
+    @Override
+    public double allowance(int node, int r) {
+      return nodes.allowance(node, r);
+    }
+
+    @Override
+    public double reserved(int node, int r) {
+      return nodes.reserved(node, r);
+    }
 
     @Override
     public double now() {
@@ -923,93 +582,67 @@ public final class Simulator {
     }
 
     @Override
-    public io.rayon.model.scenario.Scenario scenario() {
+    public Scenario scenario() {
       return scenario;
     }
 
     @Override
     public List<Job> jobs() {
-      return jobs;
+      return tasks.jobs;
     }
 
     @Override
     public int queued(int job) {
-      return jobQueueSize == null ? 0 : jobQueueSize[job];
+      return queue.size(job);
     }
 
     @Override
     public int running(int job) {
-      return jobRunning[job];
+      return tasks.jobRunning[job];
     }
 
     @Override
     public double used(int job, int r) {
-      return r == SchedulerPolicy.MEMORY ? jobUsedMem[job] : jobUsedCpu[job];
+      return r == SchedulerPolicy.MEMORY ? tasks.jobUsedMem[job] : tasks.jobUsedCpu[job];
     }
 
     @Override
     public double headRequest(int job, int r) {
       if (queued(job) == 0) return Double.NaN;
-      int g = taskGroup[jobQueue[job][0]];
-      return r == SchedulerPolicy.MEMORY ? reqMem[g] : reqCpu[g];
+      int g = tasks.group[queue.head(job)];
+      return r == SchedulerPolicy.MEMORY ? tasks.reqMem[g] : tasks.reqCpu[g];
     }
 
     @Override
     public boolean settled(int job) {
-      return jobEnded[job] == jobTasks[job];
+      return tasks.jobEnded[job] == tasks.jobTasks[job];
     }
 
     @Override
     public boolean up(int node) {
-      return !nodeDown[node];
+      return !nodes.down[node];
     }
 
     @Override
     public int place(int job) {
       if (queued(job) == 0) return -1;
-      int t = jobQueue[job][0];
-      int g = taskGroup[t];
-      if (reqMem[g] > ubFreeMem + 1e-9 || reqCpu[g] > ubFreeCpu + 1e-9) return -1;
-      int n = freest.top();
-      if (!fits(g, n)) {
-        n = -1;
-        double best = Double.POSITIVE_INFINITY;
-        double maxMem = 0;
-        double maxCpu = 0;
-        for (int m = 0; m < nodeCount; m++) {
-          if (nodeDown[m]) continue;
-          maxMem = Math.max(maxMem, policy.available(m, SchedulerPolicy.MEMORY));
-          maxCpu = Math.max(maxCpu, policy.available(m, SchedulerPolicy.CPU));
-          if (score[m] <= best && fits(g, m)) {
-            if (n < 0 || score[m] < best || freestTieBefore(m, n)) {
-              best = score[m];
-              n = m;
-            }
-          }
-        }
-        if (n < 0) {
-          // the exact maxima: later requests at least this large fail at once in this pass
-          ubFreeMem = maxMem;
-          ubFreeCpu = maxCpu;
-          return -1;
-        }
-      }
-      return placeHead(job, n);
+      int g = tasks.group[queue.head(job)];
+      int n = choice.freestWithinBounds(tasks.reqMem[g], tasks.reqCpu[g]);
+      return n < 0 ? -1 : placeHead(job, n);
     }
 
     @Override
     public int placeOn(int job, int node) {
-      if (queued(job) == 0 || !fits(taskGroup[jobQueue[job][0]], node)) return -1;
-      return placeHead(job, node);
+      if (queued(job) == 0) return -1;
+      int g = tasks.group[queue.head(job)];
+      return choice.fits(tasks.reqMem[g], tasks.reqCpu[g], node) ? placeHead(job, node) : -1;
     }
 
     private int placeHead(int job, int n) {
-      int t = jobDequeue(job);
-      queueSize--;
+      int t = queue.poll(job);
       place(t, n);
       placedInPass++;
-      score[n] = -score(n);
-      freest.set(n, score[n]);
+      choice.changed(n);
       return n;
     }
 
@@ -1025,226 +658,49 @@ public final class Simulator {
 
     @Override
     public int jobOf(int task) {
-      return groupJob[taskGroup[task]];
+      return tasks.jobOf(task);
     }
 
     @Override
     public double request(int task, int r) {
-      int g = taskGroup[task];
-      return r == SchedulerPolicy.MEMORY ? reqMem[g] : reqCpu[g];
+      int g = tasks.group[task];
+      return r == SchedulerPolicy.MEMORY ? tasks.reqMem[g] : tasks.reqCpu[g];
     }
 
     @Override
     public double placedAt(int task) {
-      return taskPlacedAt[task];
+      return tasks.placedAt[task];
     }
 
     @Override
     public void preempt(int task) {
-      if (state[task] != RUNNING) throw new IllegalArgumentException("task " + task + " is not running");
-      int n = taskNode[task];
-      advance(n, now);
+      if (tasks.state[task] != TaskTable.RUNNING) throw new IllegalArgumentException("task " + task + " is not running");
+      int n = tasks.node[task];
+      nodes.advance(n, now);
       removeFromNode(task);
       preempted++;
-      state[task] = QUEUED;
+      tasks.state[task] = TaskTable.QUEUED;
       enqueue(task);
-      touch(n);
-      rescore(n);
+      pass.touch(n);
+      choice.changedWithBounds(n);
     }
 
     @Override
     public void event(String kind, String text) {
-      events.add(new SimEvent(now, kind, text));
+      timeline.add(new SimEvent(now, kind, text));
     }
 
-    // ---- per-job queues (with a discipline): creation time, then task index ----
-
-    private void jobEnqueue(int job, int t) {
-      int[] q = jobQueue[job];
-      if (q == null) q = jobQueue[job] = new int[4];
-      int size = jobQueueSize[job];
-      if (size == q.length) q = jobQueue[job] = Arrays.copyOf(q, size * 2);
-      int i = size;
-      jobQueueSize[job] = size + 1;
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (!queueLess(t, q[parent])) break;
-        q[i] = q[parent];
-        i = parent;
-      }
-      q[i] = t;
-    }
-
-    private int jobDequeue(int job) {
-      int[] q = jobQueue[job];
-      int top = q[0];
-      int size = --jobQueueSize[job];
-      if (size == 0) return top;
-      int last = q[size];
-      int i = 0;
-      int half = size >>> 1;
-      while (i < half) {
-        int c = 2 * i + 1;
-        if (c + 1 < size && queueLess(q[c + 1], q[c])) c++;
-        if (!queueLess(q[c], last)) break;
-        q[i] = q[c];
-        i = c;
-      }
-      q[i] = last;
-      return top;
-    }
-
-    private boolean freestTieBefore(int m, int n) {
-      // same score: prefer the node earlier in the seeded random order, as the heap does
-      return score[m] == score[n] && rankOf(m) < rankOf(n);
-    }
-
-    private int rankOf(int n) {
-      return randomRank[n];
-    }
-
-    private double score(int n) {
-      if (nodeDown[n]) return Double.NEGATIVE_INFINITY;
-      double m = policy.available(n, SchedulerPolicy.MEMORY) / capMem[n];
-      double c = policy.available(n, SchedulerPolicy.CPU) / capCpu[n];
-      return Math.min(m, c);
-    }
-
-    private boolean fits(int g, int n) {
-      return !nodeDown[n] && reqMem[g] <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
-          && reqCpu[g] <= policy.available(n, SchedulerPolicy.CPU) + 1e-9;
-    }
-
-    private void place(int t, int n) {
-      int g = taskGroup[t];
-      advance(n, now);
-      int ph = phaseOffset[g];
-      taskNode[t] = n;
-      taskPhase[t] = 0;
-      taskStartV[t] = nodeV[n];
-      taskKey[t] = nodeV[n] + phaseEnd[ph];
-      taskStartTick[t] = tick;
-      state[t] = RUNNING;
-      memDemand[n] += phaseMem[ph];
-      cpuDemand[n] += phaseCpu[ph];
-      resMem[n] += reqMem[g];
-      resCpu[n] += reqCpu[g];
-      running++;
-      int ji = groupJob[g];
-      jobRunning[ji]++;
-      jobUsedMem[ji] += reqMem[g];
-      jobUsedCpu[ji] += reqCpu[g];
-      taskPlacedAt[t] = now;
-      runningOn.push(n, t);
-      policy.allocated(n, reqMem[g], reqCpu[g]);
-      int idx;
-      if (!isTouched[n]) {
-        isTouched[n] = true;
-        idx = touchedCount;
-        touched[touchedCount++] = n;
-        placedPerNode.add(new int[] {0, 0, 0, 0});
-      } else {
-        idx = indexOfTouched(n);
-      }
-      int[] list = placedPerNode.get(idx);
-      if (list[0] + 1 >= list.length) {
-        list = Arrays.copyOf(list, list.length * 2);
-        placedPerNode.set(idx, list);
-      }
-      list[++list[0]] = t;
-    }
-
-    private int lastTouchedLookup = -1;
-
-    private int indexOfTouched(int n) {
-      if (lastTouchedLookup >= 0 && lastTouchedLookup < touchedCount && touched[lastTouchedLookup] == n) {
-        return lastTouchedLookup;
-      }
-      for (int i = touchedCount - 1; i >= 0; i--) {
-        if (touched[i] == n) {
-          lastTouchedLookup = i;
-          return i;
-        }
-      }
-      throw new IllegalStateException("node " + n + " not touched");
-    }
-
-    // ---- the queue of eligible tasks: production first, then creation time, then index ----
-
-    private boolean queueLess(int a, int b) {
-      if (taskRank[a] != taskRank[b]) return taskRank[a] < taskRank[b];
-      if (taskCreated[a] != taskCreated[b]) return taskCreated[a] < taskCreated[b];
-      return a < b;
-    }
-
-    private void enqueue(int t) {
-      if (discipline != null) {
-        jobEnqueue(groupJob[taskGroup[t]], t);
-        queueSize++;
-        return;
-      }
-      if (queueSize == queue.length) queue = Arrays.copyOf(queue, queueSize * 2);
-      int i = queueSize++;
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (!queueLess(t, queue[parent])) break;
-        queue[i] = queue[parent];
-        i = parent;
-      }
-      queue[i] = t;
-    }
-
-    private void dequeue() {
-      int last = queue[--queueSize];
-      if (queueSize == 0) return;
-      int i = 0;
-      int half = queueSize >>> 1;
-      while (i < half) {
-        int c = 2 * i + 1;
-        if (c + 1 < queueSize && queueLess(queue[c + 1], queue[c])) c++;
-        if (!queueLess(queue[c], last)) break;
-        queue[i] = queue[c];
-        i = c;
-      }
-      queue[i] = last;
-    }
-
-    // ---- outputs ----
-
-    private void sampleSeries() {
-      recorder.sample(now, nodeCount, capMem, arMem, resMem, memDemand, capCpu, arCpu, resCpu, cpuDemand, policy,
-          running, queueSize);
-    }
-
-    private void sampleFrame() {
-      recorder.frame(now, nodeCount, memDemand, cpuDemand, capMem, capCpu);
-    }
+    // ---- result ----
 
     private SimulationResult result(double end) {
-      int queued = 0;
-      int waiting = 0;
-      int run = 0;
-      int fin = 0;
-      int uns = 0;
-      int ab = 0;
-      int notArrived = 0;
-      for (int t = 0; t < taskCount; t++) {
-        switch (state[t]) {
-          case QUEUED -> queued++;
-          case RUNNING -> run++;
-          case FINISHED -> fin++;
-          case UNSCHEDULABLE -> uns++;
-          case ABANDONED -> ab++;
-          case NOT_ARRIVED -> notArrived++;
-          default -> waiting++;
-        }
-      }
+      int[] byState = tasks.countByState();
+      List<Job> jobs = tasks.jobs;
       List<JobOutcome> outcomes = new ArrayList<>(jobs.size());
       double sum = 0;
       int done = 0;
       for (int ji = 0; ji < jobs.size(); ji++) {
         Job j = jobs.get(ji);
-        double f = jobFinish[ji];
+        double f = tasks.jobFinish[ji];
         boolean ok = !Double.isNaN(f);
         Boolean deadline = null;
         if (j.deadlineS() != null) deadline = ok && f <= j.deadlineS();
@@ -1253,14 +709,18 @@ public final class Simulator {
           sum += c;
           done++;
         }
-        outcomes.add(new JobOutcome(j.id(), j.kind(), j.arrivalS(), f, c, jobTasks[ji], jobFinished[ji], jobFailures[ji], deadline));
+        outcomes.add(new JobOutcome(j.id(), j.kind(), j.arrivalS(), f, c, tasks.jobTasks[ji], tasks.jobFinished[ji],
+            tasks.jobFailures[ji], deadline));
       }
+      int taskCount = tasks.count;
       TimeSeries ts = recorder.timeSeries();
       return new SimulationResult(
-          policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount, fin, run,
-          queued, waiting, uns, ab, notArrived, failures, taskCount == 0 ? 0 : failures / (double) taskCount,
+          policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount,
+          byState[TaskTable.FINISHED], byState[TaskTable.RUNNING], byState[TaskTable.QUEUED], byState[TaskTable.WAITING],
+          byState[TaskTable.UNSCHEDULABLE], byState[TaskTable.ABANDONED], byState[TaskTable.NOT_ARRIVED], failures,
+          taskCount == 0 ? 0 : failures / (double) taskCount,
           Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
-          nodeIds, nodeRacks, recorder.frames(), warnings, preempted, lost, events,
+          nodes.ids, nodes.racks, recorder.frames(), warnings, preempted, lost, timeline,
           discipline == null ? SchedulerReport.NONE : discipline.report());
     }
   }

@@ -25,7 +25,10 @@ public final class AdaptivePlugins {
       OptionSpec.decimal("over-reserve", 0, 0, 10,
           "extra work every reservation asks for, e.g. 0.5 for +50% (§6.4.2's over-reservation experiment; 0 = exact)"),
       OptionSpec.bool("preemption", true,
-          "take lent containers back when a reservation needs them (§6.4; false only to measure its effect)"));
+          "take lent containers back when a reservation needs them (§6.4; false only to measure its effect)"),
+      OptionSpec.bool("delay-correction", false,
+          "the Adapter's correction of scheduling delays (§5.2): measure how long reservation containers of each size"
+              + " wait for a node and open and raise large-container reservations' queues that much earlier"));
 
   /** The capacity baseline's options. */
   public static final List<OptionSpec> CAPACITY_OPTIONS = List.of(
@@ -54,7 +57,7 @@ public final class AdaptivePlugins {
     public SchedulerPolicy create(Options o) {
       String planner = o.text("planner");
       return new RayonScheduler(planner, Planners.byName(planner), o.decimal("reservable"), o.decimal("over-reserve"),
-          o.bool("preemption"));
+          o.bool("preemption"), o.bool("delay-correction"));
     }
   };
 

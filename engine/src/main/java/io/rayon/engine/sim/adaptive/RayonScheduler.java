@@ -21,6 +21,7 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +55,17 @@ import java.util.Map;
  *       reservable share of the lost nodes' capacity) handed to {@link Adapter#onCapacityChange},
  *       which re-plans from the current step and rejects a posteriori what no longer fits; their
  *       jobs continue in the default queue.
+ *   <li><b>Delay correction</b> (§5.2, option {@code delay-correction}, off by default): "the adapter
+ *       continuously monitors this scheduling delay for all task sizes, and adjust for it, by
+ *       anticipating and increasing the allocations of jobs that require large tasks". The paper
+ *       gives no formula; our reading: the scheduling delay of a reservation's container is the time
+ *       from when its guarantee first had room for it to its placement (0 when placed at once),
+ *       averaged per size class (the container's larger share of a node's memory or vcores: up to
+ *       1/8, 1/4, 1/2, more). With the correction on, the PlanFollower gives each reservation, at
+ *       step s, the largest of its planned allocations over steps s … s + k, where k is its size
+ *       class's mean delay in plan steps (rounded up, at most 16): its queue opens k steps before
+ *       its plan starts (anticipating) and holds its allocation of the next k steps now
+ *       (increasing).
  * </ul>
  *
  * <p>Readings the paper leaves open: a production job whose reservation was rejected (at admission
@@ -74,6 +86,19 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   private final double reservable;
   private final double overReserve;
   private final boolean preemption;
+  private final boolean delayCorrection;
+
+  /** Size classes of containers for the delay correction: a node share up to 1/8, 1/4, 1/2, more. */
+  static final double[] SIZE_CLASS_LIMITS = {0.125, 0.25, 0.5, Double.POSITIVE_INFINITY};
+  static final long MAX_ANTICIPATION_STEPS = 16;
+  private final double[] delaySum = new double[SIZE_CLASS_LIMITS.length];
+  private final long[] delayCount = new long[SIZE_CLASS_LIMITS.length];
+  /** Per job: since when its head task waits with room in its guarantee (NaN: not waiting). */
+  private double[] waitingSince = new double[0];
+  private double nodeMemory = 1;
+  private double nodeVcores = 1;
+  private final Map<String, Integer> sizeClassOf = new HashMap<>();
+  private long anticipatedSettings;
 
   private SimNodes nodes;
   private Scenario scenario;
@@ -103,6 +128,12 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   private final Map<String, Long> lastStep = new HashMap<>();
 
   public RayonScheduler(String plannerName, Planner planner, double reservable, double overReserve, boolean preemption) {
+    this(plannerName, planner, reservable, overReserve, preemption, false);
+  }
+
+  /** @param delayCorrection the Adapter's correction of scheduling delays by container size (§5.2; see above) */
+  public RayonScheduler(
+      String plannerName, Planner planner, double reservable, double overReserve, boolean preemption, boolean delayCorrection) {
     if (!(reservable > 0 && reservable <= 1)) throw new IllegalArgumentException("reservable must be in (0, 1], got " + reservable);
     if (!(overReserve >= 0)) throw new IllegalArgumentException("over-reserve must be 0 or more, got " + overReserve);
     this.plannerName = plannerName;
@@ -110,6 +141,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     this.reservable = reservable;
     this.overReserve = overReserve;
     this.preemption = preemption;
+    this.delayCorrection = delayCorrection;
   }
 
   @Override
@@ -119,9 +151,9 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
 
   @Override
   public String settings() {
-    return String.format(Locale.ROOT, " (planner %s, %.0f%% reservable%s%s)", plannerName, reservable * 100,
+    return String.format(Locale.ROOT, " (planner %s, %.0f%% reservable%s%s%s)", plannerName, reservable * 100,
         overReserve > 0 ? String.format(Locale.ROOT, ", over-reserve +%.0f%%", overReserve * 100) : "",
-        preemption ? "" : ", no preemption");
+        preemption ? "" : ", no preemption", delayCorrection ? ", delay correction" : "");
   }
 
   // ---- SchedulerPolicy: the reservation model (a node offers its allowance minus its containers' requests)
@@ -129,6 +161,32 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   @Override
   public void start(SimNodes nodes) {
     this.nodes = nodes;
+    for (int n = 0; n < nodes.count(); n++) {
+      nodeMemory = Math.max(nodeMemory, nodes.capacity(n, M));
+      nodeVcores = Math.max(nodeVcores, nodes.capacity(n, C));
+    }
+  }
+
+  /** The size class of a container requesting {@code memoryMB} and {@code vcores}. */
+  int sizeClass(double memoryMB, double vcores) {
+    double share = Math.max(memoryMB / nodeMemory, vcores / nodeVcores);
+    for (int i = 0; i < SIZE_CLASS_LIMITS.length; i++) if (share <= SIZE_CLASS_LIMITS[i]) return i;
+    return SIZE_CLASS_LIMITS.length - 1;
+  }
+
+  /** Mean measured scheduling delay of reservation containers of each size class (seconds; NaN: none seen). */
+  public double[] meanSchedulingDelays() {
+    double[] out = new double[delaySum.length];
+    for (int i = 0; i < out.length; i++) out[i] = delayCount[i] == 0 ? Double.NaN : delaySum[i] / delayCount[i];
+    return out;
+  }
+
+  private void placedInGuarantee(SimControl c, int j, double memoryMB, double vcores) {
+    double since = waitingSince[j];
+    int k = sizeClass(memoryMB, vcores);
+    delaySum[k] += Double.isNaN(since) ? 0 : c.now() - since;
+    delayCount[k]++;
+    waitingSince[j] = Double.NaN;
   }
 
   @Override
@@ -186,9 +244,16 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       if (!d.accepted()) rejectionReason.put(d.reservationId(), d.rejection().message());
     }
     List<Job> jobs = c.jobs();
+    waitingSince = new double[jobs.size()];
+    Arrays.fill(waitingSince, Double.NaN);
     for (int j = 0; j < jobs.size(); j++) {
       Job job = jobs.get(j);
       if (job.kind() != JobKind.PRODUCTION) continue;
+      if (job.reservationId() != null) {
+        int k = sizeClassOf.getOrDefault(job.reservationId(), 0);
+        for (var g : job.tasks()) k = Math.max(k, sizeClass(g.request().memoryMB(), g.request().vcores()));
+        sizeClassOf.put(job.reservationId(), k);
+      }
       production++;
       String rid = job.reservationId();
       if (rid != null && Boolean.TRUE.equals(accepted.get(rid))) {
@@ -222,6 +287,27 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     PlanFollower.Settings st = PlanFollower.settingsAt(system.plan(), step);
     for (PlanFollower.QueueSetting q : st.reservationQueues()) {
       guaranteed.put(q.reservationId(), new double[] {q.guaranteed().memoryMB(), q.guaranteed().vcores()});
+    }
+    if (delayCorrection) anticipate(step);
+  }
+
+  /** The delay correction: each reservation holds the most it is planned over the next k steps of its size class. */
+  private void anticipate(long step) {
+    double[] mean = meanSchedulingDelays();
+    long[] ahead = new long[mean.length];
+    long most = 0;
+    for (int i = 0; i < mean.length; i++) {
+      ahead[i] = Double.isNaN(mean[i]) ? 0 : Math.min(MAX_ANTICIPATION_STEPS, (long) Math.ceil(mean[i] / stepSeconds - 1e-9));
+      most = Math.max(most, ahead[i]);
+    }
+    for (long off = 1; off <= most && step + off < system.plan().horizon(); off++) {
+      for (PlanFollower.QueueSetting q : PlanFollower.settingsAt(system.plan(), step + off).reservationQueues()) {
+        if (ahead[sizeClassOf.getOrDefault(q.reservationId(), 0)] < off) continue;
+        double[] g = guaranteed.computeIfAbsent(q.reservationId(), k -> new double[2]);
+        if (q.guaranteed().memoryMB() > g[0] + EPS || q.guaranteed().vcores() > g[1] + EPS) anticipatedSettings++;
+        g[0] = Math.max(g[0], q.guaranteed().memoryMB());
+        g[1] = Math.max(g[1], q.guaranteed().vcores());
+      }
     }
   }
 
@@ -265,6 +351,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       int j = active.get(i);
       Job job = jobs.get(j);
       q[i] = queueOf(job, step);
+      if (q[i] != RESERVED) waitingSince[j] = Double.NaN;
       switch (q[i]) {
         case RESERVED -> {
           resJobs.computeIfAbsent(job.reservationId(), k -> new ArrayList<>()).add(j);
@@ -291,7 +378,11 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
             int node = makeRoom(c, hm, hc, step, used);
             if (node >= 0) n = c.placeOn(j, node);
           }
-          if (n < 0) break;
+          if (n < 0) {
+            if (Double.isNaN(waitingSince[j])) waitingSince[j] = c.now(); // room in the guarantee, none on a node
+            break;
+          }
+          placedInGuarantee(c, j, hm, hc);
           u[0] += hm;
           u[1] += hc;
         }
@@ -508,6 +599,12 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     v.put("rejections", new LinkedHashMap<>(rejectionReason));
     v.put("unmetHeartbeats", unmetHeartbeats);
     v.put("unmetSeconds", unmetSeconds);
+    if (delayCorrection) {
+      List<Double> delays = new ArrayList<>();
+      for (double d : meanSchedulingDelays()) delays.add(Double.isNaN(d) ? null : d);
+      v.put("schedulingDelayS", delays);
+      v.put("anticipatedSettings", anticipatedSettings);
+    }
     return new SchedulerReport(v, samples);
   }
 
