@@ -40,7 +40,9 @@ import java.util.List;
  * earliest completion; the remaining jobs whose deadline is a checkpoint where the work overflows;
  * and the remaining jobs that crossed such a checkpoint between L_f and L_i (a job whose utility is
  * steep there, such as a sigmoid near its weight, moves its deadline before another job's and
- * overflows that job's checkpoint; the overflow is its doing). Taken literally this rule also peels jobs that fail only because an earlier bottleneck
+ * overflows that job's checkpoint; the overflow is its doing). Only the first overflowing
+ * checkpoint is examined: the later ones follow from it, and their jobs, if they are bottlenecks
+ * too, fail again at the start of the next layer (one test, thanks to the upward probing). Taken literally this rule also peels jobs that fail only because an earlier bottleneck
  * overflowed the capacity before them (a cascade: a hopeless job first in deadline order makes
  * every later checkpoint fail), which loses lexicographic optimality; so when several jobs fail, we
  * keep those that cannot rise to L_i alone while every other remaining job stays at L_f (the
@@ -349,6 +351,7 @@ public final class OnionPeeling {
           if (!collect) return false;
           for (int k = a0; k < a; k++) failing.add(order[k]); // the jobs whose deadline this is
           for (int k = 0; k < a0; k++) if (dlF[order[k]] > t) failing.add(order[k]); // and those that crossed it
+          return false; // later overflows follow from this one; their jobs are examined in the next layers
         }
       }
       return ok;
