@@ -58,6 +58,11 @@ public final class Plan implements PlanEdit {
    */
   private final Map<String, long[][]> byUser;
   private boolean userIndex;
+  /**
+   * How many (dimension, step) pairs hold more than the capacity (after a capacity loss); kept up to
+   * date on every edit, so {@link #knownWithinCapacity} answers in constant time.
+   */
+  private long overPairs;
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
 
@@ -100,6 +105,7 @@ public final class Plan implements PlanEdit {
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
     this.userIndex = o.userIndex;
+    this.overPairs = o.overPairs;
     this.requests = new LinkedHashMap<>(o.requests);
     this.allocations = new HashMap<>(o.allocations);
   }
@@ -199,6 +205,22 @@ public final class Plan implements PlanEdit {
   @Override
   public long runStart(long step) {
     return inside(step) ? runStartInside((int) step) : step;
+  }
+
+  /** The step before the first edge bit after {@code step} (the horizon's last step when none). */
+  @Override
+  public long runEnd(long step) {
+    if (!inside(step)) return step;
+    int t = (int) step + 1;
+    if (t >= horizon) return horizon - 1;
+    int w = t >>> 6;
+    long word = edges[w] & (-1L << (t & 63));
+    while (word == 0) {
+      if (++w >= edges.length) return horizon - 1;
+      word = edges[w];
+    }
+    long next = ((long) w << 6) + Long.numberOfTrailingZeros(word);
+    return Math.min(horizon, next) - 1;
   }
 
   /** {@link #runStart} for a step inside the horizon: the last edge bit at or before it. */
@@ -449,6 +471,15 @@ public final class Plan implements PlanEdit {
     return overcommit(a) == null;
   }
 
+  /**
+   * True when no step holds more than its capacity in any dimension: answered in constant time from
+   * a count kept on every edit.
+   */
+  @Override
+  public boolean knownWithinCapacity() {
+    return overPairs == 0;
+  }
+
   /** Steps where the allocation exceeds the capacity in some dimension (after a capacity loss). */
   public List<Long> overcommittedSteps() {
     List<Long> out = new ArrayList<>();
@@ -557,7 +588,16 @@ public final class Plan implements PlanEdit {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
           long[] al = alloc[d];
-          for (int t = lo; t < hi; t++) al[t] += v;
+          long[] c = cap[d];
+          long overDelta = 0;
+          for (int t = lo; t < hi; t++) {
+            long x = al[t];
+            if (x > c[t]) overDelta--;
+            x += v;
+            al[t] = x;
+            if (x > c[t]) overDelta++;
+          }
+          overPairs += overDelta;
         }
         fixEdge(lo);
         fixEdge(hi);
@@ -611,7 +651,13 @@ public final class Plan implements PlanEdit {
     for (int d = 0; d < dims.length; d++) {
       long v = change.delta().get(dims[d]);
       if (v == 0) continue;
-      for (int t = from; t < horizon; t++) cap[d][t] += v;
+      long[] c = cap[d];
+      long[] al = alloc[d];
+      for (int t = from; t < horizon; t++) {
+        if (al[t] > c[t]) overPairs--;
+        c[t] += v;
+        if (al[t] > c[t]) overPairs++;
+      }
     }
     fixEdge(from);
   }

@@ -70,6 +70,17 @@ public interface PlanView {
   }
 
   /**
+   * The last step of the run of equal free capacity that contains {@code step}: a step {@code e >=
+   * step} such that {@link #freeAt} is the same at every step of {@code [step, e]} in every
+   * dimension (the mirror of {@link #runStart}). Any such {@code e} is correct; a view that does not
+   * track runs answers {@code step} itself (the default). Defined for steps in {@code [0,
+   * horizon())}.
+   */
+  default long runEnd(long step) {
+    return step;
+  }
+
+  /**
    * The least {@link #free(int, long)} of dimension number {@code dim} over the steps {@code [from,
    * to)} (steps outside the horizon count as 0); {@code Long.MAX_VALUE} for an empty range.
    */
@@ -89,6 +100,17 @@ public interface PlanView {
       if (need[d] >= 0 && minFree(d, from, to) < need[d]) return false;
     }
     return true;
+  }
+
+  /**
+   * True only when the view knows, without scanning, that at every step of the horizon the
+   * allocation is at most the capacity in every dimension (so no user holds more than the capacity
+   * anywhere). False when some step is over capacity (after a capacity loss) or when the view does
+   * not know (the default); callers then take the long way. Sharing policies use it for exact
+   * shortcuts.
+   */
+  default boolean knownWithinCapacity() {
+    return false;
   }
 
   /** Capacity of dimension number {@code dim} (see {@link #dimensions}) at the step. */

@@ -5,6 +5,7 @@ import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreedyOptions;
+import io.rayon.engine.planning.GreelPlusPlanner;
 
 import io.rayon.engine.planning.milp.HybridPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
@@ -19,7 +20,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The one registry of planners ({@link #REGISTRY}): GREE ({@value GreePlanner#NAME}), GREE-L
+ * The one registry of planners ({@link #REGISTRY}): {@value GreelPlusPlanner#NAME} (ours, offered first), GREE ({@value GreePlanner#NAME}), GREE-L
  * ({@value GreeLPlanner#NAME}), the MILP ({@value MilpPlanner#NAME}) and the hybrid ({@value
  * HybridPlanner#NAME}), each a {@link Plugin} that describes its own options ({@link OptionSpec}:
  * name, type, default, range, help). The CLI's {@code -O name=value}, {@code rayon plan
@@ -60,6 +61,9 @@ public final class Planners {
 
   /** The planners, in the order front-ends offer them. */
   public static final Registry<Planner> REGISTRY = Registry.of("planner", List.of(
+      new Entry(GreelPlusPlanner.NAME, "GREE-L with the improvements that measured better (ours, recommended): each request"
+              + " as early as it fits, else as late, flat shapes with GREE's fallback",
+          GreelPlusPlanner.specs(), GreelPlusPlanner::from),
       new Entry(GreePlanner.NAME, "GREE, the procrastinating greedy heuristic (Rayon §4.2): each job as late as it fits",
           GreedyOptions.greeSpecs(), o -> new GreePlanner(GreedyOptions.from(o))),
       new Entry(GreeLPlanner.NAME, "GREE-L, the low-preemption greedy heuristic (Rayon Algorithm 1): flat shapes in guessed intervals",

@@ -33,6 +33,13 @@ final class GreedyPlacement {
   private final PlanView plan;
   private final ReservationRequest request;
   private final SharingPolicy policy;
+  /**
+   * True when the policy's headroom can bind tighter than the free capacity, so the search must read
+   * it; false for no policy and for a 100% instantaneous cap ({@link
+   * SharingPolicy#headroomCoversFree}), whose headroom never binds: the search then reads the free
+   * capacity run by run, exactly as without a policy, and only the final {@code check} remains.
+   */
+  private final boolean roomPolicy;
   private final PlanningContext context;
   private final String[] dims;
   private final int horizon;
@@ -46,16 +53,25 @@ final class GreedyPlacement {
     this.request = request;
     this.context = context;
     this.policy = context.policy() == null || context.policy() instanceof NoSharingPolicy ? null : context.policy();
+    this.roomPolicy = policy != null && !policy.headroomCoversFree();
     this.dims = plan.dimensions().toArray(new String[0]);
     this.horizon = (int) Math.min(Integer.MAX_VALUE, plan.horizon());
   }
 
   /** Runs the whole placement: validation, traversal, policy check; returns the decision. */
   Decision run(boolean lowPreemption) {
+    return run(lowPreemption, Math.max(0, request.arrival()), horizon, true);
+  }
+
+  /**
+   * The placement within the root range {@code [lo, hi)} (the request's arrival to the horizon for
+   * GREE and GREE-L; the mirror's range for {@link GreelPlusPlanner}'s early candidate), with the
+   * policy's final check when {@code checkPolicy} (the early candidate checks its reflected
+   * allocation against the real plan instead).
+   */
+  Decision run(boolean lowPreemption, long lo, long hi, boolean checkPolicy) {
     Rejection invalid = RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
-    long lo = Math.max(0, request.arrival());
-    long hi = horizon;
     if (lo >= hi) {
       return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
           "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
@@ -72,7 +88,7 @@ final class GreedyPlacement {
       return Decision.reject(request.id(), r);
     }
     ReservationAllocation alloc = allocation();
-    if (policy != null) {
+    if (policy != null && checkPolicy) {
       var broken = policy.check(plan, request, alloc);
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
@@ -330,7 +346,7 @@ final class GreedyPlacement {
               + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
       return false;
     }
-    Room room = new Room(atom, lo, hi, policy != null);
+    Room room = new Room(atom, lo, hi, roomPolicy);
     List<long[]> blocks = options.stackedScan() ? greeAtom(atom, room) : greeAtomPaper(atom, room);
     if (blocks == null) {
       if (explain) diagnose(atom, path, lo, hi);
@@ -560,7 +576,7 @@ final class GreedyPlacement {
     if (b < atom.minLease() || b + (rem > 0 ? 1 : 0) > n) return false;
     int from = (int) (hi - b - (rem > 0 ? 1 : 0));
     int tall = (int) (hi - b);
-    Room room = new Room(atom, from, hi, policy != null);
+    Room room = new Room(atom, from, hi, roomPolicy);
     if (!room.holds(tall, hi, k * g)) return false;
     if (rem > 0 && !room.holds(from, tall, rem * g)) return false;
     log.add(block(path, atom, hi - b, hi, (k - rem) * g));
@@ -741,7 +757,7 @@ final class GreedyPlacement {
   private void diagnose(Rdl.Atom atom, String path, int lo, int hi) {
     long g = atom.gang();
     long hp = (atom.maxParallelism() / g) * g;
-    if (policy != null) {
+    if (roomPolicy) {
       Room free = new Room(atom, lo, hi, false);
       if ((options.stackedScan() ? greeAtom(atom, free) : greeAtomPaper(atom, free)) != null) {
         Room capped = new Room(atom, lo, hi, true);

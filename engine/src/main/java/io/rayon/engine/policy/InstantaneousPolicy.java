@@ -13,6 +13,10 @@ import java.util.TreeMap;
 /**
  * At every step one user's reservations together hold at most {@code fraction} of the capacity at
  * that step, in every dimension (the cap is rounded down to whole MB, vcores, ...).
+ *
+ * <p>At a 100% cap the check reads a proposal's segments run by run against the free capacity
+ * first (exact: what fits the free capacity is within the cap) and step by step only where that
+ * fails, so it costs the plan's runs, not the proposal's steps.
  */
 public class InstantaneousPolicy implements SharingPolicy {
   protected final double fraction;
@@ -31,6 +35,16 @@ public class InstantaneousPolicy implements SharingPolicy {
   @Override
   public String name() {
     return "instantaneous:" + fraction;
+  }
+
+  /**
+   * A cap of 100% (or more) never binds beyond the free capacity: the headroom is capacity minus
+   * what the user holds, the free capacity is capacity minus what everybody holds, and a user holds
+   * part of what everybody holds.
+   */
+  @Override
+  public boolean headroomCoversFree() {
+    return fraction >= 1.0;
   }
 
   /** The cap of one user at the step. */
@@ -63,14 +77,29 @@ public class InstantaneousPolicy implements SharingPolicy {
     return Optional.ofNullable(checkInstantaneous(plan, request, proposal));
   }
 
+  /**
+   * The straightforward check, step by step, with no shortcut; {@link #check} gives the same answer
+   * (the reference for the property test).
+   */
+  public Optional<Rejection> checkByScan(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return Optional.ofNullable(checkInstantaneous(plan, request, proposal, false));
+  }
+
   protected final Rejection checkInstantaneous(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return checkInstantaneous(plan, request, proposal, true);
+  }
+
+  /** The first step over the cap, or null; {@code shortcut}: settle segments that fit the free capacity at a 100% cap. */
+  protected final Rejection checkInstantaneous(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal, boolean shortcut) {
     List<String> dims = plan.dimensions();
     TreeMap<Long, Resources> sky = proposal.skyline();
     Long from = null;
     Resources cur = Resources.ZERO;
+    boolean full = shortcut && fraction >= 1.0;
     for (Map.Entry<Long, Resources> e : sky.entrySet()) {
-      if (from != null && !cur.isZero()) {
+      if (from != null && !cur.isZero() && !(full && fitsFree(plan, dims, cur, from, e.getKey()))) {
         for (int d = 0; d < dims.size(); d++) {
           long need = cur.get(dims.get(d));
           if (need <= 0) continue;
@@ -93,6 +122,21 @@ public class InstantaneousPolicy implements SharingPolicy {
       cur = e.getValue();
     }
     return null;
+  }
+
+  /**
+   * True when {@code need} fits the plan's free capacity at every step of {@code [from, to)} (read
+   * run by run). At a 100% cap that settles the segment exactly: the user holds part of what the
+   * plan holds, so what they would hold is at most the capacity; when it does not fit, the caller
+   * reads the segment step by step to name the step.
+   */
+  private static boolean fitsFree(PlanView plan, List<String> dims, Resources need, long from, long to) {
+    long[] want = new long[dims.size()];
+    for (int d = 0; d < want.length; d++) {
+      long n = need.get(dims.get(d));
+      want[d] = n > 0 ? n : -1;
+    }
+    return plan.fitsEverywhere(want, from, to);
   }
 
   static String percent(double f) {

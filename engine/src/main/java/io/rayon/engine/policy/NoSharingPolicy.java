@@ -25,6 +25,11 @@ public final class NoSharingPolicy implements SharingPolicy {
   }
 
   @Override
+  public boolean headroomCoversFree() {
+    return true;
+  }
+
+  @Override
   public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     return Optional.empty();
   }

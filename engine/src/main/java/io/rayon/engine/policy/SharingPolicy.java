@@ -26,6 +26,16 @@ public interface SharingPolicy {
   Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
 
   /**
+   * True when {@link #headroom} is never below the plan's free capacity, for any plan, user, step
+   * and dimension: then the policy's instantaneous limit cannot bind a placement that fits the free
+   * capacity, and a planner may leave it out of its search (an exact shortcut, not an
+   * approximation). False by default.
+   */
+  default boolean headroomCoversFree() {
+    return false;
+  }
+
+  /**
    * {@link #headroom(PlanView, String, long)} of one dimension (an index into {@link
    * PlanView#dimensions()}); implementations override it to answer without building vectors.
    */

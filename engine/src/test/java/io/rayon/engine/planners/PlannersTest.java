@@ -38,7 +38,7 @@ class PlannersTest {
 
   @Test
   void everyPlannerIsAPluginWhoseOptionsReachThePlanner() {
-    assertThat(Planners.names()).containsExactly("gree", "greel", "milp", "hybrid");
+    assertThat(Planners.names()).containsExactly("greel-plus", "gree", "greel", "milp", "hybrid");
     assertThat(((GreePlanner) Planners.byName("gree")).options()).isEqualTo(GreedyOptions.PAPER);
     GreePlanner g = (GreePlanner) Planners.byName("gree", PlannerOptions.NONE.with("atom-scan", "stacked").with("any-order", "written"));
     assertThat(g.options()).isEqualTo(new GreedyOptions(true, true, false, false));

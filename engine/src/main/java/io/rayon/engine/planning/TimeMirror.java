@@ -1,0 +1,208 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Time reversed: step {@code t} of a plan of horizon H is step {@code H − 1 − t} of its mirror, a
+ * range {@code [s, f)} is {@code [H − f, H − s)}. A planner that places as late as possible places
+ * as early as possible when it runs on the mirror of the plan, with the mirror of the request
+ * ({@link #request}: windows reflected, the stages of every {@code order} reversed, {@code all} and
+ * {@code any} unchanged) and its allocation reflected back ({@link #unmirror}). {@link
+ * GreelPlusPlanner} uses it for its early candidate, so the early placement is exactly GREE-L's
+ * own code run backwards in time, with the same gang, lease, parallelism and window rules.
+ */
+final class TimeMirror {
+  private final PlanView plan;
+  private final long h;
+  /** Mirrored atom path to the atom's path in the original expression. */
+  private final Map<String, String> paths = new HashMap<>();
+
+  TimeMirror(PlanView plan) {
+    this.plan = plan;
+    this.h = plan.horizon();
+  }
+
+  /** The mirror of the plan (read-only, like the plan; the reservation data is the plan's own). */
+  PlanView view() {
+    return new View();
+  }
+
+  /**
+   * The mirror of a request: the same id, user and queue, arrival 0 (the caller bounds the range to
+   * end where the request arrives), the expression reflected. Null when a window cannot be
+   * reflected into the horizon (the late candidate then answers alone).
+   */
+  ReservationRequest request(ReservationRequest r) {
+    paths.clear();
+    Rdl e = mirror(r.rdl(), "", "");
+    return e == null ? null : new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), e, r.priority(), 0);
+  }
+
+  private Rdl mirror(Rdl e, String mpath, String opath) {
+    if (e instanceof Rdl.Atom) {
+      paths.put(mpath, opath);
+      return e;
+    }
+    if (e instanceof Rdl.Window w) {
+      long s = Math.max(0, h - w.finish());
+      long f = Math.min(h, h - Math.max(0, w.start()));
+      if (f <= s) return null;
+      Rdl c = mirror(w.expr(), Rdl.childPath(mpath, 0), Rdl.childPath(opath, 0));
+      return c == null ? null : new Rdl.Window(c, s, f);
+    }
+    List<Rdl> cs = e.children();
+    int n = cs.size();
+    List<Rdl> out = new ArrayList<>(n);
+    boolean reverse = e instanceof Rdl.Order;
+    for (int j = 0; j < n; j++) {
+      int i = reverse ? n - 1 - j : j;
+      Rdl c = mirror(cs.get(i), Rdl.childPath(mpath, j), Rdl.childPath(opath, i));
+      if (c == null) return null;
+      out.add(c);
+    }
+    if (e instanceof Rdl.Order) return new Rdl.Order(out);
+    if (e instanceof Rdl.All) return new Rdl.All(out);
+    return new Rdl.Any(out);
+  }
+
+  /** An allocation on the mirror (of the last {@link #request}) as an allocation on the plan. */
+  ReservationAllocation unmirror(ReservationAllocation a) {
+    List<AtomAllocation> atoms = new ArrayList<>(a.atoms().size());
+    for (AtomAllocation at : a.atoms()) {
+      List<Step> steps = new ArrayList<>(at.steps().size());
+      for (int i = at.steps().size() - 1; i >= 0; i--) {
+        Step s = at.steps().get(i);
+        steps.add(new Step(h - s.end(), h - s.start(), s.bundles()));
+      }
+      atoms.add(new AtomAllocation(paths.getOrDefault(at.path(), at.path()), at.bundle(), steps));
+    }
+    return new ReservationAllocation(a.reservationId(), atoms);
+  }
+
+  private long flip(long t) {
+    return h - 1 - t;
+  }
+
+  private long[] reversed(long[] a) {
+    for (int i = 0, j = a.length - 1; i < j; i++, j--) {
+      long x = a[i];
+      a[i] = a[j];
+      a[j] = x;
+    }
+    return a;
+  }
+
+  /** The reflected plan: every per-step question asked at the reflected step. */
+  private final class View implements PlanView {
+    @Override
+    public long horizon() {
+      return h;
+    }
+
+    @Override
+    public long stepSeconds() {
+      return plan.stepSeconds();
+    }
+
+    @Override
+    public List<String> dimensions() {
+      return plan.dimensions();
+    }
+
+    @Override
+    public Resources capacityAt(long step) {
+      return plan.capacityAt(flip(step));
+    }
+
+    @Override
+    public Resources allocatedAt(long step) {
+      return plan.allocatedAt(flip(step));
+    }
+
+    @Override
+    public Resources freeAt(long step) {
+      return plan.freeAt(flip(step));
+    }
+
+    @Override
+    public Resources userAllocatedAt(String user, long step) {
+      return plan.userAllocatedAt(user, flip(step));
+    }
+
+    @Override
+    public Collection<String> reservationIds() {
+      return plan.reservationIds();
+    }
+
+    @Override
+    public ReservationAllocation allocationOf(String reservationId) {
+      return plan.allocationOf(reservationId);
+    }
+
+    @Override
+    public ReservationRequest requestOf(String reservationId) {
+      return plan.requestOf(reservationId);
+    }
+
+    @Override
+    public long free(int dim, long step) {
+      return plan.free(dim, flip(step));
+    }
+
+    @Override
+    public long runStart(long step) {
+      return step < 0 || step >= h ? step : flip(plan.runEnd(flip(step)));
+    }
+
+    @Override
+    public long runEnd(long step) {
+      return step < 0 || step >= h ? step : flip(plan.runStart(flip(step)));
+    }
+
+    @Override
+    public long minFree(int dim, long from, long to) {
+      return plan.minFree(dim, h - to, h - from);
+    }
+
+    @Override
+    public boolean fitsEverywhere(long[] need, long from, long to) {
+      return plan.fitsEverywhere(need, h - to, h - from);
+    }
+
+    @Override
+    public long capacity(int dim, long step) {
+      return plan.capacity(dim, flip(step));
+    }
+
+    @Override
+    public long userAllocated(String user, int dim, long step) {
+      return plan.userAllocated(user, dim, flip(step));
+    }
+
+    @Override
+    public long[] capacityRange(int dim, long from, long to) {
+      return reversed(plan.capacityRange(dim, h - to, h - from));
+    }
+
+    @Override
+    public long[] userAllocatedRange(String user, int dim, long from, long to) {
+      return reversed(plan.userAllocatedRange(user, dim, h - to, h - from));
+    }
+
+    @Override
+    public boolean knownWithinCapacity() {
+      return plan.knownWithinCapacity();
+    }
+  }
+}

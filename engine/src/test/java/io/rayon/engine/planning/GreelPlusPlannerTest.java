@@ -1,0 +1,212 @@
+package io.rayon.engine.planning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rayon.engine.plan.Plan;
+import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.policy.SharingPolicies;
+import io.rayon.engine.policy.SharingPolicy;
+import io.rayon.engine.reservation.ReservationSystem;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** greel-plus: valid plans on generated workloads, never less than GREE-L on the same plan, early placement. */
+class GreelPlusPlannerTest {
+  private static final GreelPlusPlanner.Direction[] DIRECTIONS = GreelPlusPlanner.Direction.values();
+
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.longs();
+  }
+
+  /** The policies of the generated workload, and the 100% ones where the shortcuts apply. */
+  private static SharingPolicySpec policy(RandomWorkloads w, long seed) {
+    return switch ((int) Math.floorMod(seed >> 3, 4L)) {
+      case 0 -> SharingPolicySpec.parse("capacity-over-time:1,1,30m");
+      case 1 -> SharingPolicySpec.parse("instantaneous:1");
+      default -> w.policy();
+    };
+  }
+
+  private static GreelPlusPlanner planner(long seed) {
+    return new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
+        Math.floorMod(seed >> 5, 2L) == 0 ? GreelPlusPlanner.EarlyShape.TALL : GreelPlusPlanner.EarlyShape.FLAT);
+  }
+
+  /** 1,000 seeded workloads: random arrivals, windows, gangs, leases, every operator, several policies. */
+  @Property(tries = 1000)
+  void greelPlusPlansPassTheValidator(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    SharingPolicySpec spec = policy(w, seed);
+    Planner p = planner(seed);
+    ReservationSystem rs = new ReservationSystem(w.plan(), p, spec);
+    List<Decision> ds = rs.submitAll(w.requests());
+    assertThat(PlanValidator.validate(rs.plan(), spec)).as("seed %d, %s, %s", seed, w, spec).isEmpty();
+    for (int i = 0; i < ds.size(); i++) {
+      Decision d = ds.get(i);
+      if (d.accepted()) {
+        long arrival = w.requests().get(i).arrival();
+        assertThat(d.allocation().atoms()).allSatisfy(a -> assertThat(a.start()).as("seed %d", seed).isGreaterThanOrEqualTo(arrival));
+      } else {
+        assertThat(d.rejection().message()).as("seed %d", seed).isNotBlank();
+      }
+    }
+  }
+
+  /**
+   * By construction the late candidate (GREE-L with the same greedy options) is always tried, so on
+   * the same plan greel-plus accepts every request it accepts. Checked request by request along
+   * greel-plus's own plan.
+   */
+  @Property(tries = 500)
+  void onTheSamePlanGreelPlusAcceptsEveryRequestGreeLAccepts(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    SharingPolicySpec spec = policy(w, seed);
+    GreelPlusPlanner plus = planner(seed);
+    Planner greel = new GreeLPlanner(plus.greedyOptions());
+    Plan plan = w.plan();
+    PlanningContext ctx = PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(spec, plan.stepSeconds()));
+    for (ReservationRequest r : w.requests()) {
+      Decision byGreel = greel.place(plan, r, ctx);
+      Decision byPlus = plus.place(plan, r, ctx);
+      if (byGreel.accepted()) assertThat(byPlus.accepted()).as("seed %d, %s: %s", seed, r.id(), r.rdl()).isTrue();
+      if (byPlus.accepted()) plan.add(r, byPlus.allocation());
+    }
+    assertThat(PlanValidator.validate(plan, spec)).as("seed %d", seed).isEmpty();
+  }
+
+  /**
+   * The search's shortcut for a 100% cap ({@link SharingPolicy#headroomCoversFree}): GREE, GREE-L
+   * and greel-plus decide exactly as when they read the policy's headroom step by step.
+   */
+  @Property(tries = 400)
+  void aFullCapDecidesExactlyAsReadingTheHeadroom(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    SharingPolicySpec spec = Math.floorMod(seed, 2L) == 0
+        ? SharingPolicySpec.parse("capacity-over-time:1,1,30m") : SharingPolicySpec.parse("instantaneous:1");
+    SharingPolicy real = SharingPolicies.from(spec, w.plan().stepSeconds());
+    SharingPolicy stepByStep = new ReadsTheHeadroom(real);
+    for (Planner p : List.of(new GreePlanner(), new GreeLPlanner(), new GreeLPlanner(GreedyOptions.IMPROVED), planner(seed))) {
+      Plan a = w.plan().copy();
+      Plan b = w.plan().copy();
+      for (ReservationRequest r : w.requests()) {
+        Decision da = p.place(a, r, PlanningContext.DEFAULT.withPolicy(real));
+        Decision db = p.place(b, r, PlanningContext.DEFAULT.withPolicy(stepByStep));
+        assertThat(da).as("seed %d, %s, %s", seed, p.name(), r.id()).isEqualTo(db);
+        if (da.accepted()) {
+          a.add(r, da.allocation());
+          b.add(r, db.allocation());
+        }
+      }
+    }
+  }
+
+  /** A policy that hides {@link SharingPolicy#headroomCoversFree}, so planners read its headroom. */
+  private record ReadsTheHeadroom(SharingPolicy inner) implements SharingPolicy {
+    @Override
+    public String name() {
+      return inner.name();
+    }
+
+    @Override
+    public Resources headroom(PlanView plan, String user, long step) {
+      return inner.headroom(plan, user, step);
+    }
+
+    @Override
+    public long headroom(PlanView plan, String user, int dim, long step) {
+      return inner.headroom(plan, user, dim, step);
+    }
+
+    @Override
+    public long[] headroomRange(PlanView plan, String user, int dim, long from, long to) {
+      return inner.headroomRange(plan, user, dim, from, to);
+    }
+
+    @Override
+    public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+      return inner.check(plan, request, proposal);
+    }
+  }
+
+  @Test
+  void earlyThenLatePlacesAnAtomFromItsArrivalAndFallsBackToLate() {
+    Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
+    ReservationRequest r = new ReservationRequest("a", "a", "alice", "default",
+        io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"), 0, 5);
+    Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
+    Decision greel = new GreeLPlanner().place(plan, r, PlanningContext.DEFAULT);
+    assertThat(plus.accepted()).isTrue();
+    assertThat(plus.allocation().atoms().get(0).start()).isEqualTo(5);
+    assertThat(greel.allocation().atoms().get(0).end()).isEqualTo(90);
+    // tall: 80 bundles over the 10 steps from the arrival on
+    assertThat(plus.allocation().atoms().get(0).work()).isEqualTo(800);
+    assertThat(plus.allocation().atoms().get(0).end()).isEqualTo(15);
+    // flat: GREE-L's shape reflected
+    Decision flat = new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, GreelPlusPlanner.Direction.EARLY_FIRST,
+        GreelPlusPlanner.EarlyShape.FLAT).place(plan, r, PlanningContext.DEFAULT);
+    assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
+    assertThat(flat.allocation().atoms().get(0).end() - 5).isEqualTo(90 - greel.allocation().atoms().get(0).start());
+  }
+
+  @Test
+  void earlyPlacementKeepsTheStagesOfAnOrderInOrderAndTheirPaths() {
+    Plan plan = Fixtures.aPlan(2, 8192, 8, 60);
+    ReservationRequest r = new ReservationRequest("p", "p", "alice", "default",
+        io.rayon.testsupport.Fixtures.rdl("order(atom(<1024,1>,1,16,1,32),atom(<2048,1>,1,4,2,8))"), 0, 3);
+    Decision d = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
+    assertThat(d.accepted()).isTrue();
+    List<AtomAllocation> atoms = new ArrayList<>(d.allocation().atoms());
+    atoms.sort((x, y) -> x.path().compareTo(y.path()));
+    assertThat(atoms).extracting(AtomAllocation::path).containsExactly("0", "1");
+    assertThat(atoms.get(0).bundle()).isEqualTo(Resources.of(1024, 1));
+    assertThat(atoms.get(0).start()).isEqualTo(3);
+    assertThat(atoms.get(0).end()).isLessThanOrEqualTo(atoms.get(1).start());
+    plan.add(r, d.allocation());
+    assertThat(PlanValidator.validate(plan, null)).isEmpty();
+  }
+
+  @Test
+  void aRejectionNamesTheLateCandidatesReasonInThePlansSteps() {
+    Plan plan = Fixtures.aPlan(1, 8192, 8, 50);
+    ReservationRequest r = new ReservationRequest("x", "x", "alice", "default",
+        io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,8,1,400),10,30)"), 0, 0);
+    Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
+    Decision late = new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY).place(plan, r, PlanningContext.DEFAULT);
+    assertThat(plus.accepted()).isFalse();
+    assertThat(plus.rejection()).isEqualTo(late.rejection());
+  }
+
+  @Test
+  void theRegistryOffersGreelPlusFirstWithItsOptions() {
+    assertThat(Planners.names().get(0)).isEqualTo(GreelPlusPlanner.NAME);
+    GreelPlusPlanner p = (GreelPlusPlanner) Planners.byName("greel-plus");
+    assertThat(p.direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_FIRST);
+    assertThat(p.greedyOptions()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
+    GreelPlusPlanner late = (GreelPlusPlanner) Planners.byName("greel-plus",
+        new PlannerOptions(Map.of("direction", "late", "flat-fallback", "false")));
+    assertThat(late.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE);
+    assertThat(late.greedyOptions().flatFallback()).isFalse();
+    assertThat(late.greedyOptions().stackedScan()).isTrue();
+    assertThatThrownBy(() -> Planners.byName("greel-plus", new PlannerOptions(Map.of("direction", "sideways"))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("direction");
+  }
+}
