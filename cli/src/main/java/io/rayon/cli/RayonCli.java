@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       ImportCommand.class,
       SweepCommand.class,
       FederationCommand.class,
+      RushCommand.class,
     })
 public final class RayonCli implements Runnable {
 

@@ -12,9 +12,11 @@ import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.sim.NodeOutage;
 import io.rayon.engine.sim.SimEvent;
 import io.rayon.engine.sim.adaptive.EndToEndMetrics;
+import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.AtomicFiles;
+import io.rayon.model.rush.RushScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.time.Durations;
 import io.rayon.model.workload.Workload;
@@ -41,7 +43,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Simulate the scenario's workload on its cluster with the reservation or the estimation scheduler,",
       "or end to end with Rayon's adaptive scheduler (rayon) or the CapacityScheduler baseline (capacity).",
-      "Prints jobs, tasks, task failures (crashes from memory overflow), makespan and mean job completion time."
+      "Prints jobs, tasks, task failures (crashes from memory overflow), makespan and mean job completion time.",
+      "A RUSH scenario file (\"kind\": \"rush\", see 'rayon rush generate') is simulated container by container with",
+      "--scheduler rush|fifo|edf|rrh (options: --theta, --delta, -O NAME=VALUE; see docs/formats.md) and prints",
+      "utilities, deadline misses and a per-job table."
     })
 public final class SimulateCommand implements Callable<Integer> {
   picocli.CommandLine.Model.CommandSpec spec;
@@ -117,7 +122,8 @@ public final class SimulateCommand implements Callable<Integer> {
       })
   String availability;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE})")
+  @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE}); for a RUSH file, the seed"
+          + " task runtimes are drawn with instead of the scenario's")
   long seed;
 
   @Option(names = "--until", paramLabel = "DURATION",
@@ -149,6 +155,16 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the summary as JSON")
   boolean json;
 
+  // ---- RUSH scenario files (rush, fifo, edf, rrh schedulers) ----
+
+  @Option(names = "--theta", paramLabel = "P",
+      description = "same as -O theta=P: the rush scheduler's probability θ that the reserved demand covers a job's (default 0.9, the paper's)")
+  String theta;
+
+  @Option(names = "--delta", paramLabel = "NATS",
+      description = "same as -O delta=NATS: the rush scheduler's entropy threshold δ (default 0.7, the paper's)")
+  String delta;
+
   // ---- Rayon end to end (rayon and capacity schedulers, Rayon §6.4) ----
 
   @Option(names = "--planner", paramLabel = "gree|greel|milp|hybrid",
@@ -168,6 +184,11 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (RushScenarioIO.isRushFile(scenario)) return simulateRush(out);
+    if (theta != null || delta != null) {
+      throw new CliSupport.BadInputException((theta != null ? "--theta" : "--delta") + " applies to RUSH scenario files only;"
+          + " " + scenario + " is not one");
+    }
     Map<String, String> opts = schedulerOptions();
     java.util.List<NodeOutage> outs = outages();
     CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
@@ -273,7 +294,9 @@ public final class SimulateCommand implements Callable<Integer> {
     String name = scheduler.strip().toLowerCase(Locale.ROOT);
     if (!Schedulers.REGISTRY.contains(name)) {
       throw new CliSupport.BadInputException(
-          "--scheduler '" + scheduler + "' is unknown; use " + String.join(" or ", Schedulers.names()));
+          "--scheduler '" + scheduler + "' is unknown; use " + String.join(" or ", Schedulers.names())
+              + (RushSchedulers.REGISTRY.contains(name)
+                  ? " (" + RushSimulation.names() + " schedule RUSH scenario files, \"kind\": \"rush\")" : ""));
     }
     try {
       Schedulers.create(name, o); // checked before the scenario is read
@@ -282,6 +305,23 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     scheduler = name;
     return o;
+  }
+
+  /** A RUSH scenario file: the RUSH schedulers, {@code --theta}/{@code --delta} as aliases of their {@code -O}. */
+  private int simulateRush(PrintWriter out) {
+    var parse = spec.commandLine().getParseResult();
+    for (String o : java.util.List.of("--damping", "--availability", "--until", "--heartbeat", "--series", "--series-interval",
+        "--jobs", "--requests", "--max-attempts", "--planner", "--over-reserve", "--fail-nodes")) {
+      if (parse != null && parse.hasMatchedOption(o)) {
+        throw new CliSupport.BadInputException(o + " does not apply to RUSH scenario files such as " + scenario
+            + "; they take --scheduler " + RushSimulation.names().replace(", ", "|") + ", --theta, --delta, -O, --seed and --json");
+      }
+    }
+    Map<String, String> o = new LinkedHashMap<>(options);
+    if (theta != null) o.put("theta", theta);
+    if (delta != null) o.put("delta", delta);
+    Long s = parse != null && parse.hasMatchedOption("--seed") ? seed : null;
+    return RushSimulation.run(scenario, scheduler, o, s, json, out);
   }
 
   /** The {@code --fail-nodes} outages, each checked. */

@@ -21,7 +21,8 @@ class PlanSamplesTest {
     Path root = Path.of("").toAbsolutePath();
     while (!Files.isDirectory(root.resolve("sample-clusters"))) root = root.getParent();
     try (Stream<Path> s = Files.list(root.resolve("sample-clusters"))) {
-      List<Path> l = s.filter(p -> p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")).sorted().toList();
+      List<Path> l = s.filter(p -> p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
+          && !p.getFileName().toString().startsWith("rush-")).sorted().toList();
       return l.stream();
     }
   }

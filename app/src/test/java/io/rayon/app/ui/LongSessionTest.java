@@ -61,7 +61,8 @@ class LongSessionTest {
     // every sample as shipped, the default swim-256 (295 reservations, 5,894 jobs on 256 nodes) included
     List<Path> samples;
     try (Stream<Path> files = Files.list(SampleScenarios.repoRoot().resolve("sample-clusters"))) {
-      samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")).sorted().toList();
+      samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
+          && !p.getFileName().toString().startsWith("rush-")).sorted().toList();
     }
     assertThat(samples).extracting(p -> p.getFileName().toString())
         .contains("fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json");
