@@ -20,6 +20,8 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
@@ -40,7 +42,9 @@ public final class RayonApp extends Application {
   public void start(Stage stage) {
     StartupProbe.mark("JavaFX started");
     PreferencesStore store =
-        "memory".equals(System.getProperty("rayon.prefs")) ? new InMemoryPreferencesStore() : new JavaPreferencesStore();
+        "memory".equals(System.getProperty("rayon.prefs"))
+            ? new InMemoryPreferencesStore()
+            : new JavaPreferencesStore();
     AppPreferences prefs = new AppPreferences(store);
     executor = new DefaultTaskExecutor();
     WorkspaceViewModel ws = new WorkspaceViewModel();
@@ -53,7 +57,7 @@ public final class RayonApp extends Application {
     StartupProbe.mark("workbench built");
     autosave = new AutosaveService(ws, executor);
 
-    javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+    Rectangle2D screen = Screen.getPrimary().getVisualBounds();
     double w = Math.min(prefs.windowWidth(1360), screen.getWidth());
     double h = Math.min(prefs.windowHeight(820), screen.getHeight());
     stage.setScene(window.createScene(w, h));
@@ -75,7 +79,8 @@ public final class RayonApp extends Application {
 
     int period = prefs.autosaveSeconds();
     if (period > 0) {
-      autosaveTimer = new Timeline(new KeyFrame(Duration.seconds(period), e -> autosave.autosaveNow()));
+      autosaveTimer =
+          new Timeline(new KeyFrame(Duration.seconds(period), e -> autosave.autosaveNow()));
       autosaveTimer.setCycleCount(Timeline.INDEFINITE);
       autosaveTimer.play();
     }
@@ -84,18 +89,29 @@ public final class RayonApp extends Application {
     if (scenario != null && Files.isRegularFile(scenario)) {
       files.openFile(
           scenario,
-          s -> firstFrame(() -> {
-            StartupProbe.mark("scenario shown (" + s.reservations().size() + " reservations, " + s.cluster().nodeCount() + " nodes)");
-            if (StartupProbe.EXIT) {
-              Platform.exit();
-              return;
-            }
-            // the first screen shows a plan: the scenario given at start is planned at once, in the
-            // background, with the default planner (Cancel in the status bar stops it)
-            if (!s.reservations().isEmpty()) bench.plan.replanAll();
-          }));
+          s ->
+              firstFrame(
+                  () -> {
+                    StartupProbe.mark(
+                        "scenario shown ("
+                            + s.reservations().size()
+                            + " reservations, "
+                            + s.cluster().nodeCount()
+                            + " nodes)");
+                    if (StartupProbe.EXIT) {
+                      Platform.exit();
+                      return;
+                    }
+                    // the first screen shows a plan: the scenario given at start is planned at
+                    // once, in the
+                    // background, with the default planner (Cancel in the status bar stops it)
+                    if (!s.reservations().isEmpty()) bench.plan.replanAll();
+                  }));
     } else {
-      ws.setStatus(scenario == null ? "New scenario" : "Default scenario " + scenario + " not found; File → Open a scenario.");
+      ws.setStatus(
+          scenario == null
+              ? "New scenario"
+              : "Default scenario " + scenario + " not found; File → Open a scenario.");
       if (StartupProbe.EXIT) firstFrame(Platform::exit);
     }
   }

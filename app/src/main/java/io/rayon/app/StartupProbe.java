@@ -23,13 +23,19 @@ final class StartupProbe {
   /** CPU time of the whole process so far (all threads), a fairer figure on a busy machine. */
   static long cpuMillis() {
     var os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) return sun.getProcessCpuTime() / 1_000_000;
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun)
+      return sun.getProcessCpuTime() / 1_000_000;
     return -1;
   }
 
   static void mark(String what) {
     if (REPORT) {
-      System.err.printf(Locale.ROOT, "startup: %s after %d ms (process CPU %d ms)%n", what, sinceJvmStart(), cpuMillis());
+      System.err.printf(
+          Locale.ROOT,
+          "startup: %s after %d ms (process CPU %d ms)%n",
+          what,
+          sinceJvmStart(),
+          cpuMillis());
     }
   }
 }

@@ -8,11 +8,13 @@ import java.util.Locale;
 
 /**
  * Why one planner accepts more than another on a workload: the requests that one of our planners
- * accepts and the better Hadoop agent ({@link Result#betterHadoop}) rejects, and the other way round
- * — how many, their total work and the median work of one (work = the request's total bundle-steps,
- * Σ w of its atoms) — plus how many both accept. Computed from the last timed run of each.
+ * accepts and the better Hadoop agent ({@link Result#betterHadoop}) rejects, and the other way
+ * round — how many, their total work and the median work of one (work = the request's total
+ * bundle-steps, Σ w of its atoms) — plus how many both accept. Computed from the last timed run of
+ * each.
  */
-record AcceptanceDiff(String workload, String ours, String hadoop, Side onlyOurs, Side onlyHadoop, int both) {
+record AcceptanceDiff(
+    String workload, String ours, String hadoop, Side onlyOurs, Side onlyHadoop, int both) {
 
   /** Requests accepted by one side only: count, total work, median work of one (NaN when none). */
   record Side(int count, long work, double medianWork) {
@@ -26,14 +28,19 @@ record AcceptanceDiff(String workload, String ours, String hadoop, Side onlyOurs
         total += s;
       }
       Arrays.sort(sizes);
-      double median = sizes.length == 0 ? Double.NaN
-          : sizes.length % 2 == 1 ? sizes[sizes.length / 2] : (sizes[sizes.length / 2 - 1] + sizes[sizes.length / 2]) / 2.0;
+      double median =
+          sizes.length == 0
+              ? Double.NaN
+              : sizes.length % 2 == 1
+                  ? sizes[sizes.length / 2]
+                  : (sizes[sizes.length / 2 - 1] + sizes[sizes.length / 2]) / 2.0;
       return new Side(sizes.length, total, median);
     }
 
     String text() {
       if (count == 0) return "0";
-      return String.format(Locale.ROOT, "%d (%s work, median %s)", count, compact(work), compact(medianWork));
+      return String.format(
+          Locale.ROOT, "%d (%s work, median %s)", count, compact(work), compact(medianWork));
     }
   }
 
@@ -44,11 +51,19 @@ record AcceptanceDiff(String workload, String ours, String hadoop, Side onlyOurs
     onlyHadoop.andNot(ours.accepted());
     BitSet both = (BitSet) ours.accepted().clone();
     both.and(hadoop.accepted());
-    return new AcceptanceDiff(w.label(), ours.planner(), hadoop.planner(), Side.of(w, onlyOurs), Side.of(w, onlyHadoop),
+    return new AcceptanceDiff(
+        w.label(),
+        ours.planner(),
+        hadoop.planner(),
+        Side.of(w, onlyOurs),
+        Side.of(w, onlyHadoop),
         both.cardinality());
   }
 
-  /** For each of our rows of the workload, the difference against the better Hadoop agent; empty when no agent ran. */
+  /**
+   * For each of our rows of the workload, the difference against the better Hadoop agent; empty
+   * when no agent ran.
+   */
   static List<AcceptanceDiff> of(PreparedWorkload w, List<Result> rows) {
     List<AcceptanceDiff> out = new ArrayList<>();
     Result h = Result.betterHadoop(rows, w.label());
@@ -63,8 +78,16 @@ record AcceptanceDiff(String workload, String ours, String hadoop, Side onlyOurs
   }
 
   String line() {
-    return String.format(Locale.ROOT, "  %s vs %s: only %s accepts %s; only %s accepts %s; both %d",
-        ours, hadoop, ours, onlyOurs.text(), hadoop, onlyHadoop.text(), both);
+    return String.format(
+        Locale.ROOT,
+        "  %s vs %s: only %s accepts %s; only %s accepts %s; both %d",
+        ours,
+        hadoop,
+        ours,
+        onlyOurs.text(),
+        hadoop,
+        onlyHadoop.text(),
+        both);
   }
 
   /** 1234567 as 1.23 M, 45600 as 45.6 k; bundle-steps. */

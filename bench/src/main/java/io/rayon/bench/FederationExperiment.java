@@ -44,14 +44,20 @@ public final class FederationExperiment {
 
   static final double[] PCT = {5, 25, 50, 75, 95};
 
-  /** A row of the tables: a registered policy with options, optionally with opportunistic containers counted. */
+  /**
+   * A row of the tables: a registered policy with options, optionally with opportunistic containers
+   * counted.
+   */
   record Variant(String label, String policy, Map<String, String> options, boolean opportunistic) {
     SharePolicy create() {
       return SharePolicies.REGISTRY.create(policy, options);
     }
   }
 
-  /** Every registered policy with its defaults, then our other readings and GAC with opportunistic containers (the paper's footnote 8). */
+  /**
+   * Every registered policy with its defaults, then our other readings and GAC with opportunistic
+   * containers (the paper's footnote 8).
+   */
   static List<Variant> variants() {
     List<Variant> v = new ArrayList<>();
     for (String n : SharePolicies.REGISTRY.names()) v.add(new Variant(n, n, Map.of(), false));
@@ -76,8 +82,14 @@ public final class FederationExperiment {
     long t1 = System.nanoTime();
     speed(md, decisions);
     long t2 = System.nanoTime();
-    md.append(String.format(Locale.ROOT, "%nWall time: distributions %.1f s, speed benchmark %.1f s; %d available processors, Java %s.%n",
-        (t1 - t0) / 1e9, (t2 - t1) / 1e9, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%nWall time: distributions %.1f s, speed benchmark %.1f s; %d available processors, Java %s.%n",
+            (t1 - t0) / 1e9,
+            (t2 - t1) / 1e9,
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version")));
     System.out.print(md);
     if (out != null) Files.writeString(Path.of(out), md.toString());
   }
@@ -86,15 +98,19 @@ public final class FederationExperiment {
     Map<String, String> m = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException("usage: FederationExperiment [--setups N] [--seed S] [--min-subclusters N] [--max-subclusters N]"
-            + " [--nodes-per-subcluster N] [--max-queues N] [--speed-decisions N] [--out FILE]; got '" + args[i] + "'");
+        throw new IllegalArgumentException(
+            "usage: FederationExperiment [--setups N] [--seed S] [--min-subclusters N] [--max-subclusters N]"
+                + " [--nodes-per-subcluster N] [--max-queues N] [--speed-decisions N] [--out FILE]; got '"
+                + args[i]
+                + "'");
       }
       m.put(args[i], args[++i]);
     }
     return m;
   }
 
-  static void distributions(StringBuilder md, int setups, long seed, int minSc, int maxSc, int perSc, int maxQueues) {
+  static void distributions(
+      StringBuilder md, int setups, long seed, int minSc, int maxSc, int perSc, int maxQueues) {
     List<Variant> variants = variants();
     List<String> names = variants.stream().map(Variant::label).toList();
     Map<String, double[]> util = new LinkedHashMap<>();
@@ -118,7 +134,9 @@ public final class FederationExperiment {
       int nodes = (int) Math.round(sc * perSc * (0.7 + 0.6 * rnd.nextDouble()));
       int queues = 50 + rnd.nextInt(Math.max(1, maxQueues - 49));
       double skew = 0.5 + rnd.nextDouble();
-      FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(sc, nodes, queues, 8, skew, rnd.nextLong()));
+      FederationSetup s =
+          FederationGenerator.generate(
+              new FederationGenerator.Params(sc, nodes, queues, 8, skew, rnd.nextLong()));
       nodesSum += nodes;
       queuesSum += queues;
       scMin = Math.min(scMin, sc);
@@ -141,25 +159,58 @@ public final class FederationExperiment {
         failedFair.get(n)[i] = mf.fairnessErrorPct();
       }
     }
-    md.append(String.format(Locale.ROOT, "### Share policies on %d generated federations%n%n", setups));
-    md.append(String.format(Locale.ROOT, "%d to %d sub-clusters (mean %,d nodes per setup, 8 containers per node), mean %,d queues in"
-        + " hierarchies 5-12 levels deep, Zipf-skewed demand of 0.8-1.5x capacity; router locality, AM-RM proxy delay; seed %d.%n%n",
-        scMin, scMax, nodesSum / setups, queuesSum / setups, seed));
-    table(md, "Utilization (%; with opportunistic containers where named), percentiles 5/25/50/75/95", names, util, 100);
+    md.append(
+        String.format(Locale.ROOT, "### Share policies on %d generated federations%n%n", setups));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%d to %d sub-clusters (mean %,d nodes per setup, 8 containers per node), mean %,d queues in"
+                + " hierarchies 5-12 levels deep, Zipf-skewed demand of 0.8-1.5x capacity; router locality, AM-RM proxy delay; seed %d.%n%n",
+            scMin,
+            scMax,
+            nodesSum / setups,
+            queuesSum / setups,
+            seed));
+    table(
+        md,
+        "Utilization (%; with opportunistic containers where named), percentiles 5/25/50/75/95",
+        names,
+        util,
+        100);
     table(md, "Fairness error against the oracle (%), percentiles 5/25/50/75/95", names, fair, 1);
-    table(md, "Node-local fraction of node requests (%), percentiles 5/25/50/75/95", names, node, 100);
-    md.append("With one sub-cluster's RM down and 5% of machines unavailable (the same setups):\n\n");
-    table(md, "Utilization lost (points of the healthy capacity), percentiles 5/25/50/75/95", names, lost, 1);
-    table(md, "Fairness error with the failures (%), percentiles 5/25/50/75/95", names, failedFair, 1);
+    table(
+        md,
+        "Node-local fraction of node requests (%), percentiles 5/25/50/75/95",
+        names,
+        node,
+        100);
+    md.append(
+        "With one sub-cluster's RM down and 5% of machines unavailable (the same setups):\n\n");
+    table(
+        md,
+        "Utilization lost (points of the healthy capacity), percentiles 5/25/50/75/95",
+        names,
+        lost,
+        1);
+    table(
+        md,
+        "Fairness error with the failures (%), percentiles 5/25/50/75/95",
+        names,
+        failedFair,
+        1);
   }
 
-  private static void table(StringBuilder md, String title, List<String> names, Map<String, double[]> v, double scale) {
-    md.append("**").append(title).append("**\n\n| policy | p5 | p25 | p50 | p75 | p95 |\n|---|---:|---:|---:|---:|---:|\n");
+  private static void table(
+      StringBuilder md, String title, List<String> names, Map<String, double[]> v, double scale) {
+    md.append("**")
+        .append(title)
+        .append("**\n\n| policy | p5 | p25 | p50 | p75 | p95 |\n|---|---:|---:|---:|---:|---:|\n");
     for (String n : names) {
       double[] x = v.get(n).clone();
       Arrays.sort(x);
       md.append("| ").append(n);
-      for (double p : PCT) md.append(String.format(Locale.ROOT, " | %.2f", scale * percentile(x, p)));
+      for (double p : PCT)
+        md.append(String.format(Locale.ROOT, " | %.2f", scale * percentile(x, p)));
       md.append(" |\n");
     }
     md.append('\n');
@@ -175,7 +226,8 @@ public final class FederationExperiment {
   }
 
   static void speed(StringBuilder md, int decisions) {
-    FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(20, 50_000, 5_000, 8, 1.0, 1));
+    FederationSetup s =
+        FederationGenerator.generate(new FederationGenerator.Params(20, 50_000, 5_000, 8, 1.0, 1));
     long c0 = System.nanoTime();
     Federation f = Federation.of(s, Routing.DEFAULT);
     long c1 = System.nanoTime();
@@ -193,16 +245,43 @@ public final class FederationExperiment {
     }
     Arrays.sort(wall);
     Arrays.sort(cpu);
-    md.append(String.format(Locale.ROOT, "### GIF decision time: 20 sub-clusters, %,d nodes, %,d queues (%,d leaves), %,d jobs%n%n",
-        f.nodeCount(), f.tree().size(), f.tree().leafCount(), s.jobs().size()));
-    md.append(String.format(Locale.ROOT, "Compiling the setup (routing %,d requests): %.0f ms, once. %d decisions after a warm-up:%n%n",
-        s.jobs().stream().mapToInt(j -> j.requests().size()).sum(), (c1 - c0) / 1e6, decisions));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "### GIF decision time: 20 sub-clusters, %,d nodes, %,d queues (%,d leaves), %,d jobs%n%n",
+            f.nodeCount(),
+            f.tree().size(),
+            f.tree().leafCount(),
+            s.jobs().size()));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Compiling the setup (routing %,d requests): %.0f ms, once. %d decisions after a warm-up:%n%n",
+            s.jobs().stream().mapToInt(j -> j.requests().size()).sum(),
+            (c1 - c0) / 1e6,
+            decisions));
     md.append("| ms per decision | p5 | p50 | p95 | max |\n|---|---:|---:|---:|---:|\n");
-    md.append(String.format(Locale.ROOT, "| wall clock | %.2f | %.2f | %.2f | %.2f |%n", percentile(wall, 5), percentile(wall, 50),
-        percentile(wall, 95), wall[wall.length - 1]));
-    md.append(String.format(Locale.ROOT, "| thread CPU + GC | %.2f | %.2f | %.2f | %.2f |%n%n", percentile(cpu, 5), percentile(cpu, 50),
-        percentile(cpu, 95), cpu[cpu.length - 1]));
-    md.append(String.format(Locale.ROOT, "Target: under 30 ms per decision; median wall clock %.2f ms: %s.%n",
-        percentile(wall, 50), percentile(wall, 50) < 30 ? "met" : "NOT met"));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| wall clock | %.2f | %.2f | %.2f | %.2f |%n",
+            percentile(wall, 5),
+            percentile(wall, 50),
+            percentile(wall, 95),
+            wall[wall.length - 1]));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| thread CPU + GC | %.2f | %.2f | %.2f | %.2f |%n%n",
+            percentile(cpu, 5),
+            percentile(cpu, 50),
+            percentile(cpu, 95),
+            cpu[cpu.length - 1]));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Target: under 30 ms per decision; median wall clock %.2f ms: %s.%n",
+            percentile(wall, 50),
+            percentile(wall, 50) < 30 ? "met" : "NOT met"));
   }
 }

@@ -32,29 +32,44 @@ import java.util.function.IntFunction;
  * </pre>
  *
  * Workloads A, B and C are {@link PlannerComparison#instance}'s (atoms, rigid gangs, pipelines);
- * workload D (ours, since A–C hold no all or any) mixes all(2–3 malleable atoms) and any(a wide
- * and a narrow shape of the same work). Every point is averaged over {@code --repeat} seeded
- * instances (the paper averages several initializations); relative figures are to paper GREE.
- * Offline, arrival 0, no sharing policy, one request at a time in the given order.
+ * workload D (ours, since A–C hold no all or any) mixes all(2–3 malleable atoms) and any(a wide and
+ * a narrow shape of the same work). Every point is averaged over {@code --repeat} seeded instances
+ * (the paper averages several initializations); relative figures are to paper GREE. Offline,
+ * arrival 0, no sharing policy, one request at a time in the given order.
  */
 public final class GreedyOptionsComparison {
   private final StringBuilder md = new StringBuilder();
 
   record Variant(String label, Planner planner) {}
 
-  static final List<Variant> VARIANTS = List.of(
-      new Variant("gree (paper)", new GreePlanner()),
-      new Variant("gree atom-scan=stacked", new GreePlanner(new GreedyOptions(true, false, false, false))),
-      new Variant("gree any-order=written", new GreePlanner(new GreedyOptions(false, true, false, false))),
-      new Variant("gree, all ours", new GreePlanner(GreedyOptions.IMPROVED)),
-      new Variant("greel (paper)", new GreeLPlanner()),
-      new Variant("greel flat-fallback=true", new GreeLPlanner(new GreedyOptions(false, false, false, true))),
-      new Variant("greel flat-fallback=true atom-scan=stacked", new GreeLPlanner(new GreedyOptions(true, false, false, true))),
-      new Variant("greel guess-interval=order-only", new GreeLPlanner(new GreedyOptions(false, false, true, false))),
-      new Variant("greel any-order=written", new GreeLPlanner(new GreedyOptions(false, true, false, false))),
-      new Variant("greel, all ours", new GreeLPlanner(GreedyOptions.IMPROVED)));
+  static final List<Variant> VARIANTS =
+      List.of(
+          new Variant("gree (paper)", new GreePlanner()),
+          new Variant(
+              "gree atom-scan=stacked",
+              new GreePlanner(new GreedyOptions(true, false, false, false))),
+          new Variant(
+              "gree any-order=written",
+              new GreePlanner(new GreedyOptions(false, true, false, false))),
+          new Variant("gree, all ours", new GreePlanner(GreedyOptions.IMPROVED)),
+          new Variant("greel (paper)", new GreeLPlanner()),
+          new Variant(
+              "greel flat-fallback=true",
+              new GreeLPlanner(new GreedyOptions(false, false, false, true))),
+          new Variant(
+              "greel flat-fallback=true atom-scan=stacked",
+              new GreeLPlanner(new GreedyOptions(true, false, false, true))),
+          new Variant(
+              "greel guess-interval=order-only",
+              new GreeLPlanner(new GreedyOptions(false, false, true, false))),
+          new Variant(
+              "greel any-order=written",
+              new GreeLPlanner(new GreedyOptions(false, true, false, false))),
+          new Variant("greel, all ours", new GreeLPlanner(GreedyOptions.IMPROVED)));
 
-  /** Workload D: a fraction of all/any jobs, the rest workload A; cluster sized for about 1.3x load. */
+  /**
+   * Workload D: a fraction of all/any jobs, the rest workload A; cluster sized for about 1.3x load.
+   */
   static Scenario allAny(long seed, int jobs, double fraction) {
     SplittableRandom rnd = new SplittableRandom(seed);
     List<ReservationRequest> rs = new ArrayList<>();
@@ -80,7 +95,10 @@ public final class GreedyOptionsComparison {
         long w = (long) h * steps;
         Rdl.Atom wide = Rdl.atom(PlannerComparison.BUNDLE, 1, h, 1, w);
         Rdl.Atom narrow = Rdl.atom(PlannerComparison.BUNDLE, 1, Math.max(1, h / 3), 1, w);
-        body = rnd.nextBoolean() ? new Rdl.Any(List.of(wide, narrow)) : new Rdl.Any(List.of(narrow, wide));
+        body =
+            rnd.nextBoolean()
+                ? new Rdl.Any(List.of(wide, narrow))
+                : new Rdl.Any(List.of(narrow, wide));
         minSteps = steps;
       } else {
         Rdl.Atom a = atom(rnd, rnd.nextInt(2, 13), rnd.nextInt(3, 13));
@@ -97,8 +115,19 @@ public final class GreedyOptionsComparison {
     Resources node = PlannerComparison.NODE;
     int nodes = (int) Math.max(1, Math.round(totalWork / 1.3 / (node.vcores() * horizon)));
     Cluster c = Cluster.of("bench", NodeGroup.of("node", nodes, node));
-    return new Scenario(Scenario.FORMAT_VERSION, "cmp-d", null, 300, horizon, c, null, null, SharingPolicySpec.NONE,
-        rs, null, Map.of());
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "cmp-d",
+        null,
+        300,
+        horizon,
+        c,
+        null,
+        null,
+        SharingPolicySpec.NONE,
+        rs,
+        null,
+        Map.of());
   }
 
   private static Rdl.Atom atom(SplittableRandom rnd, int h, int steps) {
@@ -131,7 +160,8 @@ public final class GreedyOptionsComparison {
       nodes += s.cluster().nodeCount();
       for (int v = 0; v < n; v++) {
         long t0 = System.nanoTime();
-        PlanMetrics m = PlanningRun.run(s, VARIANTS.get(v).planner(), SharingPolicySpec.NONE).metrics();
+        PlanMetrics m =
+            PlanningRun.run(s, VARIANTS.get(v).planner(), SharingPolicySpec.NONE).metrics();
         ms[v] += (System.nanoTime() - t0) / 1e6;
         acc[v] += m.weightedAcceptance();
         pre[v] += m.preemption();
@@ -139,9 +169,20 @@ public final class GreedyOptionsComparison {
       }
     }
     for (int v = 0; v < n; v++) {
-      line(String.format(Locale.ROOT, "| %s | %.1f | %s | %.1f | %.3f (%s) | %.3f (%s) | %.3f (%s) |",
-          label, nodes / repeat, VARIANTS.get(v).label(), ms[v] / repeat,
-          acc[v] / repeat, rel(acc[v], acc[0]), pre[v] / repeat, rel(pre[v], pre[0]), uni[v] / repeat, rel(uni[v], uni[0])));
+      line(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.1f | %s | %.1f | %.3f (%s) | %.3f (%s) | %.3f (%s) |",
+              label,
+              nodes / repeat,
+              VARIANTS.get(v).label(),
+              ms[v] / repeat,
+              acc[v] / repeat,
+              rel(acc[v], acc[0]),
+              pre[v] / repeat,
+              rel(pre[v], pre[0]),
+              uni[v] / repeat,
+              rel(uni[v], uni[0])));
     }
   }
 
@@ -153,8 +194,9 @@ public final class GreedyOptionsComparison {
     line("");
     line("#### " + title);
     line("");
-    line("| point | nodes (mean) | planner | runtime ms | weighted acceptance (vs paper GREE) | preemption (vs paper GREE) |"
-        + " uniformity (vs paper GREE) |");
+    line(
+        "| point | nodes (mean) | planner | runtime ms | weighted acceptance (vs paper GREE) | preemption (vs paper GREE) |"
+            + " uniformity (vs paper GREE) |");
     line("|---|---|---|---|---|---|---|");
   }
 
@@ -174,33 +216,52 @@ public final class GreedyOptionsComparison {
         case "--repeat" -> repeat = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         default -> {
-          System.err.println("unknown option " + args[i] + "; options: --seed N, --repeat N, --out FILE");
+          System.err.println(
+              "unknown option " + args[i] + "; options: --seed N, --repeat N, --out FILE");
           System.exit(2);
         }
       }
     }
     long started = System.nanoTime();
     GreedyOptionsComparison c = new GreedyOptionsComparison();
-    c.line(String.format(Locale.ROOT, "GREE and GREE-L options: horizon %d steps, nodes <8192 MB, 8 vcores>, bundles <1024,1>,"
-        + " seeds %d..%d (%d instances per point, averaged).", PlannerComparison.HORIZON, seed, seed + repeat - 1, repeat));
+    c.line(
+        String.format(
+            Locale.ROOT,
+            "GREE and GREE-L options: horizon %d steps, nodes <8192 MB, 8 vcores>, bundles <1024,1>,"
+                + " seeds %d..%d (%d instances per point, averaged).",
+            PlannerComparison.HORIZON,
+            seed,
+            seed + repeat - 1,
+            repeat));
     final long s0 = seed;
     final int rep = repeat;
     c.header("(a) increasing number of atom jobs (workload A), cluster grows with them");
-    for (int n : new int[] {10, 40, 100}) c.point(n + " jobs", rep, r -> PlannerComparison.instance(s0 + 7919L * r + n, n, 0, 0));
+    for (int n : new int[] {10, 40, 100})
+      c.point(n + " jobs", rep, r -> PlannerComparison.instance(s0 + 7919L * r + n, n, 0, 0));
     c.header("(b1) 100 jobs, fraction of rigid gang jobs (workload B)");
     for (double f : new double[] {0.5, 1.0}) {
-      c.point(String.format(Locale.ROOT, "gang %.0f%%", 100 * f), rep, r -> PlannerComparison.instance(s0 + 7919L * r + 1000, 100, f, 0));
+      c.point(
+          String.format(Locale.ROOT, "gang %.0f%%", 100 * f),
+          rep,
+          r -> PlannerComparison.instance(s0 + 7919L * r + 1000, 100, f, 0));
     }
     c.header("(b2) 100 jobs, fraction of jobs with dependencies (workload C)");
     for (double f : new double[] {0.5, 1.0}) {
-      c.point(String.format(Locale.ROOT, "deps %.0f%%", 100 * f), rep, r -> PlannerComparison.instance(s0 + 7919L * r + 2000, 100, 0, f));
+      c.point(
+          String.format(Locale.ROOT, "deps %.0f%%", 100 * f),
+          rep,
+          r -> PlannerComparison.instance(s0 + 7919L * r + 2000, 100, 0, f));
     }
     c.header("(d) 100 jobs, fraction of all/any jobs (workload D, ours: A-C hold no all or any)");
     for (double f : new double[] {0.5, 1.0}) {
-      c.point(String.format(Locale.ROOT, "all/any %.0f%%", 100 * f), rep, r -> allAny(s0 + 7919L * r + 3000, 100, f));
+      c.point(
+          String.format(Locale.ROOT, "all/any %.0f%%", 100 * f),
+          rep,
+          r -> allAny(s0 + 7919L * r + 3000, 100, f));
     }
     c.line("");
-    c.line(String.format(Locale.ROOT, "total wall time %.0f s", (System.nanoTime() - started) / 1e9));
+    c.line(
+        String.format(Locale.ROOT, "total wall time %.0f s", (System.nanoTime() - started) / 1e9));
     if (out != null) {
       if (out.getParent() != null) Files.createDirectories(out.getParent());
       Files.writeString(out, c.md.toString());

@@ -6,6 +6,7 @@ import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.model.workload.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,12 +20,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
 
 /**
  * Our planners side by side with Apache Hadoop 3.4.1's reservation agents, in one JVM, on the same
  * workloads (see {@link Workloads}): (i) random {@code order} requests as in Hadoop's {@code
- * TestReservationAgents}, (ii) the paper's §6.3.1 sweep of SWIM atom jobs (100 to 1,000 jobs on
- * 400 to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes.
+ * TestReservationAgents}, (ii) the paper's §6.3.1 sweep of SWIM atom jobs (100 to 1,000 jobs on 400
+ * to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes.
  *
  * <p>For each workload (see {@link Measure}): every planner warms up for at least {@code warmup}
  * untimed runs and {@code warmup-seconds} of its own time, then {@code repeats} timed runs are
@@ -32,9 +35,9 @@ import java.util.Set;
  * other workloads, at most three timed rounds). Each workload gets an equal share of what is left
  * of {@code budget-seconds} (default 840 s), so the whole run stays under 15 minutes; a share that
  * runs out ends that workload's warm-up and timed rounds early (at least one timed round always
- * runs), and the runs column shows it. Reported: the median over the timed runs of the mean time per
- * request, the median single-request time, acceptance (count and weighted by work), preemption and
- * uniformity of the resulting plan (the same code for every planner: Hadoop's allocations are
+ * runs), and the runs column shows it. Reported: the median over the timed runs of the mean time
+ * per request, the median single-request time, acceptance (count and weighted by work), preemption
+ * and uniformity of the resulting plan (the same code for every planner: Hadoop's allocations are
  * converted to our model first), the speed ratio against the faster Hadoop agent, and the plan
  * problems found (validator violations for ours; capacity, window and work checks for Hadoop's).
  *
@@ -51,20 +54,26 @@ import java.util.Set;
  * For each workload and each of ours, the requests it accepts and the better Hadoop agent rejects,
  * and the other way round, are reported ({@link AcceptanceDiff}).
  *
- * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds
- * N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...]
- * [--budget-seconds N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
- * violations, 1 otherwise, 2 on bad arguments.
+ * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N]
+ * [--repeats N] [--step-seconds N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR]
+ * [--workloads i,ii,iii] [--planners gree,greel,...] [--budget-seconds N] [--out FILE.md]}. Exit
+ * code 0 when every run finished and our plans have no violations, 1 otherwise, 2 on bad arguments.
  */
 public final class HadoopComparison {
 
-  /** GREE-L with named deviations (see docs/planner-options.md), as an example of a contender with options. */
+  /**
+   * GREE-L with named deviations (see docs/planner-options.md), as an example of a contender with
+   * options.
+   */
   static final String GREEL_FAST = "greel[flat-fallback=true,atom-scan=stacked]";
 
   static final List<String> HADOOP_PLANNERS =
       List.of("hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late");
 
-  /** Every registered planner that places one request at a time (not a {@link BatchPlanner}), in registry order. */
+  /**
+   * Every registered planner that places one request at a time (not a {@link BatchPlanner}), in
+   * registry order.
+   */
   static List<String> ourPlanners() {
     List<String> l = new ArrayList<>();
     for (String n : Planners.names()) if (!(Planners.byName(n) instanceof BatchPlanner)) l.add(n);
@@ -79,8 +88,20 @@ public final class HadoopComparison {
   }
 
   record Options(
-      boolean quick, long seed, int warmup, double warmupSeconds, int repeats, long stepSeconds, Path swim, Set<String> workloads,
-      Set<String> planners, long budgetSeconds, Path out, SharingPolicySpec policy, int users, Path saveWorkloads) {}
+      boolean quick,
+      long seed,
+      int warmup,
+      double warmupSeconds,
+      int repeats,
+      long stepSeconds,
+      Path swim,
+      Set<String> workloads,
+      Set<String> planners,
+      long budgetSeconds,
+      Path out,
+      SharingPolicySpec policy,
+      int users,
+      Path saveWorkloads) {}
 
   public static void main(String[] args) {
     Options o;
@@ -141,27 +162,53 @@ public final class HadoopComparison {
             throw new IllegalArgumentException("--policy '" + v + "': " + e.getMessage());
           }
         }
-        case "-h", "--help" -> throw new IllegalArgumentException(
-            "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
-                + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
-                + " [--workloads i,ii,iii] [--planners " + String.join(",", defaultPlanners()) + "] [--budget-seconds N]"
-                + " [--out FILE.md]\n  defaults: --policy " + HadoopPeer.HADOOP_DEFAULT_POLICY + " (Hadoop's default, on both sides),"
-                + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
-                + " and the four Hadoop agents; a registered planner with -O options is written NAME[k=v,...], e.g. " + GREEL_FAST);
+        case "-h", "--help" ->
+            throw new IllegalArgumentException(
+                "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
+                    + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
+                    + " [--workloads i,ii,iii] [--planners "
+                    + String.join(",", defaultPlanners())
+                    + "] [--budget-seconds N]"
+                    + " [--out FILE.md]\n  defaults: --policy "
+                    + HadoopPeer.HADOOP_DEFAULT_POLICY
+                    + " (Hadoop's default, on both sides),"
+                    + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
+                    + " and the four Hadoop agents; a registered planner with -O options is written NAME[k=v,...], e.g. "
+                    + GREEL_FAST);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
-    if (step < 1 || step > 3600) throw new IllegalArgumentException("--step-seconds must be in [1, 3600], got " + step);
+    if (step < 1 || step > 3600)
+      throw new IllegalArgumentException("--step-seconds must be in [1, 3600], got " + step);
     int w = warmup != null ? warmup : quick ? 1 : 2;
     double ws = warmupSeconds != null ? warmupSeconds : quick ? 1 : 3;
     int r = repeats != null ? repeats : quick ? 3 : 5;
-    if (w < 0 || r < 1) throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
-    if (users < 1 || users > 100_000) throw new IllegalArgumentException("--users must be in [1, 100000], got " + users);
+    if (w < 0 || r < 1)
+      throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
+    if (users < 1 || users > 100_000)
+      throw new IllegalArgumentException("--users must be in [1, 100000], got " + users);
     if (swim != null && !Files.isRegularFile(swim)) {
-      throw new IllegalArgumentException("--swim: no such file '" + swim + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
+      throw new IllegalArgumentException(
+          "--swim: no such file '"
+              + swim
+              + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
     }
     if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
-    return new Options(quick, seed, w, ws, r, step, swim, workloads, planners, budget, out, policy, (int) users, save);
+    return new Options(
+        quick,
+        seed,
+        w,
+        ws,
+        r,
+        step,
+        swim,
+        workloads,
+        planners,
+        budget,
+        out,
+        policy,
+        (int) users,
+        save);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -182,17 +229,18 @@ public final class HadoopComparison {
     Set<String> s = new LinkedHashSet<>();
     for (String x : strArg(args, i, opt).split(",")) {
       String t = x.trim().toLowerCase(Locale.ROOT);
-      if (!allowed.contains(t)) throw new IllegalArgumentException(opt + ": unknown '" + t + "'; choose from " + allowed);
+      if (!allowed.contains(t))
+        throw new IllegalArgumentException(opt + ": unknown '" + t + "'; choose from " + allowed);
       s.add(t);
     }
     return s;
   }
 
   /**
-   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), or a registered
-   * online planner by name, optionally with options as {@code -O} takes them, {@code NAME[k=v,...]}
-   * (commas inside brackets do not split); each of ours is built here once so an unknown name, a
-   * batch planner or a bad option is refused before anything runs.
+   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), or a
+   * registered online planner by name, optionally with options as {@code -O} takes them, {@code
+   * NAME[k=v,...]} (commas inside brackets do not split); each of ours is built here once so an
+   * unknown name, a batch planner or a bad option is refused before anything runs.
    */
   static Set<String> plannersArg(String v) {
     Set<String> s = new LinkedHashSet<>();
@@ -209,8 +257,12 @@ public final class HadoopComparison {
         if (!HADOOP_PLANNERS.contains(t)) {
           String base = t.contains("[") ? t.substring(0, t.indexOf('[')).strip() : t;
           if (!Planners.REGISTRY.contains(base)) {
-            throw new IllegalArgumentException("--planners: unknown '" + t + "'; choose from " + defaultPlanners()
-                + ", or a registered planner with options, NAME[name=value,...]");
+            throw new IllegalArgumentException(
+                "--planners: unknown '"
+                    + t
+                    + "'; choose from "
+                    + defaultPlanners()
+                    + ", or a registered planner with options, NAME[name=value,...]");
           }
           RayonContender c;
           try {
@@ -219,8 +271,12 @@ public final class HadoopComparison {
             throw new IllegalArgumentException("--planners '" + t + "': " + e.getMessage());
           }
           if (c.isBatch()) {
-            throw new IllegalArgumentException("--planners '" + t + "' places a batch of requests at once; this harness places"
-                + " them one by one in arrival order, as Hadoop's agents do; choose from " + ourPlanners());
+            throw new IllegalArgumentException(
+                "--planners '"
+                    + t
+                    + "' places a batch of requests at once; this harness places"
+                    + " them one by one in arrival order, as Hadoop's agents do; choose from "
+                    + ourPlanners());
           }
         }
         s.add(t);
@@ -228,7 +284,8 @@ public final class HadoopComparison {
         cur.append(ch);
       }
     }
-    if (depth != 0) throw new IllegalArgumentException("--planners '" + v + "': unbalanced brackets");
+    if (depth != 0)
+      throw new IllegalArgumentException("--planners '" + v + "': unbalanced brackets");
     if (s.isEmpty()) throw new IllegalArgumentException("--planners needs at least one planner");
     return s;
   }
@@ -240,27 +297,35 @@ public final class HadoopComparison {
 
   /** Hadoop logs every placement at INFO; keep WARN and above. */
   static void quietHadoop() {
-    org.apache.log4j.Logger.getRootLogger().setLevel(org.apache.log4j.Level.WARN);
+    Logger.getRootLogger().setLevel(Level.WARN);
   }
 
   /** The workloads to run, prepared (translated to Hadoop) once. */
   static List<PreparedWorkload> workloads(Options o) {
     List<PreparedWorkload> out = new ArrayList<>();
     if (o.workloads().contains("i")) {
-      out.add(PreparedWorkload.of("(i) 1000 orders, 100 nodes", fair(o, Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds()))));
+      out.add(
+          PreparedWorkload.of(
+              "(i) 1000 orders, 100 nodes",
+              fair(o, Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds()))));
     }
-    io.rayon.model.workload.Workload trace =
-        o.swim() == null ? io.rayon.model.workload.Workload.EMPTY : Workloads.readSwim(o.swim());
+    Workload trace = o.swim() == null ? Workload.EMPTY : Workloads.readSwim(o.swim());
     if (o.workloads().contains("ii")) {
-      int[][] sweep = o.quick() ? new int[][] {{100, 400}, {1000, 4000}} : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
+      int[][] sweep =
+          o.quick()
+              ? new int[][] {{100, 400}, {1000, 4000}}
+              : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
       for (int[] jn : sweep) {
         Scenario s = Workloads.swimAtoms(trace, o.seed(), jn[0], jn[1], o.stepSeconds());
-        out.add(PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", fair(o, s)));
+        out.add(
+            PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", fair(o, s)));
       }
     }
     if (o.workloads().contains("iii")) {
-      out.add(PreparedWorkload.of("(iii) 10000 SWIM jobs, 4000 nodes",
-          fair(o, Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds()))));
+      out.add(
+          PreparedWorkload.of(
+              "(iii) 10000 SWIM jobs, 4000 nodes",
+              fair(o, Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds()))));
     }
     return out;
   }
@@ -294,9 +359,17 @@ public final class HadoopComparison {
     List<AcceptanceDiff> diffs = new ArrayList<>();
     boolean complete = true;
     int ourViolations = 0;
-    out.printf(Locale.ROOT,
+    out.printf(
+        Locale.ROOT,
         "Planners vs Apache Hadoop 3.4.1: %d workloads x %d planners, warm-up %d, repeats %d, seed %d, step %d s, policy %s on both sides, %d users%n",
-        ws.size(), cs.size(), o.warmup(), o.repeats(), o.seed(), o.stepSeconds(), o.policy(), o.users());
+        ws.size(),
+        cs.size(),
+        o.warmup(),
+        o.repeats(),
+        o.seed(),
+        o.stepSeconds(),
+        o.policy(),
+        o.users());
     for (int wi = 0; wi < ws.size(); wi++) {
       PreparedWorkload w = ws.get(wi);
       // each workload gets an equal share of what is left of the budget
@@ -312,12 +385,15 @@ public final class HadoopComparison {
       int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
       double warmupSeconds = heavy ? 0 : o.warmupSeconds();
       long minTimed = heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS;
-      List<Result> rows = Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed);
+      List<Result> rows =
+          Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed);
       for (Result r : rows) {
         results.add(r);
         out.println(r.line());
-        for (String v : r.violations().subList(0, Math.min(5, r.violations().size()))) out.println("    violation: " + v);
-        if (r.violations().size() > 5) out.println("    ... " + (r.violations().size() - 5) + " more");
+        for (String v : r.violations().subList(0, Math.min(5, r.violations().size())))
+          out.println("    violation: " + v);
+        if (r.violations().size() > 5)
+          out.println("    ... " + (r.violations().size() - 5) + " more");
         if (r.isOurs()) ourViolations += r.violations().size();
         if (r.timedRuns() < repeats) complete = false;
       }
@@ -326,7 +402,9 @@ public final class HadoopComparison {
         out.println(d.line());
       }
     }
-    String table = Report.markdown(results, diffs, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
+    String table =
+        Report.markdown(
+            results, diffs, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
     out.println();
     out.println(table);
     if (o.out() != null) {
@@ -344,7 +422,8 @@ public final class HadoopComparison {
 
   /**
    * Writes each workload, as every contender gets it (users, policy, arrival order), as a scenario
-   * file {@code DIR/NAME.json}, so that {@code rayon plan} can be timed cold on the very same requests.
+   * file {@code DIR/NAME.json}, so that {@code rayon plan} can be timed cold on the very same
+   * requests.
    */
   static void save(List<PreparedWorkload> ws, Path dir, PrintStream out) {
     try {
@@ -355,7 +434,8 @@ public final class HadoopComparison {
         out.println("workload written to " + f);
       }
     } catch (IOException e) {
-      throw new IllegalArgumentException("--save-workloads: cannot write to " + dir + ": " + e.getMessage());
+      throw new IllegalArgumentException(
+          "--save-workloads: cannot write to " + dir + ": " + e.getMessage());
     }
   }
 

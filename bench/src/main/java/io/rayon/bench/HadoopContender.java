@@ -15,10 +15,11 @@ import org.apache.hadoop.yarn.api.records.ReservationId;
 /**
  * Hadoop's agent on its own {@code InMemoryPlan}, under the Hadoop translation of the workload's
  * sharing policy (see {@link HadoopPeer}), with {@code favor-early-allocation} true (Hadoop's
- * default; named {@code hadoop-greedy}, {@code hadoop-aligned}) or false (named with {@code -late}). Only {@code createReservation} is timed; the
- * accepted allocations are read back and converted after the timed loop. Hadoop keeps one skyline
- * per reservation, so the checks here are what that allows: total work equals the request's, every
- * allocation lies inside the request's window, and the plan never exceeds the cluster's capacity.
+ * default; named {@code hadoop-greedy}, {@code hadoop-aligned}) or false (named with {@code
+ * -late}). Only {@code createReservation} is timed; the accepted allocations are read back and
+ * converted after the timed loop. Hadoop keeps one skyline per reservation, so the checks here are
+ * what that allows: total work equals the request's, every allocation lies inside the request's
+ * window, and the plan never exceeds the cluster's capacity.
  */
 final class HadoopContender implements Contender {
   private final HadoopPeer.Agent agent;
@@ -49,7 +50,15 @@ final class HadoopContender implements Contender {
     Scenario s = w.scenario();
     Resources capacity = s.cluster().totalCapacity();
     long stepMs = s.stepSeconds() * 1000;
-    HadoopPeer peer = new HadoopPeer(agent, favorEarly, s.sharingPolicy(), capacity, stepMs, Workloads.BUNDLE, Workloads.NODE);
+    HadoopPeer peer =
+        new HadoopPeer(
+            agent,
+            favorEarly,
+            s.sharingPolicy(),
+            capacity,
+            stepMs,
+            Workloads.BUNDLE,
+            Workloads.NODE);
     int n = w.size();
     long[] nanos = new long[n];
     ReservationId[] ids = new ReservationId[n];
@@ -71,22 +80,38 @@ final class HadoopContender implements Contender {
       ReservationAllocation a = peer.allocationOf(ids[i], r.id(), bundleOf(r.rdl()));
       allocs[i] = a;
       if (a.work() != r.rdl().totalWork()) {
-        problems.add(r.id() + ": Hadoop granted " + a.work() + " bundle-steps, the request asks for " + r.rdl().totalWork());
+        problems.add(
+            r.id()
+                + ": Hadoop granted "
+                + a.work()
+                + " bundle-steps, the request asks for "
+                + r.rdl().totalWork());
       }
       long[] win = window(r.rdl(), s.horizonSteps());
       for (AtomAllocation at : a.atoms()) {
         for (Step st : at.steps()) {
           if (st.start() < win[0] || st.end() > win[1]) {
-            problems.add(r.id() + ": Hadoop allocates [" + st.start() + "," + st.end() + ") outside the window ["
-                + win[0] + "," + win[1] + ")");
+            problems.add(
+                r.id()
+                    + ": Hadoop allocates ["
+                    + st.start()
+                    + ","
+                    + st.end()
+                    + ") outside the window ["
+                    + win[0]
+                    + ","
+                    + win[1]
+                    + ")");
           }
-          for (long t = Math.max(0, st.start()); t < Math.min(used.length, st.end()); t++) used[(int) t] += st.bundles();
+          for (long t = Math.max(0, st.start()); t < Math.min(used.length, st.end()); t++)
+            used[(int) t] += st.bundles();
         }
       }
     }
     for (int t = 0; t < used.length; t++) {
       if (used[t] > containers) {
-        problems.add("step " + t + ": Hadoop's plan holds " + used[t] + " containers of " + containers);
+        problems.add(
+            "step " + t + ": Hadoop's plan holds " + used[t] + " containers of " + containers);
         break;
       }
     }
@@ -100,7 +125,8 @@ final class HadoopContender implements Contender {
     for (Rdl c : e.children()) {
       Resources cb = bundleOf(c);
       if (b != null && !b.equals(cb)) {
-        throw new IllegalArgumentException("request mixes bundles " + b + " and " + cb + "; the benchmark needs one");
+        throw new IllegalArgumentException(
+            "request mixes bundles " + b + " and " + cb + "; the benchmark needs one");
       }
       b = cb;
     }

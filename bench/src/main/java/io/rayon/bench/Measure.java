@@ -7,35 +7,55 @@ import java.util.List;
 /**
  * Runs the contenders on one workload. Warm-up: each contender repeats the whole workload, untimed,
  * until it has run at least {@code warmupRuns} times and for at least {@code warmupSeconds} of its
- * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one). Timed runs are
- * interleaved round by round (every contender once per round) so that load from other processes
- * falls on all of them alike. Short workloads get extra rounds (see {@link #MIN_TIMED_NANOS}). Each run starts from an empty plan and, when timed, from a collected
- * heap ({@code System.gc()} before it, outside the timed region). A global deadline cuts the timed
+ * own CPU time ({@link CpuClock}; so a fast planner gets as much JIT warm-up time as a slow one).
+ * Timed runs are interleaved round by round (every contender once per round) so that load from
+ * other processes falls on all of them alike. Short workloads get extra rounds (see {@link
+ * #MIN_TIMED_NANOS}). Each run starts from an empty plan and, when timed, from a collected heap
+ * ({@code System.gc()} before it, outside the timed region). A global deadline cuts the timed
  * rounds short (at least one is always run); the number of runs is reported.
  */
 final class Measure {
-  /** The comparison's timed rounds go on (beyond the asked repeats) until they have taken this long... */
+  /**
+   * The comparison's timed rounds go on (beyond the asked repeats) until they have taken this
+   * long...
+   */
   static final long MIN_TIMED_NANOS = 3_000_000_000L;
+
   /** ...but never beyond this many times the asked repeats. */
   static final int MAX_ROUNDS_FACTOR = 6;
 
   private Measure() {}
 
   static List<Result> measure(
-      List<Contender> cs, PreparedWorkload w, int warmupRuns, double warmupSeconds, int repeats, long deadlineNanos) {
+      List<Contender> cs,
+      PreparedWorkload w,
+      int warmupRuns,
+      double warmupSeconds,
+      int repeats,
+      long deadlineNanos) {
     return measure(cs, w, warmupRuns, warmupSeconds, repeats, deadlineNanos, 0);
   }
 
-  /** As above; timed rounds go on beyond {@code repeats} until they have taken {@code minTimedNanos}. */
-  static List<Result> measure(List<Contender> cs, PreparedWorkload w, int warmupRuns, double warmupSeconds,
-      int repeats, long deadlineNanos, long minTimedNanos) {
+  /**
+   * As above; timed rounds go on beyond {@code repeats} until they have taken {@code
+   * minTimedNanos}.
+   */
+  static List<Result> measure(
+      List<Contender> cs,
+      PreparedWorkload w,
+      int warmupRuns,
+      double warmupSeconds,
+      int repeats,
+      long deadlineNanos,
+      long minTimedNanos) {
     int m = cs.size();
     int[] warmed = new int[m];
     for (int c = 0; c < m; c++) {
       long spent = 0;
       long lastRun = 0;
       // warm-up may use at most half of what is left for this workload
-      long warmupEnd = System.nanoTime() + Math.max(0, deadlineNanos - System.nanoTime()) / (2L * (m - c));
+      long warmupEnd =
+          System.nanoTime() + Math.max(0, deadlineNanos - System.nanoTime()) / (2L * (m - c));
       while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(warmupEnd, lastRun)) {
         long t0 = System.nanoTime();
         long cpu0 = CpuClock.nanos();
@@ -64,11 +84,13 @@ final class Measure {
       if (k > 0 && !fits(deadlineNanos, lastRound)) break;
       long r0 = System.nanoTime();
       for (int c = 0; c < m; c++) {
-        // start every timed run from a collected heap, so a contender never pays (in the collectors'
+        // start every timed run from a collected heap, so a contender never pays (in the
+        // collectors'
         // time it is charged) for the garbage the contender before it left behind
         System.gc();
         RunOutcome o = cs.get(c).run(w);
-        if (last[c] != null && last[c].acceptedCount() != o.acceptedCount()) nondeterministic[c] = true;
+        if (last[c] != null && last[c].acceptedCount() != o.acceptedCount())
+          nondeterministic[c] = true;
         last[c] = o;
         means.get(c).add((double) o.totalNanos() / w.size());
         cpuMeans.get(c).add((double) o.cpuNanos() / w.size());
@@ -83,11 +105,25 @@ final class Measure {
       long[] all = concat(pooled.get(c));
       Arrays.sort(all);
       List<String> problems = new ArrayList<>(last[c].violations());
-      if (nondeterministic[c]) problems.add("runs accepted different numbers of requests (nondeterministic planner)");
+      if (nondeterministic[c])
+        problems.add("runs accepted different numbers of requests (nondeterministic planner)");
       Contender con = cs.get(c);
-      out.add(new Result(
-          w.label(), con.name(), con instanceof RayonContender, w.size(), PlanStats.of(w, last[c]), median(cpu), median(ms),
-          percentile(all, 0.5), percentile(all, 0.99), warmed[c], ms.length, problems, Double.NaN, last[c].accepted()));
+      out.add(
+          new Result(
+              w.label(),
+              con.name(),
+              con instanceof RayonContender,
+              w.size(),
+              PlanStats.of(w, last[c]),
+              median(cpu),
+              median(ms),
+              percentile(all, 0.5),
+              percentile(all, 0.99),
+              warmed[c],
+              ms.length,
+              problems,
+              Double.NaN,
+              last[c].accepted()));
     }
     return Result.withRatios(out);
   }

@@ -21,7 +21,12 @@ import java.util.TreeMap;
  * per reservation (see {@link #merged}); preemption then counts the downward transitions of each
  * reservation's total, and an order whose next stage starts as the previous ends is no drop.
  */
-record PlanStats(int accepted, double acceptance, double weightedAcceptance, double preemption, double uniformity) {
+record PlanStats(
+    int accepted,
+    double acceptance,
+    double weightedAcceptance,
+    double preemption,
+    double uniformity) {
 
   static PlanStats of(PreparedWorkload w, RunOutcome o) {
     Plan plan = Plan.fromScenario(w.scenario());
@@ -30,7 +35,8 @@ record PlanStats(int accepted, double acceptance, double weightedAcceptance, dou
       ReservationRequest r = w.requests().get(i);
       ReservationAllocation a = o.allocations()[i];
       if (a == null) {
-        decisions.add(Decision.reject(r.id(), Rejection.of(Rejection.Code.CAPACITY, "", "rejected")));
+        decisions.add(
+            Decision.reject(r.id(), Rejection.of(Rejection.Code.CAPACITY, "", "rejected")));
       } else {
         ReservationAllocation m = merged(a);
         plan.add(r, m);
@@ -38,17 +44,21 @@ record PlanStats(int accepted, double acceptance, double weightedAcceptance, dou
       }
     }
     PlanMetrics pm = PlanMetrics.of(plan, w.requests(), decisions);
-    return new PlanStats(pm.accepted(), pm.acceptance(), pm.weightedAcceptance(), pm.preemption(), pm.uniformity());
+    return new PlanStats(
+        pm.accepted(), pm.acceptance(), pm.weightedAcceptance(), pm.preemption(), pm.uniformity());
   }
 
-  /** One atom (path "") holding the reservation's bundles over time; all atoms must share a bundle. */
+  /**
+   * One atom (path "") holding the reservation's bundles over time; all atoms must share a bundle.
+   */
   static ReservationAllocation merged(ReservationAllocation a) {
     if (a.atoms().size() == 1 && a.atoms().get(0).path().isEmpty()) return a;
     Resources bundle = null;
     TreeMap<Long, Long> delta = new TreeMap<>();
     for (AtomAllocation at : a.atoms()) {
       if (bundle != null && !bundle.equals(at.bundle())) {
-        throw new IllegalArgumentException(a.reservationId() + " mixes bundles " + bundle + " and " + at.bundle());
+        throw new IllegalArgumentException(
+            a.reservationId() + " mixes bundles " + bundle + " and " + at.bundle());
       }
       bundle = at.bundle();
       for (Step s : at.steps()) {
@@ -65,6 +75,7 @@ record PlanStats(int accepted, double acceptance, double weightedAcceptance, dou
       from = e.getKey();
     }
     return new ReservationAllocation(
-        a.reservationId(), bundle == null ? List.of() : List.of(new AtomAllocation("", bundle, steps)));
+        a.reservationId(),
+        bundle == null ? List.of() : List.of(new AtomAllocation("", bundle, steps)));
   }
 }

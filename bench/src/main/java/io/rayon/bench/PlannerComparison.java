@@ -49,10 +49,10 @@ import java.util.SplittableRandom;
  * bench/run-planner-comparison.sh --time-limit 5s --budget 13m --out target/planner-comparison.md
  * </pre>
  *
- * Options: {@code --time-limit D} per MILP/hybrid solve (default 10s), {@code --seed N}
- * (default 42), {@code --jobs-b N} jobs in sweep (b) (default 100), {@code --grid-b K} plan steps
- * per MILP model step in sweep (b) (default 4; sweep (a) uses the plan's grid), {@code --budget D} total wall
- * time after which remaining MILP/hybrid runs are skipped (default 14m), {@code --out FILE}
+ * Options: {@code --time-limit D} per MILP/hybrid solve (default 10s), {@code --seed N} (default
+ * 42), {@code --jobs-b N} jobs in sweep (b) (default 100), {@code --grid-b K} plan steps per MILP
+ * model step in sweep (b) (default 4; sweep (a) uses the plan's grid), {@code --budget D} total
+ * wall time after which remaining MILP/hybrid runs are skipped (default 14m), {@code --out FILE}
  * (markdown copy of the tables), {@code --quick} (smaller sizes, for a smoke run).
  */
 public final class PlannerComparison {
@@ -112,8 +112,19 @@ public final class PlannerComparison {
     // about 1.3x overload: node-steps of capacity = total work / 1.3
     int nodes = (int) Math.max(1, Math.round(totalWork / 1.3 / (NODE.vcores() * HORIZON)));
     Cluster c = Cluster.of("bench", NodeGroup.of("node", nodes, NODE));
-    return new Scenario(Scenario.FORMAT_VERSION, "cmp", null, 300, HORIZON, c, null, null, SharingPolicySpec.NONE,
-        rs, null, Map.of());
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "cmp",
+        null,
+        300,
+        HORIZON,
+        c,
+        null,
+        null,
+        SharingPolicySpec.NONE,
+        rs,
+        null,
+        Map.of());
   }
 
   private static Rdl.Atom malleable(SplittableRandom rnd, int minSteps, int maxSteps) {
@@ -155,19 +166,38 @@ public final class PlannerComparison {
       String solver = "";
       if (!r.report().isEmpty()) {
         Object gap = r.report().get("gap");
-        solver = String.format(Locale.ROOT, "%s gap=%s vars=%s ints=%s rows=%s%s", r.report().get("solverStatus"),
-            gap == null ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ((Number) gap).doubleValue()),
-            r.report().get("modelVariables"), r.report().get("modelIntegerVariables"), r.report().get("modelConstraints"),
-            r.report().containsKey("chosen") ? " kept=" + r.report().get("chosen") : "");
+        solver =
+            String.format(
+                Locale.ROOT,
+                "%s gap=%s vars=%s ints=%s rows=%s%s",
+                r.report().get("solverStatus"),
+                gap == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.1f%%", 100 * ((Number) gap).doubleValue()),
+                r.report().get("modelVariables"),
+                r.report().get("modelIntegerVariables"),
+                r.report().get("modelConstraints"),
+                r.report().containsKey("chosen") ? " kept=" + r.report().get("chosen") : "");
       }
-      line(String.format(Locale.ROOT, "| %s | %d | %s | %.0f | %.3f (%+.1f%%) | %.3f (%s) | %.3f (%s) | %s |",
-          label, s.cluster().nodeCount(), r.planner(), r.ms(),
-          r.m().weightedAcceptance(), rel(r.m().weightedAcceptance(), gree.m().weightedAcceptance()),
-          r.m().preemption(), relText(r.m().preemption(), gree.m().preemption()),
-          r.m().uniformity(), relText(r.m().uniformity(), gree.m().uniformity()), solver));
+      line(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %s | %.0f | %.3f (%+.1f%%) | %.3f (%s) | %.3f (%s) | %s |",
+              label,
+              s.cluster().nodeCount(),
+              r.planner(),
+              r.ms(),
+              r.m().weightedAcceptance(),
+              rel(r.m().weightedAcceptance(), gree.m().weightedAcceptance()),
+              r.m().preemption(),
+              relText(r.m().preemption(), gree.m().preemption()),
+              r.m().uniformity(),
+              relText(r.m().uniformity(), gree.m().uniformity()),
+              solver));
     }
     if (refused != null) line("| " + label + " | | milp | refused: " + refused + " | | | | |");
-    else if (rows.size() < 4) line("| " + label + " | | milp/hybrid | skipped: time budget used up | | | | |");
+    else if (rows.size() < 4)
+      line("| " + label + " | | milp/hybrid | skipped: time budget used up | | | | |");
   }
 
   private static double rel(double x, double base) {
@@ -182,7 +212,8 @@ public final class PlannerComparison {
     line("");
     line("### " + title);
     line("");
-    line("| point | nodes | planner | runtime ms | weighted acceptance (vs GREE) | preemption (vs GREE) | uniformity (vs GREE) | solver |");
+    line(
+        "| point | nodes | planner | runtime ms | weighted acceptance (vs GREE) | preemption (vs GREE) | uniformity (vs GREE) | solver |");
     line("|---|---|---|---|---|---|---|---|");
   }
 
@@ -210,15 +241,23 @@ public final class PlannerComparison {
         case "--out" -> out = Path.of(args[++i]);
         case "--quick" -> quick = true;
         default -> {
-          System.err.println("unknown option " + args[i]
-              + "; options: --time-limit D, --budget D, --seed N, --jobs-b N, --grid-b K, --out FILE, --quick");
+          System.err.println(
+              "unknown option "
+                  + args[i]
+                  + "; options: --time-limit D, --budget D, --seed N, --jobs-b N, --grid-b K, --out FILE, --quick");
           System.exit(2);
         }
       }
     }
     PlannerComparison c = new PlannerComparison(limit, budget);
-    c.line(String.format(Locale.ROOT, "Planner comparison: horizon %d steps, nodes <8192 MB, 8 vcores>, bundles <1024,1>,"
-        + " seed %d, MILP/hybrid time limit %s per solve, preemption weight 1, 1 solver thread.", HORIZON, seed, limit));
+    c.line(
+        String.format(
+            Locale.ROOT,
+            "Planner comparison: horizon %d steps, nodes <8192 MB, 8 vcores>, bundles <1024,1>,"
+                + " seed %d, MILP/hybrid time limit %s per solve, preemption weight 1, 1 solver thread.",
+            HORIZON,
+            seed,
+            limit));
     int[] sizes = quick ? new int[] {5, 10} : new int[] {5, 10, 20, 40};
     c.header("(a) increasing number of atom jobs (workload A), cluster grows with them");
     for (int n : sizes) c.point(n + " jobs", instance(seed + n, n, 0, 0), 1);
@@ -227,14 +266,22 @@ public final class PlannerComparison {
     String g = " (MILP and hybrid on a model grid of " + gridB + " plan steps)";
     c.header("(b1) " + nb + " jobs, fraction of rigid gang jobs (workload B) swept" + g);
     for (double f : fr) {
-      c.point(String.format(Locale.ROOT, "gang %.0f%%", 100 * f), instance(seed + 1000, nb, f, 0), gridB);
+      c.point(
+          String.format(Locale.ROOT, "gang %.0f%%", 100 * f),
+          instance(seed + 1000, nb, f, 0),
+          gridB);
     }
     c.header("(b2) " + nb + " jobs, fraction of jobs with dependencies (workload C) swept" + g);
     for (double f : fr) {
-      c.point(String.format(Locale.ROOT, "deps %.0f%%", 100 * f), instance(seed + 2000, nb, 0, f), gridB);
+      c.point(
+          String.format(Locale.ROOT, "deps %.0f%%", 100 * f),
+          instance(seed + 2000, nb, 0, f),
+          gridB);
     }
     c.line("");
-    c.line(String.format(Locale.ROOT, "total wall time %.0f s", (System.nanoTime() - c.started) / 1e9));
+    c.line(
+        String.format(
+            Locale.ROOT, "total wall time %.0f s", (System.nanoTime() - c.started) / 1e9));
     if (out != null) {
       if (out.getParent() != null) Files.createDirectories(out.getParent());
       Files.writeString(out, c.md.toString());

@@ -16,7 +16,8 @@ record PreparedWorkload(String label, Scenario scenario, List<ReservationDefinit
   static PreparedWorkload of(String label, Scenario s) {
     long stepMs = s.stepSeconds() * 1000;
     List<ReservationDefinition> defs = new ArrayList<>(s.reservations().size());
-    for (ReservationRequest r : s.reservations()) defs.add(HadoopTranslation.toHadoop(r, stepMs, s.horizonSteps()));
+    for (ReservationRequest r : s.reservations())
+      defs.add(HadoopTranslation.toHadoop(r, stepMs, s.horizonSteps()));
     return new PreparedWorkload(label, s, List.copyOf(defs));
   }
 

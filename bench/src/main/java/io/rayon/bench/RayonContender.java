@@ -2,10 +2,10 @@ package io.rayon.bench;
 
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.plan.Violation;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreePlanner;
-import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.reservation.ReservationSystem;
@@ -19,10 +19,9 @@ import java.util.Map;
 
 /**
  * One of our planners behind our {@link ReservationSystem} (the workload's sharing policy,
- * self-checking off):
- * {@code create} places a request and commits it when accepted, and that call is what is timed
- * (Hadoop's {@code createReservation} also adds to its plan). After the timed loop the whole plan
- * goes through {@link PlanValidator}.
+ * self-checking off): {@code create} places a request and commits it when accepted, and that call
+ * is what is timed (Hadoop's {@code createReservation} also adds to its plan). After the timed loop
+ * the whole plan goes through {@link PlanValidator}.
  */
 final class RayonContender implements Contender {
   private final Planner planner;
@@ -45,11 +44,14 @@ final class RayonContender implements Contender {
     String s = spec.strip();
     int open = s.indexOf('[');
     if (open < 0) return new RayonContender(Planners.byName(s), s);
-    if (!s.endsWith("]")) throw new IllegalArgumentException("planner '" + spec + "': options must end with ']'");
+    if (!s.endsWith("]"))
+      throw new IllegalArgumentException("planner '" + spec + "': options must end with ']'");
     Map<String, String> opts = new LinkedHashMap<>();
     for (String kv : s.substring(open + 1, s.length() - 1).split(",")) {
       int eq = kv.indexOf('=');
-      if (eq <= 0) throw new IllegalArgumentException("planner '" + spec + "': option '" + kv.strip() + "' is not name=value");
+      if (eq <= 0)
+        throw new IllegalArgumentException(
+            "planner '" + spec + "': option '" + kv.strip() + "' is not name=value");
       opts.put(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
     }
     return new RayonContender(Planners.byName(s.substring(0, open), new PlannerOptions(opts)), s);
@@ -75,7 +77,8 @@ final class RayonContender implements Contender {
 
   @Override
   public RunOutcome run(PreparedWorkload w) {
-    ReservationSystem system = ReservationSystem.forScenario(w.scenario(), planner).setSelfChecking(false);
+    ReservationSystem system =
+        ReservationSystem.forScenario(w.scenario(), planner).setSelfChecking(false);
     int n = w.size();
     long[] nanos = new long[n];
     ReservationAllocation[] allocs = new ReservationAllocation[n];
@@ -90,7 +93,8 @@ final class RayonContender implements Contender {
     }
     long cpu = CpuClock.nanos() - cpu0;
     List<String> problems = new ArrayList<>();
-    for (Violation v : PlanValidator.validate(system.plan(), w.scenario().sharingPolicy())) problems.add(v.toString());
+    for (Violation v : PlanValidator.validate(system.plan(), w.scenario().sharingPolicy()))
+      problems.add(v.toString());
     return new RunOutcome(nanos, cpu, allocs, problems, system.policySpec());
   }
 }

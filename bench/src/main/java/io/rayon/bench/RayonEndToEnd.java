@@ -6,6 +6,9 @@ import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.sim.adaptive.EndToEndMetrics;
+import io.rayon.engine.sim.adaptive.RayonScheduler;
+import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.ProgressListener;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.ImportResult;
 import io.rayon.engine.trace.SwimImporter;
@@ -35,9 +38,9 @@ import java.util.SplittableRandom;
  * <ol>
  *   <li>the 256-node sample {@code sample-clusters/swim-256.json} as committed (a day of the SWIM
  *       FB-2009 trace: lightly loaded);
- *   <li>the committed SWIM FB-2009 trace ({@code traces/swim/}) imported and its arrivals compressed
- *       to the paper's 5,400 jobs per hour, on 256 nodes sized so that the mean demand is about 85%
- *       of the cluster (FB-2009's jobs are far smaller than the paper's Workload A);
+ *   <li>the committed SWIM FB-2009 trace ({@code traces/swim/}) imported and its arrivals
+ *       compressed to the paper's 5,400 jobs per hour, on 256 nodes sized so that the mean demand
+ *       is about 85% of the cluster (FB-2009's jobs are far smaller than the paper's Workload A);
  *   <li>the over-reservation experiment (§6.4.2, every reservation asks for 50% more work) on (2);
  *   <li>a mixed workload (§6.4.3) on (2): 10% of production jobs turned into gangs (all tasks
  *       together, Giraph-like) and 10% into three-stage workflows, the rest MapReduce.
@@ -51,6 +54,7 @@ public final class RayonEndToEnd {
 
   static final SimulationConfig CFG = SimulationConfig.DEFAULT.withFrameInterval(0);
   static final double JOBS_PER_HOUR = 5400;
+
   /** Mean demand over the cluster's capacity the nodes are sized for (--load). */
   static final double LOAD = 1.0;
 
@@ -66,13 +70,17 @@ public final class RayonEndToEnd {
     ImportResult imported = new SwimImporter().read(trace, ImportOptions.DEFAULT);
     Scenario loaded = loaded(imported, quick, load);
     compare("SWIM FB-2009 at 5,400 jobs/h", loaded, rows, true);
-    rows.add(row("SWIM, over-reserve +50%", "rayon", run(loaded, "rayon", Map.of("over-reserve", "0.5")), loaded, null));
+    rows.add(
+        row(
+            "SWIM, over-reserve +50%",
+            "rayon", run(loaded, "rayon", Map.of("over-reserve", "0.5")), loaded, null));
     Scenario mixed = mixed(loaded, 7);
     compare("mixed 80/10/10", mixed, rows, false);
     if (List.of(args).contains("--misses")) misses(mixed);
 
-    System.out.println("| workload | scheduler | SLA acceptance | SLA fulfillment | BE completed | BE mean latency (s)"
-        + " | BE faster than CS | utilization (mean) | makespan (s) | preempted | below reservation (s) | runtime (s) |");
+    System.out.println(
+        "| workload | scheduler | SLA acceptance | SLA fulfillment | BE completed | BE mean latency (s)"
+            + " | BE faster than CS | utilization (mean) | makespan (s) | preempted | below reservation (s) | runtime (s) |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (String[] r : rows) System.out.println("| " + String.join(" | ", r) + " |");
   }
@@ -81,7 +89,8 @@ public final class RayonEndToEnd {
 
   static Timed run(Scenario s, String scheduler, Map<String, String> options) {
     long t0 = System.nanoTime();
-    SimulationResult r = SimulationRun.of(s, scheduler, options, SimulationRun.Requests.RRU, CFG).run();
+    SimulationResult r =
+        SimulationRun.of(s, scheduler, options, SimulationRun.Requests.RRU, CFG).run();
     return new Timed(r, (System.nanoTime() - t0) / 1e9);
   }
 
@@ -94,28 +103,55 @@ public final class RayonEndToEnd {
 
   static String[] row(String name, String scheduler, Timed t, Scenario s, Timed baseline) {
     EndToEndMetrics m = EndToEndMetrics.of(s.workload(), t.result());
-    String faster = baseline == null ? "-"
-        : pct(EndToEndMetrics.shareFaster(EndToEndMetrics.beLatencyDelta(s.workload(), t.result(), baseline.result())));
-    return new String[] {name, scheduler, pct(m.slaAcceptance()), pct(m.slaFulfillment()),
-        String.valueOf(m.beCompleted()), String.format(Locale.ROOT, "%.0f", m.beMeanLatencyS()), faster,
-        pct(m.meanUtilization()), String.format(Locale.ROOT, "%.0f", t.result().makespanS()),
-        String.valueOf(m.preemptedContainers()),
-        t.result().report().values().get("unmetSeconds") instanceof Number n ? String.format(Locale.ROOT, "%.0f", n.doubleValue()) : "-", String.format(Locale.ROOT, "%.0f", t.seconds())};
+    String faster =
+        baseline == null
+            ? "-"
+            : pct(
+                EndToEndMetrics.shareFaster(
+                    EndToEndMetrics.beLatencyDelta(s.workload(), t.result(), baseline.result())));
+    return new String[] {
+      name,
+      scheduler,
+      pct(m.slaAcceptance()),
+      pct(m.slaFulfillment()),
+      String.valueOf(m.beCompleted()),
+      String.format(Locale.ROOT, "%.0f", m.beMeanLatencyS()),
+      faster,
+      pct(m.meanUtilization()),
+      String.format(Locale.ROOT, "%.0f", t.result().makespanS()),
+      String.valueOf(m.preemptedContainers()),
+      t.result().report().values().get("unmetSeconds") instanceof Number n
+          ? String.format(Locale.ROOT, "%.0f", n.doubleValue())
+          : "-",
+      String.format(Locale.ROOT, "%.0f", t.seconds())
+    };
   }
 
   /** Prints the accepted production jobs rayon finished late, with their request, for diagnosis. */
   static void misses(Scenario s) {
     var run = SimulationRun.of(s, "rayon", Map.of(), SimulationRun.Requests.RRU, CFG);
-    var policy = (io.rayon.engine.sim.adaptive.RayonScheduler) run.newPolicy();
-    SimulationResult r = run.run(policy, io.rayon.engine.task.ProgressListener.NONE, io.rayon.engine.task.CancellationToken.NEVER);
+    var policy = (RayonScheduler) run.newPolicy();
+    SimulationResult r = run.run(policy, ProgressListener.NONE, CancellationToken.NEVER);
     Map<String, ReservationRequest> byId = new HashMap<>();
     for (ReservationRequest q : s.reservations()) byId.put(q.id(), q);
     for (int i = 0; i < s.workload().jobs().size(); i++) {
       Job j = s.workload().jobs().get(i);
       var o = r.jobOutcomes().get(i);
-      if (Boolean.FALSE.equals(o.deadlineMet()) && policy.acceptedReservations().contains(j.reservationId())) {
-        System.err.println("late " + j.id() + " arrival " + j.arrivalS() + " deadline " + j.deadlineS() + " finish " + o.finishS()
-            + " rdl " + byId.get(j.reservationId()).rdl() + " plan " + policy.plan().allocationOf(j.reservationId()).skyline());
+      if (Boolean.FALSE.equals(o.deadlineMet())
+          && policy.acceptedReservations().contains(j.reservationId())) {
+        System.err.println(
+            "late "
+                + j.id()
+                + " arrival "
+                + j.arrivalS()
+                + " deadline "
+                + j.deadlineS()
+                + " finish "
+                + o.finishS()
+                + " rdl "
+                + byId.get(j.reservationId()).rdl()
+                + " plan "
+                + policy.plan().allocationOf(j.reservationId()).skyline());
       }
     }
   }
@@ -125,8 +161,9 @@ public final class RayonEndToEnd {
   }
 
   /**
-   * The trace with its arrivals compressed to {@link #JOBS_PER_HOUR}, as a scenario of 256 nodes whose
-   * size puts the mean demand at about 85% of the cluster (4 GB per vcore, the requests' ratio).
+   * The trace with its arrivals compressed to {@link #JOBS_PER_HOUR}, as a scenario of 256 nodes
+   * whose size puts the mean demand at about 85% of the cluster (4 GB per vcore, the requests'
+   * ratio).
    */
   static Scenario loaded(ImportResult imported, boolean quick, double load) {
     List<Job> jobs = imported.workload().jobs();
@@ -138,29 +175,68 @@ public final class RayonEndToEnd {
     List<Job> compressed = new ArrayList<>();
     double vcoreSeconds = 0;
     for (Job j : jobs) {
-      compressed.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), Math.round(j.arrivalS() / factor),
-          j.deadlineS(), j.reservationId(), j.tasks()));
-      for (TaskGroup g : j.tasks()) vcoreSeconds += (double) g.count() * g.request().vcores() * g.durationS();
+      compressed.add(
+          new Job(
+              j.id(),
+              j.name(),
+              j.user(),
+              j.queue(),
+              j.kind(),
+              Math.round(j.arrivalS() / factor),
+              j.deadlineS(),
+              j.reservationId(),
+              j.tasks()));
+      for (TaskGroup g : j.tasks())
+        vcoreSeconds += (double) g.count() * g.request().vcores() * g.durationS();
     }
     double span = Math.max(1, last / factor);
     int nodes = 256;
     long vcores = Math.max(1, Math.round(vcoreSeconds / span / load / nodes));
-    System.err.printf(Locale.ROOT, "trace: %d jobs over %.1f h compressed %.1fx to %.0f s; %.0f vcore-seconds: %d nodes of %d vcores%n",
-        jobs.size(), hours, factor, span, vcoreSeconds, nodes, vcores);
+    System.err.printf(
+        Locale.ROOT,
+        "trace: %d jobs over %.1f h compressed %.1fx to %.0f s; %.0f vcore-seconds: %d nodes of %d vcores%n",
+        jobs.size(),
+        hours,
+        factor,
+        span,
+        vcoreSeconds,
+        nodes,
+        vcores);
     SwimScenarioGenerator.Params p = SwimScenarioGenerator.Params.PAPER;
-    p = new SwimScenarioGenerator.Params(nodes, Resources.of(vcores * 4096, vcores), p.racks(), p.stepSeconds(),
-        p.productionFraction(), p.slack(), p.deadlineFactor(), p.minDeadlineSlackSteps(), p.leadSteps(), p.users(),
-        p.sharingPolicy(), p.seed());
-    ImportResult c = new ImportResult(new Workload(imported.workload().source() + String.format(Locale.ROOT,
-        " (arrivals compressed %.1fx to %.0f jobs/h)", factor, JOBS_PER_HOUR), compressed), 0, List.of());
+    p =
+        new SwimScenarioGenerator.Params(
+            nodes,
+            Resources.of(vcores * 4096, vcores),
+            p.racks(),
+            p.stepSeconds(),
+            p.productionFraction(),
+            p.slack(),
+            p.deadlineFactor(),
+            p.minDeadlineSlackSteps(),
+            p.leadSteps(),
+            p.users(),
+            p.sharingPolicy(),
+            p.seed());
+    ImportResult c =
+        new ImportResult(
+            new Workload(
+                imported.workload().source()
+                    + String.format(
+                        Locale.ROOT,
+                        " (arrivals compressed %.1fx to %.0f jobs/h)",
+                        factor,
+                        JOBS_PER_HOUR),
+                compressed),
+            0,
+            List.of());
     return SwimScenarioGenerator.generate("swim-5400", c, p);
   }
 
   /**
-   * §6.4.3's mix: of the production jobs (seeded choice), 10% become gangs (one group of all their tasks,
-   * reserved together: {@code atom(b, n, n, l, n·l)}) and 10% three-stage workflows (stages in order,
-   * each a third of the tasks, with the generator's 10% slack on each stage's work), in the same
-   * windows; the rest stay MapReduce-like.
+   * §6.4.3's mix: of the production jobs (seeded choice), 10% become gangs (one group of all their
+   * tasks, reserved together: {@code atom(b, n, n, l, n·l)}) and 10% three-stage workflows (stages
+   * in order, each a third of the tasks, with the generator's 10% slack on each stage's work), in
+   * the same windows; the rest stay MapReduce-like.
    */
   static Scenario mixed(Scenario s, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -182,8 +258,17 @@ public final class RayonEndToEnd {
         int n = (int) Math.min(64, Math.max(2, tasks));
         long l = Math.max(1, Math.min(10, window / 4));
         Rdl rdl = new Rdl.Window(new Rdl.Atom(b, n, n, l, (long) n * l), w.start(), w.finish());
-        jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), j.arrivalS(), j.deadlineS(), j.reservationId(),
-            List.of(new TaskGroup("gang", n, b, l * 60, List.of(), List.of()))));
+        jobs.add(
+            new Job(
+                j.id(),
+                j.name(),
+                j.user(),
+                j.queue(),
+                j.kind(),
+                j.arrivalS(),
+                j.deadlineS(),
+                j.reservationId(),
+                List.of(new TaskGroup("gang", n, b, l * 60, List.of(), List.of()))));
         newRes.put(q.id(), q.withRdl(rdl));
       } else if (x < 0.2 && tasks > 0) {
         int k = (int) Math.min(32, Math.max(1, tasks / 3));
@@ -191,13 +276,32 @@ public final class RayonEndToEnd {
         List<Rdl> stages = new ArrayList<>();
         List<TaskGroup> groups = new ArrayList<>();
         for (int st = 0; st < 3; st++) {
-          // the generator's 10% slack (§6.1), as for the MapReduce jobs: leases are at least l steps, not
-          // multiples of l, so l-step tasks do not always pack exactly into a plan of k·l bundle-steps
+          // the generator's 10% slack (§6.1), as for the MapReduce jobs: leases are at least l
+          // steps, not
+          // multiples of l, so l-step tasks do not always pack exactly into a plan of k·l
+          // bundle-steps
           stages.add(new Rdl.Atom(b, 1, k, l, (long) Math.ceil(k * l * 1.1)));
-          groups.add(new TaskGroup("stage" + st, k, b, l * 60, List.of(), st == 0 ? List.of() : List.of("stage" + (st - 1))));
+          groups.add(
+              new TaskGroup(
+                  "stage" + st,
+                  k,
+                  b,
+                  l * 60,
+                  List.of(),
+                  st == 0 ? List.of() : List.of("stage" + (st - 1))));
         }
         Rdl rdl = new Rdl.Window(new Rdl.Order(stages), w.start(), w.finish());
-        jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), j.arrivalS(), j.deadlineS(), j.reservationId(), groups));
+        jobs.add(
+            new Job(
+                j.id(),
+                j.name(),
+                j.user(),
+                j.queue(),
+                j.kind(),
+                j.arrivalS(),
+                j.deadlineS(),
+                j.reservationId(),
+                groups));
         newRes.put(q.id(), q.withRdl(rdl));
       } else {
         jobs.add(j);
@@ -208,9 +312,11 @@ public final class RayonEndToEnd {
     for (ReservationRequest q : rs) {
       var c = RdlCompiler.compile(q.rdl(), s.cluster());
       if (!c.feasible()) {
-        throw new IllegalStateException("mixed workload built an invalid request " + q.id() + ": " + c.problems());
+        throw new IllegalStateException(
+            "mixed workload built an invalid request " + q.id() + ": " + c.problems());
       }
     }
-    return s.withReservations(rs).withWorkload(new Workload(s.workload().source() + " (mixed 80/10/10)", jobs));
+    return s.withReservations(rs)
+        .withWorkload(new Workload(s.workload().source() + " (mixed 80/10/10)", jobs));
   }
 }

@@ -1,5 +1,8 @@
 package io.rayon.bench;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +14,9 @@ final class Report {
   /** The 1-, 5- and 15-minute load averages (Linux), or "unknown". */
   static String loadAverage() {
     try {
-      String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return f[0] + " " + f[1] + " " + f[2];
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return "unknown";
     }
   }
@@ -23,49 +26,104 @@ final class Report {
    * request, ratio against the faster Hadoop agent), the acceptance differences against the better
    * agent, then every figure measured; each preceded by the settings it ran with.
    */
-  static String markdown(List<Result> rows, List<AcceptanceDiff> diffs, HadoopComparison.Options o, LocalDate date,
-      String loadBefore, String loadAfter) {
+  static String markdown(
+      List<Result> rows,
+      List<AcceptanceDiff> diffs,
+      HadoopComparison.Options o,
+      LocalDate date,
+      String loadBefore,
+      String loadAfter) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT,
-        "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), SWIM trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
-        Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
-        System.getProperty("java.runtime.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
-        System.getProperty("os.arch"), Runtime.getRuntime().maxMemory() >> 20, date, o.seed(), o.stepSeconds(),
-        o.policy(), o.users(), o.users(), o.swim() == null ? "none" : o.swim().getFileName(), o.warmup(), o.warmupSeconds(),
-        o.repeats(), loadBefore, loadAfter));
-    sb.append("| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), SWIM trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.vm.name"),
+            System.getProperty("java.runtime.version"),
+            System.getProperty("java.vendor"),
+            System.getProperty("os.name"),
+            System.getProperty("os.arch"),
+            Runtime.getRuntime().maxMemory() >> 20,
+            date,
+            o.seed(),
+            o.stepSeconds(),
+            o.policy(),
+            o.users(),
+            o.users(),
+            o.swim() == null ? "none" : o.swim().getFileName(),
+            o.warmup(),
+            o.warmupSeconds(),
+            o.repeats(),
+            loadBefore,
+            loadAfter));
+    sb.append(
+        "| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
     sb.append("|---|---|---:|---:|---:|---:|\n");
     for (Result r : rows) {
-      sb.append(String.format(Locale.ROOT, "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
-          r.workload(), r.planner(), 100 * r.stats().acceptance(), 100 * r.stats().weightedAcceptance(),
-          Result.time(r.cpuNanos()), ratio(r)));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
+              r.workload(),
+              r.planner(),
+              100 * r.stats().acceptance(),
+              100 * r.stats().weightedAcceptance(),
+              Result.time(r.cpuNanos()),
+              ratio(r)));
     }
     if (!diffs.isEmpty()) {
-      sb.append("\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
-          + " work in bundle-steps; Δ = ours minus the agent's, in percentage points):\n\n");
-      sb.append("| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | only the agent accepts | both |\n");
+      sb.append(
+          "\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
+              + " work in bundle-steps; Δ = ours minus the agent's, in percentage points):\n\n");
+      sb.append(
+          "| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | only the agent accepts | both |\n");
       sb.append("|---|---|---|---:|---:|---:|---|---|---:|\n");
       for (AcceptanceDiff d : diffs) {
         Result ours = find(rows, d.workload(), d.ours());
         Result h = find(rows, d.workload(), d.hadoop());
         Result hw = Result.bestHadoopByWork(rows, d.workload());
-        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %s | %d |%n",
-            d.workload(), d.ours(), d.hadoop(), 100 * (ours.stats().acceptance() - h.stats().acceptance()),
-            100 * (ours.stats().weightedAcceptance() - h.stats().weightedAcceptance()),
-            100 * (ours.stats().weightedAcceptance() - hw.stats().weightedAcceptance()), hw.planner(), d.onlyOurs().text(),
-            d.onlyHadoop().text(), d.both()));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %s | %d |%n",
+                d.workload(),
+                d.ours(),
+                d.hadoop(),
+                100 * (ours.stats().acceptance() - h.stats().acceptance()),
+                100 * (ours.stats().weightedAcceptance() - h.stats().weightedAcceptance()),
+                100 * (ours.stats().weightedAcceptance() - hw.stats().weightedAcceptance()),
+                hw.planner(),
+                d.onlyOurs().text(),
+                d.onlyHadoop().text(),
+                d.both()));
       }
     }
     sb.append("\nEvery figure:\n\n");
-    sb.append("| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
+    sb.append(
+        "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
     sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Result r : rows) {
-      sb.append(String.format(Locale.ROOT,
-          "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d+%d | %d |%n",
-          r.workload(), r.planner(), r.stats().accepted(), r.requests(), 100 * r.stats().acceptance(),
-          100 * r.stats().weightedAcceptance(), r.stats().preemption(), r.stats().uniformity(),
-          Result.time(r.cpuNanos()), Result.time(r.meanNanos()), Result.time(r.p50Nanos()), Result.time(r.p99Nanos()),
-          ratio(r), r.warmupRuns(), r.timedRuns(), r.violations().size()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d+%d | %d |%n",
+              r.workload(),
+              r.planner(),
+              r.stats().accepted(),
+              r.requests(),
+              100 * r.stats().acceptance(),
+              100 * r.stats().weightedAcceptance(),
+              r.stats().preemption(),
+              r.stats().uniformity(),
+              Result.time(r.cpuNanos()),
+              Result.time(r.meanNanos()),
+              Result.time(r.p50Nanos()),
+              Result.time(r.p99Nanos()),
+              ratio(r),
+              r.warmupRuns(),
+              r.timedRuns(),
+              r.violations().size()));
     }
     return sb.toString();
   }
@@ -77,7 +135,8 @@ final class Report {
   }
 
   private static Result find(List<Result> rows, String workload, String planner) {
-    for (Result r : rows) if (r.workload().equals(workload) && r.planner().equals(planner)) return r;
+    for (Result r : rows)
+      if (r.workload().equals(workload) && r.planner().equals(planner)) return r;
     throw new IllegalArgumentException("no row for " + planner + " on " + workload);
   }
 }

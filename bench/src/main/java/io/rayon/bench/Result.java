@@ -6,20 +6,45 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One row of the comparison: a planner on a workload. Times are in nanoseconds: {@code cpuNanos}
- * is the median over the timed runs of the CPU time per request ({@link CpuClock}, the main measure); {@code
- * meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are wall-clock
- * percentiles of single requests pooled over the timed runs. {@code speedup} is the faster Hadoop
- * agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows). {@code accepted} holds the
- * indices of the requests the last timed run accepted.
+ * One row of the comparison: a planner on a workload. Times are in nanoseconds: {@code cpuNanos} is
+ * the median over the timed runs of the CPU time per request ({@link CpuClock}, the main measure);
+ * {@code meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are
+ * wall-clock percentiles of single requests pooled over the timed runs. {@code speedup} is the
+ * faster Hadoop agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows). {@code
+ * accepted} holds the indices of the requests the last timed run accepted.
  */
 record Result(
-    String workload, String planner, boolean isOurs, int requests, PlanStats stats, double cpuNanos, double meanNanos,
-    double p50Nanos, double p99Nanos, int warmupRuns, int timedRuns, List<String> violations, double speedup, BitSet accepted) {
+    String workload,
+    String planner,
+    boolean isOurs,
+    int requests,
+    PlanStats stats,
+    double cpuNanos,
+    double meanNanos,
+    double p50Nanos,
+    double p99Nanos,
+    int warmupRuns,
+    int timedRuns,
+    List<String> violations,
+    double speedup,
+    BitSet accepted) {
 
   Result withSpeedup(double s) {
-    return new Result(workload, planner, isOurs, requests, stats, cpuNanos, meanNanos, p50Nanos, p99Nanos, warmupRuns, timedRuns,
-        violations, s, accepted);
+    return new Result(
+        workload,
+        planner,
+        isOurs,
+        requests,
+        stats,
+        cpuNanos,
+        meanNanos,
+        p50Nanos,
+        p99Nanos,
+        warmupRuns,
+        timedRuns,
+        violations,
+        s,
+        accepted);
   }
 
   /**
@@ -46,8 +71,10 @@ record Result(
     Result b = null;
     for (Result r : rows) {
       if (r.isOurs || !r.workload.equals(workload)) continue;
-      if (b == null || r.stats.accepted() > b.stats.accepted()
-          || (r.stats.accepted() == b.stats.accepted() && r.stats.weightedAcceptance() > b.stats.weightedAcceptance())) {
+      if (b == null
+          || r.stats.accepted() > b.stats.accepted()
+          || (r.stats.accepted() == b.stats.accepted()
+              && r.stats.weightedAcceptance() > b.stats.weightedAcceptance())) {
         b = r;
       }
     }
@@ -68,8 +95,20 @@ record Result(
     return String.format(
         Locale.ROOT,
         "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
-        planner, stats.accepted(), requests, 100 * stats.acceptance(), 100 * stats.weightedAcceptance(),
-        stats.preemption(), stats.uniformity(), time(cpuNanos), time(meanNanos), time(p50Nanos), time(p99Nanos), warmupRuns, timedRuns, violations.size());
+        planner,
+        stats.accepted(),
+        requests,
+        100 * stats.acceptance(),
+        100 * stats.weightedAcceptance(),
+        stats.preemption(),
+        stats.uniformity(),
+        time(cpuNanos),
+        time(meanNanos),
+        time(p50Nanos),
+        time(p99Nanos),
+        warmupRuns,
+        timedRuns,
+        violations.size());
   }
 
   /** A duration in ns as µs, ms or s with three significant digits. */

@@ -7,15 +7,19 @@ import java.util.List;
 
 /**
  * What one run of a contender produced: the wall-clock time of each placement in nanoseconds, the
- * CPU time (thread CPU plus garbage collection, see {@link CpuClock}) of the whole placement loop, the allocation
- * of each accepted request (null when rejected), index for index with the workload's requests, and
- * problems found in the resulting plan (the validator's violations for our planners; capacity,
- * window and work checks for Hadoop's), one line each, and the sharing policy the contender's own
- * system was set up with (read back from it: our {@code ReservationSystem}, Hadoop's peer), so a
- * test can check that both sides ran under the same one.
+ * CPU time (thread CPU plus garbage collection, see {@link CpuClock}) of the whole placement loop,
+ * the allocation of each accepted request (null when rejected), index for index with the workload's
+ * requests, and problems found in the resulting plan (the validator's violations for our planners;
+ * capacity, window and work checks for Hadoop's), one line each, and the sharing policy the
+ * contender's own system was set up with (read back from it: our {@code ReservationSystem},
+ * Hadoop's peer), so a test can check that both sides ran under the same one.
  */
 record RunOutcome(
-    long[] nanos, long cpuNanos, ReservationAllocation[] allocations, List<String> violations, SharingPolicySpec policy) {
+    long[] nanos,
+    long cpuNanos,
+    ReservationAllocation[] allocations,
+    List<String> violations,
+    SharingPolicySpec policy) {
   RunOutcome {
     violations = List.copyOf(violations);
   }

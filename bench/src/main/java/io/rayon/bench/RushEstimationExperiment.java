@@ -80,8 +80,11 @@ public final class RushEstimationExperiment {
         }
         double[] elapsed = new double[running];
         int e = 0;
-        for (int k = 0; k < tasks; k++) if (end[k] > now && start[k] <= now) elapsed[e++] = now - start[k];
-        RushJobState job = new RushJobState("wordcount", new UtilityFunction.Constant(1), 0, pending, elapsed, finished, 60);
+        for (int k = 0; k < tasks; k++)
+          if (end[k] > now && start[k] <= now) elapsed[e++] = now - start[k];
+        RushJobState job =
+            new RushJobState(
+                "wordcount", new UtilityFunction.Constant(1), 0, pending, elapsed, finished, 60);
         for (int d = 0; d < deltas.length; d++) {
           double eta = WorstCaseEstimator.eta(est[d].estimate(job).reference(), theta, deltas[d]);
           if (eta >= demand) covered[s][d]++;
@@ -89,7 +92,14 @@ public final class RushEstimationExperiment {
         }
       }
     }
-    System.out.printf(Locale.ROOT, "theta=%s tasks=%d runtime N(60, 20) s, containers=%d, trials=%d, seed=%d%n", theta, tasks, containers, trials, seed);
+    System.out.printf(
+        Locale.ROOT,
+        "theta=%s tasks=%d runtime N(60, 20) s, containers=%d, trials=%d, seed=%d%n",
+        theta,
+        tasks,
+        containers,
+        trials,
+        seed);
     StringBuilder head = new StringBuilder("| samples |");
     StringBuilder rule = new StringBuilder("|---:|");
     for (double d : deltas) {
@@ -103,7 +113,10 @@ public final class RushEstimationExperiment {
       StringBuilder row = new StringBuilder("| " + samples[s] + " |");
       for (int d = 0; d < deltas.length; d++) {
         double p = covered[s][d] / (double) trials;
-        row.append(p >= theta ? String.format(Locale.ROOT, " **%.3f** |", p) : String.format(Locale.ROOT, " %.3f |", p));
+        row.append(
+            p >= theta
+                ? String.format(Locale.ROOT, " **%.3f** |", p)
+                : String.format(Locale.ROOT, " %.3f |", p));
       }
       System.out.println(row);
     }
@@ -113,7 +126,8 @@ public final class RushEstimationExperiment {
     System.out.println(rule);
     for (int s = 0; s < samples.length; s++) {
       StringBuilder row = new StringBuilder("| " + samples[s] + " |");
-      for (int d = 0; d < deltas.length; d++) row.append(String.format(Locale.ROOT, " %+.3f |", overshoot[s][d] / trials));
+      for (int d = 0; d < deltas.length; d++)
+        row.append(String.format(Locale.ROOT, " %+.3f |", overshoot[s][d] / trials));
       System.out.println(row);
     }
   }

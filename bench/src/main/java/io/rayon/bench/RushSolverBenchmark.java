@@ -23,12 +23,13 @@ import java.util.Random;
  * (spread 10-30 %), some tasks finished (the Gaussian estimator's samples) and some running, jobs
  * arrived within the last {@code 130 s × jobs / 10} seconds; sigmoid utilities with priority W from
  * 1 to 5, 20 % time-critical (β = 0.5/s), 60 % time-sensitive (β = 0.02/s), 20 % time-insensitive
- * (β = 0.0005/s), budget 2 × the job's runtime on the whole cluster. 90 % of the containers are busy.
+ * (β = 0.0005/s), budget 2 × the job's runtime on the whole cluster. 90 % of the containers are
+ * busy.
  *
  * <p>Timing: warm-up runs until {@code --seconds} of solving, then timed runs until as long again
  * (at least 5); median and 90th percentile of the wall time of one solve, the bytes one solve
- * allocates (thread allocation counter) and the heap in use after a collection with the inputs
- * and one decision held.
+ * allocates (thread allocation counter) and the heap in use after a collection with the inputs and
+ * one decision held.
  *
  * <p>Arguments: {@code --sizes 20,100,1000,10000 --capacity 48 --seconds 3 --seed 16}.
  */
@@ -42,7 +43,8 @@ public final class RushSolverBenchmark {
     long seed = 16;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
-        case "--sizes" -> sizes = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
+        case "--sizes" ->
+            sizes = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
         case "--capacity" -> capacity = Integer.parseInt(args[i + 1]);
         case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
         case "--seed" -> seed = Long.parseLong(args[i + 1]);
@@ -50,9 +52,14 @@ public final class RushSolverBenchmark {
       }
     }
     RushSolver solver = new RushSolver(RushOptions.PAPER);
-    System.out.printf(Locale.ROOT, "RUSH solve, options %s, capacity %d containers, %d cores%n",
-        RushOptions.PAPER.describe(), capacity, Runtime.getRuntime().availableProcessors());
-    System.out.println("| jobs | containers | median ms | p90 ms | runs | layers | hopeless | allocated MB/solve | heap in use MB |");
+    System.out.printf(
+        Locale.ROOT,
+        "RUSH solve, options %s, capacity %d containers, %d cores%n",
+        RushOptions.PAPER.describe(),
+        capacity,
+        Runtime.getRuntime().availableProcessors());
+    System.out.println(
+        "| jobs | containers | median ms | p90 ms | runs | layers | hopeless | allocated MB/solve | heap in use MB |");
     System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (int n : sizes) {
       double now = 100_000;
@@ -62,7 +69,8 @@ public final class RushSolverBenchmark {
       while (System.nanoTime() < warmEnd || d == null) d = solver.solve(now, capacity, jobs);
       List<Double> times = new ArrayList<>();
       long timedEnd = System.nanoTime() + (long) (seconds * 1e9);
-      com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+      com.sun.management.ThreadMXBean threads =
+          (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
       long allocated = 0;
       while (times.size() < 5 || System.nanoTime() < timedEnd) {
         long a0 = threads.getCurrentThreadAllocatedBytes();
@@ -77,9 +85,18 @@ public final class RushSolverBenchmark {
       int hopeless = 0;
       for (boolean h : d.hopeless()) if (h) hopeless++;
       double[] t = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      System.out.printf(Locale.ROOT, "| %d | %d | %.2f | %.2f | %d | %d | %d | %.1f | %.1f |%n", n, capacity,
-          t[t.length / 2], t[(int) Math.min(t.length - 1, Math.ceil(0.9 * t.length) - 1)], t.length, d.layers(), hopeless,
-          allocated / 1048576.0, heapMb);
+      System.out.printf(
+          Locale.ROOT,
+          "| %d | %d | %.2f | %.2f | %d | %d | %d | %.1f | %.1f |%n",
+          n,
+          capacity,
+          t[t.length / 2],
+          t[(int) Math.min(t.length - 1, Math.ceil(0.9 * t.length) - 1)],
+          t.length,
+          d.layers(),
+          hopeless,
+          allocated / 1048576.0,
+          heapMb);
     }
   }
 
@@ -119,7 +136,9 @@ public final class RushSolverBenchmark {
       double u = r.nextDouble();
       double beta = u < 0.2 ? 0.5 : u < 0.8 ? 0.02 : 0.0005;
       UtilityFunction utility = new UtilityFunction.Sigmoid(w, beta, 2 * benchmarked);
-      jobs.add(new RushJobState("wc" + i, utility, now - span * r.nextDouble(), pending, el, finished, mean[i]));
+      jobs.add(
+          new RushJobState(
+              "wc" + i, utility, now - span * r.nextDouble(), pending, el, finished, mean[i]));
     }
     return jobs;
   }

@@ -4,6 +4,7 @@ import io.rayon.engine.sim.rush.RushGenerator;
 import io.rayon.engine.sim.rush.RushJobResult;
 import io.rayon.engine.sim.rush.RushMetrics;
 import io.rayon.engine.sim.rush.RushRunResult;
+import io.rayon.engine.sim.rush.RushScheduler;
 import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.engine.sim.rush.RushSimulator;
 import io.rayon.engine.task.CancellationToken;
@@ -20,8 +21,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The RUSH paper's §V.B experiment ("RUSH: A RobUst ScHeduler to Manage Uncertain Completion-Times in
- * Shared Clouds", Figs. 4 and 6) in our simulator:
+ * The RUSH paper's §V.B experiment ("RUSH: A RobUst ScHeduler to Manage Uncertain Completion-Times
+ * in Shared Clouds", Figs. 4 and 6) in our simulator:
  *
  * <pre>
  * bench/run-rush-vb.sh [--seeds 5] [--jobs 100] [--factors 2,1.5,1] [--schedulers rush,fifo,edf,rrh] [--out FILE]
@@ -31,24 +32,35 @@ import java.util.Map;
  *
  * <p>For each time-budget factor and each seed 1..{@code --seeds}, a §V.B workload ({@link
  * RushGenerator}, 48 containers) is simulated with every scheduler of {@link RushSchedulers} at its
- * defaults. Printed per factor, over all seeds' jobs together: mean and minimum utility, zero-utility
- * jobs, deadline misses, mean latency, the quartiles of Fig. 4's latency (completion minus deadline)
- * of the time-critical and time-sensitive jobs, per-class normalized utility (U / U(0)), and the
- * utility CDF at a few points (Fig. 6), as markdown.
+ * defaults. Printed per factor, over all seeds' jobs together: mean and minimum utility,
+ * zero-utility jobs, deadline misses, mean latency, the quartiles of Fig. 4's latency (completion
+ * minus deadline) of the time-critical and time-sensitive jobs, per-class normalized utility (U /
+ * U(0)), and the utility CDF at a few points (Fig. 6), as markdown.
  */
 public final class RushVbExperiment {
   private RushVbExperiment() {}
 
-  record Row(String scheduler, List<RushJobResult> jobs, List<RushMetrics> runs, double wallSeconds) {}
+  record Row(
+      String scheduler, List<RushJobResult> jobs, List<RushMetrics> runs, double wallSeconds) {}
 
   public static void main(String[] args) throws IOException {
     Map<String, String> a = args(args);
     int seeds = Integer.parseInt(a.getOrDefault("--seeds", "5"));
     int jobs = Integer.parseInt(a.getOrDefault("--jobs", "100"));
-    List<Double> factors = Arrays.stream(a.getOrDefault("--factors", "2,1.5,1").split(",")).map(Double::parseDouble).toList();
-    List<String> schedulers = Arrays.asList(a.getOrDefault("--schedulers", String.join(",", RushSchedulers.names())).split(","));
+    List<Double> factors =
+        Arrays.stream(a.getOrDefault("--factors", "2,1.5,1").split(","))
+            .map(Double::parseDouble)
+            .toList();
+    List<String> schedulers =
+        Arrays.asList(
+            a.getOrDefault("--schedulers", String.join(",", RushSchedulers.names())).split(","));
     StringBuilder md = new StringBuilder();
-    md.append(String.format(Locale.ROOT, "%d jobs per run, seeds 1..%d, 48 containers; every scheduler at its defaults.%n", jobs, seeds));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%d jobs per run, seeds 1..%d, 48 containers; every scheduler at its defaults.%n",
+            jobs,
+            seeds));
     for (double f : factors) {
       List<Row> rows = new ArrayList<>();
       for (String s : schedulers) {
@@ -56,8 +68,11 @@ public final class RushVbExperiment {
         List<RushMetrics> runs = new ArrayList<>();
         long t0 = System.nanoTime();
         for (int seed = 1; seed <= seeds; seed++) {
-          RushScenario sc = RushGenerator.generate(RushGenerator.Params.PAPER.withJobs(jobs).withSeed(seed).withBudgetFactor(f));
-          RushRunResult r = RushSimulator.run(sc, create(s), ProgressListener.NONE, CancellationToken.NEVER);
+          RushScenario sc =
+              RushGenerator.generate(
+                  RushGenerator.Params.PAPER.withJobs(jobs).withSeed(seed).withBudgetFactor(f));
+          RushRunResult r =
+              RushSimulator.run(sc, create(s), ProgressListener.NONE, CancellationToken.NEVER);
           all.addAll(r.jobs());
           runs.add(r.metrics());
         }
@@ -72,7 +87,7 @@ public final class RushVbExperiment {
   }
 
   /** A scheduler by name, or {@code name[key=value;key=value]} with options. */
-  static io.rayon.engine.sim.rush.RushScheduler create(String spec) {
+  static RushScheduler create(String spec) {
     int open = spec.indexOf('[');
     if (open < 0) return RushSchedulers.create(spec, Map.of());
     Map<String, String> o = new LinkedHashMap<>();
@@ -84,24 +99,43 @@ public final class RushVbExperiment {
   }
 
   static void table(StringBuilder md, double factor, List<Row> rows) {
-    md.append(String.format(Locale.ROOT, "%n#### Time budget %.2g x benchmarked runtime%n%n", factor));
-    md.append("| scheduler | mean U | min U | zero-U jobs | deadline misses | mean latency (s) | lateness crit+sens Q1 / median / Q3 (s) | wall s per run |\n");
+    md.append(
+        String.format(Locale.ROOT, "%n#### Time budget %.2g x benchmarked runtime%n%n", factor));
+    md.append(
+        "| scheduler | mean U | min U | zero-U jobs | deadline misses | mean latency (s) | lateness crit+sens Q1 / median / Q3 (s) | wall s per run |\n");
     md.append("|---|---|---|---|---|---|---|---|\n");
     for (Row r : rows) {
       RushMetrics m = RushMetrics.of(r.jobs());
-      double[] late = r.jobs().stream().filter(j -> !j.jobClass().equals(RushGenerator.INSENSITIVE)).mapToDouble(RushJobResult::lateness)
-          .sorted().toArray();
-      md.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %s | %s | %.0f | %.0f / %.0f / %.0f | %.2f |%n", r.scheduler(),
-          m.meanUtility(), m.minUtility(), pct(m.zeroUtilityJobs(), r.jobs().size()), pct(m.deadlineMisses(), r.jobs().size()),
-          m.meanLatency(), q(late, 0.25), q(late, 0.5), q(late, 0.75), r.wallSeconds() / r.runs().size()));
+      double[] late =
+          r.jobs().stream()
+              .filter(j -> !j.jobClass().equals(RushGenerator.INSENSITIVE))
+              .mapToDouble(RushJobResult::lateness)
+              .sorted()
+              .toArray();
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.3f | %.3f | %s | %s | %.0f | %.0f / %.0f / %.0f | %.2f |%n",
+              r.scheduler(),
+              m.meanUtility(),
+              m.minUtility(),
+              pct(m.zeroUtilityJobs(), r.jobs().size()),
+              pct(m.deadlineMisses(), r.jobs().size()),
+              m.meanLatency(),
+              q(late, 0.25),
+              q(late, 0.5),
+              q(late, 0.75),
+              r.wallSeconds() / r.runs().size()));
     }
     md.append("\nNormalized utility U / U(0) by class (mean; zero-utility share):\n\n");
     md.append("| scheduler | critical | sensitive | insensitive |\n|---|---|---|---|\n");
     for (Row r : rows) {
       md.append("| ").append(r.scheduler());
-      for (String c : List.of(RushGenerator.CRITICAL, RushGenerator.SENSITIVE, RushGenerator.INSENSITIVE)) {
+      for (String c :
+          List.of(RushGenerator.CRITICAL, RushGenerator.SENSITIVE, RushGenerator.INSENSITIVE)) {
         List<RushJobResult> js = r.jobs().stream().filter(j -> j.jobClass().equals(c)).toList();
-        double mean = js.stream().mapToDouble(RushVbExperiment::normalized).average().orElse(Double.NaN);
+        double mean =
+            js.stream().mapToDouble(RushVbExperiment::normalized).average().orElse(Double.NaN);
         long zero = js.stream().filter(RushMetrics::isZero).count();
         md.append(String.format(Locale.ROOT, " | %.3f; %s", mean, pct(zero, js.size())));
       }
@@ -146,8 +180,11 @@ public final class RushVbExperiment {
     Map<String, String> m = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException("usage: run-rush-vb.sh [--seeds N] [--jobs N] [--factors 2,1.5,1]"
-            + " [--schedulers rush,fifo,edf,rrh] [--out FILE]; got '" + args[i] + "'");
+        throw new IllegalArgumentException(
+            "usage: run-rush-vb.sh [--seeds N] [--jobs N] [--factors 2,1.5,1]"
+                + " [--schedulers rush,fifo,edf,rrh] [--out FILE]; got '"
+                + args[i]
+                + "'");
       }
       m.put(args[i], args[++i]);
     }

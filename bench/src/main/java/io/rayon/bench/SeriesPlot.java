@@ -23,13 +23,20 @@ final class SeriesPlot {
   private static final int PANEL_H = 220;
   private static final int MARGIN = 50;
   private static final Color[] COLORS = {
-    new Color(0, 0, 0), new Color(120, 120, 120), new Color(214, 39, 40), new Color(31, 119, 180), new Color(44, 160, 44)
+    new Color(0, 0, 0),
+    new Color(120, 120, 120),
+    new Color(214, 39, 40),
+    new Color(31, 119, 180),
+    new Color(44, 160, 44)
   };
-  private static final String[] NAMES = {"capacity", "allowance", "estimation", "reservation", "usage"};
+  private static final String[] NAMES = {
+    "capacity", "allowance", "estimation", "reservation", "usage"
+  };
 
   private SeriesPlot() {}
 
-  static void write(Path file, String title, SimulationResult top, SimulationResult bottom) throws IOException {
+  static void write(Path file, String title, SimulationResult top, SimulationResult bottom)
+      throws IOException {
     int w = 2 * (PANEL_W + MARGIN) + MARGIN;
     int h = 2 * (PANEL_H + MARGIN) + 2 * MARGIN;
     BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
@@ -45,11 +52,31 @@ final class SeriesPlot {
     SimulationResult[] rs = {top, bottom};
     for (int row = 0; row < 2; row++) {
       TimeSeries s = rs[row].series();
-      double[][] mem = {s.capacityMemoryMB(), s.allowanceMemoryMB(), s.estimationMemoryMB(), s.reservationMemoryMB(), s.usageMemoryMB()};
-      double[][] cpu = {s.capacityVcores(), s.allowanceVcores(), s.estimationVcores(), s.reservationVcores(), s.usageVcores()};
+      double[][] mem = {
+        s.capacityMemoryMB(),
+        s.allowanceMemoryMB(),
+        s.estimationMemoryMB(),
+        s.reservationMemoryMB(),
+        s.usageMemoryMB()
+      };
+      double[][] cpu = {
+        s.capacityVcores(),
+        s.allowanceVcores(),
+        s.estimationVcores(),
+        s.reservationVcores(),
+        s.usageVcores()
+      };
       int y = 2 * MARGIN - 10 + row * (PANEL_H + MARGIN);
       panel(g, MARGIN, y, rs[row].scheduler() + ": memory (GB)", s.timeS(), mem, 1.0 / 1024, tMax);
-      panel(g, 2 * MARGIN + PANEL_W, y, rs[row].scheduler() + ": CPU (vcores)", s.timeS(), cpu, 1.0, tMax);
+      panel(
+          g,
+          2 * MARGIN + PANEL_W,
+          y,
+          rs[row].scheduler() + ": CPU (vcores)",
+          s.timeS(),
+          cpu,
+          1.0,
+          tMax);
     }
     int lx = MARGIN;
     for (int i = 0; i < NAMES.length; i++) {
@@ -64,17 +91,32 @@ final class SeriesPlot {
   }
 
   /**
-   * The paper's Figure 4 layout: failure fraction (left) and mean job completion time (right) against
-   * the damping factor, one line per request setting (RRU, EFR).
+   * The paper's Figure 4 layout: failure fraction (left) and mean job completion time (right)
+   * against the damping factor, one line per request setting (RRU, EFR).
    */
-  static void writeSweep(Path file, String title, double[] alpha, double[] rruFail, double[] efrFail, double[] rruTime,
-      double[] efrTime) throws IOException {
+  static void writeSweep(
+      Path file,
+      String title,
+      double[] alpha,
+      double[] rruFail,
+      double[] efrFail,
+      double[] rruTime,
+      double[] efrTime)
+      throws IOException {
     writeSweep(file, title, alpha, rruFail, efrFail, rruTime, efrTime, "mean job completion (s)");
   }
 
   /** As above, with the right panel's measure named {@code timeLabel}. */
-  static void writeSweep(Path file, String title, double[] alpha, double[] rruFail, double[] efrFail, double[] rruTime,
-      double[] efrTime, String timeLabel) throws IOException {
+  static void writeSweep(
+      Path file,
+      String title,
+      double[] alpha,
+      double[] rruFail,
+      double[] efrFail,
+      double[] rruTime,
+      double[] efrTime,
+      String timeLabel)
+      throws IOException {
     int w = 2 * (PANEL_W + MARGIN) + MARGIN;
     int h = PANEL_H + 3 * MARGIN + 20;
     BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
@@ -89,8 +131,28 @@ final class SeriesPlot {
     double aMax = alpha[alpha.length - 1];
     int y = 2 * MARGIN - 10;
     Color[] colors = {COLORS[3], COLORS[2]};
-    panel(g, MARGIN, y, "failure fraction (crashes / tasks) vs damping α", alpha, new double[][] {rruFail, efrFail}, 1, aMax, colors, "α = " + aMax);
-    panel(g, 2 * MARGIN + PANEL_W, y, timeLabel + " vs damping α", alpha, new double[][] {rruTime, efrTime}, 1, aMax, colors, "α = " + aMax);
+    panel(
+        g,
+        MARGIN,
+        y,
+        "failure fraction (crashes / tasks) vs damping α",
+        alpha,
+        new double[][] {rruFail, efrFail},
+        1,
+        aMax,
+        colors,
+        "α = " + aMax);
+    panel(
+        g,
+        2 * MARGIN + PANEL_W,
+        y,
+        timeLabel + " vs damping α",
+        alpha,
+        new double[][] {rruTime, efrTime},
+        1,
+        aMax,
+        colors,
+        "α = " + aMax);
     String[] names = {"RRU", "EFR"};
     int lx = MARGIN;
     for (int i = 0; i < 2; i++) {
@@ -104,12 +166,39 @@ final class SeriesPlot {
     ImageIO.write(img, "png", file.toFile());
   }
 
-  private static void panel(Graphics2D g, int x, int y, String title, double[] t, double[][] cols, double scale, double tMax) {
-    panel(g, x, y, title, t, cols, scale, tMax, COLORS, String.format(Locale.ROOT, "%.1f h", tMax / 3600));
+  private static void panel(
+      Graphics2D g,
+      int x,
+      int y,
+      String title,
+      double[] t,
+      double[][] cols,
+      double scale,
+      double tMax) {
+    panel(
+        g,
+        x,
+        y,
+        title,
+        t,
+        cols,
+        scale,
+        tMax,
+        COLORS,
+        String.format(Locale.ROOT, "%.1f h", tMax / 3600));
   }
 
-  private static void panel(Graphics2D g, int x, int y, String title, double[] t, double[][] cols, double scale, double tMax,
-      Color[] colors, String xLabel) {
+  private static void panel(
+      Graphics2D g,
+      int x,
+      int y,
+      String title,
+      double[] t,
+      double[][] cols,
+      double scale,
+      double tMax,
+      Color[] colors,
+      String xLabel) {
     double yMax = 0;
     for (double[] c : cols) for (double v : c) yMax = Math.max(yMax, v * scale);
     yMax = yMax <= 0 ? 1 : yMax * 1.05;
@@ -118,7 +207,12 @@ final class SeriesPlot {
     g.setColor(Color.BLACK);
     g.drawRect(x, y, PANEL_W, PANEL_H);
     g.drawString(title, x + 4, y - 4);
-    g.drawString(yMax < 10 ? String.format(Locale.ROOT, "%.3f", yMax) : String.format(Locale.ROOT, "%.0f", yMax), x - 44, y + 10);
+    g.drawString(
+        yMax < 10
+            ? String.format(Locale.ROOT, "%.3f", yMax)
+            : String.format(Locale.ROOT, "%.0f", yMax),
+        x - 44,
+        y + 10);
     g.drawString("0", x - 12, y + PANEL_H);
     g.drawString(xLabel, x + PANEL_W - 40, y + PANEL_H + 14);
     g.setStroke(new BasicStroke(1.2f));

@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
  * A seeded synthetic day of MapReduce-like jobs for the simulator's speed benchmark: jobs arrive
  * uniformly over the day; each has a map group and, for most jobs, a reduce group after it; task
  * counts are heavy-tailed; run times are log-normal; every task has a start-up phase of low usage
- * (5–15 s at 20% of its working usage) and then uses 30–90% of its memory request and 50–120% of its
- * CPU request, in the spirit of the estimation paper's §III observations.
+ * (5–15 s at 20% of its working usage) and then uses 30–90% of its memory request and 50–120% of
+ * its CPU request, in the spirit of the estimation paper's §III observations.
  */
 public final class SyntheticDay {
   private SyntheticDay() {}
@@ -39,13 +39,24 @@ public final class SyntheticDay {
       groups.add(group(r, "map", maps, medianS, List.of()));
       if (reduces > 0) groups.add(group(r, "reduce", reduces, medianS * 1.5, List.of("map")));
       long arrival = (long) (r.nextDouble() * daySeconds * 0.9);
-      jobs.add(new Job("job-" + id++, null, "user" + r.nextInt(50), null, JobKind.BEST_EFFORT, arrival, null, null, groups));
+      jobs.add(
+          new Job(
+              "job-" + id++,
+              null,
+              "user" + r.nextInt(50),
+              null,
+              JobKind.BEST_EFFORT,
+              arrival,
+              null,
+              null,
+              groups));
       made += maps + reduces;
     }
     return new Workload("synthetic day, seed " + seed, jobs);
   }
 
-  private static TaskGroup group(SplittableRandom r, String name, int count, double medianS, List<String> after) {
+  private static TaskGroup group(
+      SplittableRandom r, String name, int count, double medianS, List<String> after) {
     long memReq = 1024L * (1 + r.nextInt(4));
     long cpuReq = 1 + r.nextInt(2);
     long duration = Math.max(5, Math.round(medianS * Math.exp(r.nextGaussian() * 0.8)));

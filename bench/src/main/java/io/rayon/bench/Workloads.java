@@ -5,6 +5,7 @@ import io.rayon.engine.trace.SwimImporter;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.cluster.Queue;
+import io.rayon.model.io.FormatException;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -26,7 +27,8 @@ import java.util.SplittableRandom;
  * {@link Scenario} (cluster, step length, horizon). {@link io.rayon.bench.hadoop.HadoopTranslation}
  * turns the same requests into Hadoop's {@code ReservationDefinition}s. Every generator is
  * deterministic for a seed and independent of any plan's state, so each planner sees identical
- * input. Requests are listed in arrival order (ties keep generation order) and placed in that order.
+ * input. Requests are listed in arrival order (ties keep generation order) and placed in that
+ * order.
  *
  * <p>Every node is (8 GB, 8 vcores) and every bundle is one YARN container of (1 GB, 1 vcore): 8
  * bundles per node.
@@ -38,23 +40,25 @@ public final class Workloads {
 
   /**
    * The queue tree: a root with one reservable queue, {@code dedicated}, holding the whole cluster,
-   * as Hadoop's agents get it ({@code root.dedicated}); every request goes there, so a saved workload
-   * is a scenario {@code rayon plan} accepts.
+   * as Hadoop's agents get it ({@code root.dedicated}); every request goes there, so a saved
+   * workload is a scenario {@code rayon plan} accepts.
    */
-  static final Queue QUEUES = new Queue("root", 1.0, 1.0, 1.0, false, List.of(Queue.leaf("dedicated", 1.0, 1.0, true)));
+  static final Queue QUEUES =
+      new Queue("root", 1.0, 1.0, 1.0, false, List.of(Queue.leaf("dedicated", 1.0, 1.0, true)));
+
   public static final Resources BUNDLE = Resources.of(1024, 1);
 
   /**
    * Workload (i), modelled on Hadoop's {@code TestReservationAgents}: {@code count} requests, each
-   * {@code window(order(atom_1 .. atom_k), s, f)}, on {@code nodes} nodes over 24 hours. Per request:
-   * a duration bound D uniform in [1 step, 1 h]; k uniform in {1..4} stages (Hadoop's test gets
-   * one stage per free segment of its plan, usually 1 to a few); stage j asks for n_j containers
-   * uniform in [1, a quarter of the cluster's containers] for d_j steps uniform in [1, D], i.e. the
-   * atom {@code atom(<1024,1>, 1, n_j, d_j, n_j*d_j)}; the window length is (sum of d_j) times a
-   * factor uniform in [1, 10] (the test's "up to 10x the duration"), capped at the horizon, and
-   * starts uniformly where it fits. Every request fits an empty plan. Unlike Hadoop's test, which
-   * sizes stages from the free space of the plan it is filling, the requests do not look at any
-   * plan, so each planner gets the same input.
+   * {@code window(order(atom_1 .. atom_k), s, f)}, on {@code nodes} nodes over 24 hours. Per
+   * request: a duration bound D uniform in [1 step, 1 h]; k uniform in {1..4} stages (Hadoop's test
+   * gets one stage per free segment of its plan, usually 1 to a few); stage j asks for n_j
+   * containers uniform in [1, a quarter of the cluster's containers] for d_j steps uniform in [1,
+   * D], i.e. the atom {@code atom(<1024,1>, 1, n_j, d_j, n_j*d_j)}; the window length is (sum of
+   * d_j) times a factor uniform in [1, 10] (the test's "up to 10x the duration"), capped at the
+   * horizon, and starts uniformly where it fits. Every request fits an empty plan. Unlike Hadoop's
+   * test, which sizes stages from the free space of the plan it is filling, the requests do not
+   * look at any plan, so each planner gets the same input.
    */
   public static Scenario randomOrders(long seed, int count, int nodes, long stepSeconds) {
     if (count < 1 || nodes < 1 || stepSeconds < 1) {
@@ -85,8 +89,15 @@ public final class Workloads {
     }
     return scenario(
         "random-orders-" + count + "x" + nodes,
-        "Workload (i): " + count + " random order requests on " + nodes + " nodes of (8 GB, 8 vcores) over 24 h",
-        nodes, stepSeconds, horizon, out);
+        "Workload (i): "
+            + count
+            + " random order requests on "
+            + nodes
+            + " nodes of (8 GB, 8 vcores) over 24 h",
+        nodes,
+        stepSeconds,
+        horizon,
+        out);
   }
 
   /**
@@ -95,7 +106,12 @@ public final class Workloads {
    * 3 h (180 steps at one-minute steps, 10,800 at one-second steps: the same jobs at any step),
    * windows 2 to 5 times the task length.
    */
-  public record SwimModel(double offeredLoad, double maxWidthFraction, long maxLeaseSeconds, double minSlack, double maxSlack) {
+  public record SwimModel(
+      double offeredLoad,
+      double maxWidthFraction,
+      long maxLeaseSeconds,
+      double minSlack,
+      double maxSlack) {
     public static final SwimModel DEFAULT = new SwimModel(0.8, 0.10, 3 * 3600, 2.0, 5.0);
   }
 
@@ -103,7 +119,7 @@ public final class Workloads {
   public static Workload readSwim(Path file) {
     try {
       return new SwimImporter().read(file, ImportOptions.DEFAULT).workload();
-    } catch (io.rayon.model.io.FormatException e) {
+    } catch (FormatException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read SWIM trace " + file + ": " + e.getMessage(), e);
@@ -122,15 +138,17 @@ public final class Workloads {
    *   <li>the trace comes from a ~600-node cluster whose jobs would barely touch a 4,000-node one,
    *       so jobs are scaled up to the simulated cluster (the paper scaled its workloads to its
    *       cluster too): n = clamp(ceil(t0 * f), 1, 10% of the cluster's containers) tasks of l =
-   *       clamp(ceil(s0 * f / step), 1, 3 h / step) steps, with one factor f, found by bisection, that makes
-   *       the offered work (the sum of n * l) 0.8 of the cluster's capacity over the horizon;
+   *       clamp(ceil(s0 * f / step), 1, 3 h / step) steps, with one factor f, found by bisection,
+   *       that makes the offered work (the sum of n * l) 0.8 of the cluster's capacity over the
+   *       horizon;
    *   <li>the atom is {@code atom(<1024,1>, 1, n, l, n*l)}: one YARN minimum container per task,
    *       any number of the n tasks at once (malleable, as MapReduce), each running l steps; its
-   *       window has length ceil(l * slack), slack uniform in [2, 5], and starts by the job's submit
-   *       time of day: start = floor((submit mod 86400 s) / 86400 s * (horizon - window)).
+   *       window has length ceil(l * slack), slack uniform in [2, 5], and starts by the job's
+   *       submit time of day: start = floor((submit mod 86400 s) / 86400 s * (horizon - window)).
    * </ol>
    */
-  public static Scenario swimAtoms(Workload trace, long seed, int count, int nodes, long stepSeconds) {
+  public static Scenario swimAtoms(
+      Workload trace, long seed, int count, int nodes, long stepSeconds) {
     return swimAtoms(trace, seed, count, nodes, stepSeconds, SwimModel.DEFAULT);
   }
 
@@ -188,7 +206,10 @@ public final class Workloads {
         String.format(
             "%d SWIM atom jobs on %d nodes of (8 GB, 8 vcores) over 24 h, scale factor %.3g, offered load %.2f",
             count, nodes, f, m.offeredLoad()),
-        nodes, stepSeconds, horizon, out);
+        nodes,
+        stepSeconds,
+        horizon,
+        out);
   }
 
   /**
@@ -203,18 +224,38 @@ public final class Workloads {
     List<ReservationRequest> out = new ArrayList<>(rs.size());
     for (int i = 0; i < rs.size(); i++) {
       ReservationRequest r = rs.get(i);
-      out.add(new ReservationRequest(r.id(), r.name(), "u" + (1 + i % users), r.queue(), r.rdl(), r.priority(), r.arrival()));
+      out.add(
+          new ReservationRequest(
+              r.id(),
+              r.name(),
+              "u" + (1 + i % users),
+              r.queue(),
+              r.rdl(),
+              r.priority(),
+              r.arrival()));
     }
     List<String> names = new ArrayList<>(users);
     for (int u = 1; u <= users; u++) names.add("u" + u);
     return new Scenario(
-        s.formatVersion(), s.name(), s.description(), s.stepSeconds(), s.horizonSteps(), s.cluster(), s.rootQueue(), names,
-        policy, out, s.workload(), s.settings());
+        s.formatVersion(),
+        s.name(),
+        s.description(),
+        s.stepSeconds(),
+        s.horizonSteps(),
+        s.cluster(),
+        s.rootQueue(),
+        names,
+        policy,
+        out,
+        s.workload(),
+        s.settings());
   }
 
-  private static double offered(double[] t0, double[] s0, double f, long step, long maxWidth, long maxLease) {
+  private static double offered(
+      double[] t0, double[] s0, double f, long step, long maxWidth, long maxLease) {
     double w = 0;
-    for (int i = 0; i < t0.length; i++) w += (double) width(t0[i], f, maxWidth) * lease(s0[i], f, step, maxLease);
+    for (int i = 0; i < t0.length; i++)
+      w += (double) width(t0[i], f, maxWidth) * lease(s0[i], f, step, maxLease);
     return w;
   }
 
@@ -227,13 +268,28 @@ public final class Workloads {
   }
 
   private static Scenario scenario(
-      String name, String description, int nodes, long stepSeconds, long horizon, List<ReservationRequest> rs) {
+      String name,
+      String description,
+      int nodes,
+      long stepSeconds,
+      long horizon,
+      List<ReservationRequest> rs) {
     List<ReservationRequest> sorted = new ArrayList<>(rs);
     sorted.sort(Comparator.comparingLong(ReservationRequest::arrival));
     Cluster cluster = Cluster.of(name, NodeGroup.of("n", nodes, NODE));
     return new Scenario(
-        Scenario.FORMAT_VERSION, name, description, stepSeconds, horizon, cluster, QUEUES, List.of("u1"),
-        SharingPolicySpec.NONE, sorted, null, null);
+        Scenario.FORMAT_VERSION,
+        name,
+        description,
+        stepSeconds,
+        horizon,
+        cluster,
+        QUEUES,
+        List.of("u1"),
+        SharingPolicySpec.NONE,
+        sorted,
+        null,
+        null);
   }
 
   static long ceilDiv(long a, long b) {

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The §V harness prepares the workload the paper's way: its size, no dependencies, a parametrised start-up. */
+/**
+ * The §V harness prepares the workload the paper's way: its size, no dependencies, a parametrised
+ * start-up.
+ */
 class EstimationExperimentsTest {
   static final EstimationExperiments.Settings PAPER =
       new EstimationExperiments.Settings(400, 1, 10, 0.2, Availability.PAPER_SIM, false, false);
@@ -45,21 +48,37 @@ class EstimationExperimentsTest {
         if (g.durationS() > 3) {
           assertThat(p).hasSize(2);
           assertThat(p.get(0).durationS()).isEqualTo(3);
-          assertThat(p.get(0).usage().memoryMB()).isCloseTo(Math.round(p.get(1).usage().memoryMB() * 0.5), within(1L));
+          assertThat(p.get(0).usage().memoryMB())
+              .isCloseTo(Math.round(p.get(1).usage().memoryMB() * 0.5), within(1L));
           // working memory in 20–60% of the request
-          assertThat(p.get(1).usage().memoryMB()).isBetween(Math.round(g.request().memoryMB() * 0.2), Math.round(g.request().memoryMB() * 0.6));
+          assertThat(p.get(1).usage().memoryMB())
+              .isBetween(
+                  Math.round(g.request().memoryMB() * 0.2),
+                  Math.round(g.request().memoryMB() * 0.6));
         }
       }
     }
-    Workload backlog = EstimationExperiments.prepare(swim, PAPER.withTasks(0).withBacklog(true).withDependencies(true));
+    Workload backlog =
+        EstimationExperiments.prepare(
+            swim, PAPER.withTasks(0).withBacklog(true).withDependencies(true));
     assertThat(backlog.jobs()).allSatisfy(j -> assertThat(j.arrivalS()).isZero());
-    assertThat(backlog.jobs().stream().flatMap(j -> j.tasks().stream()).anyMatch(g -> !g.after().isEmpty()))
-        .as("dependencies kept on request").isEqualTo(swim.jobs().stream().flatMap(j -> j.tasks().stream()).anyMatch(g -> !g.after().isEmpty()));
+    assertThat(
+            backlog.jobs().stream()
+                .flatMap(j -> j.tasks().stream())
+                .anyMatch(g -> !g.after().isEmpty()))
+        .as("dependencies kept on request")
+        .isEqualTo(
+            swim.jobs().stream()
+                .flatMap(j -> j.tasks().stream())
+                .anyMatch(g -> !g.after().isEmpty()));
   }
 
   @Test
   void noStartupMeansOnePhaseAtTheWorkingUsage() {
-    Workload w = EstimationExperiments.prepare(WorkloadsTest.excerpt(), PAPER.withTasks(0).withStartup(0, 0.2));
-    assertThat(w.jobs()).allSatisfy(j -> assertThat(j.tasks()).allSatisfy(g -> assertThat(g.usage()).hasSize(1)));
+    Workload w =
+        EstimationExperiments.prepare(
+            WorkloadsTest.excerpt(), PAPER.withTasks(0).withStartup(0, 0.2));
+    assertThat(w.jobs())
+        .allSatisfy(j -> assertThat(j.tasks()).allSatisfy(g -> assertThat(g.usage()).hasSize(1)));
   }
 }

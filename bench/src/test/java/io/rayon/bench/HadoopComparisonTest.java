@@ -7,10 +7,10 @@ import io.rayon.bench.hadoop.HadoopPeer;
 import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.scenario.ScenarioChecks;
+import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
-import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.OutputStream;
@@ -31,11 +31,16 @@ class HadoopComparisonTest {
   @Test
   void everyPlannerRunsTheSameSmallWorkloadAndOursHaveNoViolations() {
     PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(7, 40, 4, 60));
-    List<Contender> cs = List.of(
-        RayonContender.gree(), RayonContender.greeL(), new HadoopContender(HadoopPeer.Agent.GREEDY),
-        new HadoopContender(HadoopPeer.Agent.ALIGNED));
+    List<Contender> cs =
+        List.of(
+            RayonContender.gree(),
+            RayonContender.greeL(),
+            new HadoopContender(HadoopPeer.Agent.GREEDY),
+            new HadoopContender(HadoopPeer.Agent.ALIGNED));
     List<Result> rows = Measure.measure(cs, w, 0, 0, 1, Long.MAX_VALUE);
-    assertThat(rows).extracting(Result::planner).containsExactly("gree", "greel", "hadoop-greedy", "hadoop-aligned");
+    assertThat(rows)
+        .extracting(Result::planner)
+        .containsExactly("gree", "greel", "hadoop-greedy", "hadoop-aligned");
     for (Result r : rows) {
       assertThat(r.requests()).isEqualTo(40);
       assertThat(r.timedRuns()).isEqualTo(1);
@@ -49,9 +54,12 @@ class HadoopComparisonTest {
   @Test
   void stagesOfAnOrderMergeIntoOneSkylineSoBackToBackStagesAreNoDrop() {
     var b = Workloads.BUNDLE;
-    ReservationAllocation a = new ReservationAllocation("r", List.of(
-        new AtomAllocation("0.0", b, List.of(new Step(0, 5, 3))),
-        new AtomAllocation("0.1", b, List.of(new Step(5, 9, 3), new Step(9, 10, 1)))));
+    ReservationAllocation a =
+        new ReservationAllocation(
+            "r",
+            List.of(
+                new AtomAllocation("0.0", b, List.of(new Step(0, 5, 3))),
+                new AtomAllocation("0.1", b, List.of(new Step(5, 9, 3), new Step(9, 10, 1)))));
     ReservationAllocation m = PlanStats.merged(a);
     assertThat(m.atoms()).hasSize(1);
     assertThat(m.atoms().get(0).path()).isEmpty();
@@ -63,46 +71,73 @@ class HadoopComparisonTest {
   void unknownOptionsAreRefusedWithAHint() {
     assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--fast"}))
         .hasMessageContaining("unknown option '--fast'");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--planners", "gree,no-such-planner", "--workloads", "i"}))
-        .hasMessageContaining("unknown 'no-such-planner'").hasMessageContaining("hadoop-aligned-late");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--planners", "milp", "--workloads", "i"}))
+    assertThatThrownBy(
+            () ->
+                HadoopComparison.parse(
+                    new String[] {"--planners", "gree,no-such-planner", "--workloads", "i"}))
+        .hasMessageContaining("unknown 'no-such-planner'")
+        .hasMessageContaining("hadoop-aligned-late");
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--planners", "milp", "--workloads", "i"}))
         .hasMessageContaining("--planners 'milp' places a batch");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--planners", "greel[atom-scan=stacked", "--workloads", "i"}))
+    assertThatThrownBy(
+            () ->
+                HadoopComparison.parse(
+                    new String[] {"--planners", "greel[atom-scan=stacked", "--workloads", "i"}))
         .hasMessageContaining("unbalanced brackets");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--step-seconds", "0", "--workloads", "i"}))
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--step-seconds", "0", "--workloads", "i"}))
         .hasMessageContaining("--step-seconds must be in [1, 3600], got 0");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--users", "ten", "--workloads", "i"}))
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--users", "ten", "--workloads", "i"}))
         .hasMessageContaining("--users needs a whole number, got 'ten'");
     assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--workloads", "i", "--seed"}))
         .hasMessageContaining("--seed needs a value");
     assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--workloads", "iv"}))
         .hasMessageContaining("--workloads: unknown 'iv'");
     assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--help"}))
-        .hasMessageContaining("usage: HadoopComparison").hasMessageContaining("--swim FILE")
+        .hasMessageContaining("usage: HadoopComparison")
+        .hasMessageContaining("--swim FILE")
         .hasMessageContaining("--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW");
   }
 
   @Test
   void ourContendersAreEveryOnlinePlannerOfTheRegistryByName() {
     List<String> online = new ArrayList<>();
-    for (String n : Planners.names()) if (!(Planners.byName(n) instanceof BatchPlanner)) online.add(n);
+    for (String n : Planners.names())
+      if (!(Planners.byName(n) instanceof BatchPlanner)) online.add(n);
     assertThat(online).contains("gree", "greel").doesNotContain("milp", "hybrid");
     assertThat(HadoopComparison.ourPlanners()).containsExactlyElementsOf(online);
     List<String> all = new ArrayList<>(online);
-    all.addAll(List.of("hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late"));
+    all.addAll(
+        List.of("hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late"));
     HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
     assertThat(o.planners()).containsExactlyElementsOf(all);
-    assertThat(HadoopComparison.contenders(o)).extracting(Contender::name).containsExactlyElementsOf(all);
+    assertThat(HadoopComparison.contenders(o))
+        .extracting(Contender::name)
+        .containsExactlyElementsOf(all);
   }
 
   @Test
   void aGivenSwimTraceAndStepAreUsedForTheSweep() {
     Path swim = HadoopComparison.findSwim();
-    HadoopComparison.Options o = HadoopComparison.parse(new String[] {
-        "--workloads", "ii", "--quick", "--swim", swim.toString(), "--step-seconds", "1", "--planners", "greel"});
+    HadoopComparison.Options o =
+        HadoopComparison.parse(
+            new String[] {
+              "--workloads",
+              "ii",
+              "--quick",
+              "--swim",
+              swim.toString(),
+              "--step-seconds",
+              "1",
+              "--planners",
+              "greel"
+            });
     assertThat(o.swim()).isEqualTo(swim);
     List<PreparedWorkload> ws = HadoopComparison.workloads(o);
-    assertThat(ws).extracting(PreparedWorkload::label)
+    assertThat(ws)
+        .extracting(PreparedWorkload::label)
         .containsExactly("(ii) 100 SWIM jobs, 400 nodes", "(ii) 1000 SWIM jobs, 4000 nodes");
     assertThat(ws.get(0).scenario().stepSeconds()).isEqualTo(1);
     assertThat(ws.get(0).scenario().horizonSteps()).isEqualTo(86_400);
@@ -112,17 +147,29 @@ class HadoopComparisonTest {
 
   @Test
   void badPolicyUsersAndSwimAreRefusedNamingTheOption() {
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--policy", "fair-share:0.5", "--workloads", "i"}))
+    assertThatThrownBy(
+            () ->
+                HadoopComparison.parse(
+                    new String[] {"--policy", "fair-share:0.5", "--workloads", "i"}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--policy 'fair-share:0.5'")
         .hasMessageContaining("unknown sharing policy");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--policy", "capacity-over-time:1,2,24h", "--workloads", "i"}))
-        .hasMessageContaining("--policy").hasMessageContaining("average cap");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--users", "0", "--workloads", "i"}))
+    assertThatThrownBy(
+            () ->
+                HadoopComparison.parse(
+                    new String[] {"--policy", "capacity-over-time:1,2,24h", "--workloads", "i"}))
+        .hasMessageContaining("--policy")
+        .hasMessageContaining("average cap");
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--users", "0", "--workloads", "i"}))
         .hasMessageContaining("--users must be in [1, 100000], got 0");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--swim", "/nonexistent/swim.tsv"}))
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--swim", "/nonexistent/swim.tsv"}))
         .hasMessageContaining("--swim: no such file '/nonexistent/swim.tsv'");
-    assertThatThrownBy(() -> HadoopComparison.parse(new String[] {"--planners", "greel[no-such-option=1]", "--workloads", "i"}))
+    assertThatThrownBy(
+            () ->
+                HadoopComparison.parse(
+                    new String[] {"--planners", "greel[no-such-option=1]", "--workloads", "i"}))
         .hasMessageContaining("--planners 'greel[no-such-option=1]'");
   }
 
@@ -132,13 +179,33 @@ class HadoopComparisonTest {
     assertThat(o.policy()).isEqualTo(SharingPolicySpec.parse("capacity-over-time:1,1,24h"));
     assertThat(o.users()).isEqualTo(10);
     assertThat(o.stepSeconds()).isEqualTo(60);
-    assertThat(o.planners()).contains("gree", "greel", "hadoop-greedy", "hadoop-aligned", "hadoop-greedy-late", "hadoop-aligned-late");
-    HadoopComparison.Options p = HadoopComparison.parse(new String[] {
-        "--workloads", "i", "--policy", "none", "--users", "3", "--step-seconds", "300",
-        "--planners", "greel[flat-fallback=true,atom-scan=stacked],hadoop-greedy-late"});
+    assertThat(o.planners())
+        .contains(
+            "gree",
+            "greel",
+            "hadoop-greedy",
+            "hadoop-aligned",
+            "hadoop-greedy-late",
+            "hadoop-aligned-late");
+    HadoopComparison.Options p =
+        HadoopComparison.parse(
+            new String[] {
+              "--workloads",
+              "i",
+              "--policy",
+              "none",
+              "--users",
+              "3",
+              "--step-seconds",
+              "300",
+              "--planners",
+              "greel[flat-fallback=true,atom-scan=stacked],hadoop-greedy-late"
+            });
     assertThat(p.policy()).isEqualTo(SharingPolicySpec.NONE);
-    assertThat(p.planners()).containsExactly("greel[flat-fallback=true,atom-scan=stacked]", "hadoop-greedy-late");
-    assertThat(HadoopComparison.contenders(p)).extracting(Contender::name)
+    assertThat(p.planners())
+        .containsExactly("greel[flat-fallback=true,atom-scan=stacked]", "hadoop-greedy-late");
+    assertThat(HadoopComparison.contenders(p))
+        .extracting(Contender::name)
         .containsExactly("greel[flat-fallback=true,atom-scan=stacked]", "hadoop-greedy-late");
     PreparedWorkload w = HadoopComparison.workloads(p).get(0);
     assertThat(w.scenario().sharingPolicy()).isEqualTo(SharingPolicySpec.NONE);
@@ -149,7 +216,9 @@ class HadoopComparisonTest {
 
   @Test
   void savedWorkloadsReadBackAsTheSameRequests(@TempDir Path dir) throws Exception {
-    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i", "--users", "4", "--save-workloads", dir.toString()});
+    HadoopComparison.Options o =
+        HadoopComparison.parse(
+            new String[] {"--workloads", "i", "--users", "4", "--save-workloads", dir.toString()});
     List<PreparedWorkload> ws = HadoopComparison.workloads(o);
     HadoopComparison.save(ws, o.saveWorkloads(), new PrintStream(OutputStream.nullOutputStream()));
     Scenario back = ScenarioIO.read(dir.resolve(ws.get(0).scenario().name() + ".json"));
@@ -162,12 +231,20 @@ class HadoopComparisonTest {
   @Test
   void underAPolicyEveryContenderRunsTheSameRequestsAndOursKeepIt() {
     SharingPolicySpec policy = SharingPolicySpec.parse("capacity-over-time:0.5,0.25,24h");
-    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.shared(Workloads.randomOrders(11, 60, 4, 60), 3, policy));
-    List<Contender> cs = List.of(RayonContender.named("greel"), RayonContender.named(HadoopComparison.GREEL_FAST),
-        new HadoopContender(HadoopPeer.Agent.GREEDY, true), new HadoopContender(HadoopPeer.Agent.ALIGNED, false));
+    PreparedWorkload w =
+        PreparedWorkload.of(
+            "tiny", Workloads.shared(Workloads.randomOrders(11, 60, 4, 60), 3, policy));
+    List<Contender> cs =
+        List.of(
+            RayonContender.named("greel"),
+            RayonContender.named(HadoopComparison.GREEL_FAST),
+            new HadoopContender(HadoopPeer.Agent.GREEDY, true),
+            new HadoopContender(HadoopPeer.Agent.ALIGNED, false));
     List<Result> rows = Measure.measure(cs, w, 0, 0, 1, Long.MAX_VALUE);
-    assertThat(rows).extracting(Result::planner)
-        .containsExactly("greel", HadoopComparison.GREEL_FAST, "hadoop-greedy", "hadoop-aligned-late");
+    assertThat(rows)
+        .extracting(Result::planner)
+        .containsExactly(
+            "greel", HadoopComparison.GREEL_FAST, "hadoop-greedy", "hadoop-aligned-late");
     for (Result r : rows) {
       assertThat(r.violations()).as(r.planner()).isEmpty();
       assertThat(r.stats().accepted()).as(r.planner()).isBetween(1, 60);
@@ -181,20 +258,48 @@ class HadoopComparisonTest {
   @Test
   void bothSidesAreSetUpWithTheWorkloadsPolicyObject() {
     SharingPolicySpec policy = SharingPolicySpec.parse("capacity-over-time:0.5,0.25,12h");
-    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.shared(Workloads.randomOrders(5, 30, 4, 60), 2, policy));
-    for (Contender c : List.of(RayonContender.named("greel"), RayonContender.named("gree"),
-        new HadoopContender(HadoopPeer.Agent.GREEDY, true), new HadoopContender(HadoopPeer.Agent.ALIGNED, false))) {
+    PreparedWorkload w =
+        PreparedWorkload.of(
+            "tiny", Workloads.shared(Workloads.randomOrders(5, 30, 4, 60), 2, policy));
+    for (Contender c :
+        List.of(
+            RayonContender.named("greel"),
+            RayonContender.named("gree"),
+            new HadoopContender(HadoopPeer.Agent.GREEDY, true),
+            new HadoopContender(HadoopPeer.Agent.ALIGNED, false))) {
       assertThat(c.run(w).policy()).as(c.name()).isSameAs(w.scenario().sharingPolicy());
     }
     // and Hadoop reads it as the same caps: percentages of the queue, the averaging window in ms
-    HadoopPeer peer = new HadoopPeer(HadoopPeer.Agent.GREEDY, true, policy, Workloads.NODE, 60_000, Workloads.BUNDLE, Workloads.NODE);
+    HadoopPeer peer =
+        new HadoopPeer(
+            HadoopPeer.Agent.GREEDY,
+            true,
+            policy,
+            Workloads.NODE,
+            60_000,
+            Workloads.BUNDLE,
+            Workloads.NODE);
     assertThat(peer.quotas()).containsExactly(50.0, 25.0, 12 * 3600 * 1000.0);
     assertThat(peer.hadoopPolicyClass()).isEqualTo(CapacityOverTimePolicy.class);
-    HadoopPeer dflt = new HadoopPeer(
-        HadoopPeer.Agent.ALIGNED, true, HadoopPeer.HADOOP_DEFAULT_POLICY, Workloads.NODE, 60_000, Workloads.BUNDLE, Workloads.NODE);
+    HadoopPeer dflt =
+        new HadoopPeer(
+            HadoopPeer.Agent.ALIGNED,
+            true,
+            HadoopPeer.HADOOP_DEFAULT_POLICY,
+            Workloads.NODE,
+            60_000,
+            Workloads.BUNDLE,
+            Workloads.NODE);
     assertThat(dflt.quotas()).containsExactly(100.0, 100.0, 24 * 3600 * 1000.0);
-    HadoopPeer none = new HadoopPeer(
-        HadoopPeer.Agent.GREEDY, false, SharingPolicySpec.NONE, Workloads.NODE, 60_000, Workloads.BUNDLE, Workloads.NODE);
+    HadoopPeer none =
+        new HadoopPeer(
+            HadoopPeer.Agent.GREEDY,
+            false,
+            SharingPolicySpec.NONE,
+            Workloads.NODE,
+            60_000,
+            Workloads.BUNDLE,
+            Workloads.NODE);
     assertThat(none.hadoopPolicyClass()).isEqualTo(NoOverCommitPolicy.class);
   }
 
@@ -202,9 +307,16 @@ class HadoopComparisonTest {
   void aTightPolicyBindsBothSides() {
     // 10% instantaneous: no request wider than a tenth of the cluster fits, on either side
     SharingPolicySpec policy = SharingPolicySpec.parse("instantaneous:0.1");
-    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.shared(Workloads.randomOrders(3, 50, 4, 60), 1, policy));
-    PreparedWorkload free = PreparedWorkload.of("tiny", Workloads.shared(Workloads.randomOrders(3, 50, 4, 60), 1, SharingPolicySpec.NONE));
-    for (Contender c : List.of(RayonContender.named("greel"), new HadoopContender(HadoopPeer.Agent.GREEDY, true))) {
+    PreparedWorkload w =
+        PreparedWorkload.of(
+            "tiny", Workloads.shared(Workloads.randomOrders(3, 50, 4, 60), 1, policy));
+    PreparedWorkload free =
+        PreparedWorkload.of(
+            "tiny",
+            Workloads.shared(Workloads.randomOrders(3, 50, 4, 60), 1, SharingPolicySpec.NONE));
+    for (Contender c :
+        List.of(
+            RayonContender.named("greel"), new HadoopContender(HadoopPeer.Agent.GREEDY, true))) {
       int capped = c.run(w).acceptedCount();
       assertThat(capped).as(c.name()).isLessThan(c.run(free).acceptedCount());
     }
@@ -231,9 +343,16 @@ class HadoopComparisonTest {
     assertThat(d.onlyHadoop().medianWork()).isEqualTo(work[4]);
     assertThat(d.both()).isEqualTo(2);
     assertThat(d.netWork()).isEqualTo(work[0] + work[1] - work[4]);
-    String md = Report.markdown(List.of(ours, agent, worse), ds, HadoopComparison.parse(new String[] {"--workloads", "i"}),
-        LocalDate.of(2026, 1, 1), "0 0 0", "0 0 0");
-    assertThat(md).contains("| tiny | greel | hadoop-greedy | +16.7 | +16.7 | +16.7 (hadoop-greedy) |")
+    String md =
+        Report.markdown(
+            List.of(ours, agent, worse),
+            ds,
+            HadoopComparison.parse(new String[] {"--workloads", "i"}),
+            LocalDate.of(2026, 1, 1),
+            "0 0 0",
+            "0 0 0");
+    assertThat(md)
+        .contains("| tiny | greel | hadoop-greedy | +16.7 | +16.7 | +16.7 (hadoop-greedy) |")
         .contains("sharing policy capacity-over-time");
     assertThat(Result.bestHadoopByWork(List.of(ours, agent, worse), "tiny")).isSameAs(agent);
   }
@@ -244,14 +363,31 @@ class HadoopComparisonTest {
     Result slow = row("greel", true, w, 0).withSpeedup(1 / 60.0);
     Result fast = row("greel", true, w, 0).withSpeedup(123.44);
     HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
-    assertThat(Report.markdown(List.of(slow), List.of(), o, LocalDate.of(2026, 1, 1), "", "")).contains("| 0.017× |");
-    assertThat(Report.markdown(List.of(fast), List.of(), o, LocalDate.of(2026, 1, 1), "", "")).contains("| 123.4× |");
+    assertThat(Report.markdown(List.of(slow), List.of(), o, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("| 0.017× |");
+    assertThat(Report.markdown(List.of(fast), List.of(), o, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("| 123.4× |");
   }
 
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {
     BitSet b = new BitSet();
     for (int i : accepted) b.set(i);
-    PlanStats stats = new PlanStats(accepted.length, accepted.length / 6.0, accepted.length / 6.0, 0, 0);
-    return new Result("tiny", name, ours, w.size(), stats, 1000, 1000, 1000, 1000, 0, 1, List.of(), Double.NaN, b);
+    PlanStats stats =
+        new PlanStats(accepted.length, accepted.length / 6.0, accepted.length / 6.0, 0, 0);
+    return new Result(
+        "tiny",
+        name,
+        ours,
+        w.size(),
+        stats,
+        1000,
+        1000,
+        1000,
+        1000,
+        0,
+        1,
+        List.of(),
+        Double.NaN,
+        b);
   }
 }

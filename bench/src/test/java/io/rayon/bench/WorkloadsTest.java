@@ -6,9 +6,9 @@ import io.rayon.bench.hadoop.HadoopTranslation;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.model.workload.Workload;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import io.rayon.model.workload.Workload;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -18,14 +18,16 @@ class WorkloadsTest {
 
   static Workload excerpt() {
     try {
-      return Workloads.readSwim(Path.of(WorkloadsTest.class.getResource("/swim-fb2009-excerpt.tsv").toURI()));
+      return Workloads.readSwim(
+          Path.of(WorkloadsTest.class.getResource("/swim-fb2009-excerpt.tsv").toURI()));
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
   }
 
   @Property(tries = 30)
-  void randomOrdersAreTheSameForTheSameSeedAndFitAnEmptyPlan(@ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int count) {
+  void randomOrdersAreTheSameForTheSameSeedAndFitAnEmptyPlan(
+      @ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int count) {
     Scenario a = Workloads.randomOrders(seed, count, 10, 60);
     Scenario b = Workloads.randomOrders(seed, count, 10, 60);
     assertThat(a).isEqualTo(b);
@@ -44,15 +46,20 @@ class WorkloadsTest {
       }
       assertThat(w.finish() - w.start()).isGreaterThanOrEqualTo(stagesLength);
       // every request has a Hadoop equivalent
-      assertThat(HadoopTranslation.toHadoop(r, 60_000, a.horizonSteps()).getReservationRequests()
-          .getReservationResources()).hasSize(w.expr().children().size());
+      assertThat(
+              HadoopTranslation.toHadoop(r, 60_000, a.horizonSteps())
+                  .getReservationRequests()
+                  .getReservationResources())
+          .hasSize(w.expr().children().size());
     }
-    assertThat(a.reservations()).isSortedAccordingTo((x, y) -> Long.compare(x.arrival(), y.arrival()));
+    assertThat(a.reservations())
+        .isSortedAccordingTo((x, y) -> Long.compare(x.arrival(), y.arrival()));
   }
 
   @Test
   void differentSeedsGiveDifferentOrderWorkloads() {
-    assertThat(Workloads.randomOrders(1, 50, 10, 60)).isNotEqualTo(Workloads.randomOrders(2, 50, 10, 60));
+    assertThat(Workloads.randomOrders(1, 50, 10, 60))
+        .isNotEqualTo(Workloads.randomOrders(2, 50, 10, 60));
   }
 
   @Property(tries = 20)

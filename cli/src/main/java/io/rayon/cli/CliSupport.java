@@ -1,31 +1,40 @@
 package io.rayon.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.rayon.engine.scenario.ScenarioChecks;
+import io.rayon.engine.scenario.ScenarioProblem;
+import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;
+import io.rayon.model.io.InputFiles;
 import io.rayon.model.io.Json;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
-import io.rayon.model.io.AtomicFiles;
-import io.rayon.model.io.InputFiles;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipException;
 
 /** Shared helpers for CLI commands: exit codes, bad-input errors, JSON output, scenario loading. */
 public final class CliSupport {
   private CliSupport() {}
 
   public static final int EXIT_OK = 0;
+
   /** The command ran and found a problem (a violated plan, a failed check). */
   public static final int EXIT_FAILURE = 1;
+
   /** The input was malformed: the message on stderr names the place and the problem. */
   public static final int EXIT_BAD_INPUT = 2;
+
   /**
    * A bug: the command failed in a way no input should cause. One line on stderr asks for a report
    * and names the log file holding the stack trace ({@link #logDir()}).
@@ -59,18 +68,26 @@ public final class CliSupport {
       StringWriter sw = new StringWriter();
       PrintWriter pw = new PrintWriter(sw);
       pw.println("Rayon Studio 0.1.0 internal error");
-      pw.println("time: " + java.time.Instant.now());
-      pw.println("java: " + System.getProperty("java.version") + " on " + System.getProperty("os.name"));
+      pw.println("time: " + Instant.now());
+      pw.println(
+          "java: " + System.getProperty("java.version") + " on " + System.getProperty("os.name"));
       pw.println("command: rayon " + String.join(" ", args == null ? new String[0] : args));
       t.printStackTrace(pw);
       pw.flush();
       Files.writeString(log, sw.toString(), StandardCharsets.UTF_8);
       where = "the stack trace is in " + log;
     } catch (IOException | RuntimeException | Error e) {
-      where = "the stack trace could not be written to " + logDir() + " (" + e.getClass().getSimpleName() + ")";
+      where =
+          "the stack trace could not be written to "
+              + logDir()
+              + " ("
+              + e.getClass().getSimpleName()
+              + ")";
     }
-    err.println("rayon: internal error (a bug in Rayon Studio, not in your input); please report it with the command"
-        + " line and the log file: " + where);
+    err.println(
+        "rayon: internal error (a bug in Rayon Studio, not in your input); please report it with the command"
+            + " line and the log file: "
+            + where);
     err.flush();
     return EXIT_INTERNAL;
   }
@@ -95,14 +112,24 @@ public final class CliSupport {
       }
       for (Path in : inputs) {
         if (in != null && sameFile(in, target)) {
-          throw new BadInputException(option + " " + out + " is also an input of this command (" + in
-              + "); writing it would destroy the input: give another file");
+          throw new BadInputException(
+              option
+                  + " "
+                  + out
+                  + " is also an input of this command ("
+                  + in
+                  + "); writing it would destroy the input: give another file");
         }
       }
       String other = seen.putIfAbsent(target, option);
       if (other != null) {
-        throw new BadInputException(option + " " + out + " is the same file as " + other
-            + "; give each output its own file");
+        throw new BadInputException(
+            option
+                + " "
+                + out
+                + " is the same file as "
+                + other
+                + "; give each output its own file");
       }
     }
   }
@@ -116,27 +143,43 @@ public final class CliSupport {
     }
   }
 
-  /** Bad input for numbers whose sum or product exceeds what a long holds (never the JVM's "long overflow"). */
+  /**
+   * Bad input for numbers whose sum or product exceeds what a long holds (never the JVM's "long
+   * overflow").
+   */
   public static BadInputException tooLarge(String where, ArithmeticException e) {
-    return new BadInputException(where + ": numbers too large to compute with (a sum or product of its amounts exceeds "
-        + Long.MAX_VALUE + "); use smaller values", e);
+    return new BadInputException(
+        where
+            + ": numbers too large to compute with (a sum or product of its amounts exceeds "
+            + Long.MAX_VALUE
+            + "); use smaller values",
+        e);
   }
 
-  /** Bad input for a file that failed while being read: the size limit, invalid UTF-8, an over-long line, ... */
+  /**
+   * Bad input for a file that failed while being read: the size limit, invalid UTF-8, an over-long
+   * line, ...
+   */
   public static BadInputException cannotRead(Path file, IOException e) {
-    if (e instanceof InputFiles.LimitExceeded le) return new BadInputException(le.format().getMessage(), e);
-    if (e instanceof java.nio.charset.CharacterCodingException) {
+    if (e instanceof InputFiles.LimitExceeded le)
+      return new BadInputException(le.format().getMessage(), e);
+    if (e instanceof CharacterCodingException) {
       return new BadInputException(file + ": not valid UTF-8 text; save the file as UTF-8", e);
     }
-    if (e.getMessage() != null && e.getMessage().startsWith(file.toString())) return new BadInputException(e.getMessage(), e);
-    if (e instanceof java.util.zip.ZipException) {
+    if (e.getMessage() != null && e.getMessage().startsWith(file.toString()))
+      return new BadInputException(e.getMessage(), e);
+    if (e instanceof ZipException) {
       return new BadInputException(file + ": corrupt gzip data (" + InputFiles.reason(e) + ")", e);
     }
-    if (e instanceof java.io.EOFException) return new BadInputException(file + ": ends early (truncated gzip data?)", e);
+    if (e instanceof EOFException)
+      return new BadInputException(file + ": ends early (truncated gzip data?)", e);
     return new BadInputException(file + ": cannot read: " + InputFiles.reason(e), e);
   }
 
-  /** Reads a file's whole text for a command: regular files only, within the input limit, strict UTF-8. */
+  /**
+   * Reads a file's whole text for a command: regular files only, within the input limit, strict
+   * UTF-8.
+   */
   public static String readText(Path file) {
     try {
       return InputFiles.readText(file);
@@ -173,16 +216,24 @@ public final class CliSupport {
    */
   public static Scenario loadValidScenario(Path file) {
     Scenario s = loadScenario(file);
-    java.util.List<io.rayon.engine.scenario.ScenarioProblem> errors;
+    List<ScenarioProblem> errors;
     try {
-      errors = io.rayon.engine.scenario.ScenarioChecks.errors(io.rayon.engine.scenario.ScenarioChecks.check(s));
+      errors = ScenarioChecks.errors(ScenarioChecks.check(s));
     } catch (ArithmeticException e) {
       throw tooLarge(file.toString(), e);
     }
     if (!errors.isEmpty()) {
-      throw new BadInputException(file + " at " + errors.get(0)
-          + (errors.size() == 1 ? "" : " (and " + (errors.size() - 1) + " more errors; 'rayon scenario check " + file
-              + "' lists them)"));
+      throw new BadInputException(
+          file
+              + " at "
+              + errors.get(0)
+              + (errors.size() == 1
+                  ? ""
+                  : " (and "
+                      + (errors.size() - 1)
+                      + " more errors; 'rayon scenario check "
+                      + file
+                      + "' lists them)"));
     }
     return s;
   }

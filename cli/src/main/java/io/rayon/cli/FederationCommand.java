@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -51,22 +52,30 @@ import picocli.CommandLine.Spec;
     },
     subcommands = {FederationCommand.Generate.class})
 public final class FederationCommand implements Callable<Integer> {
-  picocli.CommandLine.Model.CommandSpec spec;
+  CommandLine.Model.CommandSpec spec;
 
   @Spec
-  void spec(picocli.CommandLine.Model.CommandSpec s) {
+  void spec(CommandLine.Model.CommandSpec s) {
     this.spec = s;
     s.usageMessage().footer(policyHelp());
   }
 
   /** Each share policy and its options, from the registry. */
   static String policyHelp() {
-    StringBuilder b = new StringBuilder("%nShare policies (-O NAME=VALUE sets an option; the defaults are the paper's or our documented reading):%n");
+    StringBuilder b =
+        new StringBuilder(
+            "%nShare policies (-O NAME=VALUE sets an option; the defaults are the paper's or our documented reading):%n");
     for (Plugin<SharePolicy> p : SharePolicies.REGISTRY.plugins()) {
       wrap(b, "  ", p.name() + ": " + p.description());
       for (OptionSpec o : p.options()) {
-        String values = o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT);
-        wrap(b, "      ", o.name() + "=" + values + " (default " + o.defaultValue() + "): " + o.help());
+        String values =
+            o.type() == OptionSpec.Type.CHOICE
+                ? String.join("|", o.choices())
+                : o.type().name().toLowerCase(Locale.ROOT);
+        wrap(
+            b,
+            "      ",
+            o.name() + "=" + values + " (default " + o.defaultValue() + "): " + o.help());
       }
     }
     return b.toString();
@@ -80,7 +89,8 @@ public final class FederationCommand implements Callable<Integer> {
         b.append(line.toString().replace("%", "%%")).append("%n");
         line = new StringBuilder(indent + "    ");
       }
-      if (line.length() > indent.length() && line.charAt(line.length() - 1) != ' ') line.append(' ');
+      if (line.length() > indent.length() && line.charAt(line.length() - 1) != ' ')
+        line.append(' ');
       line.append(word);
     }
     b.append(line.toString().replace("%", "%%")).append("%n");
@@ -93,41 +103,76 @@ public final class FederationCommand implements Callable<Integer> {
     }
   }
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "SETUP", description = "federation setup JSON file")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "SETUP",
+      description = "federation setup JSON file")
   Path setup;
 
-  @Option(names = "--policy", paramLabel = "NAME", defaultValue = "gif", completionCandidates = PolicyNames.class,
+  @Option(
+      names = "--policy",
+      paramLabel = "NAME",
+      defaultValue = "gif",
+      completionCandidates = PolicyNames.class,
       description = "share policy: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
   String policy;
 
   @Option(names = "--compare", description = "run every policy on the same setup and print a table")
   boolean compare;
 
-  @Option(names = "--json", description = "print per-policy utilization, fairnessErrorPct, nodeLocal, rackLocal, runtimeMs as JSON")
+  @Option(
+      names = "--json",
+      description =
+          "print per-policy utilization, fairnessErrorPct, nodeLocal, rackLocal, runtimeMs as JSON")
   boolean json;
 
-  @Option(names = {"-O", "--option"}, paramLabel = "NAME=VALUE", description = "share policy option (repeatable), e.g. -O repair-rounds=2")
+  @Option(
+      names = {"-O", "--option"},
+      paramLabel = "NAME=VALUE",
+      description = "share policy option (repeatable), e.g. -O repair-rounds=2")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--router", paramLabel = "NAME", defaultValue = "locality",
-      description = "Router policy for a job's home sub-cluster (§4.1): random, weighted, load, locality (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--router",
+      paramLabel = "NAME",
+      defaultValue = "locality",
+      description =
+          "Router policy for a job's home sub-cluster (§4.1): random, weighted, load, locality (default ${DEFAULT-VALUE})")
   String router;
 
-  @Option(names = "--proxy", paramLabel = "NAME", defaultValue = "delay",
-      description = "AM-RM proxy policy for requests without a place (§4.1): home, headroom, delay (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--proxy",
+      paramLabel = "NAME",
+      defaultValue = "delay",
+      description =
+          "AM-RM proxy policy for requests without a place (§4.1): home, headroom, delay (default ${DEFAULT-VALUE})")
   String proxy;
 
-  @Option(names = "--delay-rounds", paramLabel = "N", defaultValue = "0",
-      description = "delay-scheduling timeout of --proxy delay, in rounds: a job's requests wait for its home this long (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--delay-rounds",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "delay-scheduling timeout of --proxy delay, in rounds: a job's requests wait for its home this long (default ${DEFAULT-VALUE})")
   int delayRounds;
 
-  @Option(names = "--opportunistic", description = "requests left pending run as opportunistic containers on idle capacity (reported apart)")
+  @Option(
+      names = "--opportunistic",
+      description =
+          "requests left pending run as opportunistic containers on idle capacity (reported apart)")
   boolean opportunistic;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed of the random and weighted routers (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "seed of the random and weighted routers (default ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--rounds", paramLabel = "N", description = "decision rounds (default: as many as the setup spans)")
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description = "decision rounds (default: as many as the setup spans)")
   Integer rounds;
 
   @Option(names = "--per-round", description = "also print every round's figures")
@@ -136,13 +181,19 @@ public final class FederationCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (setup == null) {
-      throw new CliSupport.BadInputException("missing SETUP: give a federation setup file, or use 'rayon federation generate'"
-          + " to write one (see 'rayon federation --help')");
+      throw new CliSupport.BadInputException(
+          "missing SETUP: give a federation setup file, or use 'rayon federation generate'"
+              + " to write one (see 'rayon federation --help')");
     }
     Routing routing;
     try {
-      routing = new Routing(parse(Routing.Router.class, "--router", router), parse(Routing.Proxy.class, "--proxy", proxy),
-          opportunistic, seed, delayRounds);
+      routing =
+          new Routing(
+              parse(Routing.Router.class, "--router", router),
+              parse(Routing.Proxy.class, "--proxy", proxy),
+              opportunistic,
+              seed,
+              delayRounds);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
@@ -156,9 +207,13 @@ public final class FederationCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
     int n = rounds == null ? Federation.rounds(s) : rounds;
-    if (n < 1 || n > 100_000) throw new CliSupport.BadInputException("--rounds: " + n + " must be from 1 to 100000");
+    if (n < 1 || n > 100_000)
+      throw new CliSupport.BadInputException("--rounds: " + n + " must be from 1 to 100000");
     FederationTimeline.Result r = run(s, routing, policies, n, text);
-    FederationTimeline.Result healthy = s.failures().isNone() ? null : run(s.withFailures(FailureSpec.NONE), routing, policies, n, text);
+    FederationTimeline.Result healthy =
+        s.failures().isNone()
+            ? null
+            : run(s.withFailures(FailureSpec.NONE), routing, policies, n, text);
     Federation f0 = r.rounds().get(0).federation();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -217,36 +272,81 @@ public final class FederationCommand implements Callable<Integer> {
       CliSupport.printJson(out, m);
       return CliSupport.EXIT_OK;
     }
-    out.printf(Locale.ROOT, "setup %s: %d sub-clusters, %,d nodes%s, %,d containers, %,d queues (%,d leaves), %,d jobs, %d round%s%n",
-        s.name(), f0.subClusterCount(), f0.nodeCount(),
+    out.printf(
+        Locale.ROOT,
+        "setup %s: %d sub-clusters, %,d nodes%s, %,d containers, %,d queues (%,d leaves), %,d jobs, %d round%s%n",
+        s.name(),
+        f0.subClusterCount(),
+        f0.nodeCount(),
         f0.unavailableNodeCount() > 0 ? " (" + f0.unavailableNodeCount() + " unavailable)" : "",
-        f0.totalCapacity(), f0.tree().size(), f0.tree().leafCount(), s.jobs().size(), n, n == 1 ? "" : "s");
+        f0.totalCapacity(),
+        f0.tree().size(),
+        f0.tree().leafCount(),
+        s.jobs().size(),
+        n,
+        n == 1 ? "" : "s");
     if (!s.failures().downSubClusters().isEmpty()) {
       FailureSpec fs = s.failures();
-      out.printf(Locale.ROOT, "RM down: %s in rounds %d to %s%n", String.join(", ", fs.downSubClusters()), fs.downFrom(),
+      out.printf(
+          Locale.ROOT,
+          "RM down: %s in rounds %d to %s%n",
+          String.join(", ", fs.downSubClusters()),
+          fs.downFrom(),
           fs.downUntil() == 0 ? "the end" : String.valueOf(fs.downUntil() - 1));
     }
-    out.printf(Locale.ROOT, "routing: router %s, proxy %s%s%n", routing.router().cliName(), routing.proxy().cliName(),
+    out.printf(
+        Locale.ROOT,
+        "routing: router %s, proxy %s%s%n",
+        routing.router().cliName(),
+        routing.proxy().cliName(),
         opportunistic ? ", opportunistic containers" : "");
-    out.printf(Locale.ROOT, "%-9s %11s %13s %10s %10s %11s%s%n", "policy", "utilization", "fairness err", "node-local", "rack-local",
-        "runtime ms", healthy == null ? "" : "   failure cost: lost util  fairness err");
+    out.printf(
+        Locale.ROOT,
+        "%-9s %11s %13s %10s %10s %11s%s%n",
+        "policy",
+        "utilization",
+        "fairness err",
+        "node-local",
+        "rack-local",
+        "runtime ms",
+        healthy == null ? "" : "   failure cost: lost util  fairness err");
     for (String name : names) {
       FederationTimeline.Summary x = r.summary().get(name);
       String cost = "";
       if (healthy != null) {
         FederationTimeline.Summary h = healthy.summary().get(name);
-        cost = String.format(Locale.ROOT, "   %18.2f pts %+9.3f pts", lossPts(h, x), x.fairnessErrorPct() - h.fairnessErrorPct());
+        cost =
+            String.format(
+                Locale.ROOT,
+                "   %18.2f pts %+9.3f pts",
+                lossPts(h, x),
+                x.fairnessErrorPct() - h.fairnessErrorPct());
       }
-      out.printf(Locale.ROOT, "%-9s %10.2f%% %12.3f%% %9.1f%% %9.1f%% %11.2f%s%n", name, 100 * x.utilization(), x.fairnessErrorPct(),
-          100 * x.nodeLocal(), 100 * x.rackLocal(), x.runtimeMs(), cost);
+      out.printf(
+          Locale.ROOT,
+          "%-9s %10.2f%% %12.3f%% %9.1f%% %9.1f%% %11.2f%s%n",
+          name,
+          100 * x.utilization(),
+          x.fairnessErrorPct(),
+          100 * x.nodeLocal(),
+          100 * x.rackLocal(),
+          x.runtimeMs(),
+          cost);
     }
     if (perRound && n > 1) {
       out.println();
-      out.printf(Locale.ROOT, "%-6s %-9s %11s %13s%n", "round", "policy", "utilization", "fairness err");
+      out.printf(
+          Locale.ROOT, "%-6s %-9s %11s %13s%n", "round", "policy", "utilization", "fairness err");
       for (FederationTimeline.Round round : r.rounds()) {
         for (String name : names) {
           var mm = round.outcomes().get(name).metrics();
-          out.printf(Locale.ROOT, "%-6d %-9s %10.2f%% %12.3f%%%n", round.round(), name, 100 * mm.utilization(), mm.fairnessErrorPct());
+          out.printf(
+              Locale.ROOT,
+              "%-6d %-9s %10.2f%% %12.3f%%%n",
+              round.round(),
+              name,
+              100 * mm.utilization(),
+              mm.fairnessErrorPct());
         }
       }
     }
@@ -256,11 +356,13 @@ public final class FederationCommand implements Callable<Integer> {
 
   /**
    * What failures cost in utilization: the containers the healthy federation places and the failed
-   * one does not, in points of the healthy capacity (utilization itself is over live capacity, so it
-   * can rise while an RM is down).
+   * one does not, in points of the healthy capacity (utilization itself is over live capacity, so
+   * it can rise while an RM is down).
    */
   static double lossPts(FederationTimeline.Summary healthy, FederationTimeline.Summary failed) {
-    return healthy.capacity() <= 0 ? 0 : 100 * (healthy.allocated() - failed.allocated()) / healthy.capacity();
+    return healthy.capacity() <= 0
+        ? 0
+        : 100 * (healthy.allocated() - failed.allocated()) / healthy.capacity();
   }
 
   private static Map<String, Object> metrics(FederationTimeline.Summary x) {
@@ -273,14 +375,25 @@ public final class FederationCommand implements Callable<Integer> {
     return p;
   }
 
-  private FederationTimeline.Result run(FederationSetup s, Routing routing, Map<String, SharePolicy> policies, int n, String text) {
+  private FederationTimeline.Result run(
+      FederationSetup s, Routing routing, Map<String, SharePolicy> policies, int n, String text) {
     try {
-      return FederationTimeline.run(s, routing, policies, n, System::nanoTime, ProgressListener.NONE, CancellationToken.NEVER);
+      return FederationTimeline.run(
+          s,
+          routing,
+          policies,
+          n,
+          System::nanoTime,
+          ProgressListener.NONE,
+          CancellationToken.NEVER);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(locate(setup.toString(), text, e.getMessage()), e);
     } catch (OutOfMemoryError e) {
-      throw new CliSupport.BadInputException(setup + ": too large to decide in a " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-          + " MB heap; give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g");
+      throw new CliSupport.BadInputException(
+          setup
+              + ": too large to decide in a "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MB heap; give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g");
     }
   }
 
@@ -291,19 +404,27 @@ public final class FederationCommand implements Callable<Integer> {
     if (!message.startsWith("$") || colon < 0) return file + ": " + message;
     String path = message.substring(0, colon);
     String problem = message.substring(colon + 2);
-    List<JsonShape.Problem> at = JsonShape.locate(text, List.of(new JsonShape.Problem(path, problem)));
+    List<JsonShape.Problem> at =
+        JsonShape.locate(text, List.of(new JsonShape.Problem(path, problem)));
     return file + " at " + at.get(0).path() + ": " + problem;
   }
 
   private String policyName() {
     String name = policy.strip().toLowerCase(Locale.ROOT);
     if (!SharePolicies.REGISTRY.contains(name)) {
-      throw new CliSupport.BadInputException("--policy '" + policy + "' is unknown; use " + String.join(", ", SharePolicies.REGISTRY.names()));
+      throw new CliSupport.BadInputException(
+          "--policy '"
+              + policy
+              + "' is unknown; use "
+              + String.join(", ", SharePolicies.REGISTRY.names()));
     }
     return name;
   }
 
-  /** The policies, each with the -O options it declares; an option no chosen policy takes is refused. */
+  /**
+   * The policies, each with the -O options it declares; an option no chosen policy takes is
+   * refused.
+   */
   private Map<String, SharePolicy> policies(List<String> names) {
     Set<String> used = new LinkedHashSet<>();
     Map<String, SharePolicy> out = new LinkedHashMap<>();
@@ -325,9 +446,14 @@ public final class FederationCommand implements Callable<Integer> {
     for (String o : options.keySet()) {
       if (!used.contains(o)) {
         List<String> known = new ArrayList<>();
-        for (String name : names) for (OptionSpec spec : SharePolicies.REGISTRY.get(name).options()) known.add(name + ": " + spec.name());
-        throw new CliSupport.BadInputException("-O " + o + ": no chosen share policy takes this option; options: "
-            + (known.isEmpty() ? "none" : String.join(", ", known)));
+        for (String name : names)
+          for (OptionSpec spec : SharePolicies.REGISTRY.get(name).options())
+            known.add(name + ": " + spec.name());
+        throw new CliSupport.BadInputException(
+            "-O "
+                + o
+                + ": no chosen share policy takes this option; options: "
+                + (known.isEmpty() ? "none" : String.join(", ", known)));
       }
     }
     return out;
@@ -337,10 +463,13 @@ public final class FederationCommand implements Callable<Integer> {
     for (E e : type.getEnumConstants()) if (e.name().equalsIgnoreCase(value.strip())) return e;
     List<String> known = new ArrayList<>();
     for (E e : type.getEnumConstants()) known.add(e.name().toLowerCase(Locale.ROOT));
-    throw new CliSupport.BadInputException(option + " '" + value + "' is unknown; use " + String.join(", ", known));
+    throw new CliSupport.BadInputException(
+        option + " '" + value + "' is unknown; use " + String.join(", ", known));
   }
 
-  /** {@code rayon federation generate}: a seeded federated setup (see {@link FederationGenerator}). */
+  /**
+   * {@code rayon federation generate}: a seeded federated setup (see {@link FederationGenerator}).
+   */
   @Command(
       name = "generate",
       mixinStandardHelpOptions = true,
@@ -350,43 +479,78 @@ public final class FederationCommand implements Callable<Integer> {
             + " rounds and failures (an RM down for a period, up to 5%% of machines unavailable)."
       })
   public static final class Generate implements Callable<Integer> {
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--subclusters", defaultValue = "20", description = "sub-clusters (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--subclusters",
+        defaultValue = "20",
+        description = "sub-clusters (default ${DEFAULT-VALUE})")
     int subClusters;
 
-    @Option(names = "--nodes", defaultValue = "50000", description = "nodes in total (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--nodes",
+        defaultValue = "50000",
+        description = "nodes in total (default ${DEFAULT-VALUE})")
     int nodes;
 
-    @Option(names = "--queues", defaultValue = "5000", description = "queues in total, root included (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--queues",
+        defaultValue = "5000",
+        description = "queues in total, root included (default ${DEFAULT-VALUE})")
     int queues;
 
-    @Option(names = "--containers-per-node", defaultValue = "8", description = "containers a node runs (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--containers-per-node",
+        defaultValue = "8",
+        description = "containers a node runs (default ${DEFAULT-VALUE})")
     int containersPerNode;
 
-    @Option(names = "--skew", defaultValue = "1.0", description = "Zipf exponent of demand over queues and sub-clusters, 0-4 (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--skew",
+        defaultValue = "1.0",
+        description =
+            "Zipf exponent of demand over queues and sub-clusters, 0-4 (default ${DEFAULT-VALUE})")
     double skew;
 
     @Option(names = "--seed", defaultValue = "1", description = "seed (default ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--rounds", defaultValue = "1", description = "decision rounds jobs arrive over (default ${DEFAULT-VALUE}: one decision)")
+    @Option(
+        names = "--rounds",
+        defaultValue = "1",
+        description = "decision rounds jobs arrive over (default ${DEFAULT-VALUE}: one decision)")
     int rounds;
 
-    @Option(names = "--down", paramLabel = "SUBCLUSTER", description = "a sub-cluster whose RM is down (repeatable), e.g. --down sc3")
+    @Option(
+        names = "--down",
+        paramLabel = "SUBCLUSTER",
+        description = "a sub-cluster whose RM is down (repeatable), e.g. --down sc3")
     List<String> down = new ArrayList<>();
 
-    @Option(names = "--down-from", defaultValue = "0", description = "first round the RMs are down (default ${DEFAULT-VALUE})")
+    @Option(
+        names = "--down-from",
+        defaultValue = "0",
+        description = "first round the RMs are down (default ${DEFAULT-VALUE})")
     int downFrom;
 
-    @Option(names = "--down-until", defaultValue = "0", description = "first round they are up again (default ${DEFAULT-VALUE}: never)")
+    @Option(
+        names = "--down-until",
+        defaultValue = "0",
+        description = "first round they are up again (default ${DEFAULT-VALUE}: never)")
     int downUntil;
 
-    @Option(names = "--unavailable", paramLabel = "FRACTION", defaultValue = "0",
+    @Option(
+        names = "--unavailable",
+        paramLabel = "FRACTION",
+        defaultValue = "0",
         description = "fraction of machines unavailable, 0 to 0.05 (default ${DEFAULT-VALUE})")
     double unavailable;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "setup file to write (atomically)")
+    @Option(
+        names = "--out",
+        required = true,
+        paramLabel = "FILE",
+        description = "setup file to write (atomically)")
     Path out;
 
     @Option(names = "--compact", description = "write JSON without indentation (smaller file)")
@@ -397,7 +561,10 @@ public final class FederationCommand implements Callable<Integer> {
       CliSupport.checkOutputs(List.of(), "--out", out);
       FederationSetup s;
       try {
-        s = FederationGenerator.generate(new FederationGenerator.Params(subClusters, nodes, queues, containersPerNode, skew, seed, rounds));
+        s =
+            FederationGenerator.generate(
+                new FederationGenerator.Params(
+                    subClusters, nodes, queues, containersPerNode, skew, seed, rounds));
       } catch (IllegalArgumentException e) {
         throw new CliSupport.BadInputException(e.getMessage(), e);
       }
@@ -406,11 +573,12 @@ public final class FederationCommand implements Callable<Integer> {
         try {
           Federation.of(s, Routing.DEFAULT); // the same checks as reading the file back
         } catch (IllegalArgumentException e) {
-          String m = e.getMessage()
-              .replace("$.failures.downSubClusters", "--down")
-              .replace("$.failures.unavailableNodes", "--unavailable")
-              .replace("$.failures.downFrom", "--down-from")
-              .replace("$.failures.downUntil", "--down-until");
+          String m =
+              e.getMessage()
+                  .replace("$.failures.downSubClusters", "--down")
+                  .replace("$.failures.unavailableNodes", "--unavailable")
+                  .replace("$.failures.downFrom", "--down-from")
+                  .replace("$.failures.downUntil", "--down-until");
           throw new CliSupport.BadInputException(m, e);
         }
       }
@@ -421,8 +589,16 @@ public final class FederationCommand implements Callable<Integer> {
       }
       PrintWriter o = spec.commandLine().getOut();
       long racks = s.subClusters().stream().mapToLong(x -> x.racks().size()).sum();
-      o.printf(Locale.ROOT, "wrote %s: %d sub-clusters, %,d nodes in %,d racks, %,d queues, %,d jobs%s%n", out, s.subClusters().size(), nodes,
-          racks, s.queues().size(), s.jobs().size(), rounds > 1 ? " arriving over " + rounds + " rounds" : "");
+      o.printf(
+          Locale.ROOT,
+          "wrote %s: %d sub-clusters, %,d nodes in %,d racks, %,d queues, %,d jobs%s%n",
+          out,
+          s.subClusters().size(),
+          nodes,
+          racks,
+          s.queues().size(),
+          s.jobs().size(),
+          rounds > 1 ? " arriving over " + rounds + " rounds" : "");
       o.flush();
       return CliSupport.EXIT_OK;
     }

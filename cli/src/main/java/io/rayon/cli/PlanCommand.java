@@ -1,15 +1,18 @@
 package io.rayon.cli;
 
+import io.rayon.engine.metrics.PlanFileMetrics;
+import io.rayon.engine.metrics.PlanMetrics;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Plugin;
-import io.rayon.engine.metrics.PlanFileMetrics;
 import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
+import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.scenario.Scenario;
@@ -18,10 +21,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,35 +41,57 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "plan",
     mixinStandardHelpOptions = true,
-    description = "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
+    description =
+        "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
 public final class PlanCommand implements Callable<Integer> {
-  picocli.CommandLine.Model.CommandSpec spec;
+  CommandLine.Model.CommandSpec spec;
 
-  /** Picocli's model of this command; its help footer lists every planner's options, generated from their specs. */
+  /**
+   * Picocli's model of this command; its help footer lists every planner's options, generated from
+   * their specs.
+   */
   @Spec
-  void spec(picocli.CommandLine.Model.CommandSpec s) {
+  void spec(CommandLine.Model.CommandSpec s) {
     this.spec = s;
     s.usageMessage().footer(plannerOptionsHelp());
   }
 
-  /** Each planner, what it is, and its options (name, values, default, help), from the planner registry. */
+  /**
+   * Each planner, what it is, and its options (name, values, default, help), from the planner
+   * registry.
+   */
   static String plannerOptionsHelp() {
-    StringBuilder b = new StringBuilder("%nPlanner options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
+    StringBuilder b =
+        new StringBuilder(
+            "%nPlanner options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
     for (Plugin<Planner> p : Planners.REGISTRY.plugins()) {
       b.append("%n");
       wrap(b, "  ", p.name() + ": " + p.description());
       if (p.options().isEmpty()) b.append("      (no options)%n");
       for (OptionSpec o : p.options()) {
-        b.append("      ").append(o.name()).append("=")
-            .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
-            .append("  (default ").append(o.defaultValue()).append(")%n");
-        wrap(b, "          ", o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
+        b.append("      ")
+            .append(o.name())
+            .append("=")
+            .append(
+                o.type() == OptionSpec.Type.CHOICE
+                    ? String.join("|", o.choices())
+                    : o.type().name().toLowerCase(Locale.ROOT))
+            .append("  (default ")
+            .append(o.defaultValue())
+            .append(")%n");
+        wrap(
+            b,
+            "          ",
+            o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
       }
     }
     return b.toString();
   }
 
-  /** Appends text wrapped at 78 columns, every line indented (picocli would wrap without the indent). */
+  /**
+   * Appends text wrapped at 78 columns, every line indented (picocli would wrap without the
+   * indent).
+   */
   private static void wrap(StringBuilder b, String indent, String text) {
     StringBuilder line = new StringBuilder(indent);
     for (String word : text.split(" ")) {
@@ -83,54 +112,78 @@ public final class PlanCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
 
-  @Option(names = "--planner", defaultValue = "gree", paramLabel = "NAME",
-      description = "planner: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})", completionCandidates = PlannerNames.class)
+  @Option(
+      names = "--planner",
+      defaultValue = "gree",
+      paramLabel = "NAME",
+      description = "planner: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
+      completionCandidates = PlannerNames.class)
   String planner;
 
-  @Option(names = "--policy", paramLabel = "POLICY",
-      description = "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
+  @Option(
+      names = "--policy",
+      paramLabel = "POLICY",
+      description =
+          "sharing policy, overriding the scenario's: none, instantaneous:0.2, capacity-over-time:0.2,0.05,24h")
   String policy;
 
-  @Option(names = {"-O", "--option"}, paramLabel = "KEY=VALUE",
+  @Option(
+      names = {"-O", "--option"},
+      paramLabel = "KEY=VALUE",
       description = "planner option (repeatable); each planner's options are listed below")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--time-limit", paramLabel = "DURATION",
-      description = "milp/hybrid: wall-clock limit for the whole command (starting Java, reading the scenario,"
-          + " building and solving the model, writing the result), e.g. 60s, 500ms, 2m (default 60s); a model too"
-          + " large for it or for the memory is refused up front (exit code 2)")
+  @Option(
+      names = "--time-limit",
+      paramLabel = "DURATION",
+      description =
+          "milp/hybrid: wall-clock limit for the whole command (starting Java, reading the scenario,"
+              + " building and solving the model, writing the result), e.g. 60s, 500ms, 2m (default 60s); a model too"
+              + " large for it or for the memory is refused up front (exit code 2)")
   String timeLimit;
 
-  @Option(names = "--grid", paramLabel = "K",
-      description = "milp/hybrid: plan steps per model step (time aggregation). Default: the plan's grid, or the"
-          + " smallest coarser one whose model fits the time limit (150 integer variables + 1 per second; see"
-          + " solverNotes; refused when no grid fits); -O grid=auto is the default")
+  @Option(
+      names = "--grid",
+      paramLabel = "K",
+      description =
+          "milp/hybrid: plan steps per model step (time aggregation). Default: the plan's grid, or the"
+              + " smallest coarser one whose model fits the time limit (150 integer variables + 1 per second; see"
+              + " solverNotes; refused when no grid fits); -O grid=auto is the default")
   Integer grid;
 
-  @Option(names = "--out", paramLabel = "PLAN.json", description = "write the plan (every decision, reason and allocation)")
+  @Option(
+      names = "--out",
+      paramLabel = "PLAN.json",
+      description = "write the plan (every decision, reason and allocation)")
   Path out;
 
-  @Option(names = "--csv", paramLabel = "PLAN.csv", description = "write the accepted allocations as CSV")
+  @Option(
+      names = "--csv",
+      paramLabel = "PLAN.csv",
+      description = "write the accepted allocations as CSV")
   Path csv;
 
   @Option(names = "--json", description = "print the metrics as JSON")
   boolean json;
 
-  @Option(names = "--progress", description = "print the planner's progress reports on stderr as they come "
-      + "(MILP and hybrid: incumbent, bound, gap and nodes during the search); stdout is unchanged")
+  @Option(
+      names = "--progress",
+      description =
+          "print the planner's progress reports on stderr as they come "
+              + "(MILP and hybrid: incumbent, bound, gap and nodes during the search); stdout is unchanged")
   boolean progress;
 
   /** Planner names for the help text. */
   static final class PlannerNames implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return Planners.names().iterator();
     }
   }
 
   @Override
   public Integer call() {
-    CliSupport.checkOutputs(java.util.List.of(scenario), "--out", out, "--csv", csv);
+    CliSupport.checkOutputs(List.of(scenario), "--out", out, "--csv", csv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SharingPolicySpec p;
     try {
@@ -144,56 +197,67 @@ public final class PlanCommand implements Callable<Integer> {
       Map<String, String> o = new LinkedHashMap<>(options);
       if (timeLimit != null) o.put("time-limit", timeLimit);
       if (grid != null) o.put("grid", Integer.toString(grid));
-      if (!o.containsKey("memory") && Planners.REGISTRY.contains(planner)
-          && Planners.plugin(planner).options().stream().anyMatch(os -> os.name().equals("memory"))) {
+      if (!o.containsKey("memory")
+          && Planners.REGISTRY.contains(planner)
+          && Planners.plugin(planner).options().stream()
+              .anyMatch(os -> os.name().equals("memory"))) {
         o.put("memory", Long.toString(freeHeap()));
       }
       PlannerOptions po = new PlannerOptions(o);
       pl = Planners.byName(planner, po);
       deadline = commandDeadline(MilpOptions.from(po).timeLimit());
     } catch (IllegalArgumentException e) {
-      if (!Planners.REGISTRY.contains(planner)) throw new CliSupport.BadInputException("--planner: " + e.getMessage());
+      if (!Planners.REGISTRY.contains(planner))
+        throw new CliSupport.BadInputException("--planner: " + e.getMessage());
       String msg = e.getMessage();
       for (OptionSpec os : Planners.plugin(planner).options()) {
-        if (msg.contains("option " + os.name() + "=") && os.defaultValue() != null) msg += " (default " + os.defaultValue() + ")";
+        if (msg.contains("option " + os.name() + "=") && os.defaultValue() != null)
+          msg += " (default " + os.defaultValue() + ")";
       }
       throw new CliSupport.BadInputException("-O (planner " + planner + "): " + msg);
     }
     PlanningRun run;
     long t0 = System.nanoTime();
     try {
-      io.rayon.engine.task.ProgressListener listener = io.rayon.engine.task.ProgressListener.NONE;
+      ProgressListener listener = ProgressListener.NONE;
       if (progress) {
         PrintWriter err = spec.commandLine().getErr();
-        listener = (fraction, message) -> {
-          synchronized (err) {
-            err.println("progress: " + message);
-            err.flush();
-          }
-        };
+        listener =
+            (fraction, message) -> {
+              synchronized (err) {
+                err.println("progress: " + message);
+                err.flush();
+              }
+            };
       }
-      run = PlanningRun.run(s, pl, p, listener, io.rayon.engine.task.CancellationToken.NEVER, deadline, false);
+      run = PlanningRun.run(s, pl, p, listener, CancellationToken.NEVER, deadline, false);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(scenario + ": " + e.getMessage(), e);
     } catch (ArithmeticException e) {
       throw CliSupport.tooLarge(scenario.toString(), e);
     }
     double runtimeMs = (System.nanoTime() - t0) / 1e6;
-    io.rayon.engine.metrics.PlanMetrics metrics = run.metrics();
-    Map<String, Object> m = PlanFileMetrics.of(run.planner(), metrics, runtimeMs,
-        pl instanceof ReportingPlanner rp ? rp.report() : Map.of());
+    PlanMetrics metrics = run.metrics();
+    Map<String, Object> m =
+        PlanFileMetrics.of(
+            run.planner(),
+            metrics,
+            runtimeMs,
+            pl instanceof ReportingPlanner rp ? rp.report() : Map.of());
     if (out != null) {
       try {
         PlanFileIO.write(run.toPlanFile(m), out);
       } catch (IOException e) {
-        throw new CliSupport.BadInputException("--out " + out + ": cannot write: " + e.getMessage(), e);
+        throw new CliSupport.BadInputException(
+            "--out " + out + ": cannot write: " + e.getMessage(), e);
       }
     }
     if (csv != null) {
       try {
         PlanFileIO.writeCsv(run.toPlanFile(m), csv);
       } catch (IOException e) {
-        throw new CliSupport.BadInputException("--csv " + csv + ": cannot write: " + e.getMessage(), e);
+        throw new CliSupport.BadInputException(
+            "--csv " + csv + ": cannot write: " + e.getMessage(), e);
       }
     }
     PrintWriter w = spec.commandLine().getOut();
@@ -205,13 +269,19 @@ public final class PlanCommand implements Callable<Integer> {
     w.printf(Locale.ROOT, "scenario    %s%n", s.name());
     w.printf(Locale.ROOT, "planner     %s%n", run.planner());
     w.printf(Locale.ROOT, "policy      %s%n", p);
-    w.printf(Locale.ROOT, "accepted    %d of %d (%.1f%%)%n", metrics.accepted(), n, 100 * metrics.acceptance());
+    w.printf(
+        Locale.ROOT,
+        "accepted    %d of %d (%.1f%%)%n",
+        metrics.accepted(),
+        n,
+        100 * metrics.acceptance());
     w.printf(Locale.ROOT, "weighted    %.1f%% of the work%n", 100 * metrics.weightedAcceptance());
     w.printf(Locale.ROOT, "preemption  %.4f%n", metrics.preemption());
     w.printf(Locale.ROOT, "uniformity  %.4f%n", metrics.uniformity());
     w.printf(Locale.ROOT, "runtime     %.1f ms%n", runtimeMs);
     for (Map.Entry<String, Object> e : m.entrySet()) {
-      if (!STANDARD.contains(e.getKey())) w.printf(Locale.ROOT, "%-11s %s%n", e.getKey(), e.getValue());
+      if (!STANDARD.contains(e.getKey()))
+        w.printf(Locale.ROOT, "%-11s %s%n", e.getKey(), e.getValue());
     }
     int shown = 0;
     for (Decision d : run.decisions()) {
@@ -229,7 +299,9 @@ public final class PlanCommand implements Callable<Integer> {
     return CliSupport.EXIT_OK;
   }
 
-  /** Time kept back from the planner for committing, the metrics and the output: 5%, at least this. */
+  /**
+   * Time kept back from the planner for committing, the metrics and the output: 5%, at least this.
+   */
   static final long OUTPUT_RESERVE_MILLIS = 250;
 
   /**
@@ -242,7 +314,8 @@ public final class PlanCommand implements Callable<Integer> {
     long start = RayonCli.processStartNanos;
     long now = System.nanoTime();
     long reserve = Math.max(OUTPUT_RESERVE_MILLIS, limit.toMillis() / 20);
-    return Deadline.startedAt(System::nanoTime, start < 0 || start > now ? now : start, limit).minus(reserve);
+    return Deadline.startedAt(System::nanoTime, start < 0 || start > now ? now : start, limit)
+        .minus(reserve);
   }
 
   /** Heap the MILP model may take: three quarters of what the JVM can still allocate. */
@@ -252,6 +325,14 @@ public final class PlanCommand implements Callable<Integer> {
     return Math.max(1, (rt.maxMemory() - used) / 4 * 3);
   }
 
-  private static final java.util.Set<String> STANDARD = java.util.Set.of(
-      "planner", "accepted", "rejected", "acceptance", "weightedAcceptance", "preemption", "uniformity", "runtimeMs");
+  private static final Set<String> STANDARD =
+      Set.of(
+          "planner",
+          "accepted",
+          "rejected",
+          "acceptance",
+          "weightedAcceptance",
+          "preemption",
+          "uniformity",
+          "runtimeMs");
 }

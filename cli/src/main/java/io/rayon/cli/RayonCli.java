@@ -6,8 +6,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The headless command line: {@code ./rayon <command>}. Every command prints human-readable text, or
- * machine-readable JSON with {@code --json}; exit code 0 on success, 2 on bad input (message on
+ * The headless command line: {@code ./rayon <command>}. Every command prints human-readable text,
+ * or machine-readable JSON with {@code --json}; exit code 0 on success, 2 on bad input (message on
  * stderr), 1 when the command ran but found a problem (for example a plan that violates its
  * constraints), 3 on an internal error (a bug: one line on stderr names the log file with the stack
  * trace, see {@link CliSupport#internalError}).
@@ -51,7 +51,10 @@ public final class RayonCli implements Runnable {
     cl.setParameterExceptionHandler(
         (ex, args) -> {
           ex.getCommandLine().getErr().println("rayon: " + ex.getMessage());
-          ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+          ex.getCommandLine()
+              .getErr()
+              .println(
+                  "Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
           return CliSupport.EXIT_BAD_INPUT;
         });
     cl.setExecutionExceptionHandler(
@@ -65,7 +68,9 @@ public final class RayonCli implements Runnable {
             c.getErr().println("rayon: " + big.getMessage());
             return CliSupport.EXIT_BAD_INPUT;
           }
-          return CliSupport.internalError(ex, parseResult == null ? null : parseResult.originalArgs().toArray(new String[0]),
+          return CliSupport.internalError(
+              ex,
+              parseResult == null ? null : parseResult.originalArgs().toArray(new String[0]),
               c.getErr());
         });
     return cl;
@@ -80,7 +85,8 @@ public final class RayonCli implements Runnable {
     try {
       return cl.execute(args);
     } catch (Throwable t) {
-      // errors (StackOverflowError, OutOfMemoryError) pass picocli's handler: still one line and a log
+      // errors (StackOverflowError, OutOfMemoryError) pass picocli's handler: still one line and a
+      // log
       return CliSupport.internalError(t, args, cl.getErr());
     }
   }

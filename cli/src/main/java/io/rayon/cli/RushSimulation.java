@@ -33,11 +33,22 @@ final class RushSimulation {
    *
    * @param seed the seed to draw runtimes with instead of the scenario's, or null
    */
-  static int run(Path file, String schedulerName, Map<String, String> options, Long seed, boolean json, PrintWriter out) {
+  static int run(
+      Path file,
+      String schedulerName,
+      Map<String, String> options,
+      Long seed,
+      boolean json,
+      PrintWriter out) {
     String name = schedulerName.strip().toLowerCase(Locale.ROOT);
     if (!RushSchedulers.REGISTRY.contains(name)) {
-      throw new CliSupport.BadInputException("--scheduler '" + schedulerName + "' does not schedule RUSH scenario files such as "
-          + file + "; use one of " + names());
+      throw new CliSupport.BadInputException(
+          "--scheduler '"
+              + schedulerName
+              + "' does not schedule RUSH scenario files such as "
+              + file
+              + "; use one of "
+              + names());
     }
     RushScheduler scheduler;
     try {
@@ -51,13 +62,29 @@ final class RushSimulation {
     } catch (FormatException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
-    if (seed != null) s = new RushScenario(s.formatVersion(), s.name(), s.description(), s.containers(), s.slotSeconds(), seed, s.jobs());
+    if (seed != null)
+      s =
+          new RushScenario(
+              s.formatVersion(),
+              s.name(),
+              s.description(),
+              s.containers(),
+              s.slotSeconds(),
+              seed,
+              s.jobs());
     RushRunResult r;
     try {
       r = RushSimulator.run(s, scheduler, ProgressListener.NONE, CancellationToken.NEVER);
     } catch (OutOfMemoryError e) {
-      throw new CliSupport.BadInputException(file + ": too large to simulate in a " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-          + " MB heap (" + s.jobs().size() + " jobs, " + s.totalTasks() + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g");
+      throw new CliSupport.BadInputException(
+          file
+              + ": too large to simulate in a "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MB heap ("
+              + s.jobs().size()
+              + " jobs, "
+              + s.totalTasks()
+              + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g");
     }
     RushMetrics m = r.metrics();
     if (json) {
@@ -99,16 +126,30 @@ final class RushSimulation {
       return CliSupport.EXIT_OK;
     }
     out.printf(Locale.ROOT, "scheduler            %s (%s)%n", r.scheduler(), r.settings());
-    out.printf(Locale.ROOT, "scenario             %s: %d jobs, %d tasks on %d containers, seed %d%n", s.name(), s.jobs().size(),
-        s.totalTasks(), s.containers(), s.seed());
-    out.printf(Locale.ROOT, "mean utility         %s (min %s)%n", fmt(m.meanUtility(), 3), fmt(m.minUtility(), 3));
-    out.printf(Locale.ROOT, "zero-utility jobs    %d (utility at most %.0f%% of its maximum)%n", m.zeroUtilityJobs(),
+    out.printf(
+        Locale.ROOT,
+        "scenario             %s: %d jobs, %d tasks on %d containers, seed %d%n",
+        s.name(),
+        s.jobs().size(),
+        s.totalTasks(),
+        s.containers(),
+        s.seed());
+    out.printf(
+        Locale.ROOT,
+        "mean utility         %s (min %s)%n",
+        fmt(m.meanUtility(), 3),
+        fmt(m.minUtility(), 3));
+    out.printf(
+        Locale.ROOT,
+        "zero-utility jobs    %d (utility at most %.0f%% of its maximum)%n",
+        m.zeroUtilityJobs(),
         RushMetrics.ZERO_FRACTION * 100);
     out.printf(Locale.ROOT, "deadline misses      %d%n", m.deadlineMisses());
     out.printf(Locale.ROOT, "mean latency         %s s%n", fmt(m.meanLatency(), 1));
     out.printf(Locale.ROOT, "makespan             %s s%n", fmt(m.makespan(), 1));
     out.println();
-    out.println("target, projected: the first completion times the scheduler set or projected for the job after it arrived");
+    out.println(
+        "target, projected: the first completion times the scheduler set or projected for the job after it arrived");
     int idWidth = 2;
     int classWidth = 5;
     for (RushJobResult j : r.jobs()) {
@@ -116,11 +157,32 @@ final class RushSimulation {
       classWidth = Math.max(classWidth, j.jobClass().length());
     }
     String row = "%-" + idWidth + "s  %-" + classWidth + "s  %9s  %9s  %9s  %10s  %7s  %s%n";
-    out.printf(Locale.ROOT, row, "id", "class", "arrival", "target", "projected", "completion", "utility", "");
+    out.printf(
+        Locale.ROOT,
+        row,
+        "id",
+        "class",
+        "arrival",
+        "target",
+        "projected",
+        "completion",
+        "utility",
+        "");
     for (RushJobResult j : r.jobs()) {
-      String flags = (j.deadlineMissed() ? "late" : "") + (j.everHopeless() ? (j.deadlineMissed() ? ", " : "") + "hopeless" : "");
-      out.printf(Locale.ROOT, row, j.id(), j.jobClass(), fmt(j.arrival(), 0), fmt(j.targetAtArrival(), 0),
-          fmt(j.projectedAtArrival(), 0), fmt(j.completion(), 0), fmt(j.utility(), 3) + "/" + fmt(j.utilityFunction().maxValue(), 0), flags);
+      String flags =
+          (j.deadlineMissed() ? "late" : "")
+              + (j.everHopeless() ? (j.deadlineMissed() ? ", " : "") + "hopeless" : "");
+      out.printf(
+          Locale.ROOT,
+          row,
+          j.id(),
+          j.jobClass(),
+          fmt(j.arrival(), 0),
+          fmt(j.targetAtArrival(), 0),
+          fmt(j.projectedAtArrival(), 0),
+          fmt(j.completion(), 0),
+          fmt(j.utility(), 3) + "/" + fmt(j.utilityFunction().maxValue(), 0),
+          flags);
     }
     out.flush();
     return CliSupport.EXIT_OK;

@@ -14,8 +14,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
     description = "Generate sample scenarios reproducibly.",
     subcommands = {SampleCommand.Swim.class})
 public final class SampleCommand implements Runnable {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
@@ -38,50 +40,95 @@ public final class SampleCommand implements Runnable {
   @Command(
       name = "swim",
       mixinStandardHelpOptions = true,
-      description = "Build a scenario from a SWIM trace as in the Rayon paper's section 6.1: a cluster of identical nodes, a share of production jobs with reservations and deadlines, the rest best effort. sample-clusters/swim-256.json is this command with its defaults on FB-2009_samples_24_times_1hr_0.tsv.")
+      description =
+          "Build a scenario from a SWIM trace as in the Rayon paper's section 6.1: a cluster of identical nodes, a share of production jobs with reservations and deadlines, the rest best effort. sample-clusters/swim-256.json is this command with its defaults on FB-2009_samples_24_times_1hr_0.tsv.")
   public static final class Swim implements Callable<Integer> {
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Spec CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "SWIM trace (.tsv)")
+    @Option(
+        names = "--trace",
+        required = true,
+        paramLabel = "FILE",
+        description = "SWIM trace (.tsv)")
     Path trace;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "scenario file to write")
+    @Option(
+        names = "--out",
+        required = true,
+        paramLabel = "FILE",
+        description = "scenario file to write")
     Path out;
 
-    @Option(names = "--name", description = "scenario name (default: ${DEFAULT-VALUE})", defaultValue = "swim-256")
+    @Option(
+        names = "--name",
+        description = "scenario name (default: ${DEFAULT-VALUE})",
+        defaultValue = "swim-256")
     String name;
 
-    @Option(names = "--nodes", description = "number of nodes (default: ${DEFAULT-VALUE})", defaultValue = "256")
+    @Option(
+        names = "--nodes",
+        description = "number of nodes (default: ${DEFAULT-VALUE})",
+        defaultValue = "256")
     int nodes;
 
-    @Option(names = "--node-memory-mb", description = "memory per node in MB (default: ${DEFAULT-VALUE})", defaultValue = "131072")
+    @Option(
+        names = "--node-memory-mb",
+        description = "memory per node in MB (default: ${DEFAULT-VALUE})",
+        defaultValue = "131072")
     long nodeMemoryMB;
 
-    @Option(names = "--node-vcores", description = "vcores per node (default: ${DEFAULT-VALUE})", defaultValue = "32")
+    @Option(
+        names = "--node-vcores",
+        description = "vcores per node (default: ${DEFAULT-VALUE})",
+        defaultValue = "32")
     long nodeVcores;
 
-    @Option(names = "--racks", description = "racks (default: ${DEFAULT-VALUE})", defaultValue = "8")
+    @Option(
+        names = "--racks",
+        description = "racks (default: ${DEFAULT-VALUE})",
+        defaultValue = "8")
     int racks;
 
-    @Option(names = "--step", description = "plan step in seconds (default: ${DEFAULT-VALUE})", defaultValue = "60")
+    @Option(
+        names = "--step",
+        description = "plan step in seconds (default: ${DEFAULT-VALUE})",
+        defaultValue = "60")
     long step;
 
-    @Option(names = "--production", description = "fraction of production jobs (default: ${DEFAULT-VALUE})", defaultValue = "0.05")
+    @Option(
+        names = "--production",
+        description = "fraction of production jobs (default: ${DEFAULT-VALUE})",
+        defaultValue = "0.05")
     double production;
 
-    @Option(names = "--slack", description = "over-estimation of production work (default: ${DEFAULT-VALUE})", defaultValue = "0.10")
+    @Option(
+        names = "--slack",
+        description = "over-estimation of production work (default: ${DEFAULT-VALUE})",
+        defaultValue = "0.10")
     double slack;
 
-    @Option(names = "--deadline-factor", description = "deadline window = factor x min duration (default: ${DEFAULT-VALUE})", defaultValue = "2.0")
+    @Option(
+        names = "--deadline-factor",
+        description = "deadline window = factor x min duration (default: ${DEFAULT-VALUE})",
+        defaultValue = "2.0")
     double deadlineFactor;
 
-    @Option(names = "--users", description = "production users (default: ${DEFAULT-VALUE})", defaultValue = "5")
+    @Option(
+        names = "--users",
+        description = "production users (default: ${DEFAULT-VALUE})",
+        defaultValue = "5")
     int users;
 
-    @Option(names = "--policy", description = "sharing policy (default: ${DEFAULT-VALUE})", defaultValue = "capacity-over-time:0.5,0.2,24h")
+    @Option(
+        names = "--policy",
+        description = "sharing policy (default: ${DEFAULT-VALUE})",
+        defaultValue = "capacity-over-time:0.5,0.2,24h")
     String policy;
 
-    @Option(names = "--seed", description = "seed for picking production jobs (default: ${DEFAULT-VALUE})", defaultValue = "1")
+    @Option(
+        names = "--seed",
+        description = "seed for picking production jobs (default: ${DEFAULT-VALUE})",
+        defaultValue = "1")
     long seed;
 
     @Option(names = "--compact", description = "write JSON without indentation (smaller file)")
@@ -90,25 +137,43 @@ public final class SampleCommand implements Runnable {
     @Option(names = "--lenient", description = "skip malformed trace lines instead of failing")
     boolean lenient;
 
-    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "SWIM import model parameter, e.g. --param throughputMBps=40")
+    @Option(
+        names = "--param",
+        paramLabel = "NAME=VALUE",
+        description = "SWIM import model parameter, e.g. --param throughputMBps=40")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Override
     public Integer call() {
-      CliSupport.checkOutputs(java.util.List.of(trace), "--out", out);
+      CliSupport.checkOutputs(List.of(trace), "--out", out);
       SwimScenarioGenerator.Params p;
       try {
         SwimScenarioGenerator.Params d = SwimScenarioGenerator.Params.PAPER;
-        p = new SwimScenarioGenerator.Params(nodes, Resources.of(nodeMemoryMB, nodeVcores), racks, step, production, slack,
-            deadlineFactor, d.minDeadlineSlackSteps(), d.leadSteps(), users, SharingPolicySpec.parse(policy), seed);
+        p =
+            new SwimScenarioGenerator.Params(
+                nodes,
+                Resources.of(nodeMemoryMB, nodeVcores),
+                racks,
+                step,
+                production,
+                slack,
+                deadlineFactor,
+                d.minDeadlineSlackSteps(),
+                d.leadSteps(),
+                users,
+                SharingPolicySpec.parse(policy),
+                seed);
       } catch (IllegalArgumentException e) {
         throw new CliSupport.BadInputException(e.getMessage(), e);
       }
       SwimImporter importer = new SwimImporter();
       for (String name : params.keySet()) {
         if (!importer.parameterNames().contains(name)) {
-          throw new CliSupport.BadInputException("--param '" + name + "' is not a parameter of the SWIM import model; known: "
-              + String.join(", ", importer.parameterNames()));
+          throw new CliSupport.BadInputException(
+              "--param '"
+                  + name
+                  + "' is not a parameter of the SWIM import model; known: "
+                  + String.join(", ", importer.parameterNames()));
         }
       }
       ImportResult imported;
@@ -121,7 +186,8 @@ public final class SampleCommand implements Runnable {
       }
       Scenario s = SwimScenarioGenerator.generate(name, imported, p);
       var errors = ScenarioChecks.errors(ScenarioChecks.check(s));
-      if (!errors.isEmpty()) throw new CliSupport.BadInputException("generated scenario is invalid: " + errors.get(0));
+      if (!errors.isEmpty())
+        throw new CliSupport.BadInputException("generated scenario is invalid: " + errors.get(0));
       try {
         if (compact) ScenarioIO.writeCompact(s, out);
         else ScenarioIO.write(s, out);
@@ -129,9 +195,23 @@ public final class SampleCommand implements Runnable {
         throw new CliSupport.BadInputException(out + ": cannot write: " + e.getMessage(), e);
       }
       PrintWriter o = spec.commandLine().getOut();
-      o.println("wrote " + out + ": " + s.cluster().nodeCount() + " nodes, " + s.workload().jobs().size() + " jobs, "
-          + s.reservations().size() + " reservations, " + s.horizonSteps() + " steps of " + s.stepSeconds() + " s"
-          + (imported.skippedLines() > 0 ? ", " + imported.skippedLines() + " trace lines skipped" : ""));
+      o.println(
+          "wrote "
+              + out
+              + ": "
+              + s.cluster().nodeCount()
+              + " nodes, "
+              + s.workload().jobs().size()
+              + " jobs, "
+              + s.reservations().size()
+              + " reservations, "
+              + s.horizonSteps()
+              + " steps of "
+              + s.stepSeconds()
+              + " s"
+              + (imported.skippedLines() > 0
+                  ? ", " + imported.skippedLines() + " trace lines skipped"
+                  : ""));
       o.flush();
       return CliSupport.EXIT_OK;
     }

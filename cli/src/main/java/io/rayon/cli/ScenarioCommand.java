@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Spec;
     description = "Work with scenario files.",
     subcommands = {ScenarioCommand.Check.class})
 public final class ScenarioCommand implements Runnable {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
@@ -37,14 +38,17 @@ public final class ScenarioCommand implements Runnable {
   @Command(
       name = "check",
       mixinStandardHelpOptions = true,
-      description = "Read and validate a scenario file and print its size. Exit 2 with messages naming the JSON path when the file is malformed or inconsistent; warnings do not fail.")
+      description =
+          "Read and validate a scenario file and print its size. Exit 2 with messages naming the JSON path when the file is malformed or inconsistent; warnings do not fail.")
   public static final class Check implements Callable<Integer> {
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Spec CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the scenario (JSON)")
     Path file;
 
-    @Option(names = "--json", description = "print {nodes, capacity, reservations, jobs, warnings} as JSON")
+    @Option(
+        names = "--json",
+        description = "print {nodes, capacity, reservations, jobs, warnings} as JSON")
     boolean json;
 
     @Override
@@ -56,7 +60,8 @@ public final class ScenarioCommand implements Runnable {
         if (e.problems().size() <= 1) throw new CliSupport.BadInputException(e.getMessage(), e);
         PrintWriter err = spec.commandLine().getErr();
         for (JsonShape.Problem p : e.problems()) err.println("rayon: " + file + " at " + p);
-        if (e.problems().size() >= JsonShape.MAX_PROBLEMS) err.println("rayon: " + file + ": stopped after " + JsonShape.MAX_PROBLEMS + " problems");
+        if (e.problems().size() >= JsonShape.MAX_PROBLEMS)
+          err.println("rayon: " + file + ": stopped after " + JsonShape.MAX_PROBLEMS + " problems");
         err.flush();
         return CliSupport.EXIT_BAD_INPUT;
       }
@@ -94,8 +99,14 @@ public final class ScenarioCommand implements Runnable {
         out.println("nodes:        " + s.cluster().nodeCount());
         out.println("capacity:     " + s.cluster().totalCapacity() + " (memory MB, vcores)");
         out.println("reservations: " + s.reservations().size());
-        out.println("jobs:         " + s.workload().jobs().size() + " (" + production + " production, "
-            + s.workload().taskCount() + " tasks)");
+        out.println(
+            "jobs:         "
+                + s.workload().jobs().size()
+                + " ("
+                + production
+                + " production, "
+                + s.workload().taskCount()
+                + " tasks)");
         out.println("time:         " + s.horizonSteps() + " steps of " + s.stepSeconds() + " s");
         out.println("policy:       " + s.sharingPolicy());
         out.println(warnings.isEmpty() ? "ok" : warnings.size() + " warning(s):");

@@ -6,11 +6,11 @@ import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Plugin;
 import io.rayon.engine.schedulers.Schedulers;
 import io.rayon.engine.schedulers.SimulationRun;
+import io.rayon.engine.sim.NodeOutage;
 import io.rayon.engine.sim.SchedulerPolicy;
+import io.rayon.engine.sim.SimEvent;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
-import io.rayon.engine.sim.NodeOutage;
-import io.rayon.engine.sim.SimEvent;
 import io.rayon.engine.sim.adaptive.EndToEndMetrics;
 import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.engine.task.CancellationToken;
@@ -20,22 +20,25 @@ import io.rayon.model.rush.RushScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.time.Durations;
 import io.rayon.model.workload.Workload;
-import java.util.Iterator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rayon simulate SCENARIO}: runs the scenario's workload on its cluster in the discrete-event
- * simulator (estimation paper §V) with the reservation or the estimation scheduler.
+ * {@code rayon simulate SCENARIO}: runs the scenario's workload on its cluster in the
+ * discrete-event simulator (estimation paper §V) with the reservation or the estimation scheduler.
  */
 @Command(
     name = "simulate",
@@ -49,27 +52,45 @@ import picocli.CommandLine.Spec;
       "utilities, deadline misses and a per-job table."
     })
 public final class SimulateCommand implements Callable<Integer> {
-  picocli.CommandLine.Model.CommandSpec spec;
+  CommandLine.Model.CommandSpec spec;
 
-  /** Picocli's model of this command; its help footer lists every scheduler's options, generated from their specs. */
+  /**
+   * Picocli's model of this command; its help footer lists every scheduler's options, generated
+   * from their specs.
+   */
   @Spec
-  void spec(picocli.CommandLine.Model.CommandSpec s) {
+  void spec(CommandLine.Model.CommandSpec s) {
     this.spec = s;
     s.usageMessage().footer(schedulerOptionsHelp());
   }
 
-  /** Each scheduler, what it is, and its options (name, values, default, help), from the scheduler registry. */
+  /**
+   * Each scheduler, what it is, and its options (name, values, default, help), from the scheduler
+   * registry.
+   */
   static String schedulerOptionsHelp() {
-    StringBuilder b = new StringBuilder("%nScheduler options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
+    StringBuilder b =
+        new StringBuilder(
+            "%nScheduler options (-O NAME=VALUE, repeatable; the defaults are the paper's):%n");
     for (Plugin<SchedulerPolicy> p : Schedulers.REGISTRY.plugins()) {
       b.append("%n");
       wrap(b, "  ", p.name() + ": " + p.description());
       if (p.options().isEmpty()) b.append("      (no options)%n");
       for (OptionSpec o : p.options()) {
-        b.append("      ").append(o.name()).append("=")
-            .append(o.type() == OptionSpec.Type.CHOICE ? String.join("|", o.choices()) : o.type().name().toLowerCase(Locale.ROOT))
-            .append("  (default ").append(o.defaultValue()).append(")%n");
-        wrap(b, "          ", o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
+        b.append("      ")
+            .append(o.name())
+            .append("=")
+            .append(
+                o.type() == OptionSpec.Type.CHOICE
+                    ? String.join("|", o.choices())
+                    : o.type().name().toLowerCase(Locale.ROOT))
+            .append("  (default ")
+            .append(o.defaultValue())
+            .append(")%n");
+        wrap(
+            b,
+            "          ",
+            o.help() + (o.type() == OptionSpec.Type.TEXT ? "" : "; " + o.allowed()));
       }
     }
     return b.toString();
@@ -100,21 +121,35 @@ public final class SimulateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
 
-  @Option(names = "--scheduler", required = true, paramLabel = "NAME", completionCandidates = SchedulerNames.class,
-      description = "the scheduler: ${COMPLETION-CANDIDATES} (reservation: place by requests against the allowance;"
-          + " estimation: by the node usage estimate, §IV); its options are listed below")
+  @Option(
+      names = "--scheduler",
+      required = true,
+      paramLabel = "NAME",
+      completionCandidates = SchedulerNames.class,
+      description =
+          "the scheduler: ${COMPLETION-CANDIDATES} (reservation: place by requests against the allowance;"
+              + " estimation: by the node usage estimate, §IV); its options are listed below")
   String scheduler;
 
-  @Option(names = {"-O", "--option"}, paramLabel = "NAME=VALUE",
-      description = "scheduler option (repeatable), checked against the scheduler's options listed below")
+  @Option(
+      names = {"-O", "--option"},
+      paramLabel = "NAME=VALUE",
+      description =
+          "scheduler option (repeatable), checked against the scheduler's options listed below")
   Map<String, String> options = new LinkedHashMap<>();
 
-  @Option(names = "--damping", paramLabel = "ALPHA",
-      description = "same as -O damping=ALPHA: damping factor of the estimation scheduler, 0..1 (default "
-          + EstimationPolicy.DEFAULT_DAMPING + ", the paper's)")
+  @Option(
+      names = "--damping",
+      paramLabel = "ALPHA",
+      description =
+          "same as -O damping=ALPHA: damping factor of the estimation scheduler, 0..1 (default "
+              + EstimationPolicy.DEFAULT_DAMPING
+              + ", the paper's)")
   String damping;
 
-  @Option(names = "--availability", paramLabel = "paper-sim|yarn-prototype",
+  @Option(
+      names = "--availability",
+      paramLabel = "paper-sim|yarn-prototype",
       description = {
         "same as -O availability=...: what a node offers to the estimation scheduler (default paper-sim):",
         "paper-sim: AR − EU, the allowance minus the estimate (the paper's simulator, §V; NC − AR stays a safety margin);",
@@ -122,33 +157,58 @@ public final class SimulateCommand implements Callable<Integer> {
       })
   String availability;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE}); for a RUSH file, the seed"
-          + " task runtimes are drawn with instead of the scenario's")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description =
+          "seed for tie-breaking between equally free nodes (default ${DEFAULT-VALUE}); for a RUSH file, the seed"
+              + " task runtimes are drawn with instead of the scenario's")
   long seed;
 
-  @Option(names = "--until", paramLabel = "DURATION",
+  @Option(
+      names = "--until",
+      paramLabel = "DURATION",
       description = "stop at this simulated time, e.g. 24h (default: when every task has ended)")
   String until;
 
-  @Option(names = "--heartbeat", paramLabel = "DURATION", defaultValue = "3s",
+  @Option(
+      names = "--heartbeat",
+      paramLabel = "DURATION",
+      defaultValue = "3s",
       description = "node heartbeat and scheduling period (default ${DEFAULT-VALUE})")
   String heartbeat;
 
-  @Option(names = "--series", paramLabel = "FILE", description = "write the cluster time series (capacity, allowance, estimation, reservation, usage) as CSV")
+  @Option(
+      names = "--series",
+      paramLabel = "FILE",
+      description =
+          "write the cluster time series (capacity, allowance, estimation, reservation, usage) as CSV")
   Path series;
 
-  @Option(names = "--series-interval", paramLabel = "DURATION", defaultValue = "60s",
+  @Option(
+      names = "--series-interval",
+      paramLabel = "DURATION",
+      defaultValue = "60s",
       description = "sampling period of --series (default ${DEFAULT-VALUE})")
   String seriesInterval;
 
-  @Option(names = "--jobs", paramLabel = "FILE", description = "write per-job arrival, finish and completion times as CSV")
+  @Option(
+      names = "--jobs",
+      paramLabel = "FILE",
+      description = "write per-job arrival, finish and completion times as CSV")
   Path jobsCsv;
 
-  @Option(names = "--requests", paramLabel = "rru|efr", defaultValue = "rru",
-      description = "rru: the requests in the scenario; efr: every task requests its peak real usage (extreme fit)")
+  @Option(
+      names = "--requests",
+      paramLabel = "rru|efr",
+      defaultValue = "rru",
+      description =
+          "rru: the requests in the scenario; efr: every task requests its peak real usage (extreme fit)")
   String requests;
 
-  @Option(names = "--max-attempts", defaultValue = "" + SimulationConfig.DEFAULT_MAX_ATTEMPTS,
+  @Option(
+      names = "--max-attempts",
+      defaultValue = "" + SimulationConfig.DEFAULT_MAX_ATTEMPTS,
       description = "abandon a task after this many crashes (default ${DEFAULT-VALUE})")
   int maxAttempts;
 
@@ -157,28 +217,43 @@ public final class SimulateCommand implements Callable<Integer> {
 
   // ---- RUSH scenario files (rush, fifo, edf, rrh schedulers) ----
 
-  @Option(names = "--theta", paramLabel = "P",
-      description = "same as -O theta=P: the rush scheduler's probability θ that the reserved demand covers a job's (default 0.9, the paper's)")
+  @Option(
+      names = "--theta",
+      paramLabel = "P",
+      description =
+          "same as -O theta=P: the rush scheduler's probability θ that the reserved demand covers a job's (default 0.9, the paper's)")
   String theta;
 
-  @Option(names = "--delta", paramLabel = "NATS",
-      description = "same as -O delta=NATS: the rush scheduler's entropy threshold δ (default 0.7, the paper's)")
+  @Option(
+      names = "--delta",
+      paramLabel = "NATS",
+      description =
+          "same as -O delta=NATS: the rush scheduler's entropy threshold δ (default 0.7, the paper's)")
   String delta;
 
   // ---- Rayon end to end (rayon and capacity schedulers, Rayon §6.4) ----
 
-  @Option(names = "--planner", paramLabel = "gree|greel|milp|hybrid",
-      description = "same as -O planner=...: the planner the rayon scheduler admits and places reservations with (default greel)")
+  @Option(
+      names = "--planner",
+      paramLabel = "gree|greel|milp|hybrid",
+      description =
+          "same as -O planner=...: the planner the rayon scheduler admits and places reservations with (default greel)")
   String planner;
 
-  @Option(names = "--over-reserve", paramLabel = "FRACTION",
-      description = "same as -O over-reserve=...: every reservation asks for this much more work, e.g. 0.5 (rayon scheduler, §6.4.2)")
+  @Option(
+      names = "--over-reserve",
+      paramLabel = "FRACTION",
+      description =
+          "same as -O over-reserve=...: every reservation asks for this much more work, e.g. 0.5 (rayon scheduler, §6.4.2)")
   String overReserve;
 
-  @Option(names = "--fail-nodes", paramLabel = "N@TIME[+DURATION]",
-      description = "N nodes fail at TIME for DURATION (default: for good), e.g. 40@2h+2h; repeatable; their running"
-          + " containers are lost, and the rayon scheduler re-plans (Adapter)")
-  java.util.List<String> failNodes = new java.util.ArrayList<>();
+  @Option(
+      names = "--fail-nodes",
+      paramLabel = "N@TIME[+DURATION]",
+      description =
+          "N nodes fail at TIME for DURATION (default: for good), e.g. 40@2h+2h; repeatable; their running"
+              + " containers are lost, and the rayon scheduler re-plans (Adapter)")
+  List<String> failNodes = new ArrayList<>();
 
   @Override
   public Integer call() {
@@ -186,12 +261,16 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (RushScenarioIO.isRushFile(scenario)) return simulateRush(out);
     if (theta != null || delta != null) {
-      throw new CliSupport.BadInputException((theta != null ? "--theta" : "--delta") + " applies to RUSH scenario files only;"
-          + " " + scenario + " is not one");
+      throw new CliSupport.BadInputException(
+          (theta != null ? "--theta" : "--delta")
+              + " applies to RUSH scenario files only;"
+              + " "
+              + scenario
+              + " is not one");
     }
     Map<String, String> opts = schedulerOptions();
-    java.util.List<NodeOutage> outs = outages();
-    CliSupport.checkOutputs(java.util.List.of(scenario), "--series", series, "--jobs", jobsCsv);
+    List<NodeOutage> outs = outages();
+    CliSupport.checkOutputs(List.of(scenario), "--series", series, "--jobs", jobsCsv);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SimulationRun.Requests req;
     try {
@@ -202,13 +281,14 @@ public final class SimulateCommand implements Callable<Integer> {
     Workload w = s.workload();
     SimulationConfig cfg;
     try {
-      cfg = new SimulationConfig(
-          seconds("--heartbeat", heartbeat),
-          until == null ? Double.POSITIVE_INFINITY : seconds("--until", until),
-          seed,
-          seconds("--series-interval", seriesInterval),
-          0,
-          maxAttempts);
+      cfg =
+          new SimulationConfig(
+              seconds("--heartbeat", heartbeat),
+              until == null ? Double.POSITIVE_INFINITY : seconds("--until", until),
+              seed,
+              seconds("--series-interval", seriesInterval),
+              0,
+              maxAttempts);
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
@@ -227,9 +307,15 @@ public final class SimulateCommand implements Callable<Integer> {
       throw CliSupport.tooLarge(scenario.toString(), e);
     } catch (OutOfMemoryError e) {
       // the simulator's state (per node, per task) did not fit: nothing else holds memory any more
-      throw new CliSupport.BadInputException(scenario + ": too large to simulate in a "
-          + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB heap (" + s.cluster().nodeCount() + " nodes, "
-          + w.taskCount() + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g, or simulate a smaller scenario");
+      throw new CliSupport.BadInputException(
+          scenario
+              + ": too large to simulate in a "
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MB heap ("
+              + s.cluster().nodeCount()
+              + " nodes, "
+              + w.taskCount()
+              + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g, or simulate a smaller scenario");
     }
     try {
       if (series != null) AtomicFiles.writeString(series, r.series().toCsv());
@@ -247,25 +333,44 @@ public final class SimulateCommand implements Callable<Integer> {
       m.put("failedTasks", r.failedTasks());
       m.put("failureRate", r.failureRate());
       m.put("makespanS", r.makespanS());
-      m.put("meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
+      m.put(
+          "meanJobCompletionS",
+          Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
       if (endToEnd) m.putAll(EndToEndMetrics.of(run.workload(), r).toJson());
       CliSupport.printJson(out, m);
       for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
     } else {
       out.printf(Locale.ROOT, "scheduler            %s%n", run.describe());
       out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
-      out.printf(Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
-      out.printf(Locale.ROOT, "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
-          + " %d not arrived, %d unschedulable, %d abandoned%n", r.tasks(), r.finishedTasks(), r.runningTasks(),
-          r.queuedTasks(), r.waitingTasks(), r.notArrivedTasks(), r.unschedulableTasks(), r.abandonedTasks());
-      out.printf(Locale.ROOT, "task failures        %d (rate %.4f)%n", r.failedTasks(), r.failureRate());
+      out.printf(
+          Locale.ROOT, "jobs                 %d (%d finished)%n", r.jobs(), r.finishedJobs());
+      out.printf(
+          Locale.ROOT,
+          "tasks                %d: %d finished, %d running, %d queued, %d waiting for other groups,"
+              + " %d not arrived, %d unschedulable, %d abandoned%n",
+          r.tasks(),
+          r.finishedTasks(),
+          r.runningTasks(),
+          r.queuedTasks(),
+          r.waitingTasks(),
+          r.notArrivedTasks(),
+          r.unschedulableTasks(),
+          r.abandonedTasks());
+      out.printf(
+          Locale.ROOT, "task failures        %d (rate %.4f)%n", r.failedTasks(), r.failureRate());
       out.printf(Locale.ROOT, "makespan             %.1f s%n", r.makespanS());
-      out.printf(Locale.ROOT, "mean job completion  %s%n",
-          Double.isNaN(r.meanJobCompletionS()) ? "-" : String.format(Locale.ROOT, "%.1f s", r.meanJobCompletionS()));
+      out.printf(
+          Locale.ROOT,
+          "mean job completion  %s%n",
+          Double.isNaN(r.meanJobCompletionS())
+              ? "-"
+              : String.format(Locale.ROOT, "%.1f s", r.meanJobCompletionS()));
       long withDeadline = r.jobOutcomes().stream().filter(j -> j.deadlineMet() != null).count();
       if (withDeadline > 0) {
-        long met = r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
-        out.printf(Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
+        long met =
+            r.jobOutcomes().stream().filter(j -> Boolean.TRUE.equals(j.deadlineMet())).count();
+        out.printf(
+            Locale.ROOT, "deadlines met        %d of %d jobs with a deadline%n", met, withDeadline);
       }
       if (endToEnd) printEndToEnd(out, EndToEndMetrics.of(run.workload(), r), r);
       for (String warning : r.warnings()) out.println("warning: " + warning);
@@ -276,8 +381,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
   /**
    * The scheduler's options: {@code -O} pairs, with {@code --damping} and {@code --availability} as
-   * aliases of {@code -O damping=} and {@code -O availability=} (they win over the same {@code -O}).
-   * Given to a scheduler that does not take them, they are refused like any unknown option.
+   * aliases of {@code -O damping=} and {@code -O availability=} (they win over the same {@code
+   * -O}). Given to a scheduler that does not take them, they are refused like any unknown option.
    */
   private Map<String, String> schedulerOptions() {
     Map<String, String> o = new LinkedHashMap<>(options);
@@ -288,15 +393,22 @@ public final class SimulateCommand implements Callable<Integer> {
       try {
         o.put("availability", Availability.parse(availability).id());
       } catch (IllegalArgumentException e) {
-        throw new CliSupport.BadInputException("--availability '" + availability + "' is unknown; use " + Availability.ids(), e);
+        throw new CliSupport.BadInputException(
+            "--availability '" + availability + "' is unknown; use " + Availability.ids(), e);
       }
     }
     String name = scheduler.strip().toLowerCase(Locale.ROOT);
     if (!Schedulers.REGISTRY.contains(name)) {
       throw new CliSupport.BadInputException(
-          "--scheduler '" + scheduler + "' is unknown; use " + String.join(" or ", Schedulers.names())
+          "--scheduler '"
+              + scheduler
+              + "' is unknown; use "
+              + String.join(" or ", Schedulers.names())
               + (RushSchedulers.REGISTRY.contains(name)
-                  ? " (" + RushSimulation.names() + " schedule RUSH scenario files, \"kind\": \"rush\")" : ""));
+                  ? " ("
+                      + RushSimulation.names()
+                      + " schedule RUSH scenario files, \"kind\": \"rush\")"
+                  : ""));
     }
     try {
       Schedulers.create(name, o); // checked before the scenario is read
@@ -307,14 +419,34 @@ public final class SimulateCommand implements Callable<Integer> {
     return o;
   }
 
-  /** A RUSH scenario file: the RUSH schedulers, {@code --theta}/{@code --delta} as aliases of their {@code -O}. */
+  /**
+   * A RUSH scenario file: the RUSH schedulers, {@code --theta}/{@code --delta} as aliases of their
+   * {@code -O}.
+   */
   private int simulateRush(PrintWriter out) {
     var parse = spec.commandLine().getParseResult();
-    for (String o : java.util.List.of("--damping", "--availability", "--until", "--heartbeat", "--series", "--series-interval",
-        "--jobs", "--requests", "--max-attempts", "--planner", "--over-reserve", "--fail-nodes")) {
+    for (String o :
+        List.of(
+            "--damping",
+            "--availability",
+            "--until",
+            "--heartbeat",
+            "--series",
+            "--series-interval",
+            "--jobs",
+            "--requests",
+            "--max-attempts",
+            "--planner",
+            "--over-reserve",
+            "--fail-nodes")) {
       if (parse != null && parse.hasMatchedOption(o)) {
-        throw new CliSupport.BadInputException(o + " does not apply to RUSH scenario files such as " + scenario
-            + "; they take --scheduler " + RushSimulation.names().replace(", ", "|") + ", --theta, --delta, -O, --seed and --json");
+        throw new CliSupport.BadInputException(
+            o
+                + " does not apply to RUSH scenario files such as "
+                + scenario
+                + "; they take --scheduler "
+                + RushSimulation.names().replace(", ", "|")
+                + ", --theta, --delta, -O, --seed and --json");
       }
     }
     Map<String, String> o = new LinkedHashMap<>(options);
@@ -325,8 +457,8 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   /** The {@code --fail-nodes} outages, each checked. */
-  private java.util.List<NodeOutage> outages() {
-    java.util.List<NodeOutage> out = new java.util.ArrayList<>();
+  private List<NodeOutage> outages() {
+    List<NodeOutage> out = new ArrayList<>();
     for (String f : failNodes) {
       try {
         out.add(NodeOutage.parse(f));
@@ -339,17 +471,34 @@ public final class SimulateCommand implements Callable<Integer> {
 
   /** The §6.4 metrics and the timeline's re-plans and rejections, for people. */
   private static void printEndToEnd(PrintWriter out, EndToEndMetrics e, SimulationResult r) {
-    out.printf(Locale.ROOT, "SLA acceptance       %s (%d production jobs)%n", percent(e.slaAcceptance()), e.productionJobs());
-    out.printf(Locale.ROOT, "SLA fulfillment      %s of accepted jobs met their deadline%n", percent(e.slaFulfillment()));
-    out.printf(Locale.ROOT, "best effort          %d jobs completed, mean latency %s%n", e.beCompleted(),
-        Double.isNaN(e.beMeanLatencyS()) ? "-" : String.format(Locale.ROOT, "%.1f s", e.beMeanLatencyS()));
+    out.printf(
+        Locale.ROOT,
+        "SLA acceptance       %s (%d production jobs)%n",
+        percent(e.slaAcceptance()),
+        e.productionJobs());
+    out.printf(
+        Locale.ROOT,
+        "SLA fulfillment      %s of accepted jobs met their deadline%n",
+        percent(e.slaFulfillment()));
+    out.printf(
+        Locale.ROOT,
+        "best effort          %d jobs completed, mean latency %s%n",
+        e.beCompleted(),
+        Double.isNaN(e.beMeanLatencyS())
+            ? "-"
+            : String.format(Locale.ROOT, "%.1f s", e.beMeanLatencyS()));
     out.printf(Locale.ROOT, "utilization          %s mean%n", percent(e.meanUtilization()));
     out.printf(Locale.ROOT, "preempted containers %d%n", e.preemptedContainers());
-    if (r.lostTasks() > 0) out.printf(Locale.ROOT, "lost containers      %d (failed nodes)%n", r.lostTasks());
-    out.printf(Locale.ROOT, "re-plans             %d, %d reservations rejected after a failure%n", e.replans(),
+    if (r.lostTasks() > 0)
+      out.printf(Locale.ROOT, "lost containers      %d (failed nodes)%n", r.lostTasks());
+    out.printf(
+        Locale.ROOT,
+        "re-plans             %d, %d reservations rejected after a failure%n",
+        e.replans(),
         e.rejectedAfterFailure());
     for (SimEvent ev : r.events()) {
-      if (!ev.kind().equals("plan")) out.printf(Locale.ROOT, "event  %8.0f s  %-10s %s%n", ev.timeS(), ev.kind(), ev.text());
+      if (!ev.kind().equals("plan"))
+        out.printf(Locale.ROOT, "event  %8.0f s  %-10s %s%n", ev.timeS(), ev.kind(), ev.text());
     }
   }
 

@@ -45,22 +45,38 @@ public final class SweepCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
 
-  @Option(names = "--param", required = true, paramLabel = "NAME=V1,V2,...",
+  @Option(
+      names = "--param",
+      required = true,
+      paramLabel = "NAME=V1,V2,...",
       description = "a swept parameter and its values (repeatable; one value fixes a setting)")
   List<String> params = new ArrayList<>();
 
-  @Option(names = "--seeds", defaultValue = "1", paramLabel = "N",
-      description = "simulation sweeps: run every combination with seeds 1..N and report the spread (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--seeds",
+      defaultValue = "1",
+      paramLabel = "N",
+      description =
+          "simulation sweeps: run every combination with seeds 1..N and report the spread (default ${DEFAULT-VALUE})")
   int seeds;
 
-  @Option(names = "--metric", required = true, paramLabel = "M", description = "the metric compared across runs")
+  @Option(
+      names = "--metric",
+      required = true,
+      paramLabel = "M",
+      description = "the metric compared across runs")
   String metric;
 
-  @Option(names = "--threads", paramLabel = "N",
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
       description = "runs at the same time (default: one per core)")
   Integer threads;
 
-  @Option(names = "--out", paramLabel = "results.csv", description = "write every run (parameters, seed, all metrics) as CSV")
+  @Option(
+      names = "--out",
+      paramLabel = "results.csv",
+      description = "write every run (parameters, seed, all metrics) as CSV")
   Path out;
 
   @Option(names = "--json", description = "print every run and the summary as JSON")
@@ -82,7 +98,8 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--metric: " + e.getMessage(), e);
     }
-    if (threads != null && threads < 1) throw new CliSupport.BadInputException("--threads must be at least 1, got " + threads);
+    if (threads != null && threads < 1)
+      throw new CliSupport.BadInputException("--threads must be at least 1, got " + threads);
     Scenario s = CliSupport.loadValidScenario(scenario);
     Sweep sweep;
     try {
@@ -93,12 +110,15 @@ public final class SweepCommand implements Callable<Integer> {
       throw new CliSupport.BadInputException("the sweep has too many combinations to count", e);
     }
     PrintWriter err = spec.commandLine().getErr();
-    ProgressListener progress = json ? ProgressListener.NONE : (f, m) -> {
-      synchronized (err) {
-        err.println("progress: " + m);
-        err.flush();
-      }
-    };
+    ProgressListener progress =
+        json
+            ? ProgressListener.NONE
+            : (f, m) -> {
+              synchronized (err) {
+                err.println("progress: " + m);
+                err.flush();
+              }
+            };
     int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     List<Sweep.Row> rows;
     try {
@@ -112,7 +132,8 @@ public final class SweepCommand implements Callable<Integer> {
       try {
         AtomicFiles.writeString(out, sweep.csv(rows));
       } catch (IOException e) {
-        throw new CliSupport.BadInputException("--out " + out + ": cannot write: " + e.getMessage(), e);
+        throw new CliSupport.BadInputException(
+            "--out " + out + ": cannot write: " + e.getMessage(), e);
       }
     }
     List<Sweep.Summary> summary = Sweep.summarize(rows, metric);
@@ -171,9 +192,16 @@ public final class SweepCommand implements Callable<Integer> {
       table.add(row);
     }
     int[] width = new int[header.size()];
-    for (List<String> r : table) for (int i = 0; i < r.size(); i++) width[i] = Math.max(width[i], r.get(i).length());
-    w.printf(Locale.ROOT, "%s sweep of %s: %d runs, %s (%s is better), best first%n", sweep.kind().id(), scenario,
-        rows.size(), metric, Sweep.higherIsBetter(metric) ? "higher" : "lower");
+    for (List<String> r : table)
+      for (int i = 0; i < r.size(); i++) width[i] = Math.max(width[i], r.get(i).length());
+    w.printf(
+        Locale.ROOT,
+        "%s sweep of %s: %d runs, %s (%s is better), best first%n",
+        sweep.kind().id(),
+        scenario,
+        rows.size(),
+        metric,
+        Sweep.higherIsBetter(metric) ? "higher" : "lower");
     for (List<String> r : table) {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < r.size(); i++) {

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,22 +33,29 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "validate",
     mixinStandardHelpOptions = true,
-    description = "Check a plan file against its scenario: capacity, RDL semantics, sharing policy.")
+    description =
+        "Check a plan file against its scenario: capacity, RDL semantics, sharing policy.")
 public final class ValidateCommand implements Callable<Integer> {
-  @Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
   Path scenario;
 
-  @Parameters(index = "1", paramLabel = "PLAN", description = "plan JSON file written by 'rayon plan --out'")
+  @Parameters(
+      index = "1",
+      paramLabel = "PLAN",
+      description = "plan JSON file written by 'rayon plan --out'")
   Path planFile;
 
   @Option(names = "--json", description = "print {\"valid\":...,\"violations\":[...]} as JSON")
   boolean json;
 
-  @Option(names = "--policy", paramLabel = "POLICY",
-      description = "check against this sharing policy instead of the scenario's (as 'plan --policy' planned with);"
-          + " the policy the plan file names is never trusted")
+  @Option(
+      names = "--policy",
+      paramLabel = "POLICY",
+      description =
+          "check against this sharing policy instead of the scenario's (as 'plan --policy' planned with);"
+              + " the policy the plan file names is never trusted")
   String policyOverride;
 
   @Override
@@ -83,12 +91,22 @@ public final class ValidateCommand implements Callable<Integer> {
       throw CliSupport.tooLarge(scenario.toString(), e);
     }
     if (pf.stepSeconds() != plan.stepSeconds()) {
-      throw new CliSupport.BadInputException(planFile + " at $.stepSeconds: " + pf.stepSeconds()
-          + " differs from the scenario's step length " + plan.stepSeconds() + "; was the plan made for another scenario?");
+      throw new CliSupport.BadInputException(
+          planFile
+              + " at $.stepSeconds: "
+              + pf.stepSeconds()
+              + " differs from the scenario's step length "
+              + plan.stepSeconds()
+              + "; was the plan made for another scenario?");
     }
     if (pf.horizonSteps() != 0 && pf.horizonSteps() != plan.horizon()) {
-      throw new CliSupport.BadInputException(planFile + " at $.horizonSteps: " + pf.horizonSteps()
-          + " differs from the scenario's horizon " + plan.horizon() + "; was the plan made for another scenario?");
+      throw new CliSupport.BadInputException(
+          planFile
+              + " at $.horizonSteps: "
+              + pf.horizonSteps()
+              + " differs from the scenario's horizon "
+              + plan.horizon()
+              + "; was the plan made for another scenario?");
     }
     Map<String, ReservationRequest> requests = new HashMap<>();
     for (ReservationRequest r : s.reservations()) requests.put(r.id(), r);
@@ -97,29 +115,49 @@ public final class ValidateCommand implements Callable<Integer> {
       String at = planFile + " at $.decisions[" + i + "]";
       ReservationRequest r = requests.get(d.reservationId());
       if (r == null) {
-        throw new CliSupport.BadInputException(at + ".reservationId: no reservation '" + d.reservationId()
-            + "' in scenario " + scenario);
+        throw new CliSupport.BadInputException(
+            at
+                + ".reservationId: no reservation '"
+                + d.reservationId()
+                + "' in scenario "
+                + scenario);
       }
       if (!d.accepted()) continue;
-      if (d.allocation() == null) throw new CliSupport.BadInputException(at + ": accepted but has no allocation");
+      if (d.allocation() == null)
+        throw new CliSupport.BadInputException(at + ": accepted but has no allocation");
       if (!d.reservationId().equals(d.allocation().reservationId())) {
-        throw new CliSupport.BadInputException(at + ".allocation.reservationId: '" + d.allocation().reservationId()
-            + "' differs from the decision's '" + d.reservationId() + "'");
+        throw new CliSupport.BadInputException(
+            at
+                + ".allocation.reservationId: '"
+                + d.allocation().reservationId()
+                + "' differs from the decision's '"
+                + d.reservationId()
+                + "'");
       }
-      if (plan.contains(r.id())) throw new CliSupport.BadInputException(at + ": second decision for '" + r.id() + "'");
+      if (plan.contains(r.id()))
+        throw new CliSupport.BadInputException(at + ": second decision for '" + r.id() + "'");
       try {
         plan.add(r, d.allocation());
       } catch (ArithmeticException e) {
-        throw new CliSupport.BadInputException(at + ".allocation: numbers too large to compute with (bundles times"
-            + " the bundle, or a step range, exceed " + Long.MAX_VALUE + ")", e);
+        throw new CliSupport.BadInputException(
+            at
+                + ".allocation: numbers too large to compute with (bundles times"
+                + " the bundle, or a step range, exceed "
+                + Long.MAX_VALUE
+                + ")",
+            e);
       }
     }
     List<Violation> vs;
     try {
       vs = PlanValidator.validate(plan, policy);
     } catch (ArithmeticException e) {
-      throw new CliSupport.BadInputException(planFile + ": numbers too large to compute with (" + Long.MAX_VALUE
-          + " exceeded while adding up allocations)", e);
+      throw new CliSupport.BadInputException(
+          planFile
+              + ": numbers too large to compute with ("
+              + Long.MAX_VALUE
+              + " exceeded while adding up allocations)",
+          e);
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
@@ -140,15 +178,23 @@ public final class ValidateCommand implements Callable<Integer> {
       m.put("violations", list);
       CliSupport.printJson(w, m);
     } else if (vs.isEmpty()) {
-      w.println("valid: " + plan.reservationIds().size() + " accepted reservations, capacity, RDL semantics and policy "
-          + policy + " respected");
+      w.println(
+          "valid: "
+              + plan.reservationIds().size()
+              + " accepted reservations, capacity, RDL semantics and policy "
+              + policy
+              + " respected");
     } else {
       for (Violation v : vs) w.println("violation: " + v);
       w.println(vs.size() + " violation" + (vs.size() == 1 ? "" : "s"));
     }
     if (!json && claimDiffers) {
-      w.println("note: the plan file names policy " + claimed + "; it was checked against " + policy
-          + (policyOverride == null ? ", the scenario's" : ", given by --policy"));
+      w.println(
+          "note: the plan file names policy "
+              + claimed
+              + "; it was checked against "
+              + policy
+              + (policyOverride == null ? ", the scenario's" : ", given by --policy"));
     }
     w.flush();
     return vs.isEmpty() ? CliSupport.EXIT_OK : CliSupport.EXIT_FAILURE;

@@ -28,34 +28,54 @@ import picocli.CommandLine.Option;
  * bad input, and no message ever quotes it.
  */
 public final class YarnConnectionOptions {
-  @Option(names = "--user", description = "User name sent as user.name (non-secure YARN needs one for writes).")
+  @Option(
+      names = "--user",
+      description = "User name sent as user.name (non-secure YARN needs one for writes).")
   String user;
 
-  @Option(names = "--timeout", defaultValue = "15s", description = "Request timeout, e.g. 15s (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      defaultValue = "15s",
+      description = "Request timeout, e.g. 15s (default ${DEFAULT-VALUE}).")
   String timeout;
 
-  @Option(names = "--retries", defaultValue = "3", description = "Attempts per read (writes are sent once; default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--retries",
+      defaultValue = "3",
+      description = "Attempts per read (writes are sent once; default ${DEFAULT-VALUE}).")
   int retries;
 
-  @Option(names = "--truststore", description = "PKCS12 or JKS trust store for HTTPS (password in RAYON_TRUSTSTORE_PASSWORD).")
+  @Option(
+      names = "--truststore",
+      description = "PKCS12 or JKS trust store for HTTPS (password in RAYON_TRUSTSTORE_PASSWORD).")
   Path trustStore;
 
-  @Option(names = "--basic-user", description = "Gateway user for HTTP basic authentication (password in RAYON_YARN_PASSWORD).")
+  @Option(
+      names = "--basic-user",
+      description = "Gateway user for HTTP basic authentication (password in RAYON_YARN_PASSWORD).")
   String basicUser;
 
   @Option(names = "--bearer", description = "Send the bearer token from RAYON_YARN_TOKEN.")
   boolean bearer;
 
-  @Option(names = "--token-file", paramLabel = "FILE",
-      description = "Send the bearer token in FILE (one line; surrounding white space and the line ending are dropped).")
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description =
+          "Send the bearer token in FILE (one line; surrounding white space and the line ending are dropped).")
   Path tokenFile;
 
-  @Option(names = "--max-body", paramLabel = "SIZE", defaultValue = "64m",
-      description = "Largest reply accepted, e.g. 512k, 64m, 1g (binary units; default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--max-body",
+      paramLabel = "SIZE",
+      defaultValue = "64m",
+      description =
+          "Largest reply accepted, e.g. 512k, 64m, 1g (binary units; default ${DEFAULT-VALUE}).")
   String maxBody;
 
   /** The largest token file read (a token is a line, not a file of megabytes). */
   static final int MAX_TOKEN_FILE = 64 * 1024;
+
   static final long MIN_BODY = 1024;
   static final long MAX_BODY = 2L << 30;
 
@@ -72,24 +92,36 @@ public final class YarnConnectionOptions {
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException("--timeout: " + e.getMessage(), e);
     }
-    if (retries < 1 || retries > 10) throw new CliSupport.BadInputException("--retries must be between 1 and 10, was " + retries);
+    if (retries < 1 || retries > 10)
+      throw new CliSupport.BadInputException("--retries must be between 1 and 10, was " + retries);
     long max = parseSize(maxBody);
-    c = c.withUser(user).withTimeouts(Duration.ofMillis(Math.min(t.toMillis(), 10_000)), t)
-        .withRetries(retries, Duration.ofMillis(250), Duration.ofSeconds(4)).withAllowWrite(allowWrite).withMaxBody(max);
+    c =
+        c.withUser(user)
+            .withTimeouts(Duration.ofMillis(Math.min(t.toMillis(), 10_000)), t)
+            .withRetries(retries, Duration.ofMillis(250), Duration.ofSeconds(4))
+            .withAllowWrite(allowWrite)
+            .withMaxBody(max);
     int ways = (basicUser != null ? 1 : 0) + (bearer ? 1 : 0) + (tokenFile != null ? 1 : 0);
-    if (ways > 1) throw new CliSupport.BadInputException("choose one of --basic-user, --bearer and --token-file");
+    if (ways > 1)
+      throw new CliSupport.BadInputException(
+          "choose one of --basic-user, --bearer and --token-file");
     if (basicUser != null) {
       String pw = env.get("RAYON_YARN_PASSWORD");
-      if (pw == null) throw new CliSupport.BadInputException("--basic-user needs the password in the environment variable RAYON_YARN_PASSWORD");
+      if (pw == null)
+        throw new CliSupport.BadInputException(
+            "--basic-user needs the password in the environment variable RAYON_YARN_PASSWORD");
       try {
         c = c.withAuth(YarnAuth.basic(basicUser, pw.toCharArray()));
       } catch (IllegalArgumentException e) {
-        throw new CliSupport.BadInputException("--basic-user with RAYON_YARN_PASSWORD: " + e.getMessage());
+        throw new CliSupport.BadInputException(
+            "--basic-user with RAYON_YARN_PASSWORD: " + e.getMessage());
       }
     }
     if (bearer) {
       String tok = env.get("RAYON_YARN_TOKEN");
-      if (tok == null) throw new CliSupport.BadInputException("--bearer needs the token in the environment variable RAYON_YARN_TOKEN");
+      if (tok == null)
+        throw new CliSupport.BadInputException(
+            "--bearer needs the token in the environment variable RAYON_YARN_TOKEN");
       try {
         c = c.withAuth(YarnAuth.bearer(tok.toCharArray()));
       } catch (IllegalArgumentException e) {
@@ -115,15 +147,20 @@ public final class YarnConnectionOptions {
     char[] chars = null;
     try {
       if (!Files.isRegularFile(file)) {
-        throw new CliSupport.BadInputException(where + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
+        throw new CliSupport.BadInputException(
+            where + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
       }
       if (Files.size(file) > MAX_TOKEN_FILE) {
-        throw new CliSupport.BadInputException(where + ": larger than " + MAX_TOKEN_FILE / 1024 + " KiB; a token file holds one line");
+        throw new CliSupport.BadInputException(
+            where + ": larger than " + MAX_TOKEN_FILE / 1024 + " KiB; a token file holds one line");
       }
       raw = Files.readAllBytes(file);
-      CharBuffer cb = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(raw));
+      CharBuffer cb =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(raw));
       chars = new char[cb.remaining()];
       cb.get(chars);
       Arrays.fill(cb.array(), '\0');
@@ -131,7 +168,8 @@ public final class YarnConnectionOptions {
     } catch (CharacterCodingException e) {
       throw new CliSupport.BadInputException(where + ": not UTF-8 text");
     } catch (IOException e) {
-      throw new CliSupport.BadInputException(where + ": cannot read (" + e.getClass().getSimpleName() + ")");
+      throw new CliSupport.BadInputException(
+          where + ": cannot read (" + e.getClass().getSimpleName() + ")");
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(where + ": " + e.getMessage());
     } finally {
@@ -140,19 +178,26 @@ public final class YarnConnectionOptions {
     }
   }
 
-  /** A byte size: a whole number with an optional binary unit b, k, m or g (also kb/kib, mb/mib, gb/gib). */
+  /**
+   * A byte size: a whole number with an optional binary unit b, k, m or g (also kb/kib, mb/mib,
+   * gb/gib).
+   */
   static long parseSize(String text) {
     String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
     Matcher m = SIZE.matcher(t);
     if (!m.matches()) {
-      throw new CliSupport.BadInputException("--max-body: '" + text + "' is not a size; write for example 512k, 64m or 1g");
+      throw new CliSupport.BadInputException(
+          "--max-body: '" + text + "' is not a size; write for example 512k, 64m or 1g");
     }
     String unit = m.group(2);
-    int shift = unit.isEmpty() || unit.equals("b") ? 0 : switch (unit.charAt(0)) {
-      case 'k' -> 10;
-      case 'm' -> 20;
-      default -> 30;
-    };
+    int shift =
+        unit.isEmpty() || unit.equals("b")
+            ? 0
+            : switch (unit.charAt(0)) {
+              case 'k' -> 10;
+              case 'm' -> 20;
+              default -> 30;
+            };
     long n;
     try {
       n = Long.parseLong(m.group(1));
@@ -166,5 +211,6 @@ public final class YarnConnectionOptions {
     return v;
   }
 
-  private static final Pattern SIZE = Pattern.compile("(\\d{1,19})\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)");
+  private static final Pattern SIZE =
+      Pattern.compile("(\\d{1,19})\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)");
 }

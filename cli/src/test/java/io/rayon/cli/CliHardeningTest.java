@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** Regression tests for bad input an operator gave the CLI during QA: one clear line, exit 2, no stack trace. */
+/**
+ * Regression tests for bad input an operator gave the CLI during QA: one clear line, exit 2, no
+ * stack trace.
+ */
 class CliHardeningTest {
   @TempDir Path dir;
 
@@ -35,7 +38,10 @@ class CliHardeningTest {
   private static void assertOneClearBadInputLine(Run r, String... mentions) {
     assertThat(r.exit()).as(r.err()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
     assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
-    assertThat(r.err()).doesNotContain("internal error").doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(r.err())
+        .doesNotContain("internal error")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
     for (String m : mentions) assertThat(r.err()).contains(m);
   }
 
@@ -54,14 +60,22 @@ class CliHardeningTest {
   @Test
   void planCsvUnderAFileIsBadInputNamingTheOption() throws Exception {
     Path notADir = Files.writeString(dir.resolve("file.txt"), "x");
-    Run r = run("plan", scenario().toString(), "--planner", "greel", "--csv", notADir.resolve("plan.csv").toString());
+    Run r =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "greel",
+            "--csv",
+            notADir.resolve("plan.csv").toString());
     assertOneClearBadInputLine(r, "--csv");
     assertThat(notADir).hasContent("x");
   }
 
   private Path scenarioWithDuplicateReservationId() throws Exception {
     Path s = dir.resolve("dup.json");
-    Files.writeString(s, PlanAndValidateCommandTest.SCENARIO.replace("{\"id\": \"b\"", "{\"id\": \"a\""));
+    Files.writeString(
+        s, PlanAndValidateCommandTest.SCENARIO.replace("{\"id\": \"b\"", "{\"id\": \"a\""));
     return s;
   }
 
@@ -79,21 +93,43 @@ class CliHardeningTest {
   void validateAndSimulateRefuseAScenarioThatScenarioCheckRefuses() throws Exception {
     Path good = scenario();
     Path plan = dir.resolve("plan.json");
-    assertThat(run("plan", good.toString(), "--planner", "gree", "--out", plan.toString()).exit()).isZero();
+    assertThat(run("plan", good.toString(), "--planner", "gree", "--out", plan.toString()).exit())
+        .isZero();
     Path bad = dir.resolve("bad-step.json");
-    Files.writeString(bad, PlanAndValidateCommandTest.SCENARIO.replace("\"stepSeconds\": 60", "\"stepSeconds\": 0"));
+    Files.writeString(
+        bad,
+        PlanAndValidateCommandTest.SCENARIO.replace("\"stepSeconds\": 60", "\"stepSeconds\": 0"));
     assertOneClearBadInputLine(run("validate", bad.toString(), plan.toString()), "$.stepSeconds");
-    assertOneClearBadInputLine(run("simulate", bad.toString(), "--scheduler", "reservation"), "$.stepSeconds");
+    assertOneClearBadInputLine(
+        run("simulate", bad.toString(), "--scheduler", "reservation"), "$.stepSeconds");
   }
 
   @Test
   void aMisspelledImportParameterIsBadInputListingTheKnownOnes() throws Exception {
     Path trace = Files.writeString(dir.resolve("t.tsv"), "");
     Path out = dir.resolve("s.json");
-    Run r = run("import", "swim", trace.toString(), "--out", out.toString(), "--param", "throughputMBPS=10");
+    Run r =
+        run(
+            "import",
+            "swim",
+            trace.toString(),
+            "--out",
+            out.toString(),
+            "--param",
+            "throughputMBPS=10");
     assertOneClearBadInputLine(r, "throughputMBPS", "throughputMBps");
     assertThat(out).doesNotExist();
-    Run swf = run("import", "swf", trace.toString(), "--out", out.toString(), "--param", "jitter=0.1", "--param", "from=0");
+    Run swf =
+        run(
+            "import",
+            "swf",
+            trace.toString(),
+            "--out",
+            out.toString(),
+            "--param",
+            "jitter=0.1",
+            "--param",
+            "from=0");
     assertOneClearBadInputLine(swf, "'from'", "fromS");
   }
 
@@ -101,7 +137,16 @@ class CliHardeningTest {
   void sampleSwimRefusesAMisspelledModelParameter() throws Exception {
     Path trace = Files.writeString(dir.resolve("t.tsv"), "");
     Path out = dir.resolve("s.json");
-    Run r = run("sample", "swim", "--trace", trace.toString(), "--out", out.toString(), "--param", "mapInputMb=64");
+    Run r =
+        run(
+            "sample",
+            "swim",
+            "--trace",
+            trace.toString(),
+            "--out",
+            out.toString(),
+            "--param",
+            "mapInputMb=64");
     assertOneClearBadInputLine(r, "mapInputMb", "mapInputMB");
     assertThat(out).doesNotExist();
   }
@@ -109,7 +154,9 @@ class CliHardeningTest {
   @Test
   void simulatingAClusterTooLargeForTheHeapIsOneLineNotAStackTrace() throws Exception {
     Path s = dir.resolve("huge.json");
-    Files.writeString(s, """
+    Files.writeString(
+        s,
+        """
         {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 100,
          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2000000000, "capacity": {"memoryMB": 1024, "vcores": 1}}]},
          "workload": {"jobs": [{"id": "j", "arrivalS": 0,
@@ -121,15 +168,26 @@ class CliHardeningTest {
 
   @Test
   void importNeverWritesAScenarioThatScenarioCheckWouldRefuse() throws Exception {
-    Path trace = Files.writeString(dir.resolve("t.swf"), "; tiny SWF log\n1 0 0 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n");
+    Path trace =
+        Files.writeString(
+            dir.resolve("t.swf"), "; tiny SWF log\n1 0 0 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n");
     Path out = dir.resolve("s.json");
     Run ok = run("import", "swf", trace.toString(), "--out", out.toString());
     assertThat(ok.exit()).as(ok.err()).isZero();
     assertThat(run("scenario", "check", out.toString()).exit()).isZero();
     Files.delete(out);
-    assertOneClearBadInputLine(run("import", "swf", trace.toString(), "--out", out.toString(), "--racks", "0"), "--racks");
-    assertOneClearBadInputLine(run("import", "swf", trace.toString(), "--out", out.toString(),
-        "--node-memory", "4000000000000000000"), "too large");
+    assertOneClearBadInputLine(
+        run("import", "swf", trace.toString(), "--out", out.toString(), "--racks", "0"), "--racks");
+    assertOneClearBadInputLine(
+        run(
+            "import",
+            "swf",
+            trace.toString(),
+            "--out",
+            out.toString(),
+            "--node-memory",
+            "4000000000000000000"),
+        "too large");
     assertThat(out).doesNotExist();
   }
 }

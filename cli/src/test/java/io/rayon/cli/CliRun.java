@@ -1,5 +1,7 @@
 package io.rayon.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rayon.model.io.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,14 +20,15 @@ record CliRun(int exit, String out, String err) {
       int code = RayonCli.run(args);
       System.out.flush();
       System.err.flush();
-      return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+      return new CliRun(
+          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);
     }
   }
 
-  com.fasterxml.jackson.databind.JsonNode json() throws Exception {
-    return io.rayon.model.io.Json.mapper().readTree(out);
+  JsonNode json() throws Exception {
+    return Json.mapper().readTree(out);
   }
 }

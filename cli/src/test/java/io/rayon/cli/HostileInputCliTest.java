@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,8 +23,8 @@ import picocli.CommandLine.Command;
 
 /**
  * Issue 14 ("Security and hostile input") items 3, 4, 5 (policy and overflow), 7 and 8 through the
- * command line: every attack ends in one clear line and exit 2 (or 1 for a found problem), never
- * an internal error (exit 3), never a hang, never a destroyed file.
+ * command line: every attack ends in one clear line and exit 2 (or 1 for a found problem), never an
+ * internal error (exit 3), never a hang, never a destroyed file.
  */
 class HostileInputCliTest {
   @TempDir Path dir;
@@ -49,7 +50,10 @@ class HostileInputCliTest {
   static void assertBadInput(Run r, String... mentions) {
     assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
     assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
-    assertThat(r.err()).doesNotContain("internal error").doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(r.err())
+        .doesNotContain("internal error")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
     for (String m : mentions) assertThat(r.err()).contains(m);
   }
 
@@ -74,8 +78,10 @@ class HostileInputCliTest {
 
   Path scenario(String policy) throws Exception {
     Path s = dir.resolve("s.json");
-    Files.writeString(s, PlanAndValidateCommandTest.SCENARIO.replace("\"sharingPolicy\": \"none\"",
-        "\"sharingPolicy\": \"" + policy + "\""));
+    Files.writeString(
+        s,
+        PlanAndValidateCommandTest.SCENARIO.replace(
+            "\"sharingPolicy\": \"none\"", "\"sharingPolicy\": \"" + policy + "\""));
     return s;
   }
 
@@ -85,12 +91,17 @@ class HostileInputCliTest {
   void devZeroEndsInOneLineForEveryReader() throws Exception {
     assumeTrue(Files.exists(Path.of("/dev/zero")));
     Path s = scenario("none");
-    assertBadInput(guarded(() -> run("rdl", "check", "@/dev/zero")), "/dev/zero", "character device");
-    assertBadInput(guarded(() -> run("scenario", "check", "/dev/zero")), "/dev/zero", "character device");
+    assertBadInput(
+        guarded(() -> run("rdl", "check", "@/dev/zero")), "/dev/zero", "character device");
+    assertBadInput(
+        guarded(() -> run("scenario", "check", "/dev/zero")), "/dev/zero", "character device");
     assertBadInput(guarded(() -> run("validate", s.toString(), "/dev/zero")), "/dev/zero");
     for (String format : List.of("swf", "swim", "sls", "rumen", "alibaba-gpu")) {
-      assertBadInput(guarded(() -> run("import", format, "/dev/zero", "--out", dir.resolve("o.json").toString())),
-          "/dev/zero", "character device");
+      assertBadInput(
+          guarded(
+              () -> run("import", format, "/dev/zero", "--out", dir.resolve("o.json").toString())),
+          "/dev/zero",
+          "character device");
     }
     assertThat(dir.resolve("o.json")).doesNotExist();
   }
@@ -103,40 +114,59 @@ class HostileInputCliTest {
     assertBadInput(guarded(() -> run("scenario", "check", pipe.toString())), "FIFO");
     assertBadInput(guarded(() -> run("plan", pipe.toString())), "FIFO");
     assertBadInput(guarded(() -> run("validate", s.toString(), pipe.toString())), "FIFO");
-    assertBadInput(guarded(() -> run("simulate", pipe.toString(), "--scheduler", "reservation")), "FIFO");
-    assertBadInput(guarded(() -> run("import", "swf", pipe.toString(), "--out", dir.resolve("o.json").toString())), "FIFO");
-    assertBadInput(guarded(() -> run("rdl", "check", "atom(<1,1>,1,1,1,1)", "--scenario", pipe.toString())), "FIFO");
+    assertBadInput(
+        guarded(() -> run("simulate", pipe.toString(), "--scheduler", "reservation")), "FIFO");
+    assertBadInput(
+        guarded(
+            () -> run("import", "swf", pipe.toString(), "--out", dir.resolve("o.json").toString())),
+        "FIFO");
+    assertBadInput(
+        guarded(() -> run("rdl", "check", "atom(<1,1>,1,1,1,1)", "--scenario", pipe.toString())),
+        "FIFO");
   }
 
   @Test
   void aSparseGigabyteFileEndsInOneLine() throws Exception {
     Path big = sparseGigabyte("big.json");
     Path s = scenario("none");
-    assertBadInput(guarded(() -> run("rdl", "check", "@" + big)), big.toString(), "input limit of 256 MB");
-    assertBadInput(guarded(() -> run("validate", s.toString(), big.toString())), big.toString(), "input limit");
+    assertBadInput(
+        guarded(() -> run("rdl", "check", "@" + big)), big.toString(), "input limit of 256 MB");
+    assertBadInput(
+        guarded(() -> run("validate", s.toString(), big.toString())),
+        big.toString(),
+        "input limit");
     assertBadInput(guarded(() -> run("scenario", "check", big.toString())), big.toString());
-    assertBadInput(guarded(() -> run("import", "swf", big.toString(), "--out", dir.resolve("o.json").toString())),
-        big.toString(), "longer than");
+    assertBadInput(
+        guarded(
+            () -> run("import", "swf", big.toString(), "--out", dir.resolve("o.json").toString())),
+        big.toString(),
+        "longer than");
   }
 
   @Test
   void aTraceLineWithoutEndIsRefusedNamingTheLine() throws Exception {
     Path t = dir.resolve("t.swf");
     Files.writeString(t, "; header\n" + "1".repeat(17 * 1024 * 1024));
-    assertBadInput(guarded(() -> run("import", "swf", t.toString(), "--out", dir.resolve("o.json").toString())),
-        "line 2", "longer than");
+    assertBadInput(
+        guarded(
+            () -> run("import", "swf", t.toString(), "--out", dir.resolve("o.json").toString())),
+        "line 2",
+        "longer than");
   }
 
   @Test
   void invalidUtf8InATraceIsBadInputNotReplacedSilently() throws Exception {
-    byte[] header = "; Computer: caf".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    byte[] rest = "\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 -1 -1 -1 -1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] header = "; Computer: caf".getBytes(StandardCharsets.US_ASCII);
+    byte[] rest =
+        "\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 -1 -1 -1 -1\n".getBytes(StandardCharsets.US_ASCII);
     byte[] all = new byte[header.length + 1 + rest.length];
     System.arraycopy(header, 0, all, 0, header.length);
     all[header.length] = (byte) 0xE9; // Latin-1 'é', not UTF-8
     System.arraycopy(rest, 0, all, header.length + 1, rest.length);
     Path t = Files.write(dir.resolve("t.swf"), all);
-    assertBadInput(guarded(() -> run("import", "swf", t.toString(), "--out", dir.resolve("o.json").toString())),
+    assertBadInput(
+        guarded(
+            () -> run("import", "swf", t.toString(), "--out", dir.resolve("o.json").toString())),
         "UTF-8");
     assertThat(dir.resolve("o.json")).doesNotExist();
   }
@@ -150,7 +180,9 @@ class HostileInputCliTest {
     assertBadInput(run("import", "swim", t.toString(), "--out", t.toString()), "--out", "input");
     assertThat(Files.readAllBytes(t)).isEqualTo(before);
     // the same file under another name
-    assertBadInput(run("import", "swim", t.toString(), "--out", dir.resolve(".").resolve("T.tsv").toString()), "--out");
+    assertBadInput(
+        run("import", "swim", t.toString(), "--out", dir.resolve(".").resolve("T.tsv").toString()),
+        "--out");
     assertThat(Files.readAllBytes(t)).isEqualTo(before);
   }
 
@@ -160,7 +192,10 @@ class HostileInputCliTest {
     String before = Files.readString(s);
     assertBadInput(run("plan", s.toString(), "--out", s.toString()), "--out", "input");
     assertBadInput(run("plan", s.toString(), "--csv", s.toString()), "--csv", "input");
-    assertBadInput(run("simulate", s.toString(), "--scheduler", "reservation", "--jobs", s.toString()), "--jobs", "input");
+    assertBadInput(
+        run("simulate", s.toString(), "--scheduler", "reservation", "--jobs", s.toString()),
+        "--jobs",
+        "input");
     assertThat(s).hasContent(before);
   }
 
@@ -168,7 +203,11 @@ class HostileInputCliTest {
   void theSameFileForBothOutputsIsRefused() throws Exception {
     Path s = scenario("none");
     Path p = dir.resolve("p");
-    assertBadInput(run("plan", s.toString(), "--out", p.toString(), "--csv", p.toString()), "--csv", "--out", "same file");
+    assertBadInput(
+        run("plan", s.toString(), "--out", p.toString(), "--csv", p.toString()),
+        "--csv",
+        "--out",
+        "same file");
     assertThat(p).doesNotExist();
   }
 
@@ -177,7 +216,11 @@ class HostileInputCliTest {
     Path devNull = Path.of("/dev/null");
     assumeTrue(Files.exists(devNull));
     Path s = scenario("none");
-    assertBadInput(run("plan", s.toString(), "--out", devNull.toString()), "--out", "/dev/null", "character device");
+    assertBadInput(
+        run("plan", s.toString(), "--out", devNull.toString()),
+        "--out",
+        "/dev/null",
+        "character device");
     assertThat(Files.isRegularFile(devNull)).isFalse();
   }
 
@@ -185,7 +228,8 @@ class HostileInputCliTest {
   void aFifoOutputIsNotReplacedAndNothingBlocks() throws Exception {
     Path pipe = fifo();
     Path s = scenario("none");
-    assertBadInput(guarded(() -> run("plan", s.toString(), "--csv", pipe.toString())), "--csv", "FIFO");
+    assertBadInput(
+        guarded(() -> run("plan", s.toString(), "--csv", pipe.toString())), "--csv", "FIFO");
     assertThat(Files.isRegularFile(pipe)).isFalse();
   }
 
@@ -219,7 +263,8 @@ class HostileInputCliTest {
   void validateChecksTheScenariosPolicyNotTheOneThePlanFileClaims() throws Exception {
     Path s = scenario("instantaneous:0.1");
     Path plan = dir.resolve("plan.json");
-    // planned without the scenario's limits: the file honestly says "none"; a forger would write the same
+    // planned without the scenario's limits: the file honestly says "none"; a forger would write
+    // the same
     Run p = run("plan", s.toString(), "--policy", "none", "--out", plan.toString());
     assertThat(p.exit()).as(p.err()).isZero();
     assertThat(Files.readString(plan)).contains("\"policy\" : \"none\"");
@@ -236,15 +281,20 @@ class HostileInputCliTest {
     Path s = scenario("none");
     Path plan = dir.resolve("plan.json");
     assertThat(run("plan", s.toString(), "--out", plan.toString()).exit()).isZero();
-    Files.writeString(plan, Files.readString(plan).replaceFirst("\"bundles\" : (\\d+)", "\"bundles\" : 4611686018427387904"));
+    Files.writeString(
+        plan,
+        Files.readString(plan)
+            .replaceFirst("\"bundles\" : (\\d+)", "\"bundles\" : 4611686018427387904"));
     assertBadInput(run("validate", s.toString(), plan.toString()), plan.toString(), "too large");
   }
 
-  // ------------------------------------------------------------------ items 6 and 7 through the CLI
+  // ------------------------------------------------------------------ items 6 and 7 through the
+  // CLI
 
   @Test
   void rdlCheckReportsAnOverflowingWindowInfeasible() {
-    Run r = run("rdl", "check", "window(atom(<1024,1>,1,1,1,9223372036854775806),1000,1807)", "--json");
+    Run r =
+        run("rdl", "check", "window(atom(<1024,1>,1,1,1,9223372036854775806),1000,1807)", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out()).contains("\"feasible\" : false").contains("TOO_LONG");
   }
@@ -252,14 +302,22 @@ class HostileInputCliTest {
   @Test
   void duplicateKeysInAScenarioAreBadInput() throws Exception {
     Path s = dir.resolve("s.json");
-    Files.writeString(s, PlanAndValidateCommandTest.SCENARIO.replace("\"count\": 4,", "\"count\": 8, \"count\": 1000000000,"));
+    Files.writeString(
+        s,
+        PlanAndValidateCommandTest.SCENARIO.replace(
+            "\"count\": 4,", "\"count\": 8, \"count\": 1000000000,"));
     assertBadInput(run("scenario", "check", s.toString()), "Duplicate field 'count'", "line");
   }
 
   @Test
   void aCyclicScenarioIsRefusedBySimulate() throws Exception {
-    Path s = Files.writeString(dir.resolve("fig9.json"), SampleScenarios.fig9Json()
-        .replace("\"durationS\" : 14400 }", "\"durationS\" : 14400, \"after\" : [ \"stage3\" ] }"));
+    Path s =
+        Files.writeString(
+            dir.resolve("fig9.json"),
+            SampleScenarios.fig9Json()
+                .replace(
+                    "\"durationS\" : 14400 }",
+                    "\"durationS\" : 14400, \"after\" : [ \"stage3\" ] }"));
     assertBadInput(run("simulate", s.toString(), "--scheduler", "reservation"), "cycle");
   }
 
@@ -286,15 +344,24 @@ class HostileInputCliTest {
       int code = cl.execute("boom");
       assertThat(code).isEqualTo(CliSupport.EXIT_INTERNAL).isEqualTo(3);
       assertThat(err.toString().strip().lines()).hasSize(1);
-      assertThat(err.toString()).contains("internal error").contains("please report").contains(logs.toString());
+      assertThat(err.toString())
+          .contains("internal error")
+          .contains("please report")
+          .contains(logs.toString());
       try (var files = Files.list(logs)) {
         Path log = files.findFirst().orElseThrow();
         assertThat(err.toString()).contains(log.toString());
-        assertThat(Files.readString(log)).contains("IllegalStateException: a bug").contains("\tat ").contains("rayon boom");
+        assertThat(Files.readString(log))
+            .contains("IllegalStateException: a bug")
+            .contains("\tat ")
+            .contains("rayon boom");
       }
       // errors (not exceptions) too
       StringWriter e2 = new StringWriter();
-      assertThat(CliSupport.internalError(new StackOverflowError(), new String[] {"x"}, new PrintWriter(e2))).isEqualTo(3);
+      assertThat(
+              CliSupport.internalError(
+                  new StackOverflowError(), new String[] {"x"}, new PrintWriter(e2)))
+          .isEqualTo(3);
       assertThat(e2.toString()).contains("please report");
     } finally {
       if (old == null) System.clearProperty(CliSupport.LOG_DIR_PROPERTY);

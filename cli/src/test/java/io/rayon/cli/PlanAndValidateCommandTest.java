@@ -17,7 +17,8 @@ import picocli.CommandLine;
 class PlanAndValidateCommandTest {
   @TempDir Path dir;
 
-  static final String SCENARIO = """
+  static final String SCENARIO =
+      """
       {
         "formatVersion": 1,
         "name": "cli-test",
@@ -58,8 +59,16 @@ class PlanAndValidateCommandTest {
     JsonNode j = Json.mapper().readTree(r.out());
     List<String> keys = new ArrayList<>();
     j.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys).containsExactly("planner", "accepted", "rejected", "acceptance", "weightedAcceptance", "preemption",
-        "uniformity", "runtimeMs");
+    assertThat(keys)
+        .containsExactly(
+            "planner",
+            "accepted",
+            "rejected",
+            "acceptance",
+            "weightedAcceptance",
+            "preemption",
+            "uniformity",
+            "runtimeMs");
     assertThat(j.get("planner").asText()).isEqualTo("gree");
     assertThat(j.get("accepted").asInt() + j.get("rejected").asInt()).isEqualTo(3);
   }
@@ -69,11 +78,22 @@ class PlanAndValidateCommandTest {
     Path s = scenario();
     Path plan = dir.resolve("plan.json");
     Path csv = dir.resolve("plan.csv");
-    Run r = run("plan", s.toString(), "--planner", "greel", "--policy", "instantaneous:0.5", "--out", plan.toString(),
-        "--csv", csv.toString());
+    Run r =
+        run(
+            "plan",
+            s.toString(),
+            "--planner",
+            "greel",
+            "--policy",
+            "instantaneous:0.5",
+            "--out",
+            plan.toString(),
+            "--csv",
+            csv.toString());
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     assertThat(r.out()).contains("planner     greel").contains("accepted");
-    assertThat(Files.readAllLines(csv).get(0)).isEqualTo("reservation,path,start,end,bundles,memoryMB,vcores");
+    assertThat(Files.readAllLines(csv).get(0))
+        .isEqualTo("reservation,path,start,end,bundles,memoryMB,vcores");
     JsonNode p = Json.mapper().readTree(plan.toFile());
     assertThat(p.get("policy").asText()).isEqualTo("instantaneous:0.5");
     assertThat(p.get("decisions")).hasSize(3);
@@ -110,14 +130,22 @@ class PlanAndValidateCommandTest {
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.err()).contains("no such file");
     Path other = dir.resolve("other.json");
-    Files.writeString(other, "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"zz\",\"accepted\":false,\"rejection\":{\"code\":\"CAPACITY\",\"message\":\"full\"}}]}");
+    Files.writeString(
+        other,
+        "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"zz\",\"accepted\":false,\"rejection\":{\"code\":\"CAPACITY\",\"message\":\"full\"}}]}");
     Run unknownId = run("validate", s.toString(), other.toString());
     assertThat(unknownId.exit()).isEqualTo(2);
-    assertThat(unknownId.err()).contains("$.decisions[0].reservationId").doesNotContain("Exception");
-    Files.writeString(other, "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"a\",\"accepted\":false}]}");
+    assertThat(unknownId.err())
+        .contains("$.decisions[0].reservationId")
+        .doesNotContain("Exception");
+    Files.writeString(
+        other,
+        "{\"formatVersion\":1,\"planner\":\"gree\",\"stepSeconds\":60,\"horizonSteps\":200,\"decisions\":[{\"reservationId\":\"a\",\"accepted\":false}]}");
     Run noReason = run("validate", s.toString(), other.toString());
     assertThat(noReason.exit()).isEqualTo(2);
-    assertThat(noReason.err()).contains("$.decisions[0]").contains("a rejected decision needs its rejection")
+    assertThat(noReason.err())
+        .contains("$.decisions[0]")
+        .contains("a rejected decision needs its rejection")
         .doesNotContain("Cannot construct");
   }
 }

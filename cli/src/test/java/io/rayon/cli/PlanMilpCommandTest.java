@@ -12,11 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code rayon plan --planner milp|hybrid [--time-limit] [--grid]}: same output plus solver keys. */
+/**
+ * {@code rayon plan --planner milp|hybrid [--time-limit] [--grid]}: same output plus solver keys.
+ */
 class PlanMilpCommandTest {
   @TempDir Path dir;
 
-  static final String SCENARIO = """
+  static final String SCENARIO =
+      """
       {
         "formatVersion": 1,
         "name": "milp-cli",
@@ -51,7 +54,17 @@ class PlanMilpCommandTest {
   @Test
   void milpPlansBothReservationsAndReportsSolverStatusAndGap() throws Exception {
     Path out = dir.resolve("plan.json");
-    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--out", out.toString());
+    Run r =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "20s",
+            "--json",
+            "--out",
+            out.toString());
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     JsonNode j = Json.mapper().readTree(r.out());
     assertThat(j.get("planner").asText()).isEqualTo("milp");
@@ -66,21 +79,45 @@ class PlanMilpCommandTest {
 
   @Test
   void progressFlagPrintsTheSolversReportsOnStderrAndLeavesJsonAlone() throws Exception {
-    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--progress");
+    Run r =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "20s",
+            "--json",
+            "--progress");
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     // stdout is still exactly one JSON document
     assertThat(Json.mapper().readTree(r.out()).get("planner").asText()).isEqualTo("milp");
-    assertThat(r.err()).contains("progress: MILP start at ").contains("progress: MILP end at ").contains("bound");
+    assertThat(r.err())
+        .contains("progress: MILP start at ")
+        .contains("progress: MILP end at ")
+        .contains("bound");
     // elapsed time against the whole command's limit, never "incumbent incumbent"
-    assertThat(r.err()).containsPattern("MILP end at [0-9.]+ s of 20\\.0 s: incumbent [0-9.]+, bound")
+    assertThat(r.err())
+        .containsPattern("MILP end at [0-9.]+ s of 20\\.0 s: incumbent [0-9.]+, bound")
         .doesNotContain("incumbent incumbent");
-    Run quiet = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json");
+    Run quiet =
+        run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "20s", "--json");
     assertThat(quiet.err()).doesNotContain("progress:");
   }
 
   @Test
   void hybridOnACoarserGridReportsWhichSolutionItKept() throws Exception {
-    Run r = run("plan", scenario().toString(), "--planner", "hybrid", "--time-limit", "5s", "--grid", "2", "--json");
+    Run r =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "hybrid",
+            "--time-limit",
+            "5s",
+            "--grid",
+            "2",
+            "--json");
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     JsonNode j = Json.mapper().readTree(r.out());
     assertThat(j.get("solverStatus").asText()).isNotEmpty();
@@ -94,7 +131,9 @@ class PlanMilpCommandTest {
    */
   private Path lateArrival(long arrival) throws Exception {
     Path p = dir.resolve("late-" + arrival + ".json");
-    Files.writeString(p, """
+    Files.writeString(
+        p,
+        """
         {
           "formatVersion": 1,
           "name": "late",
@@ -107,7 +146,8 @@ class PlanMilpCommandTest {
             {"id": "late", "user": "bob", "rdl": "atom(<1024,1>,1,4,1,8)", "priority": 0, "arrival": %d}
           ]
         }
-        """.formatted(arrival));
+        """
+            .formatted(arrival));
     return p;
   }
 
@@ -116,9 +156,19 @@ class PlanMilpCommandTest {
     Path s = lateArrival(20);
     for (String planner : new String[] {"gree", "milp", "hybrid"}) {
       Path out = dir.resolve(planner + ".json");
-      Run r = planner.equals("gree")
-          ? run("plan", s.toString(), "--planner", planner, "--json", "--out", out.toString())
-          : run("plan", s.toString(), "--planner", planner, "--time-limit", "20s", "--json", "--out", out.toString());
+      Run r =
+          planner.equals("gree")
+              ? run("plan", s.toString(), "--planner", planner, "--json", "--out", out.toString())
+              : run(
+                  "plan",
+                  s.toString(),
+                  "--planner",
+                  planner,
+                  "--time-limit",
+                  "20s",
+                  "--json",
+                  "--out",
+                  out.toString());
       assertThat(r.exit()).as(planner + ": " + r.err()).isEqualTo(0);
       JsonNode j = Json.mapper().readTree(r.out());
       // only the blocker fits: nothing is free at or after step 20, and the past is not for sale
@@ -132,9 +182,20 @@ class PlanMilpCommandTest {
       Run v = run("validate", s.toString(), out.toString());
       assertThat(v.exit()).as(planner + ": " + v.out() + v.err()).isEqualTo(0);
     }
-    // a plan that holds "late" before step 20: planned as if it arrived at 0, validated against arrival 20
+    // a plan that holds "late" before step 20: planned as if it arrived at 0, validated against
+    // arrival 20
     Path early = dir.resolve("early.json");
-    Run r = run("plan", lateArrival(0).toString(), "--planner", "milp", "--time-limit", "20s", "--json", "--out", early.toString());
+    Run r =
+        run(
+            "plan",
+            lateArrival(0).toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "20s",
+            "--json",
+            "--out",
+            early.toString());
     assertThat(r.exit()).as(r.err()).isEqualTo(0);
     assertThat(Json.mapper().readTree(r.out()).get("accepted").asInt()).isEqualTo(2);
     Run v = run("validate", s.toString(), early.toString());
@@ -148,12 +209,22 @@ class PlanMilpCommandTest {
     for (int i = 0; i < n; i++) {
       if (i > 0) rs.append(",\n");
       int s = (i * 37) % 1200;
-      rs.append("{\"id\": \"r").append(i).append("\", \"user\": \"u").append(i % 5)
-          .append("\", \"rdl\": \"window(atom(<1024,1>,1,8,1,").append(20 + i % 50).append("),").append(s).append(',')
-          .append(s + 200).append(")\", \"priority\": 0, \"arrival\": 0}");
+      rs.append("{\"id\": \"r")
+          .append(i)
+          .append("\", \"user\": \"u")
+          .append(i % 5)
+          .append("\", \"rdl\": \"window(atom(<1024,1>,1,8,1,")
+          .append(20 + i % 50)
+          .append("),")
+          .append(s)
+          .append(',')
+          .append(s + 200)
+          .append(")\", \"priority\": 0, \"arrival\": 0}");
     }
     Path p = dir.resolve("many.json");
-    Files.writeString(p, """
+    Files.writeString(
+        p,
+        """
         {
           "formatVersion": 1,
           "name": "many",
@@ -162,19 +233,42 @@ class PlanMilpCommandTest {
           "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 64, "capacity": {"memoryMB": 131072, "vcores": 32}}]},
           "sharingPolicy": "none",
           "reservations": [
-        """ + rs + "\n]}\n");
+        """
+            + rs
+            + "\n]}\n");
     return p;
   }
 
   @Test
   void aModelTooLargeForTheTimeLimitIsRefusedUpFrontWithExitCode2() throws Exception {
-    Run r = run("plan", manyReservations(1000).toString(), "--planner", "milp", "--time-limit", "10s", "--json");
+    Run r =
+        run(
+            "plan",
+            manyReservations(1000).toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "10s",
+            "--json");
     assertThat(r.exit()).as(r.err()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
     assertThat(r.out()).isEmpty();
-    assertThat(r.err()).contains("1000 reservations").contains("too large for the time limit").contains("integer variables")
-        .contains("10 s time limit").contains("--planner hybrid").contains("--grid K");
+    assertThat(r.err())
+        .contains("1000 reservations")
+        .contains("too large for the time limit")
+        .contains("integer variables")
+        .contains("10 s time limit")
+        .contains("--planner hybrid")
+        .contains("--grid K");
     // the hybrid keeps its greedy plan instead, and says why
-    Run h = run("plan", manyReservations(1000).toString(), "--planner", "hybrid", "--time-limit", "10s", "--json");
+    Run h =
+        run(
+            "plan",
+            manyReservations(1000).toString(),
+            "--planner",
+            "hybrid",
+            "--time-limit",
+            "10s",
+            "--json");
     assertThat(h.exit()).as(h.err()).isEqualTo(0);
     JsonNode j = Json.mapper().readTree(h.out());
     assertThat(j.get("accepted").asInt()).isEqualTo(1000);
@@ -184,10 +278,28 @@ class PlanMilpCommandTest {
 
   @Test
   void aMemoryLimitTooSmallForTheModelIsRefusedUpFront() throws Exception {
-    Run r = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "10s", "-O", "memory=lots");
+    Run r =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "10s",
+            "-O",
+            "memory=lots");
     assertThat(r.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
     assertThat(r.err()).contains("memory").contains("2g");
-    Run m = run("plan", scenario().toString(), "--planner", "milp", "--time-limit", "10s", "-O", "memory=16k");
+    Run m =
+        run(
+            "plan",
+            scenario().toString(),
+            "--planner",
+            "milp",
+            "--time-limit",
+            "10s",
+            "-O",
+            "memory=16k");
     assertThat(m.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
     assertThat(m.err()).contains("too large for the memory").contains("-Xmx");
   }

@@ -16,7 +16,8 @@ class PlanOptionsCommandTest {
   @TempDir Path dir;
 
   // one 8-vcore node; a blocker leaves 2 free at step 9, then an atom of 10 in [6,10)
-  static final String SCENARIO = """
+  static final String SCENARIO =
+      """
       {
         "formatVersion": 1,
         "name": "options-cli",
@@ -52,7 +53,8 @@ class PlanOptionsCommandTest {
   void helpListsEveryPlannersOptionsWithValuesAndDefaults() {
     Run r = run("plan", "--help");
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("gree:", "greel:", "milp:", "hybrid:")
+    assertThat(r.out())
+        .contains("gree:", "greel:", "milp:", "hybrid:")
         .contains("atom-scan=paper|stacked  (default paper)")
         .contains("flat-fallback=boolean  (default false)")
         .contains("guess-interval=all-operators|order-only")
@@ -65,7 +67,8 @@ class PlanOptionsCommandTest {
     Path paper = dir.resolve("paper.json");
     Path stacked = dir.resolve("stacked.json");
     assertThat(run("plan", scenario().toString(), "--out", paper.toString()).exit()).isZero();
-    Run s = run("plan", scenario().toString(), "-O", "atom-scan=stacked", "--out", stacked.toString());
+    Run s =
+        run("plan", scenario().toString(), "-O", "atom-scan=stacked", "--out", stacked.toString());
     assertThat(s.exit()).as(s.err()).isZero();
     String p = Json.mapper().readTree(paper.toFile()).toString();
     String q = Json.mapper().readTree(stacked.toFile()).toString();
@@ -78,10 +81,16 @@ class PlanOptionsCommandTest {
   void badOptionsAreBadInputNamingTheOptionAndTheAllowedValues() throws Exception {
     Run bad = run("plan", scenario().toString(), "--planner", "greel", "-O", "flat-fallback=maybe");
     assertThat(bad.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
-    assertThat(bad.err()).contains("flat-fallback=maybe").contains("true or false").contains("default false");
-    Run unknown = run("plan", scenario().toString(), "--planner", "gree", "-O", "guess-interval=order-only");
+    assertThat(bad.err())
+        .contains("flat-fallback=maybe")
+        .contains("true or false")
+        .contains("default false");
+    Run unknown =
+        run("plan", scenario().toString(), "--planner", "gree", "-O", "guess-interval=order-only");
     assertThat(unknown.exit()).isEqualTo(CliSupport.EXIT_BAD_INPUT);
-    assertThat(unknown.err()).contains("planner gree has no option 'guess-interval'").contains("atom-scan, any-order");
+    assertThat(unknown.err())
+        .contains("planner gree has no option 'guess-interval'")
+        .contains("atom-scan, any-order");
     Run choice = run("plan", scenario().toString(), "-O", "any-order=random");
     assertThat(choice.err()).contains("any-order=random").contains("reverse, written");
   }

@@ -21,8 +21,14 @@ class PlanSamplesTest {
     Path root = Path.of("").toAbsolutePath();
     while (!Files.isDirectory(root.resolve("sample-clusters"))) root = root.getParent();
     try (Stream<Path> s = Files.list(root.resolve("sample-clusters"))) {
-      List<Path> l = s.filter(p -> p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
-          && !p.getFileName().toString().startsWith("rush-")).sorted().toList();
+      List<Path> l =
+          s.filter(
+                  p ->
+                      p.toString().endsWith(".json")
+                          && !p.getFileName().toString().startsWith("federation-")
+                          && !p.getFileName().toString().startsWith("rush-"))
+              .sorted()
+              .toList();
       return l.stream();
     }
   }
@@ -40,7 +46,10 @@ class PlanSamplesTest {
     for (String planner : List.of("gree", "greel")) {
       Path plan = dir.resolve(planner + "-" + sample.getFileName());
       StringWriter out = new StringWriter();
-      assertThat(run(out, "plan", sample.toString(), "--planner", planner, "--out", plan.toString())).as(out.toString()).isZero();
+      assertThat(
+              run(out, "plan", sample.toString(), "--planner", planner, "--out", plan.toString()))
+          .as(out.toString())
+          .isZero();
       StringWriter v = new StringWriter();
       assertThat(run(v, "validate", sample.toString(), plan.toString())).as(v.toString()).isZero();
     }

@@ -27,7 +27,8 @@ class RdlCommandTest {
 
   @Test
   void jsonOutputHasTheDocumentedKeys() throws Exception {
-    CliRun r = CliRun.of("rdl", "check", "--json", "all(atom(<1024,1>,1,1,1,1),atom(<1024,1>,1,1,1,1))");
+    CliRun r =
+        CliRun.of("rdl", "check", "--json", "all(atom(<1024,1>,1,1,1,1),atom(<1024,1>,1,1,1,1))");
     assertThat(r.exit()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("normalized").asText()).isEqualTo("atom(<1024,1>,1,2,1,2)");
@@ -47,7 +48,9 @@ class RdlCommandTest {
     assertThat(j.get("problems").get(0).get("code").asText()).isEqualTo("WINDOW_TOO_SHORT");
     assertThat(j.get("problems").get(0).get("path").asText()).isEmpty();
     CliRun text = CliRun.of("rdl", "check", "window(atom(<1024,1>,1,10,1,1000),0,50)");
-    assertThat(text.out()).contains("feasible:    no (the expression can never be satisfied)").contains("WINDOW_TOO_SHORT");
+    assertThat(text.out())
+        .contains("feasible:    no (the expression can never be satisfied)")
+        .contains("WINDOW_TOO_SHORT");
   }
 
   @Test
@@ -76,11 +79,16 @@ class RdlCommandTest {
 
   @Test
   void acceptsTheJsonTreeFormAndNamesItsErrors() throws Exception {
-    CliRun r = CliRun.of("rdl", "check", "--json",
-        "{\"type\":\"window\",\"expr\":{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1024,\"vcores\":1},"
-            + "\"gang\":1,\"maxParallelism\":10,\"minLease\":1,\"work\":100},\"start\":0,\"finish\":60}");
+    CliRun r =
+        CliRun.of(
+            "rdl",
+            "check",
+            "--json",
+            "{\"type\":\"window\",\"expr\":{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1024,\"vcores\":1},"
+                + "\"gang\":1,\"maxParallelism\":10,\"minLease\":1,\"work\":100},\"start\":0,\"finish\":60}");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.json().get("normalized").asText()).isEqualTo("window(atom(<1024,1>,1,10,1,100),0,60)");
+    assertThat(r.json().get("normalized").asText())
+        .isEqualTo("window(atom(<1024,1>,1,10,1,100),0,60)");
     CliRun bad = CliRun.of("rdl", "check", "{\"type\":\"atom\",\"gang\":\"x\"}");
     assertThat(bad.exit()).isEqualTo(2);
     assertThat(bad.err()).contains("<expr> at $.gang").contains("expected a whole number");
@@ -91,13 +99,16 @@ class RdlCommandTest {
     CliRun r = CliRun.of("rdl", "check", "--json", "--rigid-gangs", "atom(<1024,1>,2,4,3,24)");
     assertThat(r.exit()).isZero();
     assertThat(r.json().get("rigidGangs").asText())
-        .isEqualTo("all(order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)),order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)))");
+        .isEqualTo(
+            "all(order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)),order(atom(<1024,1>,2,2,3,6),atom(<1024,1>,2,2,3,6)))");
   }
 
   @Test
   void checksBundlesAgainstAScenarioCluster() throws Exception {
     Path scenario = Path.of("../sample-clusters/fig9-pipeline.json");
-    CliRun r = CliRun.of("rdl", "check", "--json", "--scenario", scenario.toString(), "atom(<65536,1>,1,1,1,1)");
+    CliRun r =
+        CliRun.of(
+            "rdl", "check", "--json", "--scenario", scenario.toString(), "atom(<65536,1>,1,1,1,1)");
     assertThat(r.exit()).isZero();
     assertThat(r.json().get("problems").get(0).get("code").asText()).isEqualTo("BUNDLE_TOO_LARGE");
   }

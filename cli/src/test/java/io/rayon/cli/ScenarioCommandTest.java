@@ -14,7 +14,8 @@ class ScenarioCommandTest {
 
   @Test
   void checkPrintsTheSizeOfEachSample() throws Exception {
-    for (String name : new String[] {"fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json"}) {
+    for (String name :
+        new String[] {"fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json"}) {
       CliRun r = CliRun.of("scenario", "check", SAMPLES.resolve(name).toString());
       assertThat(r.exit()).as(name + ": " + r.err()).isZero();
       assertThat(r.out()).contains("nodes:").contains("reservations:").contains("ok");
@@ -23,7 +24,8 @@ class ScenarioCommandTest {
 
   @Test
   void jsonOutputHasTheDocumentedKeys() throws Exception {
-    CliRun r = CliRun.of("scenario", "check", "--json", SAMPLES.resolve("swim-256.json").toString());
+    CliRun r =
+        CliRun.of("scenario", "check", "--json", SAMPLES.resolve("swim-256.json").toString());
     assertThat(r.exit()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("nodes").asInt()).isEqualTo(256);
@@ -40,7 +42,11 @@ class ScenarioCommandTest {
     Files.writeString(bad, fig9.replace("\"count\" : 8,", "\"count\" : \"eight\","));
     CliRun r = CliRun.of("scenario", "check", bad.toString());
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).startsWith("rayon: " + bad + " at $.cluster.nodeGroups[0].count (line 11, column 17): wrong type, expected a whole number, found a string \"eight\"\n");
+    assertThat(r.err())
+        .startsWith(
+            "rayon: "
+                + bad
+                + " at $.cluster.nodeGroups[0].count (line 11, column 17): wrong type, expected a whole number, found a string \"eight\"\n");
     assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
@@ -48,11 +54,18 @@ class ScenarioCommandTest {
   void everyWrongTypeIsListedWithItsPlace(@TempDir Path dir) throws Exception {
     String fig9 = Files.readString(SAMPLES.resolve("fig9-pipeline.json"));
     Path bad = dir.resolve("bad.json");
-    Files.writeString(bad, fig9.replace("\"count\" : 8,", "\"count\" : \"eight\",").replace("\"stepSeconds\" : 60", "\"stepSeconds\" : true"));
+    Files.writeString(
+        bad,
+        fig9.replace("\"count\" : 8,", "\"count\" : \"eight\",")
+            .replace("\"stepSeconds\" : 60", "\"stepSeconds\" : true"));
     CliRun r = CliRun.of("scenario", "check", bad.toString());
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err().lines().toList()).hasSize(2).allMatch(l -> l.startsWith("rayon: " + bad + " at $."));
-    assertThat(r.err()).contains("at $.stepSeconds (line").contains("expected a whole number, found a boolean true");
+    assertThat(r.err().lines().toList())
+        .hasSize(2)
+        .allMatch(l -> l.startsWith("rayon: " + bad + " at $."));
+    assertThat(r.err())
+        .contains("at $.stepSeconds (line")
+        .contains("expected a whole number, found a boolean true");
     assertThat(r.err()).contains("at $.cluster.nodeGroups[0].count (line 11, column 17)");
   }
 
@@ -60,11 +73,15 @@ class ScenarioCommandTest {
   void inconsistentFileExitsTwoListingEveryError(@TempDir Path dir) throws Exception {
     String fig9 = Files.readString(SAMPLES.resolve("fig9-pipeline.json"));
     Path bad = dir.resolve("bad.json");
-    Files.writeString(bad, fig9.replace("\"stepSeconds\" : 60", "\"stepSeconds\" : 0").replace("\"queue\" : \"dedicated\"", "\"queue\" : \"gold\""));
+    Files.writeString(
+        bad,
+        fig9.replace("\"stepSeconds\" : 60", "\"stepSeconds\" : 0")
+            .replace("\"queue\" : \"dedicated\"", "\"queue\" : \"gold\""));
     CliRun r = CliRun.of("scenario", "check", "--json", bad.toString());
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).contains("at $.stepSeconds: the plan step length must be positive");
-    assertThat(r.err()).contains("at $.reservations[0].queue: queue 'gold' is not in the queue tree");
+    assertThat(r.err())
+        .contains("at $.reservations[0].queue: queue 'gold' is not in the queue tree");
     assertThat(r.out()).isEmpty();
   }
 

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code rayon simulate --scheduler NAME -O name=value}: options checked against the scheduler registry's specs. */
+/**
+ * {@code rayon simulate --scheduler NAME -O name=value}: options checked against the scheduler
+ * registry's specs.
+ */
 class SimulateSchedulerOptionsCliTest {
   @TempDir Path tmp;
   Path scenario;
@@ -33,56 +36,107 @@ class SimulateSchedulerOptionsCliTest {
   @BeforeEach
   void importRumen() {
     scenario = tmp.resolve("rumen.json");
-    Run imp = run("import", "rumen", SampleScenarios.trace("sls/2jobs2min-rumen-jh.json").toString(), "--out",
-        scenario.toString(), "--nodes", "2", "--node-memory", "2048", "--node-vcores", "4", "--allowance-memory", "1536");
+    Run imp =
+        run(
+            "import",
+            "rumen",
+            SampleScenarios.trace("sls/2jobs2min-rumen-jh.json").toString(),
+            "--out",
+            scenario.toString(),
+            "--nodes",
+            "2",
+            "--node-memory",
+            "2048",
+            "--node-vcores",
+            "4",
+            "--allowance-memory",
+            "1536");
     assertThat(imp.code()).as(imp.err()).isZero();
   }
 
   @Test
   void dashOIsTheSameAsTheOldFlags() throws Exception {
     ObjectMapper json = new ObjectMapper();
-    Run alias = run("simulate", scenario.toString(), "--scheduler", "estimation", "--damping", "0.5",
-        "--availability", "yarn-prototype", "--json");
-    Run dashO = run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "damping=0.5",
-        "-O", "availability=yarn-prototype", "--json");
+    Run alias =
+        run(
+            "simulate",
+            scenario.toString(),
+            "--scheduler",
+            "estimation",
+            "--damping",
+            "0.5",
+            "--availability",
+            "yarn-prototype",
+            "--json");
+    Run dashO =
+        run(
+            "simulate",
+            scenario.toString(),
+            "--scheduler",
+            "estimation",
+            "-O",
+            "damping=0.5",
+            "-O",
+            "availability=yarn-prototype",
+            "--json");
     assertThat(alias.code()).as(alias.err()).isZero();
     assertThat(dashO.code()).as(dashO.err()).isZero();
     JsonNode a = json.readTree(alias.out());
     JsonNode b = json.readTree(dashO.out());
     assertThat(b).isEqualTo(a);
-    Run human = run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "damping=0.5",
-        "-O", "availability=yarn-prototype");
+    Run human =
+        run(
+            "simulate",
+            scenario.toString(),
+            "--scheduler",
+            "estimation",
+            "-O",
+            "damping=0.5",
+            "-O",
+            "availability=yarn-prototype");
     assertThat(human.out()).contains("estimation (damping 0.5), availability yarn-prototype");
   }
 
   @Test
   void unknownAndOutOfRangeOptionsAreBadInputNamingTheOption() {
-    Run unknown = run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "alpha=0.5");
+    Run unknown =
+        run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "alpha=0.5");
     assertThat(unknown.code()).isEqualTo(2);
-    assertThat(unknown.err()).contains("no option 'alpha'").contains("damping, availability").doesNotContain("Exception");
+    assertThat(unknown.err())
+        .contains("no option 'alpha'")
+        .contains("damping, availability")
+        .doesNotContain("Exception");
 
-    Run range = run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "damping=2");
+    Run range =
+        run("simulate", scenario.toString(), "--scheduler", "estimation", "-O", "damping=2");
     assertThat(range.code()).isEqualTo(2);
     assertThat(range.err()).contains("damping=2").contains("from 0 to 1");
 
     // the reservation model takes no options: the estimation's damping is refused, not ignored
-    Run reservation = run("simulate", scenario.toString(), "--scheduler", "reservation", "--damping", "0.5");
+    Run reservation =
+        run("simulate", scenario.toString(), "--scheduler", "reservation", "--damping", "0.5");
     assertThat(reservation.code()).isEqualTo(2);
     assertThat(reservation.err()).contains("no option 'damping'").contains("takes no options");
 
     Run missing = run("simulate", tmp.resolve("absent.json").toString(), "--scheduler", "fifo");
     assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err()).contains("--scheduler 'fifo' is unknown").contains("reservation or estimation");
+    assertThat(missing.err())
+        .contains("--scheduler 'fifo' is unknown")
+        .contains("reservation or estimation");
   }
 
   @Test
   void helpListsEachSchedulersOptionsFromTheirSpecs() {
     Run help = run("simulate", "--help");
     assertThat(help.code()).isZero();
-    assertThat(help.out()).contains("-O, --option=NAME=VALUE").contains("Scheduler options")
-        .contains("reservation: the reservation model").contains("(no options)")
+    assertThat(help.out())
+        .contains("-O, --option=NAME=VALUE")
+        .contains("Scheduler options")
+        .contains("reservation: the reservation model")
+        .contains("(no options)")
         .contains("estimation: the estimation model")
-        .contains("damping=decimal  (default 0.125)").contains("write a number from 0 to 1")
+        .contains("damping=decimal  (default 0.125)")
+        .contains("write a number from 0 to 1")
         .contains("availability=paper-sim|yarn-prototype  (default paper-sim)");
   }
 }

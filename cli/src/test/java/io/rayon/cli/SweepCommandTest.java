@@ -24,24 +24,48 @@ class SweepCommandTest {
   void aPlanSweepPrintsOneRowPerCombinationBestFirstAndWritesEveryRun() throws Exception {
     Path s = fig5b();
     Path csv = tmp.resolve("results.csv");
-    CliRun r = CliRun.of("sweep", s.toString(), "--param", "planner=gree,greel",
-        "--param", "policy=none|instantaneous:0.2", "--metric", "weightedAcceptance", "--out", csv.toString());
+    CliRun r =
+        CliRun.of(
+            "sweep",
+            s.toString(),
+            "--param",
+            "planner=gree,greel",
+            "--param",
+            "policy=none|instantaneous:0.2",
+            "--metric",
+            "weightedAcceptance",
+            "--out",
+            csv.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     List<String> lines = r.out().lines().toList();
     assertThat(lines.get(0)).contains("4 runs").contains("weightedAcceptance (higher is better)");
-    assertThat(lines.get(1)).startsWith("planner").contains("policy").contains("weightedAcceptance");
+    assertThat(lines.get(1))
+        .startsWith("planner")
+        .contains("policy")
+        .contains("weightedAcceptance");
     assertThat(lines).hasSize(6);
-    List<Double> values = lines.subList(2, 6).stream().map(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
-        .toList();
+    List<Double> values =
+        lines.subList(2, 6).stream()
+            .map(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+            .toList();
     assertThat(values).isSortedAccordingTo((a, b) -> Double.compare(b, a));
     List<String> rows = Files.readAllLines(csv);
-    assertThat(rows.get(0)).startsWith("planner,policy,seed,accepted,rejected,acceptance,weightedAcceptance");
+    assertThat(rows.get(0))
+        .startsWith("planner,policy,seed,accepted,rejected,acceptance,weightedAcceptance");
     assertThat(rows).hasSize(5);
   }
 
   @Test
   void jsonHasRunsAndSummaryWithTheirKeys() throws Exception {
-    CliRun r = CliRun.of("sweep", fig5b().toString(), "--param", "planner=gree,greel", "--metric", "acceptance", "--json");
+    CliRun r =
+        CliRun.of(
+            "sweep",
+            fig5b().toString(),
+            "--param",
+            "planner=gree,greel",
+            "--metric",
+            "acceptance",
+            "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("kind").asText()).isEqualTo("plan");
@@ -59,17 +83,43 @@ class SweepCommandTest {
   void badSweepsExitTwoNamingTheProblemAndWriteNothing() throws Exception {
     Path s = fig5b();
     Path csv = tmp.resolve("r.csv");
-    CliRun metric = CliRun.of("sweep", s.toString(), "--param", "planner=gree", "--metric", "fastness", "--out", csv.toString());
+    CliRun metric =
+        CliRun.of(
+            "sweep",
+            s.toString(),
+            "--param",
+            "planner=gree",
+            "--metric",
+            "fastness",
+            "--out",
+            csv.toString());
     assertThat(metric.exit()).isEqualTo(2);
     assertThat(metric.err()).contains("--metric").contains("fastness");
     CliRun param = CliRun.of("sweep", s.toString(), "--param", "planner", "--metric", "acceptance");
     assertThat(param.exit()).isEqualTo(2);
     assertThat(param.err()).contains("--param planner");
-    CliRun option = CliRun.of("sweep", s.toString(), "--param", "planner=gree", "--param", "nonsense=1,2",
-        "--metric", "acceptance");
+    CliRun option =
+        CliRun.of(
+            "sweep",
+            s.toString(),
+            "--param",
+            "planner=gree",
+            "--param",
+            "nonsense=1,2",
+            "--metric",
+            "acceptance");
     assertThat(option.exit()).isEqualTo(2);
     assertThat(option.err()).contains("nonsense").contains("not an option");
-    CliRun same = CliRun.of("sweep", s.toString(), "--param", "planner=gree", "--metric", "acceptance", "--out", s.toString());
+    CliRun same =
+        CliRun.of(
+            "sweep",
+            s.toString(),
+            "--param",
+            "planner=gree",
+            "--metric",
+            "acceptance",
+            "--out",
+            s.toString());
     assertThat(same.exit()).isEqualTo(2);
     assertThat(Files.exists(csv)).isFalse();
     assertThat(Files.readString(s)).isEqualTo(SampleScenarios.fig5bJson());

@@ -45,12 +45,14 @@ class YarnExportCommandTest {
   }
 
   /**
-   * A small scenario: one reservation YARN holds exactly, one nested deeper than YARN holds, and one
-   * whose cap (h=1) leaves too little time to plan but that YARN may hold with the cap relaxed.
+   * A small scenario: one reservation YARN holds exactly, one nested deeper than YARN holds, and
+   * one whose cap (h=1) leaves too little time to plan but that YARN may hold with the cap relaxed.
    */
   Path small() throws Exception {
     Path p = tmp.resolve("small.json");
-    Files.writeString(p, """
+    Files.writeString(
+        p,
+        """
         {"formatVersion": 1, "name": "small", "stepSeconds": 10, "horizonSteps": 360,
          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2, "capacity": {"memoryMB": 4096, "vcores": 4}}]},
          "rootQueue": {"name": "root", "guaranteed": 1.0, "maximum": 1.0, "weight": 1.0, "reservable": false,
@@ -69,14 +71,24 @@ class YarnExportCommandTest {
   @Test
   void theDefaultSampleExportsEveryReservationAndListsEachRelaxation() throws Exception {
     Path dir = tmp.resolve("relaxed");
-    int code = run("yarn", "export", swim().toString(), "--out", dir.toString(), "--start", START, "--json");
+    int code =
+        run(
+            "yarn",
+            "export",
+            swim().toString(),
+            "--out",
+            dir.toString(),
+            "--start",
+            START,
+            "--json");
     assertThat(code).as(err.toString()).isZero();
     JsonNode n = Json.mapper().readTree(out.toString());
     assertThat(n.get("notExpressible")).isEmpty();
     assertThat(n.get("written")).hasSize(295);
     for (JsonNode w : n.get("written")) {
       assertThat(w.get("warnings")).as(w.get("reservationId").asText()).isNotEmpty();
-      for (JsonNode warning : w.get("warnings")) assertThat(warning.asText()).startsWith("atom at path ");
+      for (JsonNode warning : w.get("warnings"))
+        assertThat(warning.asText()).startsWith("atom at path ");
       JsonNode body = Json.mapper().readTree(Path.of(w.get("file").asText()).toFile());
       assertThat(YarnRequests.parseSubmission(body).definition().stages()).isNotEmpty();
     }
@@ -87,20 +99,42 @@ class YarnExportCommandTest {
 
   @Test
   void inTextTheWarningsAndRefusalsNameTheReservation() throws Exception {
-    int code = run("yarn", "export", small().toString(), "--out", tmp.resolve("o").toString(), "--start", START);
+    int code =
+        run(
+            "yarn",
+            "export",
+            small().toString(),
+            "--out",
+            tmp.resolve("o").toString(),
+            "--start",
+            START);
     assertThat(code).isEqualTo(1);
     assertThat(err.toString())
         .contains("rayon: nested: cannot export: all at path 0.0: is nested inside order")
-        .contains("rayon: huge: warning:").doesNotContain("rayon: etl:");
-    assertThat(out.toString()).contains("exported 2 of 3 reservation(s)").contains("1 not exported");
+        .contains("rayon: huge: warning:")
+        .doesNotContain("rayon: etl:");
+    assertThat(out.toString())
+        .contains("exported 2 of 3 reservation(s)")
+        .contains("1 not exported");
   }
 
   @Test
   void theRelaxedJsonListsRefusalsWithTheirReasons() throws Exception {
-    int code = run("yarn", "export", small().toString(), "--out", tmp.resolve("o").toString(), "--start", START, "--json");
+    int code =
+        run(
+            "yarn",
+            "export",
+            small().toString(),
+            "--out",
+            tmp.resolve("o").toString(),
+            "--start",
+            START,
+            "--json");
     assertThat(code).isEqualTo(1);
     JsonNode n = Json.mapper().readTree(out.toString());
-    assertThat(n.get("written")).extracting(w -> w.get("reservationId").asText()).containsExactly("etl", "huge");
+    assertThat(n.get("written"))
+        .extracting(w -> w.get("reservationId").asText())
+        .containsExactly("etl", "huge");
     JsonNode refused = n.get("notExpressible").get(0);
     assertThat(refused.get("reservationId").asText()).isEqualTo("nested");
     assertThat(refused.get("problems").get(0).get("path").asText()).isEqualTo("0.0");
@@ -109,7 +143,17 @@ class YarnExportCommandTest {
   @Test
   void pinnedExportsTheGreePlanOfTheDefaultSampleExactly() throws Exception {
     Path dir = tmp.resolve("pinned");
-    int code = run("yarn", "export", swim().toString(), "--out", dir.toString(), "--start", START, "--pinned", "--json");
+    int code =
+        run(
+            "yarn",
+            "export",
+            swim().toString(),
+            "--out",
+            dir.toString(),
+            "--start",
+            START,
+            "--pinned",
+            "--json");
     assertThat(code).as(err.toString()).isZero();
     JsonNode n = Json.mapper().readTree(out.toString());
     assertThat(n.get("pinned").asBoolean()).isTrue();
@@ -118,16 +162,20 @@ class YarnExportCommandTest {
 
     Scenario s = ScenarioIO.read(swim());
     Map<String, Decision> plan = new HashMap<>();
-    for (Decision d : PlanningRun.run(s, Planners.byName("gree"), s.sharingPolicy()).decisions()) plan.put(d.reservationId(), d);
+    for (Decision d : PlanningRun.run(s, Planners.byName("gree"), s.sharingPolicy()).decisions())
+      plan.put(d.reservationId(), d);
     long origin = Instant.parse(START).toEpochMilli();
     for (JsonNode w : n.get("written")) {
       String id = w.get("reservationId").asText();
-      YarnReservationDefinition def = YarnRequests.parseSubmission(Json.mapper().readTree(Path.of(w.get("file").asText()).toFile()))
-          .definition();
+      YarnReservationDefinition def =
+          YarnRequests.parseSubmission(
+                  Json.mapper().readTree(Path.of(w.get("file").asText()).toFile()))
+              .definition();
       assertThat(def.interpreter()).isEqualTo(YarnInterpreter.R_ORDER_NO_GAP);
       assertThat(def.isPinned()).as(id).isTrue();
-      var yarn = new YarnReservation("reservation_1_1", "dedicated", "u", 0, def, def.pinnedAllocations())
-          .allocation(origin, s.stepSeconds() * 1000, s.horizonSteps());
+      var yarn =
+          new YarnReservation("reservation_1_1", "dedicated", "u", 0, def, def.pinnedAllocations())
+              .allocation(origin, s.stepSeconds() * 1000, s.horizonSteps());
       assertThat(yarn.skyline()).as(id).isEqualTo(plan.get(id).allocation().skyline());
     }
   }
@@ -135,10 +183,23 @@ class YarnExportCommandTest {
   @Test
   void pinnedFromAPlanFileRefusesWhatThePlanRejectedOrYarnCannotHold() throws Exception {
     Path planFile = tmp.resolve("plan.json");
-    assertThat(run("plan", small().toString(), "--out", planFile.toString())).as(err.toString()).isIn(0, 1);
+    assertThat(run("plan", small().toString(), "--out", planFile.toString()))
+        .as(err.toString())
+        .isIn(0, 1);
     out.getBuffer().setLength(0);
-    int code = run("yarn", "export", small().toString(), "--out", tmp.resolve("p").toString(), "--start", START,
-        "--pinned", "--plan", planFile.toString(), "--json");
+    int code =
+        run(
+            "yarn",
+            "export",
+            small().toString(),
+            "--out",
+            tmp.resolve("p").toString(),
+            "--start",
+            START,
+            "--pinned",
+            "--plan",
+            planFile.toString(),
+            "--json");
     assertThat(code).isEqualTo(1);
     JsonNode n = Json.mapper().readTree(out.toString());
     assertThat(n.get("plan").asText()).isEqualTo(planFile.toString());
@@ -146,20 +207,36 @@ class YarnExportCommandTest {
     for (JsonNode w : n.get("written")) written.add(w.get("reservationId").asText());
     assertThat(written).contains("etl").doesNotContain("huge");
     JsonNode huge = null;
-    for (JsonNode f : n.get("notExpressible")) if (f.get("reservationId").asText().equals("huge")) huge = f;
+    for (JsonNode f : n.get("notExpressible"))
+      if (f.get("reservationId").asText().equals("huge")) huge = f;
     assertThat(huge).isNotNull();
-    assertThat(huge.get("problems").get(0).get("message").asText()).contains("the plan rejected it");
+    assertThat(huge.get("problems").get(0).get("message").asText())
+        .contains("the plan rejected it");
   }
 
   @Test
   void planOptionsWithoutPinnedOrAPlanForAnotherScenarioAreBadInput() throws Exception {
-    assertThat(run("yarn", "export", small().toString(), "--out", tmp.toString(), "--plan", "x.json")).isEqualTo(2);
+    assertThat(
+            run("yarn", "export", small().toString(), "--out", tmp.toString(), "--plan", "x.json"))
+        .isEqualTo(2);
     assertThat(err.toString()).contains("--plan is used only with --pinned");
     Path planFile = tmp.resolve("plan.json");
     run("plan", small().toString(), "--out", planFile.toString());
-    Files.writeString(planFile, Files.readString(planFile).replace("\"stepSeconds\" : 10", "\"stepSeconds\" : 60"));
-    assertThat(run("yarn", "export", small().toString(), "--out", tmp.toString(), "--pinned", "--plan", planFile.toString()))
+    Files.writeString(
+        planFile,
+        Files.readString(planFile).replace("\"stepSeconds\" : 10", "\"stepSeconds\" : 60"));
+    assertThat(
+            run(
+                "yarn",
+                "export",
+                small().toString(),
+                "--out",
+                tmp.toString(),
+                "--pinned",
+                "--plan",
+                planFile.toString()))
         .isEqualTo(2);
-    assertThat(err.toString()).contains("at $.stepSeconds: 60 differs from the scenario's step length 10");
+    assertThat(err.toString())
+        .contains("at $.stepSeconds: 60 differs from the scenario's step length 10");
   }
 }

@@ -3,6 +3,7 @@ package io.rayon.liveit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationSystem;
@@ -12,8 +13,8 @@ import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
 
 /**
  * A real YARN in this JVM: one ResourceManager with the CapacityScheduler, queues {@code
- * root.default} (20%) and {@code root.dedicated} (80%, reservable), the ReservationSystem on, and two
- * NodeManagers of {@value #NM_MEMORY_MB} MB and {@value #NM_VCORES} vcores each.
+ * root.default} (20%) and {@code root.dedicated} (80%, reservable), the ReservationSystem on, and
+ * two NodeManagers of {@value #NM_MEMORY_MB} MB and {@value #NM_VCORES} vcores each.
  */
 final class MiniYarn implements AutoCloseable {
   static final int NM_MEMORY_MB = 4096;
@@ -59,14 +60,16 @@ final class MiniYarn implements AutoCloseable {
     ReservationSystem rs = c.getResourceManager().getRMContext().getReservationSystem();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     long expected = 2L * NM_MEMORY_MB;
-    while (c.getResourceManager().getResourceScheduler().getClusterResource().getMemorySize() < expected
+    while (c.getResourceManager().getResourceScheduler().getClusterResource().getMemorySize()
+            < expected
         || planMemory(rs) <= 0) {
       if (System.nanoTime() > deadline) {
         c.stop();
-        throw new IllegalStateException("the plan queue got no capacity within 60 s of the NodeManagers registering");
+        throw new IllegalStateException(
+            "the plan queue got no capacity within 60 s of the NodeManagers registering");
       }
       rs.synchronizePlan(PLAN_QUEUE, false);
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
     }
     String url = "http://" + WebAppUtils.getRMWebAppURLWithoutScheme(c.getConfig());
     return new MiniYarn(c, url);

@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class FakeRm implements AutoCloseable {
 
   /** One recorded request. */
-  public record Request(String method, String path, String query, Map<String, List<String>> headers, String body) {}
+  public record Request(
+      String method, String path, String query, Map<String, List<String>> headers, String body) {}
 
   /** What to do with the n-th request (n from 1) to a path. */
   @FunctionalInterface
@@ -39,14 +40,17 @@ public final class FakeRm implements AutoCloseable {
   }
 
   private final HttpServer server;
-  private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "fake-rm");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService pool =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "fake-rm");
+            t.setDaemon(true);
+            return t;
+          });
   private final Map<String, Behaviour> routes = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
   public final List<Request> requests = new CopyOnWriteArrayList<>();
+
   /** Released when the test ends, so slow handlers never outlive it. */
   public final CountDownLatch release = new CountDownLatch(1);
 
@@ -85,11 +89,23 @@ public final class FakeRm implements AutoCloseable {
     try (InputStream in = ex.getRequestBody()) {
       body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    requests.add(new Request(ex.getRequestMethod(), path, ex.getRequestURI().getRawQuery(), Map.copyOf(ex.getRequestHeaders()), body));
+    requests.add(
+        new Request(
+            ex.getRequestMethod(),
+            path,
+            ex.getRequestURI().getRawQuery(),
+            Map.copyOf(ex.getRequestHeaders()),
+            body));
     int n = counts.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
     Behaviour b = routes.get(path);
     try {
-      if (b == null) send(ex, 404, "{\"RemoteException\":{\"exception\":\"NotFoundException\",\"message\":\"no " + path + "\"}}");
+      if (b == null)
+        send(
+            ex,
+            404,
+            "{\"RemoteException\":{\"exception\":\"NotFoundException\",\"message\":\"no "
+                + path
+                + "\"}}");
       else b.answer(ex, n);
     } finally {
       ex.close();
@@ -121,7 +137,9 @@ public final class FakeRm implements AutoCloseable {
     };
   }
 
-  /** Answers only when the test ends (or after 10 s): longer than any client timeout in the tests. */
+  /**
+   * Answers only when the test ends (or after 10 s): longer than any client timeout in the tests.
+   */
   public Behaviour hang() {
     return (ex, n) -> {
       try {
@@ -142,7 +160,8 @@ public final class FakeRm implements AutoCloseable {
       OutputStream out = ex.getResponseBody();
       out.write(b, 0, b.length / 2);
       out.flush();
-      // failing here closes the connection with the promised length unmet: the client sees a broken reply
+      // failing here closes the connection with the promised length unmet: the client sees a broken
+      // reply
       throw new IOException("cut off on purpose");
     };
   }
@@ -155,7 +174,10 @@ public final class FakeRm implements AutoCloseable {
     };
   }
 
-  /** Answers {@code code} with {@code body} declared as {@code contentType} (null: no Content-Type header). */
+  /**
+   * Answers {@code code} with {@code body} declared as {@code contentType} (null: no Content-Type
+   * header).
+   */
   public static Behaviour typed(int code, String contentType, String body) {
     return (ex, n) -> {
       byte[] b = body.getBytes(StandardCharsets.UTF_8);
@@ -179,14 +201,15 @@ public final class FakeRm implements AutoCloseable {
     private final Behaviour body;
 
     private Flood(FloodBody body) {
-      this.body = (ex, n) -> {
-        try {
-          body.write(ex, written);
-        } catch (IOException e) {
-          clientGone.countDown();
-          throw e;
-        }
-      };
+      this.body =
+          (ex, n) -> {
+            try {
+              body.write(ex, written);
+            } catch (IOException e) {
+              clientGone.countDown();
+              throw e;
+            }
+          };
     }
 
     @Override
@@ -205,63 +228,66 @@ public final class FakeRm implements AutoCloseable {
    * until the body is sent, the client hangs up, or the test ends.
    */
   public Flood drip(String body, Duration every) {
-    return new Flood((ex, written) -> {
-      ex.getResponseHeaders().set("Content-Type", "application/json");
-      ex.sendResponseHeaders(200, 0);
-      OutputStream out = ex.getResponseBody();
-      byte[] b = body.getBytes(StandardCharsets.UTF_8);
-      for (byte x : b) {
-        out.write(x);
-        out.flush();
-        written.incrementAndGet();
-        try {
-          if (release.await(every.toMillis(), TimeUnit.MILLISECONDS)) return;
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-      out.close();
-    });
+    return new Flood(
+        (ex, written) -> {
+          ex.getResponseHeaders().set("Content-Type", "application/json");
+          ex.sendResponseHeaders(200, 0);
+          OutputStream out = ex.getResponseBody();
+          byte[] b = body.getBytes(StandardCharsets.UTF_8);
+          for (byte x : b) {
+            out.write(x);
+            out.flush();
+            written.incrementAndGet();
+            try {
+              if (release.await(every.toMillis(), TimeUnit.MILLISECONDS)) return;
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            }
+          }
+          out.close();
+        });
   }
 
   /**
-   * A JSON reply of {@code bytes} bytes generated as it is sent ({@code {"nodes":{"node":[{"id":"node-…"},...]}}}),
-   * chunked, or with its Content-Length announced when {@code declareLength}. Stops when the client
-   * hangs up or the test ends.
+   * A JSON reply of {@code bytes} bytes generated as it is sent ({@code
+   * {"nodes":{"node":[{"id":"node-…"},...]}}}), chunked, or with its Content-Length announced when
+   * {@code declareLength}. Stops when the client hangs up or the test ends.
    */
   public Flood huge(long bytes, boolean declareLength) {
-    return new Flood((ex, written) -> {
-      ex.getResponseHeaders().set("Content-Type", "application/json");
-      ex.sendResponseHeaders(200, declareLength ? bytes : 0);
-      OutputStream out = ex.getResponseBody();
-      String node = "{\"id\":\"node-00000.rack-00.cluster.example.com:8041\"}";
-      byte[] head = ("{\"nodes\":{\"node\":[" + node).getBytes(StandardCharsets.UTF_8);
-      byte[] item = ("," + node).getBytes(StandardCharsets.UTF_8);
-      byte[] chunk = new byte[64 * 1024];
-      for (int i = 0; i < chunk.length; i++) chunk[i] = item[i % item.length];
-      out.write(head);
-      long sent = head.length;
-      written.addAndGet(head.length);
-      // whole items, then the closing brackets, so that the body is valid JSON of exactly the size asked
-      int whole = chunk.length - chunk.length % item.length;
-      while (sent + whole + 3 <= bytes) {
-        if (release.getCount() == 0) return;
-        out.write(chunk, 0, whole);
-        sent += whole;
-        written.addAndGet(whole);
-      }
-      while (sent + item.length + 3 <= bytes) {
-        out.write(item);
-        sent += item.length;
-      }
-      byte[] pad = new byte[(int) (bytes - sent - 3)];
-      Arrays.fill(pad, (byte) ' ');
-      out.write(pad);
-      out.write("]}}".getBytes(StandardCharsets.UTF_8));
-      written.set(bytes);
-      out.close();
-    });
+    return new Flood(
+        (ex, written) -> {
+          ex.getResponseHeaders().set("Content-Type", "application/json");
+          ex.sendResponseHeaders(200, declareLength ? bytes : 0);
+          OutputStream out = ex.getResponseBody();
+          String node = "{\"id\":\"node-00000.rack-00.cluster.example.com:8041\"}";
+          byte[] head = ("{\"nodes\":{\"node\":[" + node).getBytes(StandardCharsets.UTF_8);
+          byte[] item = ("," + node).getBytes(StandardCharsets.UTF_8);
+          byte[] chunk = new byte[64 * 1024];
+          for (int i = 0; i < chunk.length; i++) chunk[i] = item[i % item.length];
+          out.write(head);
+          long sent = head.length;
+          written.addAndGet(head.length);
+          // whole items, then the closing brackets, so that the body is valid JSON of exactly the
+          // size asked
+          int whole = chunk.length - chunk.length % item.length;
+          while (sent + whole + 3 <= bytes) {
+            if (release.getCount() == 0) return;
+            out.write(chunk, 0, whole);
+            sent += whole;
+            written.addAndGet(whole);
+          }
+          while (sent + item.length + 3 <= bytes) {
+            out.write(item);
+            sent += item.length;
+          }
+          byte[] pad = new byte[(int) (bytes - sent - 3)];
+          Arrays.fill(pad, (byte) ' ');
+          out.write(pad);
+          out.write("]}}".getBytes(StandardCharsets.UTF_8));
+          written.set(bytes);
+          out.close();
+        });
   }
 
   public static void send(HttpExchange ex, int code, String body) throws IOException {

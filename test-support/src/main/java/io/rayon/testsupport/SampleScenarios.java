@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds the repository's sample scenarios and committed traces ({@code traces/}) from a test's working directory. */
+/**
+ * Finds the repository's sample scenarios and committed traces ({@code traces/}) from a test's
+ * working directory.
+ */
 public final class SampleScenarios {
   private SampleScenarios() {}
 
@@ -16,7 +19,8 @@ public final class SampleScenarios {
   public static Path repoRoot() {
     Path d = Path.of("").toAbsolutePath();
     for (Path p = d; p != null; p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("sample-clusters")) && Files.exists(p.resolve("pom.xml"))) return p;
+      if (Files.isDirectory(p.resolve("sample-clusters")) && Files.exists(p.resolve("pom.xml")))
+        return p;
     }
     throw new IllegalStateException("no repository root (with sample-clusters/) above " + d);
   }
@@ -41,10 +45,13 @@ public final class SampleScenarios {
     return read(sample("fig5b-workflow.json"));
   }
 
-  /** A committed public trace under the repository's {@code traces/} folder (see traces/README.md). */
+  /**
+   * A committed public trace under the repository's {@code traces/} folder (see traces/README.md).
+   */
   public static Path trace(String relative) {
     Path p = repoRoot().resolve("traces").resolve(relative).normalize();
-    if (!Files.isRegularFile(p)) throw new IllegalStateException("committed trace " + p + " is missing");
+    if (!Files.isRegularFile(p))
+      throw new IllegalStateException("committed trace " + p + " is missing");
     return p;
   }
 

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * {@code ARCHITECTURE.md} is the newcomer's map: every file or folder of the repository that it
  * names must exist, so that the map cannot drift from the code again (it once named packages,
  * benchmarks and fixtures that did not exist). Paths are written in back-quotes or as Markdown
- * links; {@code .../} abbreviates any run of folders and a class may be named without its
- * {@code .java}.
+ * links; {@code .../} abbreviates any run of folders and a class may be named without its {@code
+ * .java}.
  */
 class ArchitectureDocTest {
 

@@ -22,10 +22,24 @@ class SelfContainedRepositoryTest {
 
   /** Paths that only exist next to the repository or on one machine. */
   private static final Pattern OUTSIDE =
-      Pattern.compile("\\.\\./shared|resolveSibling\\(\"shared\"|/work/|/home/[a-z]|/root/|[A-Z]:\\\\\\\\Users");
+      Pattern.compile(
+          "\\.\\./shared|resolveSibling\\(\"shared\"|/work/|/home/[a-z]|/root/|[A-Z]:\\\\\\\\Users");
 
   private static final Set<String> TEXT =
-      Set.of("java", "xml", "md", "sh", "json", "properties", "txt", "css", "README", "run", "desktop", "yml", "yaml");
+      Set.of(
+          "java",
+          "xml",
+          "md",
+          "sh",
+          "json",
+          "properties",
+          "txt",
+          "css",
+          "README",
+          "run",
+          "desktop",
+          "yml",
+          "yaml");
 
   @Test
   void noFileRefersToAPathOutsideTheRepository() throws IOException {
@@ -62,7 +76,9 @@ class SelfContainedRepositoryTest {
       for (Path p : files.filter(Files::isRegularFile).toList()) {
         String name = p.getFileName().toString();
         if (name.equals("README.md") || name.equals("LICENSE")) continue;
-        assertThat(readme).as("traces/README.md names %s with its source and terms", name).contains(name);
+        assertThat(readme)
+            .as("traces/README.md names %s with its source and terms", name)
+            .contains(name);
       }
     }
   }

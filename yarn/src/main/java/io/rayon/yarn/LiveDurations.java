@@ -17,8 +17,11 @@ public final class LiveDurations {
     try {
       return Instant.parse(t).toEpochMilli();
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a time; write an ISO instant such as"
-          + " 2026-11-22T18:00:00Z or epoch milliseconds");
+      throw new IllegalArgumentException(
+          "'"
+              + text
+              + "' is not a time; write an ISO instant such as"
+              + " 2026-11-22T18:00:00Z or epoch milliseconds");
     }
   }
 

@@ -25,11 +25,11 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Reads one reply body without trusting the server: at most {@code maxBytes} bytes are accepted
- * (a declared {@code Content-Length} above it is refused before reading), JSON is parsed as the
- * bytes arrive (Jackson's non-blocking parser, so no copy of the whole text is kept), and the
- * exchange can be aborted from another thread at any time ({@link Handler#abort}), which cancels
- * the body subscription: {@code java.net.http} then closes the connection and stops reading.
+ * Reads one reply body without trusting the server: at most {@code maxBytes} bytes are accepted (a
+ * declared {@code Content-Length} above it is refused before reading), JSON is parsed as the bytes
+ * arrive (Jackson's non-blocking parser, so no copy of the whole text is kept), and the exchange
+ * can be aborted from another thread at any time ({@link Handler#abort}), which cancels the body
+ * subscription: {@code java.net.http} then closes the connection and stops reading.
  *
  * <p>Which body is read how: a 2xx reply whose {@code Content-Type} is JSON ({@code
  * application/json}, {@code *}{@code /*+json}) or missing is parsed; any other reply keeps only its
@@ -38,28 +38,39 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The tree is bounded too: a body of tiny values ({@code [{},{},...]}) costs about 35 times its
  * size as {@link JsonNode}s, real ResourceManager replies 3 to 7 times (reservation allocations,
  * small objects of two or three numbers, are the densest). The estimated size of the tree may reach
- * {@value #TREE_FACTOR} times the body limit (1 GB for the default 64 MiB, within the launcher's 2 GB
- * heap); beyond it the reply is refused like a body above the limit, so a reply within the limit
+ * {@value #TREE_FACTOR} times the body limit (1 GB for the default 64 MiB, within the launcher's 2
+ * GB heap); beyond it the reply is refused like a body above the limit, so a reply within the limit
  * cannot exhaust the heap either.
  */
 final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
 
   /** How much of a non-JSON reply (an error page, a redirect) is kept for the message. */
   static final int TEXT_CAP = 64 * 1024;
+
   /** The estimated tree may take this many times the body limit in memory. */
   static final int TREE_FACTOR = 16;
+
   /** How much of a JSON reply is kept to quote in an error message. */
   private static final int PREFIX_CAP = 512;
 
-  /** The body: parsed JSON (null when the body was empty or not parsed) and its first bytes as text. */
+  /**
+   * The body: parsed JSON (null when the body was empty or not parsed) and its first bytes as text.
+   */
   record Result(JsonNode json, String text, long bytes, boolean complete, String contentType) {}
 
-  /** The body is larger than allowed; {@code declared} when the server announced it in Content-Length. */
+  /**
+   * The body is larger than allowed; {@code declared} when the server announced it in
+   * Content-Length.
+   */
   static final class TooLarge extends IOException {
     private static final long serialVersionUID = 1L;
     final long seen;
     final boolean declared;
-    /** True when the bytes were within the limit but the values they hold would take too much memory. */
+
+    /**
+     * True when the bytes were within the limit but the values they hold would take too much
+     * memory.
+     */
     final boolean tree;
 
     TooLarge(long seen, boolean declared, boolean tree) {
@@ -100,7 +111,8 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
       String type = info.headers().firstValue("Content-Type").orElse(null);
       long declared = info.headers().firstValueAsLong("Content-Length").orElse(-1);
       boolean json = info.statusCode() / 100 == 2 && isJson(type);
-      ReplyBody b = new ReplyBody(json, json ? maxBytes : Math.min(TEXT_CAP, maxBytes), declared, type);
+      ReplyBody b =
+          new ReplyBody(json, json ? maxBytes : Math.min(TEXT_CAP, maxBytes), declared, type);
       current.set(b);
       if (aborted) b.abort();
       return b;
@@ -274,7 +286,10 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
   }
 
   private BadJson truncated() {
-    return new BadJson("the reply ends in the middle of the JSON (truncated?) after " + bytes + " bytes", true, prefix());
+    return new BadJson(
+        "the reply ends in the middle of the JSON (truncated?) after " + bytes + " bytes",
+        true,
+        prefix());
   }
 
   /** Turns every complete token into tree nodes. */
@@ -287,9 +302,11 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
       int nl = msg.indexOf('\n');
       if (nl >= 0) msg = msg.substring(0, nl);
       var loc = e.getLocation();
-      String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+      String where =
+          loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
       if (msg.contains("end-of-input")) {
-        throw new BadJson("the reply ends in the middle of the JSON (truncated?)" + where, true, prefix());
+        throw new BadJson(
+            "the reply ends in the middle of the JSON (truncated?)" + where, true, prefix());
       }
       throw new BadJson("malformed JSON: " + msg + where, false, prefix());
     }
@@ -305,11 +322,13 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
       }
       case FIELD_NAME -> field = parser.currentName();
       case VALUE_STRING -> value(nodes.textNode(parser.getText()));
-      case VALUE_NUMBER_INT -> value(switch (parser.getNumberType()) {
-        case INT -> nodes.numberNode(parser.getIntValue());
-        case LONG -> nodes.numberNode(parser.getLongValue());
-        default -> nodes.numberNode(parser.getBigIntegerValue());
-      });
+      case VALUE_NUMBER_INT ->
+          value(
+              switch (parser.getNumberType()) {
+                case INT -> nodes.numberNode(parser.getIntValue());
+                case LONG -> nodes.numberNode(parser.getLongValue());
+                default -> nodes.numberNode(parser.getBigIntegerValue());
+              });
       case VALUE_NUMBER_FLOAT -> value(nodes.numberNode(parser.getDoubleValue()));
       case VALUE_TRUE -> value(nodes.booleanNode(true));
       case VALUE_FALSE -> value(nodes.booleanNode(false));
@@ -324,7 +343,8 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
   }
 
   private void value(JsonNode n) throws IOException {
-    // rough heap cost: a container with its map or list, a text with its characters, a boxed number,
+    // rough heap cost: a container with its map or list, a text with its characters, a boxed
+    // number,
     // plus the slot in the parent
     treeCost += n.isContainerNode() ? 96 : n.isTextual() ? 48 + n.textValue().length() : 24;
     treeCost += 48;
@@ -332,7 +352,9 @@ final class ReplyBody implements HttpResponse.BodySubscriber<ReplyBody.Result> {
     ContainerNode<?> parent = open.peek();
     if (parent == null) {
       if (root != null) {
-        throw new BadJson("malformed JSON: more data after the end of the JSON value (at byte " + bytes + ")", false,
+        throw new BadJson(
+            "malformed JSON: more data after the end of the JSON value (at byte " + bytes + ")",
+            false,
             prefix());
       }
       root = n;

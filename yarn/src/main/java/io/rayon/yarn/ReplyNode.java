@@ -55,7 +55,8 @@ public final class ReplyNode {
   ReplyNode object(String field) {
     ReplyNode c = get(field);
     if (!c.present()) throw new Malformed(c.path, "missing; expected an object");
-    if (!c.node.isObject()) throw new Malformed(c.path, "expected an object, found " + describe(c.node));
+    if (!c.node.isObject())
+      throw new Malformed(c.path, "expected an object, found " + describe(c.node));
     return c;
   }
 
@@ -68,7 +69,8 @@ public final class ReplyNode {
     List<ReplyNode> out = new ArrayList<>();
     if (!c.present()) return out;
     if (c.node.isArray()) {
-      for (int i = 0; i < c.node.size(); i++) out.add(new ReplyNode(c.node.get(i), c.path + "[" + i + "]"));
+      for (int i = 0; i < c.node.size(); i++)
+        out.add(new ReplyNode(c.node.get(i), c.path + "[" + i + "]"));
       return out;
     }
     if (c.node.isObject()) {
@@ -84,7 +86,9 @@ public final class ReplyNode {
     ReplyNode o = get(outer);
     if (!o.present()) return new ArrayList<>();
     if (o.node.isArray()) return get(outer).listSelf();
-    if (!o.node.isObject()) throw new Malformed(o.path, "expected an object holding '" + inner + "', found " + describe(o.node));
+    if (!o.node.isObject())
+      throw new Malformed(
+          o.path, "expected an object holding '" + inner + "', found " + describe(o.node));
     return o.list(inner);
   }
 
@@ -131,13 +135,15 @@ public final class ReplyNode {
   }
 
   long requiredLong(String field) {
-    if (!get(field).present()) throw new Malformed(path + "." + field, "missing; expected a whole number");
+    if (!get(field).present())
+      throw new Malformed(path + "." + field, "missing; expected a whole number");
     return longOf(field, 0);
   }
 
   int intOf(String field, int dflt) {
     long v = longOf(field, dflt);
-    if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) throw new Malformed(path + "." + field, "number out of range: " + v);
+    if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE)
+      throw new Malformed(path + "." + field, "number out of range: " + v);
     return (int) v;
   }
 

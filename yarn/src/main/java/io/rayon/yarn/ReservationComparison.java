@@ -1,6 +1,7 @@
 package io.rayon.yarn;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.rayon.model.live.YarnInterpreter;
 import io.rayon.model.live.YarnReservation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.resources.Resources;
@@ -39,12 +40,12 @@ public record ReservationComparison(
    * Compares YARN's reservation with the translation that was submitted and, when not null, the
    * local plan's allocation of the same reservation.
    */
-  public static ReservationComparison of(YarnTranslation t, YarnReservation yarn, ReservationAllocation local,
-      long horizonSteps) {
+  public static ReservationComparison of(
+      YarnTranslation t, YarnReservation yarn, ReservationAllocation local, long horizonSteps) {
     long stepMs = t.stepMs();
     Resources requested = Resources.ZERO;
     if (t.definition() != null) {
-      boolean any = t.definition().interpreter() == io.rayon.model.live.YarnInterpreter.R_ANY;
+      boolean any = t.definition().interpreter() == YarnInterpreter.R_ANY;
       for (var st : t.definition().stages()) {
         Resources r = st.capability().times((long) st.numContainers() * (st.durationMs() / stepMs));
         requested = any ? requested.componentMax(r) : requested.plus(r);
@@ -61,8 +62,16 @@ public record ReservationComparison(
       diffs.add("YARN grants " + yGranted + " resource-steps, we asked for " + requested);
     }
     if (yStart != null && (yStart < t.windowStartStep() || yEnd > t.windowFinishStep())) {
-      diffs.add("YARN's allocation [" + yStart + "," + yEnd + ") leaves the window [" + t.windowStartStep() + ","
-          + t.windowFinishStep() + ")");
+      diffs.add(
+          "YARN's allocation ["
+              + yStart
+              + ","
+              + yEnd
+              + ") leaves the window ["
+              + t.windowStartStep()
+              + ","
+              + t.windowFinishStep()
+              + ")");
     }
     if (yStart == null) diffs.add("YARN's plan holds no resources for it");
     Resources lGranted = null;
@@ -78,12 +87,38 @@ public record ReservationComparison(
       lPeak = peak(ls);
       differ = differingSteps(ys, ls);
       if (differ > 0) {
-        diffs.add("YARN's allocation differs from the local plan in " + differ + " steps (YARN [" + yStart + "," + yEnd
-            + "), local [" + lStart + "," + lEnd + "); peak YARN " + peak(ys) + ", local " + lPeak + ")");
+        diffs.add(
+            "YARN's allocation differs from the local plan in "
+                + differ
+                + " steps (YARN ["
+                + yStart
+                + ","
+                + yEnd
+                + "), local ["
+                + lStart
+                + ","
+                + lEnd
+                + "); peak YARN "
+                + peak(ys)
+                + ", local "
+                + lPeak
+                + ")");
       }
     }
-    return new ReservationComparison(t.windowStartStep(), t.windowFinishStep(), requested, yGranted, yStart, yEnd,
-        peak(ys), lGranted, lStart, lEnd, lPeak, differ, diffs);
+    return new ReservationComparison(
+        t.windowStartStep(),
+        t.windowFinishStep(),
+        requested,
+        yGranted,
+        yStart,
+        yEnd,
+        peak(ys),
+        lGranted,
+        lStart,
+        lEnd,
+        lPeak,
+        differ,
+        diffs);
   }
 
   static Resources integral(TreeMap<Long, Resources> sky) {

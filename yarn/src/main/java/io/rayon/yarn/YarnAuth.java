@@ -21,7 +21,9 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
   /** Overwrites the secret in memory. */
   void clear();
 
-  /** {@code text} with every occurrence of the secret (and of the header that carries it) hidden. */
+  /**
+   * {@code text} with every occurrence of the secret (and of the header that carries it) hidden.
+   */
   String redact(String text);
 
   YarnAuth NONE = new None();
@@ -34,17 +36,27 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
    * @throws IllegalArgumentException naming the problem, never the password
    */
   static YarnAuth basic(String user, char[] password) {
-    if (user == null || user.isBlank()) throw new IllegalArgumentException("the user name is empty");
-    if (user.indexOf(':') >= 0) throw new IllegalArgumentException("the user name contains ':', which basic authentication cannot send");
+    if (user == null || user.isBlank())
+      throw new IllegalArgumentException("the user name is empty");
+    if (user.indexOf(':') >= 0)
+      throw new IllegalArgumentException(
+          "the user name contains ':', which basic authentication cannot send");
     for (int i = 0; i < user.length(); i++) {
       if (Character.isISOControl(user.charAt(i))) {
-        throw new IllegalArgumentException("the user name contains a control character (" + codePoint(user.charAt(i)) + ")");
+        throw new IllegalArgumentException(
+            "the user name contains a control character (" + codePoint(user.charAt(i)) + ")");
       }
     }
     for (int i = 0; i < password.length; i++) {
       if (Character.isISOControl(password[i])) {
-        throw new IllegalArgumentException("the password contains a control character (" + codePoint(password[i])
-            + ") at character " + (i + 1) + " of " + password.length + "; the password is not shown");
+        throw new IllegalArgumentException(
+            "the password contains a control character ("
+                + codePoint(password[i])
+                + ") at character "
+                + (i + 1)
+                + " of "
+                + password.length
+                + "; the password is not shown");
       }
     }
     return new Basic(user, password.clone());
@@ -65,11 +77,21 @@ public sealed interface YarnAuth permits YarnAuth.None, YarnAuth.Basic, YarnAuth
     if (from == to) throw new IllegalArgumentException("the token is empty");
     for (int i = from; i < to; i++) {
       char c = token[i];
-      String what = c < ' ' || c == 0x7F ? "a control character (" + codePoint(c) + ")"
-          : c == ' ' ? "a space" : c > 0x7E ? "a character outside printable ASCII (" + codePoint(c) + ")" : null;
+      String what =
+          c < ' ' || c == 0x7F
+              ? "a control character (" + codePoint(c) + ")"
+              : c == ' '
+                  ? "a space"
+                  : c > 0x7E ? "a character outside printable ASCII (" + codePoint(c) + ")" : null;
       if (what != null) {
-        throw new IllegalArgumentException("the token contains " + what + " at character " + (i - from + 1) + " of "
-            + (to - from) + "; a token is one line of printable ASCII (the token is not shown)");
+        throw new IllegalArgumentException(
+            "the token contains "
+                + what
+                + " at character "
+                + (i - from + 1)
+                + " of "
+                + (to - from)
+                + "; a token is one line of printable ASCII (the token is not shown)");
       }
     }
     return new Bearer(Arrays.copyOfRange(token, from, to));

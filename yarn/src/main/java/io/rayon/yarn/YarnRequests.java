@@ -14,8 +14,12 @@ public final class YarnRequests {
 
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-  /** {@code reservation/submit}: the id from {@code new-reservation} (null to leave it out), queue and definition. */
-  public static ObjectNode submission(String reservationId, String queue, YarnReservationDefinition def) {
+  /**
+   * {@code reservation/submit}: the id from {@code new-reservation} (null to leave it out), queue
+   * and definition.
+   */
+  public static ObjectNode submission(
+      String reservationId, String queue, YarnReservationDefinition def) {
     ObjectNode o = F.objectNode();
     o.put("queue", queue);
     if (reservationId != null) o.put("reservation-id", reservationId);
@@ -23,13 +27,19 @@ public final class YarnRequests {
     return o;
   }
 
-  /** A submission body read back: the queue, the reservation id (null when absent) and the definition. */
-  public record Submission(String queue, String reservationId, YarnReservationDefinition definition) {}
+  /**
+   * A submission body read back: the queue, the reservation id (null when absent) and the
+   * definition.
+   */
+  public record Submission(
+      String queue, String reservationId, YarnReservationDefinition definition) {}
 
   /**
-   * Reads a {@code reservation/submit} body, for example a file written by {@code rayon yarn export}.
+   * Reads a {@code reservation/submit} body, for example a file written by {@code rayon yarn
+   * export}.
    *
-   * @throws IllegalArgumentException naming the JSON path and the problem when the body is malformed
+   * @throws IllegalArgumentException naming the JSON path and the problem when the body is
+   *     malformed
    */
   public static Submission parseSubmission(JsonNode body) {
     try {
@@ -63,7 +73,8 @@ public final class YarnRequests {
     d.put("deadline", def.deadline());
     d.put("reservation-name", def.name());
     if (def.priority() != null) d.put("priority", def.priority());
-    if (def.recurrenceExpression() != null) d.put("recurrence-expression", def.recurrenceExpression());
+    if (def.recurrenceExpression() != null)
+      d.put("recurrence-expression", def.recurrenceExpression());
     ObjectNode reqs = d.putObject("reservation-requests");
     reqs.put("reservation-request-interpreter", def.interpreter().code());
     ArrayNode list = reqs.putArray("reservation-request");

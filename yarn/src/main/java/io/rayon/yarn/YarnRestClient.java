@@ -26,15 +26,17 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -58,8 +60,8 @@ import javax.net.ssl.TrustManagerFactory;
  * closed; a body above {@link YarnConnection#maxBodyBytes()} is refused as soon as it is announced
  * or exceeded; JSON is parsed while it arrives ({@link ReplyBody}). Redirects are followed only to
  * the same origin (the {@code Authorization} header never goes to another server) and a {@code
- * POST} is never turned into a {@code GET} (see {@link #exchange}). Thread-safe: the dashboard polls from a
- * background thread while the CLI and the submit dialog use their own calls.
+ * POST} is never turned into a {@code GET} (see {@link #exchange}). Thread-safe: the dashboard
+ * polls from a background thread while the CLI and the submit dialog use their own calls.
  */
 public final class YarnRestClient {
 
@@ -73,6 +75,7 @@ public final class YarnRestClient {
 
   static final String BASE = "/ws/v1/cluster";
   private static final int EXCERPT = 300;
+
   /** The most queues one snapshot lists reservations for. */
   static final int MAX_RESERVATION_QUEUES = 32;
 
@@ -86,7 +89,8 @@ public final class YarnRestClient {
     this(conn, Clock.systemUTC(), Sleeper.REAL);
   }
 
-  public YarnRestClient(YarnConnection conn, Clock clock, Sleeper sleeper) throws YarnRestException {
+  public YarnRestClient(YarnConnection conn, Clock clock, Sleeper sleeper)
+      throws YarnRestException {
     this.conn = conn;
     this.clock = clock;
     this.sleeper = sleeper;
@@ -94,7 +98,8 @@ public final class YarnRestClient {
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(conn.connectTimeout())
-            // redirects are followed by exchange(), same origin only: the JDK would resend credentials elsewhere
+            // redirects are followed by exchange(), same origin only: the JDK would resend
+            // credentials elsewhere
             .followRedirects(HttpClient.Redirect.NEVER);
     if (conn.trustStore() != null) b.sslContext(sslContext(conn));
     this.http = b.build();
@@ -104,7 +109,10 @@ public final class YarnRestClient {
     return conn;
   }
 
-  /** Receives notes worth telling the user that are not failures (a same-origin redirect that was followed). */
+  /**
+   * Receives notes worth telling the user that are not failures (a same-origin redirect that was
+   * followed).
+   */
   public void onNotice(Consumer<String> sink) {
     this.notices = sink == null ? n -> {} : sink;
   }
@@ -113,22 +121,27 @@ public final class YarnRestClient {
     String where = "trust store " + c.trustStore();
     char[] pw = c.trustStorePassword();
     try (InputStream in = Files.newInputStream(c.trustStore())) {
-      String name = c.trustStore().getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+      String name = c.trustStore().getFileName().toString().toLowerCase(Locale.ROOT);
       KeyStore ks = KeyStore.getInstance(name.endsWith(".jks") ? "JKS" : "PKCS12");
       ks.load(in, pw);
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(ks);
       SSLContext ctx = SSLContext.getInstance("TLS");
       ctx.init(null, tmf.getTrustManagers(), null);
       return ctx;
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new YarnRestException(YarnRestException.Kind.SETUP, where, -1, "no such file", 1, e);
     } catch (IOException e) {
-      String why = e.getCause() instanceof java.security.UnrecoverableKeyException || String.valueOf(e.getMessage()).contains("password")
-          ? "wrong password or not a PKCS12/JKS key store" : "cannot read: " + e.getMessage();
+      String why =
+          e.getCause() instanceof UnrecoverableKeyException
+                  || String.valueOf(e.getMessage()).contains("password")
+              ? "wrong password or not a PKCS12/JKS key store"
+              : "cannot read: " + e.getMessage();
       throw new YarnRestException(YarnRestException.Kind.SETUP, where, -1, why, 1, e);
     } catch (GeneralSecurityException e) {
-      throw new YarnRestException(YarnRestException.Kind.SETUP, where, -1, "unusable: " + e.getMessage(), 1, e);
+      throw new YarnRestException(
+          YarnRestException.Kind.SETUP, where, -1, "unusable: " + e.getMessage(), 1, e);
     }
   }
 
@@ -166,14 +179,21 @@ public final class YarnRestClient {
 
   /** The reservations in a reservable queue's plan, with their allocations over time. */
   public List<YarnReservation> listReservations(String queue) throws YarnRestException {
-    return read("/reservation/list?queue=" + enc(queue) + "&include-resource-allocations=true",
+    return read(
+        "/reservation/list?queue=" + enc(queue) + "&include-resource-allocations=true",
         r -> YarnReplies.reservations(r, queue));
   }
 
   /** One reservation by id, or null when the plan of {@code queue} does not hold it. */
   public YarnReservation reservation(String queue, String reservationId) throws YarnRestException {
-    List<YarnReservation> l = read("/reservation/list?queue=" + enc(queue) + "&reservation-id=" + enc(reservationId)
-        + "&include-resource-allocations=true", r -> YarnReplies.reservations(r, queue));
+    List<YarnReservation> l =
+        read(
+            "/reservation/list?queue="
+                + enc(queue)
+                + "&reservation-id="
+                + enc(reservationId)
+                + "&include-resource-allocations=true",
+            r -> YarnReplies.reservations(r, queue));
     for (YarnReservation r : l) if (r.id().equals(reservationId)) return r;
     return null;
   }
@@ -183,17 +203,21 @@ public final class YarnRestClient {
   /** Asks the RM for a fresh reservation id (a write: needs an allowed connection). */
   public String newReservationId() throws YarnRestException {
     JsonNode reply = write("/reservation/new-reservation", null);
-    return parse("POST " + BASE + "/reservation/new-reservation", reply, YarnReplies::newReservationId);
+    return parse(
+        "POST " + BASE + "/reservation/new-reservation", reply, YarnReplies::newReservationId);
   }
 
-  /** Submits a reservation under an id from {@link #newReservationId}. YARN answers 202 and no body. */
+  /**
+   * Submits a reservation under an id from {@link #newReservationId}. YARN answers 202 and no body.
+   */
   public void submitReservation(String reservationId, String queue, YarnReservationDefinition def)
       throws YarnRestException {
     write("/reservation/submit", YarnRequests.submission(reservationId, queue, def));
   }
 
   /** Replaces a reservation's definition; YARN keeps the old one when the new one does not fit. */
-  public void updateReservation(String reservationId, YarnReservationDefinition def) throws YarnRestException {
+  public void updateReservation(String reservationId, YarnReservationDefinition def)
+      throws YarnRestException {
     write("/reservation/update", YarnRequests.update(reservationId, def));
   }
 
@@ -205,10 +229,10 @@ public final class YarnRestClient {
 
   /**
    * Reads everything the dashboard shows. Metrics, info, nodes, applications and the scheduler must
-   * answer; reservations are listed for {@code reservationQueues}, or, when that is empty, for every
-   * plan queue found in the scheduler's tree (a CapacityScheduler or FairScheduler plan queue has a
-   * child named {@code <queue>-default}). A reservation list that fails becomes a warning in the
-   * snapshot instead of failing the whole poll.
+   * answer; reservations are listed for {@code reservationQueues}, or, when that is empty, for
+   * every plan queue found in the scheduler's tree (a CapacityScheduler or FairScheduler plan queue
+   * has a child named {@code <queue>-default}). A reservation list that fails becomes a warning in
+   * the snapshot instead of failing the whole poll.
    */
   public ClusterSnapshot snapshot(List<String> reservationQueues) throws YarnRestException {
     ClusterInfo info = clusterInfo();
@@ -218,8 +242,10 @@ public final class YarnRestClient {
     JsonNode sched = get("/scheduler");
     String type = parse("GET " + BASE + "/scheduler", sched, YarnReplies::schedulerType);
     QueueReport root = parse("GET " + BASE + "/scheduler", sched, YarnReplies::queues);
-    List<String> queues = reservationQueues == null || reservationQueues.isEmpty()
-        ? planQueues(root) : List.copyOf(reservationQueues);
+    List<String> queues =
+        reservationQueues == null || reservationQueues.isEmpty()
+            ? planQueues(root)
+            : List.copyOf(reservationQueues);
     List<YarnReservation> reservations = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     for (String q : queues) {
@@ -230,19 +256,34 @@ public final class YarnRestClient {
         warnings.add(e.getMessage());
       }
     }
-    return new ClusterSnapshot(conn.baseUrl().toString(), clock.millis(), info, metrics, nodes, type, root, apps,
-        queues, reservations, warnings);
+    return new ClusterSnapshot(
+        conn.baseUrl().toString(),
+        clock.millis(),
+        info,
+        metrics,
+        nodes,
+        type,
+        root,
+        apps,
+        queues,
+        reservations,
+        warnings);
   }
 
-  /** Names of the plan queues in a queue tree (see {@link #snapshot}), at most {@value #MAX_RESERVATION_QUEUES}. */
+  /**
+   * Names of the plan queues in a queue tree (see {@link #snapshot}), at most {@value
+   * #MAX_RESERVATION_QUEUES}.
+   */
   public static List<String> planQueues(QueueReport root) {
     Map<String, Boolean> found = new LinkedHashMap<>();
     if (root != null) {
-      root.forEach(q -> {
-        for (QueueReport c : q.children()) {
-          if (isDefaultReservationQueue(q, c) && found.size() < MAX_RESERVATION_QUEUES) found.put(q.name(), true);
-        }
-      });
+      root.forEach(
+          q -> {
+            for (QueueReport c : q.children()) {
+              if (isDefaultReservationQueue(q, c) && found.size() < MAX_RESERVATION_QUEUES)
+                found.put(q.name(), true);
+            }
+          });
     }
     return List.copyOf(found.keySet());
   }
@@ -253,7 +294,8 @@ public final class YarnRestClient {
    */
   private static boolean isDefaultReservationQueue(QueueReport plan, QueueReport child) {
     String n = child.name();
-    return n.equals(plan.name() + "-default") || n.equals(plan.path() + "-default")
+    return n.equals(plan.name() + "-default")
+        || n.equals(plan.path() + "-default")
         || n.endsWith("." + plan.name() + "-default");
   }
 
@@ -278,16 +320,27 @@ public final class YarnRestClient {
     try {
       return parser.parse(ReplyNode.root(n));
     } catch (ReplyNode.Malformed m) {
-      throw new YarnRestException(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1,
-          "unexpected reply at " + m.path + ": " + m.problem, 1, m);
+      throw new YarnRestException(
+          YarnRestException.Kind.MALFORMED_REPLY,
+          endpoint,
+          -1,
+          "unexpected reply at " + m.path + ": " + m.problem,
+          1,
+          m);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new YarnRestException(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1,
-          "unusable reply: " + e.getMessage(), 1, e);
+      throw new YarnRestException(
+          YarnRestException.Kind.MALFORMED_REPLY,
+          endpoint,
+          -1,
+          "unusable reply: " + e.getMessage(),
+          1,
+          e);
     }
   }
 
   private static final Set<Integer> RETRYABLE = Set.of(500, 502, 503, 504);
   private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
+
   /** The most same-origin redirects one request follows. */
   static final int MAX_REDIRECTS = 5;
 
@@ -324,7 +377,8 @@ public final class YarnRestClient {
         sleeper.sleep(conn.backoffAfter(attempt));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new YarnRestException(YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
+        throw new YarnRestException(
+            YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
       }
     }
   }
@@ -333,13 +387,26 @@ public final class YarnRestClient {
   JsonNode write(String path, ObjectNode body) throws YarnRestException {
     String endpoint = "POST " + BASE + path;
     if (!conn.allowWrite()) {
-      throw new YarnRestException(YarnRestException.Kind.WRITE_NOT_ALLOWED, endpoint, -1,
-          "the connection to " + conn.baseUrl() + " is read-only; nothing was sent."
-              + " Maybe enable writing for this connection (--allow-write)", 0, null);
+      throw new YarnRestException(
+          YarnRestException.Kind.WRITE_NOT_ALLOWED,
+          endpoint,
+          -1,
+          "the connection to "
+              + conn.baseUrl()
+              + " is read-only; nothing was sent."
+              + " Maybe enable writing for this connection (--allow-write)",
+          0,
+          null);
     }
     String text;
     try {
-      text = body == null ? "" : Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(body);
+      text =
+          body == null
+              ? ""
+              : Json.mapper()
+                  .writer()
+                  .without(SerializationFeature.INDENT_OUTPUT)
+                  .writeValueAsString(body);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("request body cannot be written", e);
     }
@@ -354,28 +421,39 @@ public final class YarnRestClient {
   }
 
   /**
-   * Sends one request ({@code POST} with {@code body} when it is not null, else {@code GET}) and reads
-   * its answer within one deadline of {@link YarnConnection#requestTimeout()} for headers, body and
-   * redirects together. Redirects are followed only to the same origin (scheme, host and port) as
-   * the connection's address, at most {@value #MAX_REDIRECTS} times, and a {@code POST} only on 307
-   * and 308 (as a {@code POST} with the same body); any other redirect fails and names where it
-   * pointed. When the deadline passes the body subscription is cancelled, which closes the
+   * Sends one request ({@code POST} with {@code body} when it is not null, else {@code GET}) and
+   * reads its answer within one deadline of {@link YarnConnection#requestTimeout()} for headers,
+   * body and redirects together. Redirects are followed only to the same origin (scheme, host and
+   * port) as the connection's address, at most {@value #MAX_REDIRECTS} times, and a {@code POST}
+   * only on 307 and 308 (as a {@code POST} with the same body); any other redirect fails and names
+   * where it pointed. When the deadline passes the body subscription is cancelled, which closes the
    * connection.
    *
    * @throws Transient for failures a read may retry (connection failures, timeouts)
-   * @throws YarnRestException for failures it must not (a refused redirect, a too large or malformed body)
+   * @throws YarnRestException for failures it must not (a refused redirect, a too large or
+   *     malformed body)
    */
   private Answer exchange(String endpoint, String pathAndQuery, String body, int attempt)
       throws YarnRestException, Transient {
-    // a timeout beyond what nanoseconds hold (292 years) waits as good as forever, without overflowing
-    long budget = conn.requestTimeout().compareTo(Duration.ofDays(365L * 100)) > 0
-        ? Duration.ofDays(365L * 100).toNanos() : conn.requestTimeout().toNanos();
+    // a timeout beyond what nanoseconds hold (292 years) waits as good as forever, without
+    // overflowing
+    long budget =
+        conn.requestTimeout().compareTo(Duration.ofDays(365L * 100)) > 0
+            ? Duration.ofDays(365L * 100).toNanos()
+            : conn.requestTimeout().toNanos();
     long deadline = System.nanoTime() + budget;
     URI uri = uri(pathAndQuery);
     for (int hop = 0; ; hop++) {
       long left = deadline - System.nanoTime();
-      if (left <= 0) throw new Transient(fail(YarnRestException.Kind.TIMEOUT, endpoint, -1, "no answer within "
-          + human(conn.requestTimeout()) + " (redirects included)", attempt, null));
+      if (left <= 0)
+        throw new Transient(
+            fail(
+                YarnRestException.Kind.TIMEOUT,
+                endpoint,
+                -1,
+                "no answer within " + human(conn.requestTimeout()) + " (redirects included)",
+                attempt,
+                null));
       HttpRequest req = request(endpoint, uri, body, left, attempt);
       ReplyBody.Handler handler = new ReplyBody.Handler(conn.maxBodyBytes());
       CompletableFuture<HttpResponse<ReplyBody.Result>> cf = http.sendAsync(req, handler);
@@ -385,16 +463,22 @@ public final class YarnRestClient {
       } catch (TimeoutException e) {
         handler.abort();
         cf.cancel(true);
-        String what = handler.headersSeen()
-            ? "the reply did not arrive completely within " + human(conn.requestTimeout()) + " (" + handler.bytesSoFar()
-                + " bytes of the body received); the connection was closed"
-            : "no answer within " + human(conn.requestTimeout());
-        throw new Transient(fail(YarnRestException.Kind.TIMEOUT, endpoint, -1, what, attempt, null));
+        String what =
+            handler.headersSeen()
+                ? "the reply did not arrive completely within "
+                    + human(conn.requestTimeout())
+                    + " ("
+                    + handler.bytesSoFar()
+                    + " bytes of the body received); the connection was closed"
+                : "no answer within " + human(conn.requestTimeout());
+        throw new Transient(
+            fail(YarnRestException.Kind.TIMEOUT, endpoint, -1, what, attempt, null));
       } catch (InterruptedException e) {
         handler.abort();
         cf.cancel(true);
         Thread.currentThread().interrupt();
-        throw new YarnRestException(YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
+        throw new YarnRestException(
+            YarnRestException.Kind.INTERRUPTED, endpoint, -1, "interrupted", attempt, e);
       } catch (ExecutionException e) {
         handler.abort();
         throw failure(endpoint, e.getCause(), attempt);
@@ -402,49 +486,99 @@ public final class YarnRestClient {
       int s = resp.statusCode();
       if (!REDIRECTS.contains(s)) return new Answer(s, resp.headers(), resp.body());
       uri = redirectTarget(endpoint, body != null, uri, resp, hop, attempt);
-      notices.accept(endpoint + ": followed a redirect (HTTP " + s + reason(s) + ") to " + uri.getRawPath()
-          + " on the same server");
+      notices.accept(
+          endpoint
+              + ": followed a redirect (HTTP "
+              + s
+              + reason(s)
+              + ") to "
+              + uri.getRawPath()
+              + " on the same server");
     }
   }
 
   /** Where a redirect may go, or the failure that reports it. */
-  private URI redirectTarget(String endpoint, boolean post, URI from, HttpResponse<?> resp, int hop, int attempt)
+  private URI redirectTarget(
+      String endpoint, boolean post, URI from, HttpResponse<?> resp, int hop, int attempt)
       throws YarnRestException {
     int s = resp.statusCode();
     String status = "HTTP " + s + reason(s);
     String loc = resp.headers().firstValue("Location").orElse(null);
     if (loc == null || loc.isBlank()) {
-      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " without a Location header", attempt, null);
+      throw fail(
+          YarnRestException.Kind.REDIRECT,
+          endpoint,
+          s,
+          status + " without a Location header",
+          attempt,
+          null);
     }
     URI to;
     try {
       to = from.resolve(loc.trim());
     } catch (IllegalArgumentException e) {
-      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to an unusable address '" + excerpt(loc)
-          + "'; not followed", attempt, null);
+      throw fail(
+          YarnRestException.Kind.REDIRECT,
+          endpoint,
+          s,
+          status + " to an unusable address '" + excerpt(loc) + "'; not followed",
+          attempt,
+          null);
     }
     if (!sameOrigin(conn.baseUrl(), to)) {
-      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to " + origin(to, loc) + ", another server than "
-          + origin(conn.baseUrl(), null) + "; not followed, nothing was sent there (credentials stay with the server"
-          + " they were given for). If that server is the active ResourceManager, connect to it directly", attempt, null);
+      throw fail(
+          YarnRestException.Kind.REDIRECT,
+          endpoint,
+          s,
+          status
+              + " to "
+              + origin(to, loc)
+              + ", another server than "
+              + origin(conn.baseUrl(), null)
+              + "; not followed, nothing was sent there (credentials stay with the server"
+              + " they were given for). If that server is the active ResourceManager, connect to it directly",
+          attempt,
+          null);
     }
     if (post && s != 307 && s != 308) {
-      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, status + " to " + to.getRawPath() + " in answer to a POST;"
-          + " not followed (a POST is never resent as a GET). Check the address: the ResourceManager answers"
-          + " its REST API without redirects", attempt, null);
+      throw fail(
+          YarnRestException.Kind.REDIRECT,
+          endpoint,
+          s,
+          status
+              + " to "
+              + to.getRawPath()
+              + " in answer to a POST;"
+              + " not followed (a POST is never resent as a GET). Check the address: the ResourceManager answers"
+              + " its REST API without redirects",
+          attempt,
+          null);
     }
     if (hop >= MAX_REDIRECTS) {
-      throw fail(YarnRestException.Kind.REDIRECT, endpoint, s, "more than " + MAX_REDIRECTS + " redirects (the last to "
-          + to.getRawPath() + "); not followed", attempt, null);
+      throw fail(
+          YarnRestException.Kind.REDIRECT,
+          endpoint,
+          s,
+          "more than "
+              + MAX_REDIRECTS
+              + " redirects (the last to "
+              + to.getRawPath()
+              + "); not followed",
+          attempt,
+          null);
     }
     return to;
   }
 
   /** Same scheme, host and port (the default port when none is written), no user information. */
   static boolean sameOrigin(URI a, URI b) {
-    if (a.getScheme() == null || b.getScheme() == null || a.getHost() == null || b.getHost() == null) return false;
+    if (a.getScheme() == null
+        || b.getScheme() == null
+        || a.getHost() == null
+        || b.getHost() == null) return false;
     if (b.getRawUserInfo() != null) return false;
-    return a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost().equalsIgnoreCase(b.getHost())
+    return a.getScheme().equalsIgnoreCase(b.getScheme())
+        && a.getHost().equalsIgnoreCase(b.getHost())
         && port(a) == port(b);
   }
 
@@ -454,29 +588,54 @@ public final class YarnRestClient {
   }
 
   private static String origin(URI u, String raw) {
-    if (u.getScheme() == null || u.getHost() == null) return "'" + excerpt(raw == null ? u.toString() : raw) + "'";
+    if (u.getScheme() == null || u.getHost() == null)
+      return "'" + excerpt(raw == null ? u.toString() : raw) + "'";
     return u.getScheme().toLowerCase(Locale.ROOT) + "://" + u.getHost() + ":" + port(u);
   }
 
-  /** The failure an exchange ended with: a body problem (not retried) or a transport problem (retried). */
-  private YarnRestException failure(String endpoint, Throwable t, int attempt) throws YarnRestException, Transient {
+  /**
+   * The failure an exchange ended with: a body problem (not retried) or a transport problem
+   * (retried).
+   */
+  private YarnRestException failure(String endpoint, Throwable t, int attempt)
+      throws YarnRestException, Transient {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof ReplyBody.TooLarge big) {
-        String what = big.tree
-            ? "the reply holds more JSON values than a reply within the limit of " + bytes(conn.maxBodyBytes())
-                + " may (" + ReplyBody.TREE_FACTOR + " times the limit in memory); reading stopped after " + big.seen + " bytes"
-            : "the reply is larger than the limit of " + bytes(conn.maxBodyBytes()) + (big.declared
-                ? " (it announced " + big.seen + " bytes); nothing was read" : "; reading stopped after " + big.seen + " bytes");
-        throw fail(YarnRestException.Kind.TOO_LARGE, endpoint, -1, what
-            + ". If the cluster is that large, raise the limit (--max-body)", attempt, null);
+        String what =
+            big.tree
+                ? "the reply holds more JSON values than a reply within the limit of "
+                    + bytes(conn.maxBodyBytes())
+                    + " may ("
+                    + ReplyBody.TREE_FACTOR
+                    + " times the limit in memory); reading stopped after "
+                    + big.seen
+                    + " bytes"
+                : "the reply is larger than the limit of "
+                    + bytes(conn.maxBodyBytes())
+                    + (big.declared
+                        ? " (it announced " + big.seen + " bytes); nothing was read"
+                        : "; reading stopped after " + big.seen + " bytes");
+        throw fail(
+            YarnRestException.Kind.TOO_LARGE,
+            endpoint,
+            -1,
+            what + ". If the cluster is that large, raise the limit (--max-body)",
+            attempt,
+            null);
       }
       if (c instanceof ReplyBody.BadJson bad) {
-        throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, bad.getMessage() + "; reply starts with: "
-            + excerpt(bad.prefix), attempt, null);
+        throw fail(
+            YarnRestException.Kind.MALFORMED_REPLY,
+            endpoint,
+            -1,
+            bad.getMessage() + "; reply starts with: " + excerpt(bad.prefix),
+            attempt,
+            null);
       }
     }
     Throwable c = t;
-    while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) c = c.getCause();
+    while ((c instanceof CompletionException || c instanceof ExecutionException)
+        && c.getCause() != null) c = c.getCause();
     IOException io = c instanceof IOException e ? e : new IOException(String.valueOf(c), c);
     throw new Transient(ioError(endpoint, io, attempt));
   }
@@ -489,21 +648,30 @@ public final class YarnRestClient {
 
   private HttpRequest request(String endpoint, URI uri, String body, long timeoutNanos, int attempt)
       throws YarnRestException {
-    HttpRequest.Builder b = HttpRequest.newBuilder(uri)
-        .timeout(Duration.ofNanos(timeoutNanos))
-        .header("Accept", "application/json");
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri)
+            .timeout(Duration.ofNanos(timeoutNanos))
+            .header("Accept", "application/json");
     String auth = conn.auth().authorizationHeader();
     if (auth != null) {
       try {
         b.header("Authorization", auth);
       } catch (IllegalArgumentException e) {
         // the JDK's message quotes the header value: never pass it on
-        throw new YarnRestException(YarnRestException.Kind.SETUP, endpoint, -1, "the credentials contain characters an"
-            + " HTTP header cannot carry; nothing was sent (the credentials are not shown)", attempt, null);
+        throw new YarnRestException(
+            YarnRestException.Kind.SETUP,
+            endpoint,
+            -1,
+            "the credentials contain characters an"
+                + " HTTP header cannot carry; nothing was sent (the credentials are not shown)",
+            attempt,
+            null);
       }
     }
     if (body == null) b.GET();
-    else b.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    else
+      b.header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     return b.build();
   }
 
@@ -512,17 +680,32 @@ public final class YarnRestClient {
   }
 
   /** The JSON of a 2xx answer; null for an empty body when {@code required} is false. */
-  private JsonNode json(String endpoint, Answer a, int attempt, boolean required) throws YarnRestException {
+  private JsonNode json(String endpoint, Answer a, int attempt, boolean required)
+      throws YarnRestException {
     ReplyBody.Result r = a.body();
     if (!ReplyBody.isJson(r.contentType())) {
       String t = r.contentType().toLowerCase(Locale.ROOT);
-      throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, "the reply is " + excerpt(r.contentType())
-          + ", not JSON" + (t.contains("html") ? " (a login page or a proxy's page? check the address)" : "")
-          + (r.text().isBlank() ? "" : "; reply starts with: " + excerpt(r.text())), attempt, null);
+      throw fail(
+          YarnRestException.Kind.MALFORMED_REPLY,
+          endpoint,
+          -1,
+          "the reply is "
+              + excerpt(r.contentType())
+              + ", not JSON"
+              + (t.contains("html") ? " (a login page or a proxy's page? check the address)" : "")
+              + (r.text().isBlank() ? "" : "; reply starts with: " + excerpt(r.text())),
+          attempt,
+          null);
     }
     if (r.json() == null) {
       if (!required) return null;
-      throw fail(YarnRestException.Kind.MALFORMED_REPLY, endpoint, -1, "empty reply; expected JSON", attempt, null);
+      throw fail(
+          YarnRestException.Kind.MALFORMED_REPLY,
+          endpoint,
+          -1,
+          "empty reply; expected JSON",
+          attempt,
+          null);
     }
     return r.json();
   }
@@ -531,21 +714,36 @@ public final class YarnRestClient {
     int s = a.status();
     String body = a.body().text();
     String yarnMessage = remoteExceptionMessage(body);
-    String detail = "HTTP " + s + reason(s) + (yarnMessage != null ? ": " + yarnMessage
-        : body.isBlank() ? " (empty body)" : ": " + excerpt(body));
+    String detail =
+        "HTTP "
+            + s
+            + reason(s)
+            + (yarnMessage != null
+                ? ": " + yarnMessage
+                : body.isBlank() ? " (empty body)" : ": " + excerpt(body));
     if (s == 401 || s == 403) {
-      detail += ". Maybe pass a user (--user) or credentials for the gateway; Kerberos (SPNEGO) is not supported";
+      detail +=
+          ". Maybe pass a user (--user) or credentials for the gateway; Kerberos (SPNEGO) is not supported";
     }
     return fail(YarnRestException.Kind.HTTP_STATUS, endpoint, s, detail, attempt, null);
   }
 
   /** Every failure made here: one line, without control characters, the secret hidden. */
-  private YarnRestException fail(YarnRestException.Kind kind, String endpoint, int status, String detail, int attempt,
+  private YarnRestException fail(
+      YarnRestException.Kind kind,
+      String endpoint,
+      int status,
+      String detail,
+      int attempt,
       Throwable cause) {
-    return new YarnRestException(kind, endpoint, status, conn.auth().redact(oneLine(detail)), attempt, cause);
+    return new YarnRestException(
+        kind, endpoint, status, conn.auth().redact(oneLine(detail)), attempt, cause);
   }
 
-  /** YARN's error body is {@code {"RemoteException":{"exception":..,"message":..}}}: take the message. */
+  /**
+   * YARN's error body is {@code {"RemoteException":{"exception":..,"message":..}}}: take the
+   * message.
+   */
   static String remoteExceptionMessage(String body) {
     try {
       JsonNode n = Json.mapper().readTree(body);
@@ -581,25 +779,53 @@ public final class YarnRestClient {
 
   private YarnRestException ioError(String endpoint, IOException e, int attempt) {
     if (e instanceof HttpConnectTimeoutException) {
-      return fail(YarnRestException.Kind.TIMEOUT, endpoint, -1,
-          "no connection to " + conn.baseUrl() + " within " + human(conn.connectTimeout()), attempt, e);
+      return fail(
+          YarnRestException.Kind.TIMEOUT,
+          endpoint,
+          -1,
+          "no connection to " + conn.baseUrl() + " within " + human(conn.connectTimeout()),
+          attempt,
+          e);
     }
     if (e instanceof HttpTimeoutException) {
-      return fail(YarnRestException.Kind.TIMEOUT, endpoint, -1,
-          "no answer within " + human(conn.requestTimeout()), attempt, e);
+      return fail(
+          YarnRestException.Kind.TIMEOUT,
+          endpoint,
+          -1,
+          "no answer within " + human(conn.requestTimeout()),
+          attempt,
+          e);
     }
     if (e instanceof ConnectException) {
-      return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
-          "cannot connect to " + conn.baseUrl() + " (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
-              + "). Is the ResourceManager running and is the address right?", attempt, e);
+      return fail(
+          YarnRestException.Kind.CONNECTION,
+          endpoint,
+          -1,
+          "cannot connect to "
+              + conn.baseUrl()
+              + " ("
+              + (e.getMessage() == null ? "connection refused" : e.getMessage())
+              + "). Is the ResourceManager running and is the address right?",
+          attempt,
+          e);
     }
     if (e instanceof SSLException) {
-      return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
-          "TLS failure: " + e.getMessage() + ". Maybe give the cluster's CA in a trust store", attempt, e);
+      return fail(
+          YarnRestException.Kind.CONNECTION,
+          endpoint,
+          -1,
+          "TLS failure: " + e.getMessage() + ". Maybe give the cluster's CA in a trust store",
+          attempt,
+          e);
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return fail(YarnRestException.Kind.CONNECTION, endpoint, -1,
-        "the connection broke before the reply was complete (" + m + ")", attempt, e);
+    return fail(
+        YarnRestException.Kind.CONNECTION,
+        endpoint,
+        -1,
+        "the connection broke before the reply was complete (" + m + ")",
+        attempt,
+        e);
   }
 
   /** A byte count as people write it: 1 MiB, 64 MiB, 1536 bytes. */
@@ -619,7 +845,10 @@ public final class YarnRestClient {
     return s.length() <= EXCERPT ? s : s.substring(0, EXCERPT) + "…";
   }
 
-  /** One line: white space, control and format characters (terminal escapes, bidi marks) become one space. */
+  /**
+   * One line: white space, control and format characters (terminal escapes, bidi marks) become one
+   * space.
+   */
   static String oneLine(String s) {
     return s == null ? "" : s.replaceAll("[\\s\\p{Cc}\\p{Cf}]+", " ").trim();
   }

@@ -11,7 +11,9 @@ public final class YarnRestException extends Exception {
   public enum Kind {
     /** No answer within the request timeout. */
     TIMEOUT,
-    /** The connection could not be made or broke (refused, reset, closed mid-reply, TLS failure). */
+    /**
+     * The connection could not be made or broke (refused, reset, closed mid-reply, TLS failure).
+     */
     CONNECTION,
     /** The server answered with a status other than 2xx. */
     HTTP_STATUS,
@@ -24,11 +26,14 @@ public final class YarnRestException extends Exception {
     /** The connection settings are unusable (for example an unreadable trust store). */
     SETUP,
     /**
-     * The server redirected elsewhere and the redirect was not followed: another origin (scheme, host
-     * or port), a POST answered with 301/302/303, or too many redirects. The message names where to.
+     * The server redirected elsewhere and the redirect was not followed: another origin (scheme,
+     * host or port), a POST answered with 301/302/303, or too many redirects. The message names
+     * where to.
      */
     REDIRECT,
-    /** The reply body was larger than {@link YarnConnection#maxBodyBytes()}; reading stopped there. */
+    /**
+     * The reply body was larger than {@link YarnConnection#maxBodyBytes()}; reading stopped there.
+     */
     TOO_LARGE
   }
 
@@ -38,8 +43,11 @@ public final class YarnRestException extends Exception {
   private final String detail;
   private final int attempts;
 
-  public YarnRestException(Kind kind, String endpoint, int status, String detail, int attempts, Throwable cause) {
-    super(endpoint + ": " + detail + (attempts > 1 ? " (after " + attempts + " attempts)" : ""), cause);
+  public YarnRestException(
+      Kind kind, String endpoint, int status, String detail, int attempts, Throwable cause) {
+    super(
+        endpoint + ": " + detail + (attempts > 1 ? " (after " + attempts + " attempts)" : ""),
+        cause);
     this.kind = kind;
     this.endpoint = endpoint;
     this.status = status;

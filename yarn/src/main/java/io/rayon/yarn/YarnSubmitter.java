@@ -31,11 +31,29 @@ public final class YarnSubmitter {
 
   static SubmitOutcome previewOf(YarnTranslation t) {
     if (!t.ok()) {
-      return new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.NOT_EXPRESSIBLE, null, t.queue(),
-          t.problems().size() + " construct(s) YARN cannot express", t.notes(), t.problems(), null, null, null);
+      return new SubmitOutcome(
+          t.reservationId(),
+          SubmitOutcome.Status.NOT_EXPRESSIBLE,
+          null,
+          t.queue(),
+          t.problems().size() + " construct(s) YARN cannot express",
+          t.notes(),
+          t.problems(),
+          null,
+          null,
+          null);
     }
-    return new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.PREVIEW, null, t.queue(), null, t.notes(),
-        List.of(), YarnRequests.submission(null, t.queue(), t.definition()), null, null);
+    return new SubmitOutcome(
+        t.reservationId(),
+        SubmitOutcome.Status.PREVIEW,
+        null,
+        t.queue(),
+        null,
+        t.notes(),
+        List.of(),
+        YarnRequests.submission(null, t.queue(), t.definition()),
+        null,
+        null);
   }
 
   /**
@@ -43,12 +61,15 @@ public final class YarnSubmitter {
    * reservation id (null or empty when no local plan was made); YARN's allocation is compared with
    * the local allocation of accepted ones.
    */
-  public List<SubmitOutcome> submit(List<YarnTranslation> translations, Map<String, Decision> localPlan) {
+  public List<SubmitOutcome> submit(
+      List<YarnTranslation> translations, Map<String, Decision> localPlan) {
     List<SubmitOutcome> raw = submitAll(translations, localPlan);
     List<SubmitOutcome> out = new ArrayList<>();
     for (int i = 0; i < raw.size(); i++) {
       SubmitOutcome o = raw.get(i);
-      out.add(o.withLocalDecision(localDecision(localPlan, o.reservationId())).withWarnings(translations.get(i).warnings()));
+      out.add(
+          o.withLocalDecision(localDecision(localPlan, o.reservationId()))
+              .withWarnings(translations.get(i).warnings()));
     }
     return out;
   }
@@ -60,7 +81,8 @@ public final class YarnSubmitter {
     return d.accepted() ? "accepted" : "rejected: " + d.rejection();
   }
 
-  private List<SubmitOutcome> submitAll(List<YarnTranslation> translations, Map<String, Decision> localPlan) {
+  private List<SubmitOutcome> submitAll(
+      List<YarnTranslation> translations, Map<String, Decision> localPlan) {
     List<SubmitOutcome> out = new ArrayList<>();
     String unreachable = null;
     for (YarnTranslation t : translations) {
@@ -70,8 +92,18 @@ public final class YarnSubmitter {
       }
       var body = YarnRequests.submission(null, t.queue(), t.definition());
       if (unreachable != null) {
-        out.add(new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.NOT_SENT, null, t.queue(),
-            "not sent: " + unreachable, t.notes(), List.of(), body, null, null));
+        out.add(
+            new SubmitOutcome(
+                t.reservationId(),
+                SubmitOutcome.Status.NOT_SENT,
+                null,
+                t.queue(),
+                "not sent: " + unreachable,
+                t.notes(),
+                List.of(),
+                body,
+                null,
+                null));
         continue;
       }
       String yarnId = null;
@@ -80,13 +112,35 @@ public final class YarnSubmitter {
         client.submitReservation(yarnId, t.queue(), t.definition());
       } catch (YarnRestException e) {
         if (e.kind() == YarnRestException.Kind.HTTP_STATUS && e.status() / 100 == 4) {
-          out.add(new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.REJECTED, yarnId, t.queue(),
-              e.getMessage(), t.notes(), List.of(), YarnRequests.submission(yarnId, t.queue(), t.definition()), null, null));
+          out.add(
+              new SubmitOutcome(
+                  t.reservationId(),
+                  SubmitOutcome.Status.REJECTED,
+                  yarnId,
+                  t.queue(),
+                  e.getMessage(),
+                  t.notes(),
+                  List.of(),
+                  YarnRequests.submission(yarnId, t.queue(), t.definition()),
+                  null,
+                  null));
         } else {
           unreachable = e.getMessage();
-          out.add(new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.NOT_SENT, yarnId, t.queue(),
-              (yarnId == null || e.kind() == YarnRestException.Kind.REDIRECT ? "not sent: " : "unknown whether YARN accepted it: ") + e.getMessage(), t.notes(),
-              List.of(), body, null, null));
+          out.add(
+              new SubmitOutcome(
+                  t.reservationId(),
+                  SubmitOutcome.Status.NOT_SENT,
+                  yarnId,
+                  t.queue(),
+                  (yarnId == null || e.kind() == YarnRestException.Kind.REDIRECT
+                          ? "not sent: "
+                          : "unknown whether YARN accepted it: ")
+                      + e.getMessage(),
+                  t.notes(),
+                  List.of(),
+                  body,
+                  null,
+                  null));
         }
         continue;
       }
@@ -101,13 +155,26 @@ public final class YarnSubmitter {
           Decision d = localPlan == null ? null : localPlan.get(t.reservationId());
           ReservationAllocation local = d != null && d.accepted() ? d.allocation() : null;
           cmp = ReservationComparison.of(t, listed, local, horizonSteps);
-          msg = cmp.differences().isEmpty() ? "accepted; YARN's allocation matches" : "accepted; " + String.join("; ", cmp.differences());
+          msg =
+              cmp.differences().isEmpty()
+                  ? "accepted; YARN's allocation matches"
+                  : "accepted; " + String.join("; ", cmp.differences());
         }
       } catch (YarnRestException e) {
         msg = "accepted, but listing it back failed: " + e.getMessage();
       }
-      out.add(new SubmitOutcome(t.reservationId(), SubmitOutcome.Status.ACCEPTED, yarnId, t.queue(), msg, t.notes(),
-          List.of(), body, cmp, null));
+      out.add(
+          new SubmitOutcome(
+              t.reservationId(),
+              SubmitOutcome.Status.ACCEPTED,
+              yarnId,
+              t.queue(),
+              msg,
+              t.notes(),
+              List.of(),
+              body,
+              cmp,
+              null));
     }
     return out;
   }

@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * The outcome of translating one local reservation: the YARN definition to submit (null when the
- * expression cannot be expressed), the queue it goes to, the step length and origin used, notes
- * on semantics-preserving rewrites that were applied, and problems (each naming the construct and
- * its RDL path) that keep it from being submitted.
+ * expression cannot be expressed), the queue it goes to, the step length and origin used, notes on
+ * semantics-preserving rewrites that were applied, and problems (each naming the construct and its
+ * RDL path) that keep it from being submitted.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record YarnTranslation(
@@ -39,9 +39,27 @@ public record YarnTranslation(
   }
 
   /** A translation without warnings. */
-  public YarnTranslation(String reservationId, String queue, long originMs, long stepMs, long windowStartStep,
-      long windowFinishStep, YarnReservationDefinition definition, List<String> notes, List<Problem> problems) {
-    this(reservationId, queue, originMs, stepMs, windowStartStep, windowFinishStep, definition, notes, problems, List.of());
+  public YarnTranslation(
+      String reservationId,
+      String queue,
+      long originMs,
+      long stepMs,
+      long windowStartStep,
+      long windowFinishStep,
+      YarnReservationDefinition definition,
+      List<String> notes,
+      List<Problem> problems) {
+    this(
+        reservationId,
+        queue,
+        originMs,
+        stepMs,
+        windowStartStep,
+        windowFinishStep,
+        definition,
+        notes,
+        problems,
+        List.of());
   }
 
   public boolean ok() {

@@ -27,29 +27,46 @@ class LiveSupportTest {
 
   @Test
   void addressesAreNormalizedAndOnlyHttpIsAccepted() {
-    assertThat(YarnConnection.parseUrl("rm.example.org:8088/").toString()).isEqualTo("http://rm.example.org:8088");
+    assertThat(YarnConnection.parseUrl("rm.example.org:8088/").toString())
+        .isEqualTo("http://rm.example.org:8088");
     assertThat(YarnConnection.parseUrl("https://rm:8090").toString()).isEqualTo("https://rm:8090");
     assertThatThrownBy(() -> YarnConnection.parseUrl(" ")).hasMessageContaining("empty");
-    assertThatThrownBy(() -> YarnConnection.parseUrl("file:///etc")).hasMessageContaining("only http");
+    assertThatThrownBy(() -> YarnConnection.parseUrl("file:///etc"))
+        .hasMessageContaining("only http");
   }
 
   @Test
   void backOffDoublesUpToItsCap() {
-    YarnConnection c = YarnConnection.of("rm:8088").withRetries(5, Duration.ofMillis(250), Duration.ofSeconds(1));
+    YarnConnection c =
+        YarnConnection.of("rm:8088").withRetries(5, Duration.ofMillis(250), Duration.ofSeconds(1));
     assertThat(List.of(c.backoffAfter(1), c.backoffAfter(2), c.backoffAfter(3), c.backoffAfter(4)))
-        .containsExactly(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(1));
+        .containsExactly(
+            Duration.ofMillis(250),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1));
   }
 
   @Test
   void aComparisonCountsTheStepsWhereYarnAndTheLocalPlanDiffer() {
     Resources c = Resources.of(1024, 1);
-    YarnReservationDefinition def = new YarnReservationDefinition("r", 0, 100_000, YarnInterpreter.R_ALL,
-        List.of(new YarnStage(c, 2, 1, 20_000)), null, null);
+    YarnReservationDefinition def =
+        new YarnReservationDefinition(
+            "r",
+            0,
+            100_000,
+            YarnInterpreter.R_ALL,
+            List.of(new YarnStage(c, 2, 1, 20_000)),
+            null,
+            null);
     YarnTranslation t = new YarnTranslation("r", "q", 0, 10_000, 0, 10, def, List.of(), List.of());
     // YARN: one container over steps [6,10); local plan: two containers over [0,2)
-    YarnReservation yarn = new YarnReservation("reservation_1", "q", "u", 0, def,
-        List.of(new YarnAllocation(60_000, 100_000, c)));
-    ReservationAllocation local = new ReservationAllocation("r", List.of(new AtomAllocation("", c, List.of(new Step(0, 2, 2)))));
+    YarnReservation yarn =
+        new YarnReservation(
+            "reservation_1", "q", "u", 0, def, List.of(new YarnAllocation(60_000, 100_000, c)));
+    ReservationAllocation local =
+        new ReservationAllocation(
+            "r", List.of(new AtomAllocation("", c, List.of(new Step(0, 2, 2)))));
     ReservationComparison cmp = ReservationComparison.of(t, yarn, local, 10);
     assertThat(cmp.requested()).isEqualTo(c.times(4));
     assertThat(cmp.yarnGranted()).isEqualTo(c.times(4));
@@ -59,18 +76,30 @@ class LiveSupportTest {
     assertThat(cmp.stepsThatDiffer()).isEqualTo(6);
     assertThat(cmp.yarnPeak()).isEqualTo(c);
     assertThat(cmp.localPeak()).isEqualTo(c.times(2));
-    assertThat(cmp.differences()).singleElement().satisfies(d -> assertThat(d).contains("differs from the local plan in 6 steps"));
+    assertThat(cmp.differences())
+        .singleElement()
+        .satisfies(d -> assertThat(d).contains("differs from the local plan in 6 steps"));
   }
 
   @Test
   void aComparisonFlagsAllocationsOutsideTheWindowAndMissingWork() {
     Resources c = Resources.of(1024, 1);
-    YarnReservationDefinition def = new YarnReservationDefinition("r", 0, 100_000, YarnInterpreter.R_ALL,
-        List.of(new YarnStage(c, 2, 1, 20_000)), null, null);
+    YarnReservationDefinition def =
+        new YarnReservationDefinition(
+            "r",
+            0,
+            100_000,
+            YarnInterpreter.R_ALL,
+            List.of(new YarnStage(c, 2, 1, 20_000)),
+            null,
+            null);
     YarnTranslation t = new YarnTranslation("r", "q", 0, 10_000, 2, 6, def, List.of(), List.of());
-    YarnReservation yarn = new YarnReservation("reservation_1", "q", "u", 0, def, List.of(new YarnAllocation(0, 20_000, c)));
+    YarnReservation yarn =
+        new YarnReservation(
+            "reservation_1", "q", "u", 0, def, List.of(new YarnAllocation(0, 20_000, c)));
     ReservationComparison cmp = ReservationComparison.of(t, yarn, null, 10);
-    assertThat(cmp.differences()).hasSize(2)
+    assertThat(cmp.differences())
+        .hasSize(2)
         .anyMatch(d -> d.contains("grants <2048,2>") && d.contains("asked for <4096,4>"))
         .anyMatch(d -> d.contains("leaves the window [2,6)"));
     assertThat(cmp.stepsThatDiffer()).isNull();

@@ -1,12 +1,11 @@
 package io.rayon.yarn;
 
-import io.rayon.testsupport.FakeRm;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import io.rayon.testsupport.FakeRm;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,6 +14,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-/** HTTPS with a private certificate: trusted through a user-supplied trust store, refused without. */
+/**
+ * HTTPS with a private certificate: trusted through a user-supplied trust store, refused without.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class YarnRestClientHttpsTest {
   static final char[] PW = "changeit-test".toCharArray();
@@ -37,12 +39,51 @@ class YarnRestClientHttpsTest {
     Path keyStore = dir.resolve("server.p12");
     Path cert = dir.resolve("server.cer");
     trustStore = dir.resolve("trust.p12");
-    keytool("-genkeypair", "-alias", "rm", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
-        "-ext", "SAN=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", keyStore.toString(),
-        "-storepass", new String(PW), "-keypass", new String(PW));
-    keytool("-exportcert", "-alias", "rm", "-keystore", keyStore.toString(), "-storepass", new String(PW), "-file", cert.toString());
-    keytool("-importcert", "-noprompt", "-alias", "rm", "-file", cert.toString(), "-storetype", "PKCS12",
-        "-keystore", trustStore.toString(), "-storepass", new String(PW));
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "rm",
+        "-keyalg",
+        "EC",
+        "-groupname",
+        "secp256r1",
+        "-dname",
+        "CN=127.0.0.1",
+        "-ext",
+        "SAN=ip:127.0.0.1",
+        "-validity",
+        "2",
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        keyStore.toString(),
+        "-storepass",
+        new String(PW),
+        "-keypass",
+        new String(PW));
+    keytool(
+        "-exportcert",
+        "-alias",
+        "rm",
+        "-keystore",
+        keyStore.toString(),
+        "-storepass",
+        new String(PW),
+        "-file",
+        cert.toString());
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "rm",
+        "-file",
+        cert.toString(),
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        trustStore.toString(),
+        "-storepass",
+        new String(PW));
 
     KeyStore ks = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(keyStore)) {
@@ -54,7 +95,8 @@ class YarnRestClientHttpsTest {
     ctx.init(kmf.getKeyManagers(), null, null);
     server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
     server.setHttpsConfigurator(new HttpsConfigurator(ctx));
-    server.createContext("/ws/v1/cluster/info", ex -> FakeRm.send(ex, 200, FakeRm.golden("info.json")));
+    server.createContext(
+        "/ws/v1/cluster/info", ex -> FakeRm.send(ex, 200, FakeRm.golden("info.json")));
     server.start();
   }
 
@@ -65,7 +107,7 @@ class YarnRestClientHttpsTest {
 
   private static void keytool(String... args) throws Exception {
     Path kt = Path.of(System.getProperty("java.home"), "bin", "keytool");
-    List<String> cmd = new java.util.ArrayList<>(List.of(kt.toString()));
+    List<String> cmd = new ArrayList<>(List.of(kt.toString()));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
@@ -86,26 +128,32 @@ class YarnRestClientHttpsTest {
 
   @Test
   void withoutTheTrustStoreTheTlsFailureSaysWhatToDo() throws Exception {
-    YarnConnection c = YarnConnection.of(url()).withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
+    YarnConnection c =
+        YarnConnection.of(url()).withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
     assertThatThrownBy(() -> new YarnRestClient(c, Clock.systemUTC(), d -> {}).clusterInfo())
-        .isInstanceOfSatisfying(YarnRestException.class, e -> {
-          assertThat(e.kind()).isEqualTo(YarnRestException.Kind.CONNECTION);
-          assertThat(e.getMessage()).contains("TLS failure").contains("trust store");
-        });
+        .isInstanceOfSatisfying(
+            YarnRestException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(YarnRestException.Kind.CONNECTION);
+              assertThat(e.getMessage()).contains("TLS failure").contains("trust store");
+            });
   }
 
   @Test
   void aWrongTrustStorePasswordIsASetupError() {
     YarnConnection c = YarnConnection.of(url()).withTrustStore(trustStore, "wrong".toCharArray());
     assertThatThrownBy(() -> new YarnRestClient(c, Clock.systemUTC(), d -> {}))
-        .isInstanceOfSatisfying(YarnRestException.class, e -> {
-          assertThat(e.kind()).isEqualTo(YarnRestException.Kind.SETUP);
-          assertThat(e.getMessage()).contains("trust.p12");
-        });
+        .isInstanceOfSatisfying(
+            YarnRestException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(YarnRestException.Kind.SETUP);
+              assertThat(e.getMessage()).contains("trust.p12");
+            });
   }
 
   @Test
   void hadoopIsNotOnTheApplicationsClassPath() {
-    assertThatThrownBy(() -> Class.forName("org.apache.hadoop.conf.Configuration")).isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> Class.forName("org.apache.hadoop.conf.Configuration"))
+        .isInstanceOf(ClassNotFoundException.class);
   }
 }

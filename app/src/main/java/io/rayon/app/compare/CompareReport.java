@@ -17,40 +17,66 @@ public final class CompareReport {
    * @param documentName the scenario's file name (or title) as the window shows it
    * @param policy the sharing policy both runs used, as typed
    * @param rows the metrics table as the tab shows it
-   * @param svgs each run's skyline drawn as SVG, in run order (may be shorter: runs without a figure)
+   * @param svgs each run's skyline drawn as SVG, in run order (may be shorter: runs without a
+   *     figure)
    */
   public static String html(
-      String documentName, Scenario scenario, String policy, CompareResult r, List<CompareViewModel.MetricRow> rows, List<String> svgs) {
+      String documentName,
+      Scenario scenario,
+      String policy,
+      CompareResult r,
+      List<CompareViewModel.MetricRow> rows,
+      List<String> svgs) {
     List<CompareResult.Run> runs = r.runs();
     StringBuilder b = new StringBuilder(32_768);
     String title = "Comparison on " + documentName;
-    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
-        .append("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:64em}"
-            + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
-            + "td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0}"
-            + "caption{text-align:left;font-weight:bold}figure{margin:1em 0}</style></head><body>\n");
+    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+        .append(esc(title))
+        .append(
+            "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:64em}"
+                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
+                + "td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0}"
+                + "caption{text-align:left;font-weight:bold}figure{margin:1em 0}</style></head><body>\n");
     b.append("<h1>").append(esc(title)).append("</h1>\n<h2>Scenario</h2>\n<ul>");
     Resources cap = scenario.cluster().totalCapacity();
     item(b, "name", scenario.name() + " (" + documentName + ")");
-    item(b, "nodes", scenario.cluster().nodeCount() + " (" + cap.memoryMB() + " MB memory, " + cap.vcores() + " vcores in all)");
-    item(b, "plan step", scenario.stepSeconds() + " s, horizon " + scenario.horizonSteps() + " steps");
+    item(
+        b,
+        "nodes",
+        scenario.cluster().nodeCount()
+            + " ("
+            + cap.memoryMB()
+            + " MB memory, "
+            + cap.vcores()
+            + " vcores in all)");
+    item(
+        b,
+        "plan step",
+        scenario.stepSeconds() + " s, horizon " + scenario.horizonSteps() + " steps");
     item(b, "reservations", Integer.toString(scenario.reservations().size()));
     item(b, "sharing policy of both runs", policy);
     b.append("</ul>\n<h2>Runs</h2>\n<ul>");
     for (int i = 0; i < runs.size(); i++) item(b, CompareResult.letter(i), runs.get(i).label());
     b.append("</ul>\n<table><caption>Metrics</caption>\n<tr><th>metric</th>");
-    for (int i = 0; i < runs.size(); i++) b.append("<th>").append(CompareResult.letter(i)).append("</th>");
+    for (int i = 0; i < runs.size(); i++)
+      b.append("<th>").append(CompareResult.letter(i)).append("</th>");
     b.append("</tr>\n");
     for (CompareViewModel.MetricRow row : rows) {
       b.append("<tr><td>").append(esc(row.metric())).append("</td>");
       for (String v : row.values()) b.append("<td class=\"n\">").append(esc(v)).append("</td>");
       b.append("</tr>\n");
     }
-    b.append("</table>\n<h2>Plans</h2>\n<p>Orange: accepted by A only; blue: accepted by this run and not by A;"
-        + " purple: placed elsewhere than A placed it; grey: the same in both.</p>\n");
+    b.append(
+        "</table>\n<h2>Plans</h2>\n<p>Orange: accepted by A only; blue: accepted by this run and not by A;"
+            + " purple: placed elsewhere than A placed it; grey: the same in both.</p>\n");
     for (int i = 0; i < runs.size() && i < svgs.size(); i++) {
-      b.append("<figure>").append(svgs.get(i)).append("<figcaption>").append(CompareResult.letter(i)).append(": ")
-          .append(esc(runs.get(i).label())).append("</figcaption></figure>\n");
+      b.append("<figure>")
+          .append(svgs.get(i))
+          .append("<figcaption>")
+          .append(CompareResult.letter(i))
+          .append(": ")
+          .append(esc(runs.get(i).label()))
+          .append("</figcaption></figure>\n");
     }
     b.append("</body></html>\n");
     return b.toString();
@@ -61,6 +87,8 @@ public final class CompareReport {
   }
 
   static String esc(String s) {
-    return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s == null
+        ? ""
+        : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 }

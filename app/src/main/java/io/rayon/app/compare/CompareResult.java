@@ -10,7 +10,13 @@ import java.util.List;
  * (the pair the plan diff is drawn for) and any further runs C, D, … on the open scenario.
  */
 public record CompareResult(
-    String labelA, PlanState a, PlanMetrics metricsA, String labelB, PlanState b, PlanMetrics metricsB, List<Run> more) {
+    String labelA,
+    PlanState a,
+    PlanMetrics metricsA,
+    String labelB,
+    PlanState b,
+    PlanMetrics metricsB,
+    List<Run> more) {
 
   /** One run: what it is called, its plan and its metrics. */
   public record Run(String label, PlanState state, PlanMetrics metrics) {}
@@ -19,7 +25,13 @@ public record CompareResult(
     more = List.copyOf(more);
   }
 
-  public CompareResult(String labelA, PlanState a, PlanMetrics metricsA, String labelB, PlanState b, PlanMetrics metricsB) {
+  public CompareResult(
+      String labelA,
+      PlanState a,
+      PlanMetrics metricsA,
+      String labelB,
+      PlanState b,
+      PlanMetrics metricsB) {
     this(labelA, a, metricsA, labelB, b, metricsB, List.of());
   }
 

@@ -5,23 +5,23 @@ import io.rayon.app.dialog.FileType;
 import io.rayon.app.plan.PlanDataMapper;
 import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
-import io.rayon.app.workspace.ChartSource;
-import io.rayon.model.io.AtomicFiles;
-import io.rayon.views.chart.ChartExport;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Locale;
 import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.scenario.SharingPolicySpec;
+import io.rayon.views.chart.ChartExport;
 import io.rayon.views.plan.PlanData;
 import io.rayon.views.plan.PlanDiff;
 import io.rayon.views.plan.PlanSkylineView;
 import io.rayon.views.validation.FieldValidation;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -31,14 +31,14 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.ScrollPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -76,8 +76,11 @@ public final class CompareTab implements WorkspaceTab {
     this(ws, vm, dialogs, null);
   }
 
-  /** @param executor where the HTML report is written (null: the report button writes on the spot) */
-  public CompareTab(WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs, TaskExecutor executor) {
+  /**
+   * @param executor where the HTML report is written (null: the report button writes on the spot)
+   */
+  public CompareTab(
+      WorkspaceViewModel ws, CompareViewModel vm, DialogService dialogs, TaskExecutor executor) {
     this.ws = ws;
     this.vm = vm;
     ComboBox<String> a = new ComboBox<>(vm.planners());
@@ -91,25 +94,37 @@ public final class CompareTab implements WorkspaceTab {
     policy.setId("compare-policy");
     policy.setPrefColumnCount(16);
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
-    validation.check(policy, text -> {
-      try {
-        SharingPolicySpec.parse(text);
-        return null;
-      } catch (IllegalArgumentException e) {
-        return e.getMessage();
-      }
-    });
+    validation.check(
+        policy,
+        text -> {
+          try {
+            SharingPolicySpec.parse(text);
+            return null;
+          } catch (IllegalArgumentException e) {
+            return e.getMessage();
+          }
+        });
     Button other = new Button("Other version…");
     other.setId("compare-other");
-    chooseOther = () -> dialogs.chooseFileToOpen("Scenario version for run B", List.of(FileType.SCENARIO)).ifPresent(vm.otherScenarioProperty()::set);
+    chooseOther =
+        () ->
+            dialogs
+                .chooseFileToOpen("Scenario version for run B", List.of(FileType.SCENARIO))
+                .ifPresent(vm.otherScenarioProperty()::set);
     other.setOnAction(e -> chooseOther.run());
     Button same = new Button("Same scenario");
     same.setOnAction(e -> vm.otherScenarioProperty().set(null));
     same.disableProperty().bind(vm.otherScenarioProperty().isNull());
     Label otherLabel = new Label();
-    otherLabel.textProperty().bind(Bindings.createStringBinding(
-        () -> vm.otherScenarioProperty().get() == null ? "" : "B runs " + vm.otherScenarioProperty().get().getFileName(),
-        vm.otherScenarioProperty()));
+    otherLabel
+        .textProperty()
+        .bind(
+            Bindings.createStringBinding(
+                () ->
+                    vm.otherScenarioProperty().get() == null
+                        ? ""
+                        : "B runs " + vm.otherScenarioProperty().get().getFileName(),
+                vm.otherScenarioProperty()));
     Button run = new Button("Compare");
     run.setId("compare-run");
     run.setOnAction(e -> vm.run());
@@ -123,18 +138,27 @@ public final class CompareTab implements WorkspaceTab {
     addPlanner.setValue(vm.planners().isEmpty() ? null : vm.planners().get(0));
     Button add = new Button("Add run");
     add.setId("compare-add-run");
-    add.setTooltip(new Tooltip("Another planner on the open scenario as run C, D, …: its metrics join the table, its plan the skylines"));
-    add.setOnAction(e -> {
-      if (addPlanner.getValue() != null) vm.morePlanners().add(addPlanner.getValue());
-    });
+    add.setTooltip(
+        new Tooltip(
+            "Another planner on the open scenario as run C, D, …: its metrics join the table, its plan the skylines"));
+    add.setOnAction(
+        e -> {
+          if (addPlanner.getValue() != null) vm.morePlanners().add(addPlanner.getValue());
+        });
     add.disableProperty().bind(vm.runningProperty());
     Label moreLabel = new Label();
     moreLabel.setId("compare-more-label");
-    moreLabel.textProperty().bind(Bindings.createStringBinding(() -> {
-      List<String> parts = new ArrayList<>();
-      for (int i = 0; i < vm.morePlanners().size(); i++) parts.add(CompareResult.letter(i + 2) + ": " + vm.morePlanners().get(i));
-      return String.join(", ", parts);
-    }, vm.morePlanners()));
+    moreLabel
+        .textProperty()
+        .bind(
+            Bindings.createStringBinding(
+                () -> {
+                  List<String> parts = new ArrayList<>();
+                  for (int i = 0; i < vm.morePlanners().size(); i++)
+                    parts.add(CompareResult.letter(i + 2) + ": " + vm.morePlanners().get(i));
+                  return String.join(", ", parts);
+                },
+                vm.morePlanners()));
     Button clear = new Button("Remove added runs");
     clear.setId("compare-clear-runs");
     clear.setOnAction(e -> vm.morePlanners().clear());
@@ -151,10 +175,13 @@ public final class CompareTab implements WorkspaceTab {
     problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
 
     metrics.setId("compare-metrics");
-    metrics.setPlaceholder(new Label("Choose two planners (or another version of the scenario) and press Compare"));
+    metrics.setPlaceholder(
+        new Label("Choose two planners (or another version of the scenario) and press Compare"));
     metrics.getColumns().add(col("Metric", 140, CompareViewModel.MetricRow::metric));
-    TableColumn<CompareViewModel.MetricRow, String> ca = col("A", 80, CompareViewModel.MetricRow::a);
-    TableColumn<CompareViewModel.MetricRow, String> cb = col("B", 80, CompareViewModel.MetricRow::b);
+    TableColumn<CompareViewModel.MetricRow, String> ca =
+        col("A", 80, CompareViewModel.MetricRow::a);
+    TableColumn<CompareViewModel.MetricRow, String> cb =
+        col("B", 80, CompareViewModel.MetricRow::b);
     metrics.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     diff.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     metrics.getColumns().add(ca);
@@ -167,17 +194,22 @@ public final class CompareTab implements WorkspaceTab {
     diff.setPlaceholder(new Label("No differences yet"));
     diff.getColumns().add(col("Reservation", 120, DiffRow::id));
     diff.getColumns().add(col("Difference", 160, DiffRow::kind));
-    diff.getSelectionModel().selectedItemProperty().addListener((o, x, y) -> {
-      if (y != null) ws.selectionProperty().set(Selection.reservation(y.id()));
-    });
+    diff.getSelectionModel()
+        .selectedItemProperty()
+        .addListener(
+            (o, x, y) -> {
+              if (y != null) ws.selectionProperty().set(Selection.reservation(y.id()));
+            });
 
     vm.resultProperty().addListener((o, x, r) -> show(r));
-    ws.selectionProperty().addListener((o, x, s) -> {
-      String id = s != null && s.kind() == Selection.Kind.RESERVATION ? s.id() : null;
-      viewA.setSelectedReservation(id);
-      viewB.setSelectedReservation(id);
-      for (PlanSkylineView v : moreViews) v.setSelectedReservation(id);
-    });
+    ws.selectionProperty()
+        .addListener(
+            (o, x, s) -> {
+              String id = s != null && s.kind() == Selection.Kind.RESERVATION ? s.id() : null;
+              viewA.setSelectedReservation(id);
+              viewB.setSelectedReservation(id);
+              for (PlanSkylineView v : moreViews) v.setSelectedReservation(id);
+            });
     viewA.setId("compare-skyline-a");
     viewB.setId("compare-skyline-b");
     viewA.rejectedPanelVisibleProperty().set(false);
@@ -237,16 +269,17 @@ public final class CompareTab implements WorkspaceTab {
     PlanData b = PlanDataMapper.of(r.b(), ws.getScenario());
     PlanDiff d = PlanDiff.of(a, b);
     Map<String, PlanDiff.Kind> kinds = d.kinds();
-    Function<String, Color> colour = id -> {
-      PlanDiff.Kind k = kinds.get(id);
-      if (k == null) return SAME;
-      return switch (k) {
-        case ONLY_IN_A -> ONLY_A;
-        case ONLY_IN_B -> ONLY_B;
-        case MOVED -> MOVED;
-        case UNCHANGED -> SAME;
-      };
-    };
+    Function<String, Color> colour =
+        id -> {
+          PlanDiff.Kind k = kinds.get(id);
+          if (k == null) return SAME;
+          return switch (k) {
+            case ONLY_IN_A -> ONLY_A;
+            case ONLY_IN_B -> ONLY_B;
+            case MOVED -> MOVED;
+            case UNCHANGED -> SAME;
+          };
+        };
     viewA.setColorFunction(colour);
     viewB.setColorFunction(colour);
     viewA.setPlan(a);
@@ -268,7 +301,13 @@ public final class CompareTab implements WorkspaceTab {
     metrics.getColumns().remove(1, metrics.getColumns().size());
     for (int i = 0; i < n; i++) {
       int k = i;
-      metrics.getColumns().add(col(CompareResult.letter(i), 80, row -> k < row.values().size() ? row.values().get(k) : ""));
+      metrics
+          .getColumns()
+          .add(
+              col(
+                  CompareResult.letter(i),
+                  80,
+                  row -> k < row.values().size() ? row.values().get(k) : ""));
     }
   }
 
@@ -288,21 +327,27 @@ public final class CompareTab implements WorkspaceTab {
       v.setId("compare-skyline-" + CompareResult.letter(i + 2).toLowerCase(Locale.ROOT));
       v.rejectedPanelVisibleProperty().set(false);
       v.setMinHeight(140);
-      v.setColorFunction(id -> {
-        PlanDiff.Kind k = kinds.get(id);
-        if (k == null) return SAME;
-        return switch (k) {
-          case ONLY_IN_A -> ONLY_A;
-          case ONLY_IN_B -> ONLY_B;
-          case MOVED -> MOVED;
-          case UNCHANGED -> SAME;
-        };
-      });
+      v.setColorFunction(
+          id -> {
+            PlanDiff.Kind k = kinds.get(id);
+            if (k == null) return SAME;
+            return switch (k) {
+              case ONLY_IN_A -> ONLY_A;
+              case ONLY_IN_B -> ONLY_B;
+              case MOVED -> MOVED;
+              case UNCHANGED -> SAME;
+            };
+          });
       v.setPlan(data);
       v.visibleStartProperty().bindBidirectional(viewA.visibleStartProperty());
       v.visibleEndProperty().bindBidirectional(viewA.visibleEndProperty());
       v.setSelectedReservation(viewA.getSelectedReservation());
-      Label l = new Label(CompareResult.letter(i + 2) + ": " + run.label() + " (blue: accepted here and not by A, purple: moved from A, grey: same)");
+      Label l =
+          new Label(
+              CompareResult.letter(i + 2)
+                  + ": "
+                  + run.label()
+                  + " (blue: accepted here and not by A, purple: moved from A, grey: same)");
       moreSkylines.getChildren().addAll(l, v);
       VBox.setVgrow(v, Priority.ALWAYS);
       moreViews.add(v);
@@ -317,17 +362,27 @@ public final class CompareTab implements WorkspaceTab {
     List<PlanSkylineView> views = new ArrayList<>(List.of(viewA, viewB));
     views.addAll(moreViews);
     for (PlanSkylineView v : views) svgs.add(ChartExport.svg(v, 900, 260));
-    String html = CompareReport.html(ws.documentName(), ws.getScenario(), vm.policyTextProperty().get(), r, vm.rows(), svgs);
-    dialogs.chooseFileToSave("Comparison report", "comparison-report.html", List.of(FileType.HTML)).ifPresent(path -> {
-      if (executor == null) {
-        write(dialogs, path, html);
-        return;
-      }
-      executor.execute(BackgroundTask.of("Export " + path.getFileName(), (p, c) -> {
-        AtomicFiles.writeString(path, html);
-        return path;
-      }).onFailure(x -> dialogs.showError("Export failed", path + ": " + x.getMessage())));
-    });
+    String html =
+        CompareReport.html(
+            ws.documentName(), ws.getScenario(), vm.policyTextProperty().get(), r, vm.rows(), svgs);
+    dialogs
+        .chooseFileToSave("Comparison report", "comparison-report.html", List.of(FileType.HTML))
+        .ifPresent(
+            path -> {
+              if (executor == null) {
+                write(dialogs, path, html);
+                return;
+              }
+              executor.execute(
+                  BackgroundTask.of(
+                          "Export " + path.getFileName(),
+                          (p, c) -> {
+                            AtomicFiles.writeString(path, html);
+                            return path;
+                          })
+                      .onFailure(
+                          x -> dialogs.showError("Export failed", path + ": " + x.getMessage())));
+            });
   }
 
   private static void write(DialogService dialogs, Path path, String html) {
@@ -371,10 +426,20 @@ public final class CompareTab implements WorkspaceTab {
   @Override
   public List<AppCommand> commands() {
     return List.of(
-        AppCommand.of("Plan", "Co_mpare planners", "Shortcut+Shift+C", vm::run).disabledWhen(vm.runningProperty()),
-        AppCommand.of("Plan", "Compare with another _version of the scenario…", "Shortcut+Shift+V", chooseOther),
-        AppCommand.of("Plan", "Compare on the _same scenario", null, () -> vm.otherScenarioProperty().set(null)),
-        AppCommand.of("Plan", "Cancel comparison", null, vm::cancel).disabledWhen(vm.runningProperty().not()));
+        AppCommand.of("Plan", "Co_mpare planners", "Shortcut+Shift+C", vm::run)
+            .disabledWhen(vm.runningProperty()),
+        AppCommand.of(
+            "Plan",
+            "Compare with another _version of the scenario…",
+            "Shortcut+Shift+V",
+            chooseOther),
+        AppCommand.of(
+            "Plan",
+            "Compare on the _same scenario",
+            null,
+            () -> vm.otherScenarioProperty().set(null)),
+        AppCommand.of("Plan", "Cancel comparison", null, vm::cancel)
+            .disabledWhen(vm.runningProperty().not()));
   }
 
   @Override

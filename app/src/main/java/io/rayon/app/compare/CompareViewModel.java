@@ -16,8 +16,8 @@ import io.rayon.model.scenario.SharingPolicySpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
+import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -32,8 +32,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The Compare tab's state: two runs (planner A and planner B on the open scenario, or planner A
- * on the open scenario and on another version of it read from a file), their metrics side by side
+ * The Compare tab's state: two runs (planner A and planner B on the open scenario, or planner A on
+ * the open scenario and on another version of it read from a file), their metrics side by side
  * (acceptance, weighted acceptance, preemption, uniformity, runtime) and the plan diff; any number
  * of further runs (C, D, …: more planners on the open scenario) join the table and the skylines.
  * All runs go through the executor as one task, one after the other (the UI keeps the other core).
@@ -56,15 +56,22 @@ public final class CompareViewModel {
 
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
-  private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
+  private final ObservableList<String> planners =
+      FXCollections.observableArrayList(Planners.names());
   private final StringProperty plannerA = new SimpleStringProperty(this, "plannerA");
   private final StringProperty plannerB = new SimpleStringProperty(this, "plannerB");
+
   /** Planners of the further runs C, D, … (each on the open scenario). */
   private final ObservableList<String> morePlanners = FXCollections.observableArrayList();
+
   private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
+
   /** Another version of the scenario for run B (null: the open scenario with planner B). */
-  private final ObjectProperty<Path> otherScenario = new SimpleObjectProperty<>(this, "otherScenario");
-  private final ReadOnlyObjectWrapper<CompareResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+  private final ObjectProperty<Path> otherScenario =
+      new SimpleObjectProperty<>(this, "otherScenario");
+
+  private final ReadOnlyObjectWrapper<CompareResult> result =
+      new ReadOnlyObjectWrapper<>(this, "result");
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
   private final ObservableList<MetricRow> rows = FXCollections.observableArrayList();
@@ -115,35 +122,54 @@ public final class CompareViewModel {
     handle =
         executor.execute(
             BackgroundTask.of(
-                    "Compare " + labelA + " / " + labelB + (more.isEmpty() ? "" : " and " + more.size() + " more"),
+                    "Compare "
+                        + labelA
+                        + " / "
+                        + labelB
+                        + (more.isEmpty() ? "" : " and " + more.size() + " more"),
                     (p, c) -> {
                       Scenario scenarioB = other == null ? scenarioA : ScenarioIO.read(other);
-                      PlanState a = PlanningService.replanAll(new PlanningService.Request(scenarioA, pa, null, spec), part(p, 0, n, labelA), c);
+                      PlanState a =
+                          PlanningService.replanAll(
+                              new PlanningService.Request(scenarioA, pa, null, spec),
+                              part(p, 0, n, labelA),
+                              c);
                       c.throwIfCancelled();
-                      PlanState b = PlanningService.replanAll(new PlanningService.Request(scenarioB, pb, null, spec), part(p, 1, n, labelB), c);
+                      PlanState b =
+                          PlanningService.replanAll(
+                              new PlanningService.Request(scenarioB, pb, null, spec),
+                              part(p, 1, n, labelB),
+                              c);
                       List<CompareResult.Run> runs = new ArrayList<>();
                       for (int i = 0; i < more.size(); i++) {
                         c.throwIfCancelled();
                         String label = more.get(i);
-                        PlanState s = PlanningService.replanAll(
-                            new PlanningService.Request(scenarioA, more.get(i), null, spec), part(p, 2 + i, n, label), c);
+                        PlanState s =
+                            PlanningService.replanAll(
+                                new PlanningService.Request(scenarioA, more.get(i), null, spec),
+                                part(p, 2 + i, n, label),
+                                c);
                         runs.add(new CompareResult.Run(label, s, metrics(s, scenarioA)));
                       }
-                      return new CompareResult(labelA, a, metrics(a, scenarioA), labelB, b, metrics(b, scenarioB), runs);
+                      return new CompareResult(
+                          labelA, a, metrics(a, scenarioA), labelB, b, metrics(b, scenarioB), runs);
                     })
-                .onSuccess(r -> {
-                  if (id != runId) return;
-                  running.set(false);
-                  show(r);
-                })
-                .onFailure(e -> {
-                  if (id != runId) return;
-                  running.set(false);
-                  problem.set("Comparison failed: " + e.getMessage());
-                })
-                .onCancelled(() -> {
-                  if (id == runId) running.set(false);
-                }));
+                .onSuccess(
+                    r -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      show(r);
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      problem.set("Comparison failed: " + e.getMessage());
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id == runId) running.set(false);
+                    }));
   }
 
   /** Run {@code i} of {@code n}'s share of the progress bar. */
@@ -167,10 +193,12 @@ public final class CompareViewModel {
         row("preemption", runs, x -> num(x.metrics().preemption())),
         row("uniformity", runs, x -> num(x.metrics().uniformity())),
         row("runtime (ms)", runs, x -> Long.toString(x.state().runtimeMs())));
-    ws.setStatus("Compared " + String.join(", ", runs.stream().map(CompareResult.Run::label).toList()));
+    ws.setStatus(
+        "Compared " + String.join(", ", runs.stream().map(CompareResult.Run::label).toList()));
   }
 
-  private static MetricRow row(String metric, List<CompareResult.Run> runs, Function<CompareResult.Run, String> f) {
+  private static MetricRow row(
+      String metric, List<CompareResult.Run> runs, Function<CompareResult.Run, String> f) {
     return new MetricRow(metric, runs.stream().map(f).toList());
   }
 

@@ -42,8 +42,8 @@ public interface DialogService {
   }
 
   /**
-   * A passing notification (a finished run, a lost connection) that asks nothing, does not take
-   * the focus and goes away by itself.
+   * A passing notification (a finished run, a lost connection) that asks nothing, does not take the
+   * focus and goes away by itself.
    */
   void notify(Notice kind, String title, String message);
 }

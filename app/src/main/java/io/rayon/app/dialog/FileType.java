@@ -2,7 +2,9 @@ package io.rayon.app.dialog;
 
 import java.util.List;
 
-/** A file type offered in open and save dialogs: a description and patterns such as {@code *.json}. */
+/**
+ * A file type offered in open and save dialogs: a description and patterns such as {@code *.json}.
+ */
 public record FileType(String description, List<String> patterns) {
   public static final FileType SCENARIO = new FileType("Scenario (*.json)", List.of("*.json"));
   public static final FileType JSON = new FileType("JSON (*.json)", List.of("*.json"));

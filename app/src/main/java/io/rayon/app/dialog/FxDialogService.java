@@ -4,11 +4,13 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import javafx.application.HostServices;
 import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceDialog;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -23,11 +25,12 @@ import org.controlsfx.control.Notifications;
 public final class FxDialogService implements DialogService {
   /** How long a notification stays. */
   static final Duration NOTICE_TIME = Duration.seconds(6);
+
   /** Above this many notifications on screen, ControlsFX shows one summary instead. */
   static final int NOTICE_THRESHOLD = 3;
 
   private final Window owner;
-  private javafx.application.HostServices hostServices;
+  private HostServices hostServices;
   private final boolean notifications;
   private Path lastDirectory;
 
@@ -42,7 +45,7 @@ public final class FxDialogService implements DialogService {
   }
 
   /** The application's host services, which open documents in the desktop's viewer. */
-  public void setHostServices(javafx.application.HostServices services) {
+  public void setHostServices(HostServices services) {
     this.hostServices = services;
   }
 
@@ -69,8 +72,9 @@ public final class FxDialogService implements DialogService {
   }
 
   /** Dialogs get the main window's style sheets, so they follow the light or dark theme. */
-  private void themed(javafx.scene.control.DialogPane pane) {
-    if (owner != null && owner.getScene() != null) pane.getStylesheets().setAll(owner.getScene().getStylesheets());
+  private void themed(DialogPane pane) {
+    if (owner != null && owner.getScene() != null)
+      pane.getStylesheets().setAll(owner.getScene().getStylesheets());
   }
 
   @Override
@@ -92,7 +96,11 @@ public final class FxDialogService implements DialogService {
 
   @Override
   public SaveChoice askSaveChanges(String documentName) {
-    Alert a = alert(Alert.AlertType.CONFIRMATION, "Unsaved changes", documentName + " has unsaved changes. Save them?");
+    Alert a =
+        alert(
+            Alert.AlertType.CONFIRMATION,
+            "Unsaved changes",
+            documentName + " has unsaved changes. Save them?");
     ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
     ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.NO);
     a.getButtonTypes().setAll(save, discard, ButtonType.CANCEL);
@@ -105,8 +113,10 @@ public final class FxDialogService implements DialogService {
   private FileChooser chooser(String title, List<FileType> types) {
     FileChooser fc = new FileChooser();
     fc.setTitle(title);
-    for (FileType t : types) fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(t.description(), t.patterns()));
-    if (lastDirectory != null && lastDirectory.toFile().isDirectory()) fc.setInitialDirectory(lastDirectory.toFile());
+    for (FileType t : types)
+      fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(t.description(), t.patterns()));
+    if (lastDirectory != null && lastDirectory.toFile().isDirectory())
+      fc.setInitialDirectory(lastDirectory.toFile());
     return fc;
   }
 
@@ -148,16 +158,26 @@ public final class FxDialogService implements DialogService {
   @Override
   public void notify(Notice kind, String title, String message) {
     if (!notifications || owner == null || !owner.isShowing()) return;
-    Notifications n = styled(Notifications.create()).title(title).text(message).hideAfter(NOTICE_TIME)
-        .threshold(NOTICE_THRESHOLD, styled(Notifications.create()).title("Rayon Studio")
-            .text("Several runs finished or connections changed; see the tabs and the status bar."));
+    Notifications n =
+        styled(Notifications.create())
+            .title(title)
+            .text(message)
+            .hideAfter(NOTICE_TIME)
+            .threshold(
+                NOTICE_THRESHOLD,
+                styled(Notifications.create())
+                    .title("Rayon Studio")
+                    .text(
+                        "Several runs finished or connections changed; see the tabs and the status bar."));
     if (kind == Notice.WARNING) n.showWarning();
     else n.showInformation();
   }
 
   private Notifications styled(Notifications n) {
     n.owner(owner).position(Pos.BOTTOM_RIGHT).styleClass("rayon-notification");
-    boolean dark = owner.getScene() != null && owner.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"));
+    boolean dark =
+        owner.getScene() != null
+            && owner.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("dark.css"));
     return dark ? n.darkStyle() : n;
   }
 }

@@ -9,6 +9,7 @@ import io.rayon.engine.federation.FederationTimeline;
 import io.rayon.engine.federation.SharePolicies;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -22,6 +23,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Spinner;
@@ -58,7 +60,8 @@ public final class FederationTab implements WorkspaceTab {
   private final Slider roundSlider = new Slider(0, 0, 0);
   private final Label roundLabel = new Label("round 0 of 0");
   private final ToggleButton play = new ToggleButton("Play");
-  private final Timeline animation = new Timeline(new KeyFrame(Duration.millis(900), e -> nextRound(true)));
+  private final Timeline animation =
+      new Timeline(new KeyFrame(Duration.millis(900), e -> nextRound(true)));
   private int[] rows = new int[0];
   private double cellW = 40;
 
@@ -69,7 +72,11 @@ public final class FederationTab implements WorkspaceTab {
 
     Button open = new Button("Open setup…");
     open.setId("fed-open");
-    open.setOnAction(e -> dialogs.chooseFileToOpen("Open federation setup", List.of(FileType.JSON, FileType.ANY)).ifPresent(vm::open));
+    open.setOnAction(
+        e ->
+            dialogs
+                .chooseFileToOpen("Open federation setup", List.of(FileType.JSON, FileType.ANY))
+                .ifPresent(vm::open));
     Spinner<Integer> subClusters = spinner("fed-subclusters", 1, 200, 8);
     Spinner<Integer> nodes = spinner("fed-nodes", 1, 200_000, 2000);
     Spinner<Integer> queues = spinner("fed-queues", 2, 20_000, 60);
@@ -77,29 +84,49 @@ public final class FederationTab implements WorkspaceTab {
     Spinner<Integer> seed = spinner("fed-seed", 0, Integer.MAX_VALUE, 1);
     Button generate = new Button("Generate");
     generate.setId("fed-generate");
-    generate.setOnAction(e -> {
-      try {
-        vm.generate(new FederationGenerator.Params(subClusters.getValue(), nodes.getValue(), queues.getValue(), 8, 1.0, seed.getValue(),
-            rounds.getValue()));
-      } catch (IllegalArgumentException ex) {
-        dialogs.showError("Generate federation", ex.getMessage());
-      }
-    });
+    generate.setOnAction(
+        e -> {
+          try {
+            vm.generate(
+                new FederationGenerator.Params(
+                    subClusters.getValue(),
+                    nodes.getValue(),
+                    queues.getValue(),
+                    8,
+                    1.0,
+                    seed.getValue(),
+                    rounds.getValue()));
+          } catch (IllegalArgumentException ex) {
+            dialogs.showError("Generate federation", ex.getMessage());
+          }
+        });
     Button cancel = new Button("Cancel");
     cancel.setId("fed-cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
     open.disableProperty().bind(vm.runningProperty());
     generate.disableProperty().bind(vm.runningProperty());
-    javafx.scene.control.ProgressBar progress = new javafx.scene.control.ProgressBar();
+    ProgressBar progress = new ProgressBar();
     progress.setId("fed-progress");
     progress.progressProperty().bind(vm.progressProperty());
     progress.visibleProperty().bind(vm.runningProperty());
     ToolBar files = new ToolBar(open, generate, cancel, progress);
-    ToolBar generation = new ToolBar(new Label("Generate with"), new Label("sub-clusters"), subClusters, new Label("nodes"), nodes,
-        new Label("queues"), queues, new Label("rounds"), rounds, new Label("seed"), seed);
+    ToolBar generation =
+        new ToolBar(
+            new Label("Generate with"),
+            new Label("sub-clusters"),
+            subClusters,
+            new Label("nodes"),
+            nodes,
+            new Label("queues"),
+            queues,
+            new Label("rounds"),
+            rounds,
+            new Label("seed"),
+            seed);
 
-    ComboBox<String> policy = new ComboBox<>(FXCollections.observableArrayList(SharePolicies.REGISTRY.names()));
+    ComboBox<String> policy =
+        new ComboBox<>(FXCollections.observableArrayList(SharePolicies.REGISTRY.names()));
     policy.setId("fed-policy");
     policy.valueProperty().bindBidirectional(vm.policyProperty());
     roundSlider.setId("fed-round");
@@ -107,21 +134,35 @@ public final class FederationTab implements WorkspaceTab {
     roundSlider.setMinorTickCount(0);
     roundSlider.setSnapToTicks(true);
     roundSlider.setPrefWidth(240);
-    roundSlider.valueProperty().addListener((o, a, b) -> vm.roundProperty().set((int) Math.round(b.doubleValue())));
-    vm.roundProperty().addListener((o, a, b) -> {
-      roundSlider.setValue(b.intValue());
-      refresh();
-    });
+    roundSlider
+        .valueProperty()
+        .addListener((o, a, b) -> vm.roundProperty().set((int) Math.round(b.doubleValue())));
+    vm.roundProperty()
+        .addListener(
+            (o, a, b) -> {
+              roundSlider.setValue(b.intValue());
+              refresh();
+            });
     Button next = new Button("Next round");
     next.setId("fed-next");
     next.setOnAction(e -> nextRound(false));
     play.setId("fed-play");
-    play.selectedProperty().addListener((o, a, on) -> {
-      if (on) animation.play();
-      else animation.stop();
-    });
+    play.selectedProperty()
+        .addListener(
+            (o, a, on) -> {
+              if (on) animation.play();
+              else animation.stop();
+            });
     roundLabel.setId("fed-round-label");
-    ToolBar view = new ToolBar(new Label("Share policy"), policy, new Label("Round"), roundSlider, roundLabel, next, play);
+    ToolBar view =
+        new ToolBar(
+            new Label("Share policy"),
+            policy,
+            new Label("Round"),
+            roundSlider,
+            roundLabel,
+            next,
+            play);
 
     Label summary = new Label();
     summary.setId("fed-summary");
@@ -135,31 +176,49 @@ public final class FederationTab implements WorkspaceTab {
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
 
     matrix.setId("fed-matrix");
-    matrix.setOnMouseClicked(e -> {
-      int row = (int) Math.floor((e.getY() - HEADER_H) / ROW_H);
-      int col = (int) Math.floor((e.getX() - LABEL_W) / cellW);
-      if (row < 0 || row >= rows.length || col < 0 || vm.shownRound() == null || col >= vm.shownRound().federation().subClusterCount()) return;
-      vm.select(rows[row], col);
-    });
+    matrix.setOnMouseClicked(
+        e -> {
+          int row = (int) Math.floor((e.getY() - HEADER_H) / ROW_H);
+          int col = (int) Math.floor((e.getX() - LABEL_W) / cellW);
+          if (row < 0
+              || row >= rows.length
+              || col < 0
+              || vm.shownRound() == null
+              || col >= vm.shownRound().federation().subClusterCount()) return;
+          vm.select(rows[row], col);
+        });
     ScrollPane matrixPane = new ScrollPane(matrix);
     matrixPane.setPannable(true);
 
     table.setId("fed-table");
     table.getColumns().add(column("policy", r -> r.policy()));
     table.getColumns().add(column("utilization", r -> pct(r.utilization())));
-    table.getColumns().add(column("fairness err", r -> String.format(Locale.ROOT, "%.3f%%", r.fairnessErrorPct())));
+    table
+        .getColumns()
+        .add(
+            column(
+                "fairness err", r -> String.format(Locale.ROOT, "%.3f%%", r.fairnessErrorPct())));
     table.getColumns().add(column("mean util.", r -> pct(r.meanUtilization())));
-    table.getColumns().add(column("mean fairness err", r -> String.format(Locale.ROOT, "%.3f%%", r.meanFairnessErrorPct())));
+    table
+        .getColumns()
+        .add(
+            column(
+                "mean fairness err",
+                r -> String.format(Locale.ROOT, "%.3f%%", r.meanFairnessErrorPct())));
     table.getColumns().add(column("node-local", r -> pct(r.nodeLocal())));
     table.getColumns().add(column("rack-local", r -> pct(r.rackLocal())));
-    table.getColumns().add(column("runtime ms", r -> String.format(Locale.ROOT, "%.2f", r.runtimeMs())));
+    table
+        .getColumns()
+        .add(column("runtime ms", r -> String.format(Locale.ROOT, "%.2f", r.runtimeMs())));
     table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
     Label detail = new Label();
     detail.setId("fed-cell-detail");
     detail.setWrapText(true);
     detail.textProperty().bind(vm.cellDetailProperty());
-    Label hint = new Label("Utilization and fairness error (against the oracle: one scheduler, locality relaxed) of every policy"
-        + " in the round shown, and means over rounds. Click a cell of the matrix for its demand, guarantee and allocation.");
+    Label hint =
+        new Label(
+            "Utilization and fairness error (against the oracle: one scheduler, locality relaxed) of every policy"
+                + " in the round shown, and means over rounds. Click a cell of the matrix for its demand, guarantee and allocation.");
     hint.setWrapText(true);
     VBox right = new VBox(6, table, hint, detail);
     right.setPadding(new Insets(4));
@@ -171,12 +230,14 @@ public final class FederationTab implements WorkspaceTab {
     root.setCenter(split);
     root.setId("federation-tab");
 
-    vm.resultProperty().addListener((o, a, r) -> {
-      rows = vm.rows();
-      roundSlider.setMax(Math.max(0, vm.roundCount() - 1));
-      roundSlider.setValue(0);
-      refresh();
-    });
+    vm.resultProperty()
+        .addListener(
+            (o, a, r) -> {
+              rows = vm.rows();
+              roundSlider.setMax(Math.max(0, vm.roundCount() - 1));
+              roundSlider.setValue(0);
+              refresh();
+            });
     vm.policyProperty().addListener((o, a, b) -> refresh());
     refresh();
   }
@@ -194,15 +255,17 @@ public final class FederationTab implements WorkspaceTab {
     return s;
   }
 
-  private static TableColumn<FederationViewModel.PolicyRow, String> column(String title,
-      java.util.function.Function<FederationViewModel.PolicyRow, String> value) {
+  private static TableColumn<FederationViewModel.PolicyRow, String> column(
+      String title, Function<FederationViewModel.PolicyRow, String> value) {
     TableColumn<FederationViewModel.PolicyRow, String> c = new TableColumn<>(title);
     c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
     c.setSortable(false);
     return c;
   }
 
-  /** Steps to the next round; with {@code wrap} (the animation) back to the first after the last. */
+  /**
+   * Steps to the next round; with {@code wrap} (the animation) back to the first after the last.
+   */
   void nextRound(boolean wrap) {
     int n = vm.roundCount();
     if (n == 0) return;
@@ -214,11 +277,15 @@ public final class FederationTab implements WorkspaceTab {
   private void refresh() {
     table.getItems().setAll(vm.policyRows());
     int n = vm.roundCount();
-    roundLabel.setText(n == 0 ? "no rounds" : "round " + vm.roundProperty().get() + " of " + (n - 1));
+    roundLabel.setText(
+        n == 0 ? "no rounds" : "round " + vm.roundProperty().get() + " of " + (n - 1));
     draw();
   }
 
-  /** Draws the matrix: a row per leaf queue shown, a column per sub-cluster, shade = containers allocated. */
+  /**
+   * Draws the matrix: a row per leaf queue shown, a column per sub-cluster, shade = containers
+   * allocated.
+   */
   private void draw() {
     FederationTimeline.Round round = vm.shownRound();
     GraphicsContext g = matrix.getGraphicsContext2D();
@@ -243,7 +310,10 @@ public final class FederationTab implements WorkspaceTab {
     g.setTextAlign(TextAlignment.CENTER);
     for (int j = 0; j < s; j++) {
       g.setFill(f.isDown(j) ? Color.FIREBRICK : Color.BLACK);
-      g.fillText(clip(f.subClusterName(j), (int) (cellW / 6)), LABEL_W + cellW * j + cellW / 2, HEADER_H / 2);
+      g.fillText(
+          clip(f.subClusterName(j), (int) (cellW / 6)),
+          LABEL_W + cellW * j + cellW / 2,
+          HEADER_H / 2);
     }
     int[] cell = null;
     for (int i = 0; i < rows.length; i++) {
@@ -256,7 +326,12 @@ public final class FederationTab implements WorkspaceTab {
         double x = LABEL_W + cellW * j;
         long a = vm.allocation(q, j);
         if (f.isDown(j)) g.setFill(Color.gray(0.85));
-        else g.setFill(Color.hsb(210, a == 0 ? 0.03 : 0.15 + 0.85 * a / max, a == 0 ? 0.98 : 0.95 - 0.35 * a / max));
+        else
+          g.setFill(
+              Color.hsb(
+                  210,
+                  a == 0 ? 0.03 : 0.15 + 0.85 * a / max,
+                  a == 0 ? 0.98 : 0.95 - 0.35 * a / max));
         g.fillRect(x, y, cellW - 1, ROW_H - 1);
         if (a > 0) {
           g.setTextAlign(TextAlignment.CENTER);

@@ -1,6 +1,7 @@
 package io.rayon.app.federation;
 
 import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.BackgroundWork;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.engine.federation.Federation;
@@ -10,6 +11,8 @@ import io.rayon.engine.federation.FederationTimeline;
 import io.rayon.engine.federation.Routing;
 import io.rayon.engine.federation.SharePolicies;
 import io.rayon.engine.federation.SharePolicy;
+import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.federation.FederationIO;
 import io.rayon.model.federation.FederationSetup;
 import io.rayon.model.io.FormatException;
@@ -24,6 +27,8 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -43,16 +48,20 @@ public final class FederationViewModel {
   public static final int MAX_ROWS = 60;
 
   private final TaskExecutor executor;
-  private final ReadOnlyObjectWrapper<FederationSetup> setup = new ReadOnlyObjectWrapper<>(this, "setup");
-  private final ReadOnlyObjectWrapper<FederationTimeline.Result> result = new ReadOnlyObjectWrapper<>(this, "result");
+  private final ReadOnlyObjectWrapper<FederationSetup> setup =
+      new ReadOnlyObjectWrapper<>(this, "setup");
+  private final ReadOnlyObjectWrapper<FederationTimeline.Result> result =
+      new ReadOnlyObjectWrapper<>(this, "result");
   private final StringProperty policy = new SimpleStringProperty(this, "policy", "gif");
   private final IntegerProperty round = new SimpleIntegerProperty(this, "round", 0);
   private final ObjectProperty<int[]> cell = new SimpleObjectProperty<>(this, "cell");
-  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "Open a federation setup or generate one.");
+  private final ReadOnlyStringWrapper summary =
+      new ReadOnlyStringWrapper(this, "summary", "Open a federation setup or generate one.");
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
-  private final ReadOnlyStringWrapper cellDetail = new ReadOnlyStringWrapper(this, "cellDetail", "");
+  private final ReadOnlyStringWrapper cellDetail =
+      new ReadOnlyStringWrapper(this, "cellDetail", "");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
-  private final javafx.beans.property.ReadOnlyDoubleWrapper progress = new javafx.beans.property.ReadOnlyDoubleWrapper(this, "progress", -1);
+  private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
   private TaskHandle handle;
   private long runId;
 
@@ -65,18 +74,30 @@ public final class FederationViewModel {
 
   /** Reads a setup file off the JavaFX thread, then runs every policy on it. */
   public void open(Path file) {
-    start("Open federation setup", (p, c) -> {
-      FederationSetup s = FederationIO.read(file);
-      return new Loaded(s, decide(s, p, c));
-    }, "Reading " + file.getFileName() + "…");
+    start(
+        "Open federation setup",
+        (p, c) -> {
+          FederationSetup s = FederationIO.read(file);
+          return new Loaded(s, decide(s, p, c));
+        },
+        "Reading " + file.getFileName() + "…");
   }
 
   /** Generates a seeded setup off the JavaFX thread, then runs every policy on it. */
   public void generate(FederationGenerator.Params params) {
-    start("Generate federation", (p, c) -> {
-      FederationSetup s = FederationGenerator.generate(params);
-      return new Loaded(s, decide(s, p, c));
-    }, "Generating " + params.subClusters() + " sub-clusters, " + params.nodes() + " nodes, " + params.queues() + " queues…");
+    start(
+        "Generate federation",
+        (p, c) -> {
+          FederationSetup s = FederationGenerator.generate(params);
+          return new Loaded(s, decide(s, p, c));
+        },
+        "Generating "
+            + params.subClusters()
+            + " sub-clusters, "
+            + params.nodes()
+            + " nodes, "
+            + params.queues()
+            + " queues…");
   }
 
   /** Decides again on the current setup (after a change of routing, for example). */
@@ -88,49 +109,57 @@ public final class FederationViewModel {
 
   private record Loaded(FederationSetup setup, FederationTimeline.Result result) {}
 
-  private static FederationTimeline.Result decide(FederationSetup s, io.rayon.engine.task.ProgressListener p,
-      io.rayon.engine.task.CancellationToken c) {
+  private static FederationTimeline.Result decide(
+      FederationSetup s, ProgressListener p, CancellationToken c) {
     Map<String, SharePolicy> policies = new LinkedHashMap<>();
     for (String n : SharePolicies.REGISTRY.names()) policies.put(n, SharePolicies.create(n));
     // the app layer measures decision time with the wall clock; the engine only sees a ticker
-    return FederationTimeline.run(s, Routing.DEFAULT, policies, Federation.rounds(s), System::nanoTime, p, c);
+    return FederationTimeline.run(
+        s, Routing.DEFAULT, policies, Federation.rounds(s), System::nanoTime, p, c);
   }
 
-  private void start(String title, io.rayon.app.task.BackgroundWork<Loaded> work, String message) {
+  private void start(String title, BackgroundWork<Loaded> work, String message) {
     if (handle != null) handle.cancel();
     long id = ++runId;
     running.set(true);
     problem.set("");
     summary.set(message);
-    handle = executor.execute(BackgroundTask.of(title, work)
-        .onSuccess(l -> {
-          if (id != runId) return;
-          running.set(false);
-          setup.set(l.setup());
-          result.set(l.result());
-          round.set(0);
-          cell.set(null);
-          summary.set(describe(l.setup(), l.result()));
-          updateCell();
-        })
-        .onFailure(e -> {
-          if (id != runId) return;
-          running.set(false);
-          problem.set(e instanceof FormatException || e instanceof IllegalArgumentException ? e.getMessage()
-              : "Federation run failed: " + e);
-          summary.set("");
-        })
-        .onCancelled(() -> {
-          if (id != runId) return;
-          running.set(false);
-          summary.set("Cancelled.");
-        }));
+    handle =
+        executor.execute(
+            BackgroundTask.of(title, work)
+                .onSuccess(
+                    l -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      setup.set(l.setup());
+                      result.set(l.result());
+                      round.set(0);
+                      cell.set(null);
+                      summary.set(describe(l.setup(), l.result()));
+                      updateCell();
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      problem.set(
+                          e instanceof FormatException || e instanceof IllegalArgumentException
+                              ? e.getMessage()
+                              : "Federation run failed: " + e);
+                      summary.set("");
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      summary.set("Cancelled.");
+                    }));
     progress.unbind();
     progress.bind(handle.progressProperty());
   }
 
   /** The running task's progress, 0 to 1 (-1 when unknown). */
-  public javafx.beans.property.ReadOnlyDoubleProperty progressProperty() {
+  public ReadOnlyDoubleProperty progressProperty() {
     return progress.getReadOnlyProperty();
   }
 
@@ -140,9 +169,18 @@ public final class FederationViewModel {
 
   static String describe(FederationSetup s, FederationTimeline.Result r) {
     Federation f = r.rounds().get(0).federation();
-    return String.format(Locale.ROOT, "%s: %d sub-clusters, %,d nodes, %,d containers, %,d queues (%,d leaves), %,d jobs, %d round%s",
-        s.name(), f.subClusterCount(), f.nodeCount(), f.totalCapacity(), f.tree().size(), f.tree().leafCount(), s.jobs().size(),
-        r.rounds().size(), r.rounds().size() == 1 ? "" : "s");
+    return String.format(
+        Locale.ROOT,
+        "%s: %d sub-clusters, %,d nodes, %,d containers, %,d queues (%,d leaves), %,d jobs, %d round%s",
+        s.name(),
+        f.subClusterCount(),
+        f.nodeCount(),
+        f.totalCapacity(),
+        f.tree().size(),
+        f.tree().leafCount(),
+        s.jobs().size(),
+        r.rounds().size(),
+        r.rounds().size() == 1 ? "" : "s");
   }
 
   /** The round shown, within the result. */
@@ -158,14 +196,18 @@ public final class FederationViewModel {
     return r == null ? null : r.outcomes().get(policy.get());
   }
 
-  /** Leaf indices drawn as rows: the {@value #MAX_ROWS} with the most total demand over all rounds, in queue order. */
+  /**
+   * Leaf indices drawn as rows: the {@value #MAX_ROWS} with the most total demand over all rounds,
+   * in queue order.
+   */
   public int[] rows() {
     FederationTimeline.Result r = result.get();
     if (r == null) return new int[0];
     Federation f = r.rounds().get(0).federation();
     int leaves = f.tree().leafCount();
     double[] d = new double[leaves];
-    for (FederationTimeline.Round round : r.rounds()) for (int q = 0; q < leaves; q++) d[q] += round.federation().leafDemand(q);
+    for (FederationTimeline.Round round : r.rounds())
+      for (int q = 0; q < leaves; q++) d[q] += round.federation().leafDemand(q);
     Integer[] idx = new Integer[leaves];
     for (int q = 0; q < leaves; q++) idx[q] = q;
     Arrays.sort(idx, (a, b) -> Double.compare(d[b], d[a]));
@@ -182,7 +224,10 @@ public final class FederationViewModel {
     return o == null ? 0 : o.placement().placed()[leaf][sc];
   }
 
-  /** Picks a matrix cell: {@code leaf} and sub-cluster indices; its detail appears in {@link #cellDetailProperty}. */
+  /**
+   * Picks a matrix cell: {@code leaf} and sub-cluster indices; its detail appears in {@link
+   * #cellDetailProperty}.
+   */
   public void select(int leaf, int sc) {
     cell.set(new int[] {leaf, sc});
   }
@@ -199,11 +244,20 @@ public final class FederationViewModel {
     int j = c[1];
     FederationRun.Outcome o = r.outcomes().get(policy.get());
     double guarantee = f.tree().leafGuaranteedFraction(q) * f.capacity(j);
-    cellDetail.set(String.format(Locale.ROOT,
-        "%s in %s, round %d, %s: demand %.0f containers, guarantee %.1f (%.3f%% of the sub-cluster), share %.1f, allocation %d%s",
-        f.tree().leafName(q), f.subClusterName(j), r.round(), policy.get(), f.demand(q, j), guarantee,
-        100 * f.tree().leafGuaranteedFraction(q), o.shares()[q][j], o.placement().placed()[q][j],
-        f.isDown(j) ? " (RM down)" : ""));
+    cellDetail.set(
+        String.format(
+            Locale.ROOT,
+            "%s in %s, round %d, %s: demand %.0f containers, guarantee %.1f (%.3f%% of the sub-cluster), share %.1f, allocation %d%s",
+            f.tree().leafName(q),
+            f.subClusterName(j),
+            r.round(),
+            policy.get(),
+            f.demand(q, j),
+            guarantee,
+            100 * f.tree().leafGuaranteedFraction(q),
+            o.shares()[q][j],
+            o.placement().placed()[q][j],
+            f.isDown(j) ? " (RM down)" : ""));
   }
 
   /** One row per policy for the round shown and the mean over rounds. */
@@ -215,15 +269,30 @@ public final class FederationViewModel {
     for (var e : r.summary().entrySet()) {
       var m = shown.outcomes().get(e.getKey()).metrics();
       var s = e.getValue();
-      rows.add(new PolicyRow(e.getKey(), m.utilization(), m.fairnessErrorPct(), s.utilization(), s.fairnessErrorPct(), s.nodeLocal(),
-          s.rackLocal(), s.runtimeMs()));
+      rows.add(
+          new PolicyRow(
+              e.getKey(),
+              m.utilization(),
+              m.fairnessErrorPct(),
+              s.utilization(),
+              s.fairnessErrorPct(),
+              s.nodeLocal(),
+              s.rackLocal(),
+              s.runtimeMs()));
     }
     return rows;
   }
 
   /** A row of the comparison table: the round shown, then means over rounds. */
-  public record PolicyRow(String policy, double utilization, double fairnessErrorPct, double meanUtilization, double meanFairnessErrorPct,
-      double nodeLocal, double rackLocal, double runtimeMs) {}
+  public record PolicyRow(
+      String policy,
+      double utilization,
+      double fairnessErrorPct,
+      double meanUtilization,
+      double meanFairnessErrorPct,
+      double nodeLocal,
+      double rackLocal,
+      double runtimeMs) {}
 
   public ReadOnlyObjectProperty<FederationSetup> setupProperty() {
     return setup.getReadOnlyProperty();

@@ -1,12 +1,7 @@
 package io.rayon.app.files;
 
-import io.rayon.engine.sim.SimulationResult;
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.dialog.FileType;
-import io.rayon.yarn.LiveDurations;
-import io.rayon.yarn.YarnRequests;
-import io.rayon.yarn.YarnReservationTranslator;
-import io.rayon.yarn.YarnTranslation;
 import io.rayon.app.plan.PlanState;
 import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
@@ -14,6 +9,7 @@ import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.metrics.PlanFileMetrics;
 import io.rayon.engine.metrics.PlanMetrics;
+import io.rayon.engine.sim.SimulationResult;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.ImportResult;
 import io.rayon.engine.trace.TraceImporters;
@@ -28,9 +24,13 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Workload;
 import io.rayon.views.chart.ChartExport;
 import io.rayon.views.draw.Drawable;
+import io.rayon.yarn.LiveDurations;
+import io.rayon.yarn.YarnRequests;
+import io.rayon.yarn.YarnReservationTranslator;
+import io.rayon.yarn.YarnTranslation;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +51,11 @@ public final class ExportActions {
   private Supplier<SimulationResult> simulation = () -> null;
 
   public ExportActions(
-      WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs, Supplier<PlanState> plan, Supplier<List<ChartSource>> charts) {
+      WorkspaceViewModel ws,
+      TaskExecutor executor,
+      DialogService dialogs,
+      Supplier<PlanState> plan,
+      Supplier<List<ChartSource>> charts) {
     this.ws = ws;
     this.executor = executor;
     this.dialogs = dialogs;
@@ -67,32 +71,59 @@ public final class ExportActions {
 
   private SimulationResult simulationOrSay() {
     SimulationResult r = simulation.get();
-    if (r == null) dialogs.showError("No simulation to export", "Run a simulation first (Simulation → Simulate).");
+    if (r == null)
+      dialogs.showError(
+          "No simulation to export", "Run a simulation first (Simulation → Simulate).");
     return r;
   }
 
-  /** The last simulation's cluster time series as CSV (the columns of {@code rayon simulate --series}). */
+  /**
+   * The last simulation's cluster time series as CSV (the columns of {@code rayon simulate
+   * --series}).
+   */
   public void exportSimulationSeriesCsv() {
     SimulationResult r = simulationOrSay();
     if (r == null) return;
-    dialogs.chooseFileToSave("Export simulation series as CSV", base() + "-series.csv", List.of(FileType.CSV))
-        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, r.series().toCsv())));
+    dialogs
+        .chooseFileToSave(
+            "Export simulation series as CSV", base() + "-series.csv", List.of(FileType.CSV))
+        .ifPresent(
+            f ->
+                write(
+                    "Export " + f.getFileName(),
+                    f,
+                    () -> AtomicFiles.writeString(f, r.series().toCsv())));
   }
 
-  /** The last simulation's jobs (arrival, finish, completion, deadline) as CSV (as {@code rayon simulate --jobs}). */
+  /**
+   * The last simulation's jobs (arrival, finish, completion, deadline) as CSV (as {@code rayon
+   * simulate --jobs}).
+   */
   public void exportSimulationJobsCsv() {
     SimulationResult r = simulationOrSay();
     if (r == null) return;
-    dialogs.chooseFileToSave("Export simulation jobs as CSV", base() + "-jobs.csv", List.of(FileType.CSV))
-        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, r.jobsCsv())));
+    dialogs
+        .chooseFileToSave(
+            "Export simulation jobs as CSV", base() + "-jobs.csv", List.of(FileType.CSV))
+        .ifPresent(
+            f ->
+                write(
+                    "Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, r.jobsCsv())));
   }
 
   /** The last simulation's full result as JSON ({@link SimulationExport}). */
   public void exportSimulationJson() {
     SimulationResult r = simulationOrSay();
     if (r == null) return;
-    dialogs.chooseFileToSave("Export simulation run as JSON", base() + "-simulation.json", List.of(FileType.JSON))
-        .ifPresent(f -> write("Export " + f.getFileName(), f, () -> AtomicFiles.writeString(f, SimulationExport.json(r))));
+    dialogs
+        .chooseFileToSave(
+            "Export simulation run as JSON", base() + "-simulation.json", List.of(FileType.JSON))
+        .ifPresent(
+            f ->
+                write(
+                    "Export " + f.getFileName(),
+                    f,
+                    () -> AtomicFiles.writeString(f, SimulationExport.json(r))));
   }
 
   private String base() {
@@ -111,63 +142,101 @@ public final class ExportActions {
     List<Decision> ds = new ArrayList<>(st.decisions().values());
     PlanMetrics m = PlanMetrics.of(st.plan(), new ArrayList<>(st.decidedRequests().values()), ds);
     Map<String, Object> metrics = PlanFileMetrics.of(st.planner(), m, st.runtimeMs(), st.report());
-    return new PlanFile(PlanFile.FORMAT_VERSION, s.name(), st.planner(), st.policy().toString(), st.plan().stepSeconds(),
-        st.plan().horizon(), metrics, ds);
+    return new PlanFile(
+        PlanFile.FORMAT_VERSION,
+        s.name(),
+        st.planner(),
+        st.policy().toString(),
+        st.plan().stepSeconds(),
+        st.plan().horizon(),
+        metrics,
+        ds);
   }
 
   public void exportPlanJson() {
     PlanFile pf = planFile();
     if (pf == null) return;
-    dialogs.chooseFileToSave("Export plan as JSON", base() + "-plan.json", List.of(FileType.JSON))
+    dialogs
+        .chooseFileToSave("Export plan as JSON", base() + "-plan.json", List.of(FileType.JSON))
         .ifPresent(f -> write("Export plan " + f.getFileName(), f, () -> PlanFileIO.write(pf, f)));
   }
 
   public void exportPlanCsv() {
     PlanFile pf = planFile();
     if (pf == null) return;
-    dialogs.chooseFileToSave("Export plan as CSV", base() + "-plan.csv", List.of(FileType.CSV))
-        .ifPresent(f -> write("Export plan " + f.getFileName(), f, () -> PlanFileIO.writeCsv(pf, f)));
+    dialogs
+        .chooseFileToSave("Export plan as CSV", base() + "-plan.csv", List.of(FileType.CSV))
+        .ifPresent(
+            f -> write("Export plan " + f.getFileName(), f, () -> PlanFileIO.writeCsv(pf, f)));
   }
 
   private Optional<ChartSource> pickChart() {
     List<ChartSource> cs = charts.get();
     if (cs.isEmpty()) {
-      dialogs.showError("No chart here", "The selected tab has no chart to export; switch to the Plan, Compare or Reservations tab.");
+      dialogs.showError(
+          "No chart here",
+          "The selected tab has no chart to export; switch to the Plan, Compare or Reservations tab.");
       return Optional.empty();
     }
     if (cs.size() == 1) return Optional.of(cs.get(0));
     List<String> names = cs.stream().map(ChartSource::name).toList();
-    return dialogs.choose("Export chart", "Which chart?", names).flatMap(n -> cs.stream().filter(c -> c.name().equals(n)).findFirst());
+    return dialogs
+        .choose("Export chart", "Which chart?", names)
+        .flatMap(n -> cs.stream().filter(c -> c.name().equals(n)).findFirst());
   }
 
   /** Writes the chart as on screen (a snapshot), on the JavaFX thread. */
   public void exportChartPng() {
-    pickChart().ifPresent(c ->
-        dialogs.chooseFileToSave("Export chart as PNG", base() + "-" + slug(c.name()) + ".png", List.of(FileType.PNG)).ifPresent(f -> {
-          try {
-            ChartExport.writePng(c.control(), f);
-            ws.setStatus("Wrote " + f.getFileName());
-          } catch (java.io.IOException e) {
-            dialogs.showError("Cannot write " + f.getFileName(), f + ": " + e.getMessage());
-          }
-        }));
+    pickChart()
+        .ifPresent(
+            c ->
+                dialogs
+                    .chooseFileToSave(
+                        "Export chart as PNG",
+                        base() + "-" + slug(c.name()) + ".png",
+                        List.of(FileType.PNG))
+                    .ifPresent(
+                        f -> {
+                          try {
+                            ChartExport.writePng(c.control(), f);
+                            ws.setStatus("Wrote " + f.getFileName());
+                          } catch (IOException e) {
+                            dialogs.showError(
+                                "Cannot write " + f.getFileName(), f + ": " + e.getMessage());
+                          }
+                        }));
   }
 
-  /** Draws the chart into SVG with the same drawing calls as on screen; the file is written in the background. */
+  /**
+   * Draws the chart into SVG with the same drawing calls as on screen; the file is written in the
+   * background.
+   */
   public void exportChartSvg() {
-    pickChart().ifPresent(c -> {
-      Drawable d = c.drawable();
-      if (d == null) {
-        dialogs.showError("SVG not available", c.name() + " cannot be drawn as SVG; export it as PNG.");
-        return;
-      }
-      dialogs.chooseFileToSave("Export chart as SVG", base() + "-" + slug(c.name()) + ".svg", List.of(FileType.SVG)).ifPresent(f -> {
-        double w = Math.max(1, c.control().getWidth());
-        double h = Math.max(1, c.control().getHeight());
-        String svg = ChartExport.svg(d, w, h);
-        write("Export chart " + f.getFileName(), f, () -> AtomicFiles.writeString(f, svg));
-      });
-    });
+    pickChart()
+        .ifPresent(
+            c -> {
+              Drawable d = c.drawable();
+              if (d == null) {
+                dialogs.showError(
+                    "SVG not available", c.name() + " cannot be drawn as SVG; export it as PNG.");
+                return;
+              }
+              dialogs
+                  .chooseFileToSave(
+                      "Export chart as SVG",
+                      base() + "-" + slug(c.name()) + ".svg",
+                      List.of(FileType.SVG))
+                  .ifPresent(
+                      f -> {
+                        double w = Math.max(1, c.control().getWidth());
+                        double h = Math.max(1, c.control().getHeight());
+                        String svg = ChartExport.svg(d, w, h);
+                        write(
+                            "Export chart " + f.getFileName(),
+                            f,
+                            () -> AtomicFiles.writeString(f, svg));
+                      });
+            });
   }
 
   static String slug(String s) {
@@ -181,47 +250,67 @@ public final class ExportActions {
    */
   public void exportYarn() {
     Scenario s = ws.getScenario();
-    List<ReservationRequest> chosen = ws.selectedReservation().map(List::of).orElse(s.reservations());
+    List<ReservationRequest> chosen =
+        ws.selectedReservation().map(List::of).orElse(s.reservations());
     if (chosen.isEmpty()) {
       dialogs.showError("No reservations", "The scenario has no reservations to export.");
       return;
     }
-    YarnReservationTranslator tr = new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
+    YarnReservationTranslator tr =
+        new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
     long origin = LiveDurations.nextStep(System.currentTimeMillis(), tr.stepMs());
     List<YarnTranslation> ts = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (ReservationRequest r : chosen) {
       YarnTranslation t = tr.translate(r, origin, null);
       ts.add(t);
-      if (!t.ok()) for (YarnTranslation.Problem p : t.problems()) problems.add(r.id() + ": YARN cannot express the " + p);
+      if (!t.ok())
+        for (YarnTranslation.Problem p : t.problems())
+          problems.add(r.id() + ": YARN cannot express the " + p);
     }
     if (!problems.isEmpty()) {
       dialogs.showError("Cannot export to YARN", String.join("\n", problems));
       return;
     }
     String name = chosen.size() == 1 ? chosen.get(0).id() + "-yarn.json" : base() + "-yarn.json";
-    dialogs.chooseFileToSave("Export YARN reservation requests", name, List.of(FileType.JSON)).ifPresent(f -> {
-      var array = Json.mapper().createArrayNode();
-      for (YarnTranslation t : ts) array.add(YarnRequests.submission(null, t.queue(), t.definition()));
-      write("Export YARN " + f.getFileName(), f, () -> AtomicFiles.writeString(f, Json.mapper().writeValueAsString(array) + "\n"));
-      // what YARN holds more loosely than the RDL asks (a relaxed parallelism cap, a longer last gang)
-      List<String> warnings = new ArrayList<>();
-      for (YarnTranslation t : ts) for (String w : t.warnings()) warnings.add(t.reservationId() + ": " + w);
-      if (!warnings.isEmpty()) {
-        int shown = Math.min(warnings.size(), 20);
-        dialogs.showInfo("Exported with relaxations",
-            warnings.size() + " relaxation(s) YARN needs; the file holds what YARN can express:\n"
-                + String.join("\n", warnings.subList(0, shown))
-                + (warnings.size() > shown ? "\n… and " + (warnings.size() - shown) + " more" : ""));
-      }
-    });
+    dialogs
+        .chooseFileToSave("Export YARN reservation requests", name, List.of(FileType.JSON))
+        .ifPresent(
+            f -> {
+              var array = Json.mapper().createArrayNode();
+              for (YarnTranslation t : ts)
+                array.add(YarnRequests.submission(null, t.queue(), t.definition()));
+              write(
+                  "Export YARN " + f.getFileName(),
+                  f,
+                  () -> AtomicFiles.writeString(f, Json.mapper().writeValueAsString(array) + "\n"));
+              // what YARN holds more loosely than the RDL asks (a relaxed parallelism cap, a longer
+              // last gang)
+              List<String> warnings = new ArrayList<>();
+              for (YarnTranslation t : ts)
+                for (String w : t.warnings()) warnings.add(t.reservationId() + ": " + w);
+              if (!warnings.isEmpty()) {
+                int shown = Math.min(warnings.size(), 20);
+                dialogs.showInfo(
+                    "Exported with relaxations",
+                    warnings.size()
+                        + " relaxation(s) YARN needs; the file holds what YARN can express:\n"
+                        + String.join("\n", warnings.subList(0, shown))
+                        + (warnings.size() > shown
+                            ? "\n… and " + (warnings.size() - shown) + " more"
+                            : ""));
+              }
+            });
   }
 
   /** Reads a trace with one of the importers and makes it the scenario's workload (undoable). */
   public void importTrace() {
-    Optional<String> format = dialogs.choose("Import trace", "Trace format", TraceImporters.formats());
+    Optional<String> format =
+        dialogs.choose("Import trace", "Trace format", TraceImporters.formats());
     if (format.isEmpty()) return;
-    dialogs.chooseFileToOpen("Import " + format.get() + " trace", List.of(FileType.ANY)).ifPresent(f -> importTrace(format.get(), f));
+    dialogs
+        .chooseFileToOpen("Import " + format.get() + " trace", List.of(FileType.ANY))
+        .ifPresent(f -> importTrace(format.get(), f));
   }
 
   public void importTrace(String format, Path file) {
@@ -229,37 +318,52 @@ public final class ExportActions {
   }
 
   /**
-   * Imports in the background. A malformed line stops a strict import with a dialog naming the line;
-   * the user may then import again in lenient mode, which skips malformed lines and counts them.
+   * Imports in the background. A malformed line stops a strict import with a dialog naming the
+   * line; the user may then import again in lenient mode, which skips malformed lines and counts
+   * them.
    */
   public void importTrace(String format, Path file, boolean lenient) {
-    ImportOptions options = new ImportOptions(lenient, ImportOptions.DEFAULT.seed(), java.util.Map.of());
+    ImportOptions options = new ImportOptions(lenient, ImportOptions.DEFAULT.seed(), Map.of());
     executor.execute(
-        BackgroundTask.of("Import " + file.getFileName(), (p, c) -> {
-              p.progress(-1, "reading " + file.getFileName());
-              return TraceImporters.forFormat(format).read(file, options);
-            })
+        BackgroundTask.of(
+                "Import " + file.getFileName(),
+                (p, c) -> {
+                  p.progress(-1, "reading " + file.getFileName());
+                  return TraceImporters.forFormat(format).read(file, options);
+                })
             .onSuccess(r -> applyImport(file, r))
-            .onFailure(e -> {
-              if (e instanceof FormatException fe && !lenient) {
-                if (dialogs.confirm("Cannot import " + file.getFileName(),
-                    fe.getMessage() + "\nThe current workspace is unchanged.\nImport again, skipping malformed lines?")) {
-                  importTrace(format, file, true);
-                }
-              } else {
-                dialogs.showError("Cannot import " + file.getFileName(),
-                    (e instanceof FormatException ? e.getMessage() : file + ": " + e.getMessage()) + "\nThe current workspace is unchanged.");
-              }
-            }));
+            .onFailure(
+                e -> {
+                  if (e instanceof FormatException fe && !lenient) {
+                    if (dialogs.confirm(
+                        "Cannot import " + file.getFileName(),
+                        fe.getMessage()
+                            + "\nThe current workspace is unchanged.\nImport again, skipping malformed lines?")) {
+                      importTrace(format, file, true);
+                    }
+                  } else {
+                    dialogs.showError(
+                        "Cannot import " + file.getFileName(),
+                        (e instanceof FormatException
+                                ? e.getMessage()
+                                : file + ": " + e.getMessage())
+                            + "\nThe current workspace is unchanged.");
+                  }
+                }));
   }
 
   private void applyImport(Path file, ImportResult r) {
     Workload before = ws.getScenario().workload();
     Workload after = r.workload();
-    ws.edit("Import " + file.getFileName(), s -> s.withWorkload(after), s -> s.withWorkload(before));
-    ws.setStatus("Imported " + after.jobs().size() + " jobs from " + file.getFileName()
-        + (r.skippedLines() > 0 ? ", skipped " + r.skippedLines() + " lines" : "")
-        + (r.warnings().isEmpty() ? "" : "; " + r.warnings().get(0)));
+    ws.edit(
+        "Import " + file.getFileName(), s -> s.withWorkload(after), s -> s.withWorkload(before));
+    ws.setStatus(
+        "Imported "
+            + after.jobs().size()
+            + " jobs from "
+            + file.getFileName()
+            + (r.skippedLines() > 0 ? ", skipped " + r.skippedLines() + " lines" : "")
+            + (r.warnings().isEmpty() ? "" : "; " + r.warnings().get(0)));
   }
 
   @FunctionalInterface
@@ -269,12 +373,17 @@ public final class ExportActions {
 
   private void write(String title, Path f, IoWork w) {
     executor.execute(
-        BackgroundTask.of(title, (p, c) -> {
-              w.run();
-              return f;
-            })
+        BackgroundTask.of(
+                title,
+                (p, c) -> {
+                  w.run();
+                  return f;
+                })
             .light()
             .onSuccess(x -> ws.setStatus("Wrote " + x.getFileName()))
-            .onFailure(e -> dialogs.showError("Cannot write " + f.getFileName(), f + ": " + e.getMessage())));
+            .onFailure(
+                e ->
+                    dialogs.showError(
+                        "Cannot write " + f.getFileName(), f + ": " + e.getMessage())));
   }
 }

@@ -72,7 +72,8 @@ public final class FileKinds {
           }
         }
         default -> {
-          if (depth == 1 && afterColon && !Character.isWhitespace(c)) afterColon = false; // a number, true, false or null
+          if (depth == 1 && afterColon && !Character.isWhitespace(c))
+            afterColon = false; // a number, true, false or null
         }
       }
     }

@@ -40,7 +40,8 @@ public final class SimulationExport {
     m.put("failedTasks", r.failedTasks());
     m.put("failureRate", r.failureRate());
     m.put("makespanS", r.makespanS());
-    m.put("meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
+    m.put(
+        "meanJobCompletionS", Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
     List<Object> jobs = new ArrayList<>();
     for (JobOutcome j : r.jobOutcomes()) jobs.add(Json.mapper().convertValue(j, Map.class));
     m.put("jobOutcomes", jobs);
@@ -49,16 +50,30 @@ public final class SimulationExport {
     try {
       return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n";
     } catch (IOException e) {
-      throw new IllegalStateException("a simulation result that Jackson cannot write: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "a simulation result that Jackson cannot write: " + e.getMessage(), e);
     }
   }
 
   private static Map<String, double[]> series(TimeSeries t) {
     Map<String, double[]> s = new LinkedHashMap<>();
     List<String> cols = TimeSeries.CSV_COLUMNS;
-    double[][] data = {t.timeS(), t.capacityMemoryMB(), t.allowanceMemoryMB(), t.estimationMemoryMB(), t.reservationMemoryMB(),
-        t.usageMemoryMB(), t.capacityVcores(), t.allowanceVcores(), t.estimationVcores(), t.reservationVcores(), t.usageVcores(),
-        t.cpuDemandVcores(), t.runningTasks(), t.queuedTasks()};
+    double[][] data = {
+      t.timeS(),
+      t.capacityMemoryMB(),
+      t.allowanceMemoryMB(),
+      t.estimationMemoryMB(),
+      t.reservationMemoryMB(),
+      t.usageMemoryMB(),
+      t.capacityVcores(),
+      t.allowanceVcores(),
+      t.estimationVcores(),
+      t.reservationVcores(),
+      t.usageVcores(),
+      t.cpuDemandVcores(),
+      t.runningTasks(),
+      t.queuedTasks()
+    };
     for (int i = 0; i < cols.size() && i < data.length; i++) s.put(cols.get(i), data[i]);
     return s;
   }

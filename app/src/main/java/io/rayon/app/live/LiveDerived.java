@@ -1,7 +1,5 @@
 package io.rayon.app.live;
 
-import io.rayon.yarn.YarnReservationTranslator;
-
 import io.rayon.engine.estimation.EstimationPolicy;
 import io.rayon.engine.estimation.NodeUsageEstimator;
 import io.rayon.model.live.ClusterSnapshot;
@@ -12,6 +10,7 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
 import io.rayon.views.plan.PlanData;
+import io.rayon.yarn.YarnReservationTranslator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,8 +40,8 @@ record LiveDerived(
    * observation). The RM's REST API reports node totals, not container starts and ends, so eq. 2
    * and eq. 4 (per-task corrections) cannot be applied live. The dashboard draws the estimate EU
    * itself; what a live node offers is the estimation paper's §VI (YARN prototype) formula, {@link
-   * io.rayon.engine.estimation.Availability#YARN_PROTOTYPE}, not the simulator's default. Used by the
-   * polling thread only.
+   * io.rayon.engine.estimation.Availability#YARN_PROTOTYPE}, not the simulator's default. Used by
+   * the polling thread only.
    */
   static final class Estimators {
     private final Map<String, NodeUsageEstimator> byNode = new HashMap<>();
@@ -55,7 +54,8 @@ record LiveDerived(
           out[i] = Float.NaN;
           continue;
         }
-        NodeUsageEstimator e = byNode.computeIfAbsent(n.id(), k -> new NodeUsageEstimator(2, ALPHA));
+        NodeUsageEstimator e =
+            byNode.computeIfAbsent(n.id(), k -> new NodeUsageEstimator(2, ALPHA));
         e.observe(n.utilization().nodePhysicalMemoryMB(), n.utilization().nodeCpuUsage());
         out[i] = (float) (e.estimate(0) / n.capacity().memoryMB());
       }
@@ -79,13 +79,15 @@ record LiveDerived(
     long stepMs = stepSeconds * 1000;
     long earliest = s.takenAt();
     for (YarnReservation r : s.reservations()) {
-      for (var a : r.allocations()) if (!a.resource().isZero()) earliest = Math.min(earliest, a.startMs());
+      for (var a : r.allocations())
+        if (!a.resource().isZero()) earliest = Math.min(earliest, a.startMs());
     }
     earliest = Math.max(earliest, s.takenAt() - 24L * 3600 * 1000);
     long origin = Math.floorDiv(earliest, stepMs) * stepMs;
     long horizon = Math.max(1, Math.floorDiv(s.takenAt() - origin, stepMs) + 1);
     for (YarnReservation r : s.reservations()) {
-      for (var a : r.allocations()) horizon = Math.max(horizon, -Math.floorDiv(-(a.endMs() - origin), stepMs));
+      for (var a : r.allocations())
+        horizon = Math.max(horizon, -Math.floorDiv(-(a.endMs() - origin), stepMs));
     }
     horizon = Math.min(horizon, Math.floorDiv(7L * 24 * 3600 * 1000, stepMs));
     List<ReservationAllocation> allocs = new ArrayList<>();
@@ -93,14 +95,16 @@ record LiveDerived(
     YarnReservationTranslator tr = new YarnReservationTranslator(stepSeconds, horizon);
     for (YarnReservation r : s.reservations()) {
       allocs.add(r.allocation(origin, stepMs, horizon));
-      if (r.definition() != null && !r.definition().stages().isEmpty()) exprs.put(r.id(), tr.toRdl(r.definition(), origin));
+      if (r.definition() != null && !r.definition().stages().isEmpty())
+        exprs.put(r.id(), tr.toRdl(r.definition(), origin));
     }
     TreeMap<Long, Resources> cap = new TreeMap<>();
     cap.put(0L, planCapacity(s));
     PlanData plan = new PlanData(cap, allocs, List.of(), stepSeconds, horizon, exprs);
     List<QueueReport> rows = new ArrayList<>();
     if (s.rootQueue() != null) s.rootQueue().forEach(rows::add);
-    return new LiveDerived(names, racks, alloc, est, plan, Math.floorDiv(s.takenAt() - origin, stepMs), rows);
+    return new LiveDerived(
+        names, racks, alloc, est, plan, Math.floorDiv(s.takenAt() - origin, stepMs), rows);
   }
 
   /**
@@ -113,7 +117,8 @@ record LiveDerived(
     double share = 0;
     List<QueueReport> all = new ArrayList<>();
     s.rootQueue().forEach(all::add);
-    for (QueueReport q : all) if (s.reservationQueues().contains(q.name())) share += q.absoluteCapacity();
+    for (QueueReport q : all)
+      if (s.reservationQueues().contains(q.name())) share += q.absoluteCapacity();
     return share <= 0 ? total : total.scale(Math.min(1.0, share));
   }
 }

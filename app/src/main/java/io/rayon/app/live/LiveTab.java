@@ -1,5 +1,20 @@
 package io.rayon.app.live;
 
+import io.rayon.app.dialog.DialogService;
+import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.TaskExecutor;
+import io.rayon.app.workspace.WorkspaceTab;
+import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.model.live.AppReport;
+import io.rayon.model.live.QueueReport;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.views.heatmap.NodeHeatmap;
+import io.rayon.views.plan.PlanSkylineView;
+import io.rayon.views.validation.FieldValidation;
 import io.rayon.yarn.LiveDurations;
 import io.rayon.yarn.SubmitReport;
 import io.rayon.yarn.YarnConnection;
@@ -7,23 +22,13 @@ import io.rayon.yarn.YarnReservationTranslator;
 import io.rayon.yarn.YarnRestClient;
 import io.rayon.yarn.YarnSubmitter;
 import io.rayon.yarn.YarnTranslation;
-
-import io.rayon.app.dialog.DialogService;
-import io.rayon.app.task.BackgroundTask;
-import io.rayon.app.task.TaskExecutor;
-import io.rayon.app.workspace.WorkspaceTab;
-import io.rayon.app.workspace.WorkspaceViewModel;
-import io.rayon.model.live.AppReport;
-import io.rayon.model.live.QueueReport;
-import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.model.scenario.Scenario;
-import io.rayon.views.heatmap.NodeHeatmap;
-import io.rayon.views.plan.PlanSkylineView;
-import io.rayon.views.validation.FieldValidation;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -63,7 +68,8 @@ public final class LiveTab implements WorkspaceTab {
   private final TextArea submitReport = new TextArea();
   private final FieldValidation validation = new FieldValidation();
 
-  public LiveTab(LiveViewModel vm, WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs) {
+  public LiveTab(
+      LiveViewModel vm, WorkspaceViewModel ws, TaskExecutor executor, DialogService dialogs) {
     this.vm = vm;
     this.ws = ws;
     this.executor = executor;
@@ -75,15 +81,17 @@ public final class LiveTab implements WorkspaceTab {
     url.setPromptText("http://resourcemanager:8088");
     url.setPrefColumnCount(22);
     url.textProperty().bindBidirectional(vm.urlProperty());
-    validation.check(url, text -> {
-      if (text.isBlank()) return null;
-      try {
-        YarnConnection.of(text);
-        return null;
-      } catch (IllegalArgumentException e) {
-        return e.getMessage();
-      }
-    });
+    validation.check(
+        url,
+        text -> {
+          if (text.isBlank()) return null;
+          try {
+            YarnConnection.of(text);
+            return null;
+          } catch (IllegalArgumentException e) {
+            return e.getMessage();
+          }
+        });
     TextField user = new TextField();
     user.setId("live-user");
     user.setPromptText("user");
@@ -98,18 +106,22 @@ public final class LiveTab implements WorkspaceTab {
     CheckBox writes = new CheckBox("Allow writes");
     writes.setId("live-allow-write");
     writes.selectedProperty().bindBidirectional(vm.allowWriteProperty());
-    writes.setTooltip(new Tooltip("Off by default. Needed to submit reservations; applies when (re)connecting."));
+    writes.setTooltip(
+        new Tooltip("Off by default. Needed to submit reservations; applies when (re)connecting."));
     Button connect = new Button("Connect");
     connect.setId("live-connect");
-    connect.setOnAction(e -> {
-      if (vm.connectedProperty().get()) {
-        vm.disconnect();
-      } else {
-        String err = vm.connect();
-        if (err != null) dialogs.showError("Cannot connect", err);
-      }
-    });
-    connect.textProperty().bind(javafx.beans.binding.Bindings.when(vm.connectedProperty()).then("Disconnect").otherwise("Connect"));
+    connect.setOnAction(
+        e -> {
+          if (vm.connectedProperty().get()) {
+            vm.disconnect();
+          } else {
+            String err = vm.connect();
+            if (err != null) dialogs.showError("Cannot connect", err);
+          }
+        });
+    connect
+        .textProperty()
+        .bind(Bindings.when(vm.connectedProperty()).then("Disconnect").otherwise("Connect"));
     Button refresh = new Button("Refresh");
     refresh.setId("live-refresh");
     refresh.disableProperty().bind(vm.connectedProperty().not());
@@ -120,8 +132,21 @@ public final class LiveTab implements WorkspaceTab {
     submit.disableProperty().bind(vm.canSubmitProperty().not());
     submit.setOnAction(e -> submitScenario());
     // a wrapping row, so no control disappears into an overflow menu when the tab is narrow
-    FlowPane bar = new FlowPane(6, 4, new Label("ResourceManager"), url, new Label("user"), user, connect,
-        new Label("poll every"), period, new Label("s"), refresh, writes, submit);
+    FlowPane bar =
+        new FlowPane(
+            6,
+            4,
+            new Label("ResourceManager"),
+            url,
+            new Label("user"),
+            user,
+            connect,
+            new Label("poll every"),
+            period,
+            new Label("s"),
+            refresh,
+            writes,
+            submit);
     bar.setAlignment(Pos.CENTER_LEFT);
     bar.setPadding(new Insets(4, 8, 4, 8));
     bar.getStyleClass().add("tool-bar");
@@ -130,19 +155,29 @@ public final class LiveTab implements WorkspaceTab {
     status.setId("live-status");
     status.setWrapText(true);
     status.textProperty().bind(vm.statusProperty());
-    vm.staleProperty().addListener((o, a, b) -> {
-      if (b) status.getStyleClass().add("stale");
-      else status.getStyleClass().remove("stale");
-      status.setStyle(b ? "-fx-text-fill: #c62828; -fx-font-weight: bold;" : "");
-    });
-    vm.staleProperty().addListener((o, a, b) -> {
-      if (b) {
-        dialogs.notify(DialogService.Notice.WARNING, "Lost the connection",
-            vm.urlProperty().get() + " does not answer. The last data stays on screen; polling goes on.");
-      } else if (vm.canSubmitProperty().get()) {
-        dialogs.notify(DialogService.Notice.INFORMATION, "Connection restored", vm.urlProperty().get() + " answers again.");
-      }
-    });
+    vm.staleProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (b) status.getStyleClass().add("stale");
+              else status.getStyleClass().remove("stale");
+              status.setStyle(b ? "-fx-text-fill: #c62828; -fx-font-weight: bold;" : "");
+            });
+    vm.staleProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (b) {
+                dialogs.notify(
+                    DialogService.Notice.WARNING,
+                    "Lost the connection",
+                    vm.urlProperty().get()
+                        + " does not answer. The last data stays on screen; polling goes on.");
+              } else if (vm.canSubmitProperty().get()) {
+                dialogs.notify(
+                    DialogService.Notice.INFORMATION,
+                    "Connection restored",
+                    vm.urlProperty().get() + " answers again.");
+              }
+            });
     Label metrics = new Label();
     metrics.setId("live-metrics");
     metrics.textProperty().bind(vm.metricsTextProperty());
@@ -151,11 +186,15 @@ public final class LiveTab implements WorkspaceTab {
     allocatedMap.setId("live-heatmap-allocated");
     allocatedMap.titleProperty().set("YARN allocation per node");
     estimatedMap.setId("live-heatmap-estimated");
-    estimatedMap.titleProperty().set("Estimated usage per node (EWMA, α = " + LiveDerived.ALPHA + ")");
-    vm.nodeNamesProperty().addListener((o, a, b) -> {
-      allocatedMap.setNodes(b, vm.racksProperty().get());
-      estimatedMap.setNodes(b, vm.racksProperty().get());
-    });
+    estimatedMap
+        .titleProperty()
+        .set("Estimated usage per node (EWMA, α = " + LiveDerived.ALPHA + ")");
+    vm.nodeNamesProperty()
+        .addListener(
+            (o, a, b) -> {
+              allocatedMap.setNodes(b, vm.racksProperty().get());
+              estimatedMap.setNodes(b, vm.racksProperty().get());
+            });
     allocatedMap.valuesProperty().bind(vm.allocatedProperty());
     estimatedMap.valuesProperty().bind(vm.estimatedProperty());
     SplitPane maps = new SplitPane(allocatedMap, estimatedMap);
@@ -190,7 +229,11 @@ public final class LiveTab implements WorkspaceTab {
     TableView<QueueReport> t = new TableView<>(vm.queues());
     t.setId("live-queues");
     t.setPlaceholder(new Label("No queues yet"));
-    t.getColumns().add(col("Queue", q -> "  ".repeat(Math.max(0, q.path().split("\\.").length - 1)) + q.name()));
+    t.getColumns()
+        .add(
+            col(
+                "Queue",
+                q -> "  ".repeat(Math.max(0, q.path().split("\\.").length - 1)) + q.name()));
     t.getColumns().add(col("Capacity", q -> pct(q.capacity())));
     t.getColumns().add(col("Max", q -> pct(q.maxCapacity())));
     t.getColumns().add(col("Used", q -> pct(q.usedCapacity())));
@@ -231,15 +274,18 @@ public final class LiveTab implements WorkspaceTab {
     Scenario s = ws.getScenario();
     if (client == null || s == null) return;
     if (!vm.canSubmitProperty().get()) {
-      dialogs.showError("Cannot submit", "The ResourceManager is not answering: " + vm.statusProperty().get());
+      dialogs.showError(
+          "Cannot submit", "The ResourceManager is not answering: " + vm.statusProperty().get());
       return;
     }
     if (s.reservations().isEmpty()) {
       dialogs.showInfo("Nothing to submit", "The open scenario has no reservations.");
       return;
     }
-    long origin = LiveDurations.nextStep(System.currentTimeMillis(), Math.max(1, s.stepSeconds()) * 1000);
-    YarnReservationTranslator tr = new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
+    long origin =
+        LiveDurations.nextStep(System.currentTimeMillis(), Math.max(1, s.stepSeconds()) * 1000);
+    YarnReservationTranslator tr =
+        new YarnReservationTranslator(Math.max(1, s.stepSeconds()), s.horizonSteps());
     List<ReservationRequest> chosen = s.reservations();
     var selected = ws.selectedReservation();
     if (selected.isPresent()) {
@@ -253,27 +299,34 @@ public final class LiveTab implements WorkspaceTab {
     for (ReservationRequest r : chosen) ts.add(tr.translate(r, origin, null));
     String preview = SubmitReport.format(YarnSubmitter.preview(ts), true);
     if (!client.connection().allowWrite()) {
-      submitReport.setText("Read-only connection: nothing was sent. Switch on \"Allow writes\" and connect again to submit.\n\n" + preview);
+      submitReport.setText(
+          "Read-only connection: nothing was sent. Switch on \"Allow writes\" and connect again to submit.\n\n"
+              + preview);
       return;
     }
-    if (!dialogs.confirm("Submit to YARN", "Submit these reservations to " + client.connection().baseUrl() + "?\n\n" + preview)) {
+    if (!dialogs.confirm(
+        "Submit to YARN",
+        "Submit these reservations to " + client.connection().baseUrl() + "?\n\n" + preview)) {
       submitReport.setText("Cancelled: nothing was sent.\n\n" + preview);
       return;
     }
     long horizon = s.horizonSteps();
-    executor.execute(BackgroundTask.of("Submitting to YARN", (progress, cancel) -> {
-          // plan locally (GREE) so YARN's allocation can be compared with ours
-          var run = io.rayon.engine.reservation.PlanningRun.run(s, io.rayon.engine.planners.Planners.byName("gree"),
-              s.sharingPolicy());
-          java.util.Map<String, io.rayon.model.plan.Decision> local = new java.util.LinkedHashMap<>();
-          for (var d : run.decisions()) local.put(d.reservationId(), d);
-          return new YarnSubmitter(client, horizon).submit(ts, local);
-        })
-        .onSuccess(out -> {
-          submitReport.setText(SubmitReport.format(out, false));
-          vm.refresh();
-        })
-        .onFailure(e -> submitReport.setText("Submission failed: " + e.getMessage())));
+    executor.execute(
+        BackgroundTask.of(
+                "Submitting to YARN",
+                (progress, cancel) -> {
+                  // plan locally (GREE) so YARN's allocation can be compared with ours
+                  var run = PlanningRun.run(s, Planners.byName("gree"), s.sharingPolicy());
+                  Map<String, Decision> local = new LinkedHashMap<>();
+                  for (var d : run.decisions()) local.put(d.reservationId(), d);
+                  return new YarnSubmitter(client, horizon).submit(ts, local);
+                })
+            .onSuccess(
+                out -> {
+                  submitReport.setText(SubmitReport.format(out, false));
+                  vm.refresh();
+                })
+            .onFailure(e -> submitReport.setText("Submission failed: " + e.getMessage())));
   }
 
   @Override

@@ -10,7 +10,8 @@ import javafx.application.Platform;
 public final class LiveTabProvider implements WorkspaceTabProvider {
   @Override
   public WorkspaceTab create(AppContext ctx) {
-    LiveViewModel vm = new LiveViewModel(ctx.prefs(), Platform::runLater, Clock.systemDefaultZone());
+    LiveViewModel vm =
+        new LiveViewModel(ctx.prefs(), Platform::runLater, Clock.systemDefaultZone());
     return new LiveTab(vm, ctx.workspace(), ctx.executor(), ctx.dialogs());
   }
 

@@ -1,18 +1,18 @@
 package io.rayon.app.live;
 
-import io.rayon.yarn.LiveSession;
-import io.rayon.yarn.YarnConnection;
-import io.rayon.yarn.YarnRestClient;
-import io.rayon.yarn.YarnRestException;
-
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.model.live.AppReport;
 import io.rayon.model.live.ClusterMetrics;
 import io.rayon.model.live.ClusterSnapshot;
 import io.rayon.model.live.QueueReport;
 import io.rayon.views.plan.PlanData;
+import io.rayon.yarn.LiveSession;
+import io.rayon.yarn.YarnConnection;
+import io.rayon.yarn.YarnRestClient;
+import io.rayon.yarn.YarnRestException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -51,7 +51,8 @@ import javafx.collections.ObservableList;
  * {@link #staleProperty()} turns true with "stale since …" in the status line.
  */
 public final class LiveViewModel {
-  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
 
   private final AppPreferences prefs;
   private final Consumer<Runnable> fx;
@@ -63,19 +64,33 @@ public final class LiveViewModel {
   private final IntegerProperty periodSeconds = new SimpleIntegerProperty(this, "periodSeconds", 5);
   private final LongProperty stepSeconds = new SimpleLongProperty(this, "stepSeconds", 60);
   private final BooleanProperty allowWrite = new SimpleBooleanProperty(this, "allowWrite", false);
-  private final ReadOnlyBooleanWrapper connected = new ReadOnlyBooleanWrapper(this, "connected", false);
+  private final ReadOnlyBooleanWrapper connected =
+      new ReadOnlyBooleanWrapper(this, "connected", false);
   private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper(this, "stale", false);
-  /** The current connection's ResourceManager has answered a poll (reset by connect and disconnect). */
-  private final ReadOnlyBooleanWrapper answered = new ReadOnlyBooleanWrapper(this, "answered", false);
+
+  /**
+   * The current connection's ResourceManager has answered a poll (reset by connect and disconnect).
+   */
+  private final ReadOnlyBooleanWrapper answered =
+      new ReadOnlyBooleanWrapper(this, "answered", false);
+
   private final BooleanBinding canSubmit = connected.and(answered).and(stale.not());
-  private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Not connected.");
-  private final ReadOnlyStringWrapper metricsText = new ReadOnlyStringWrapper(this, "metricsText", "");
-  private final ReadOnlyObjectWrapper<ClusterSnapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
-  private final ReadOnlyObjectWrapper<List<String>> nodeNames = new ReadOnlyObjectWrapper<>(this, "nodeNames", List.of());
-  private final ReadOnlyObjectWrapper<List<String>> racks = new ReadOnlyObjectWrapper<>(this, "racks", List.of());
-  private final ObjectProperty<float[]> allocated = new SimpleObjectProperty<>(this, "allocated", new float[0]);
-  private final ObjectProperty<float[]> estimated = new SimpleObjectProperty<>(this, "estimated", new float[0]);
-  private final ReadOnlyObjectWrapper<PlanData> plan = new ReadOnlyObjectWrapper<>(this, "plan", PlanData.empty());
+  private final ReadOnlyStringWrapper status =
+      new ReadOnlyStringWrapper(this, "status", "Not connected.");
+  private final ReadOnlyStringWrapper metricsText =
+      new ReadOnlyStringWrapper(this, "metricsText", "");
+  private final ReadOnlyObjectWrapper<ClusterSnapshot> snapshot =
+      new ReadOnlyObjectWrapper<>(this, "snapshot");
+  private final ReadOnlyObjectWrapper<List<String>> nodeNames =
+      new ReadOnlyObjectWrapper<>(this, "nodeNames", List.of());
+  private final ReadOnlyObjectWrapper<List<String>> racks =
+      new ReadOnlyObjectWrapper<>(this, "racks", List.of());
+  private final ObjectProperty<float[]> allocated =
+      new SimpleObjectProperty<>(this, "allocated", new float[0]);
+  private final ObjectProperty<float[]> estimated =
+      new SimpleObjectProperty<>(this, "estimated", new float[0]);
+  private final ReadOnlyObjectWrapper<PlanData> plan =
+      new ReadOnlyObjectWrapper<>(this, "plan", PlanData.empty());
   private final LongProperty nowStep = new SimpleLongProperty(this, "nowStep", 0);
   private final ObservableList<QueueReport> queues = FXCollections.observableArrayList();
   private final ObservableList<AppReport> apps = FXCollections.observableArrayList();
@@ -85,9 +100,13 @@ public final class LiveViewModel {
   private LiveSession session;
   private YarnRestClient client;
   private final LiveDerived.Estimators estimators = new LiveDerived.Estimators();
+
   /** Bumped by every connect/disconnect, so results of an old connection are dropped. */
   private volatile int generation;
-  /** The plan step length for the polling thread (JavaFX properties are read on the FX thread only). */
+
+  /**
+   * The plan step length for the polling thread (JavaFX properties are read on the FX thread only).
+   */
   private volatile long pollStepSeconds = 60;
 
   public LiveViewModel(AppPreferences prefs, Consumer<Runnable> fx, Clock clock) {
@@ -113,33 +132,89 @@ public final class LiveViewModel {
     schedule = p.scheduleWithFixedDelay(() -> pollOnce(gen), period, period, TimeUnit.SECONDS);
   }
 
-  public StringProperty urlProperty() { return url; }
-  public StringProperty userProperty() { return user; }
-  public IntegerProperty periodSecondsProperty() { return periodSeconds; }
-  public LongProperty stepSecondsProperty() { return stepSeconds; }
+  public StringProperty urlProperty() {
+    return url;
+  }
+
+  public StringProperty userProperty() {
+    return user;
+  }
+
+  public IntegerProperty periodSecondsProperty() {
+    return periodSeconds;
+  }
+
+  public LongProperty stepSecondsProperty() {
+    return stepSeconds;
+  }
+
   /** Writes (submitting reservations) for this connection; off until the user switches it on. */
-  public BooleanProperty allowWriteProperty() { return allowWrite; }
-  public ReadOnlyBooleanProperty connectedProperty() { return connected.getReadOnlyProperty(); }
-  public ReadOnlyBooleanProperty staleProperty() { return stale.getReadOnlyProperty(); }
+  public BooleanProperty allowWriteProperty() {
+    return allowWrite;
+  }
+
+  public ReadOnlyBooleanProperty connectedProperty() {
+    return connected.getReadOnlyProperty();
+  }
+
+  public ReadOnlyBooleanProperty staleProperty() {
+    return stale.getReadOnlyProperty();
+  }
+
   /**
    * Whether reservations can be submitted now: connected, and the ResourceManager answered the
    * latest poll. False while the first poll is under way, and while the connection is failing
    * (stale), so nothing is sent to a server that does not answer.
    */
-  public BooleanBinding canSubmitProperty() { return canSubmit; }
-  public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
-  public ReadOnlyStringProperty metricsTextProperty() { return metricsText.getReadOnlyProperty(); }
-  public ReadOnlyObjectProperty<ClusterSnapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
-  public ReadOnlyObjectProperty<List<String>> nodeNamesProperty() { return nodeNames.getReadOnlyProperty(); }
-  public ReadOnlyObjectProperty<List<String>> racksProperty() { return racks.getReadOnlyProperty(); }
+  public BooleanBinding canSubmitProperty() {
+    return canSubmit;
+  }
+
+  public ReadOnlyStringProperty statusProperty() {
+    return status.getReadOnlyProperty();
+  }
+
+  public ReadOnlyStringProperty metricsTextProperty() {
+    return metricsText.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<ClusterSnapshot> snapshotProperty() {
+    return snapshot.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<List<String>> nodeNamesProperty() {
+    return nodeNames.getReadOnlyProperty();
+  }
+
+  public ReadOnlyObjectProperty<List<String>> racksProperty() {
+    return racks.getReadOnlyProperty();
+  }
+
   /** YARN's allocation per node: allocated over capacity (dominant resource). */
-  public ObjectProperty<float[]> allocatedProperty() { return allocated; }
+  public ObjectProperty<float[]> allocatedProperty() {
+    return allocated;
+  }
+
   /** Estimated usage per node (memory estimate over capacity; NaN without measurements). */
-  public ObjectProperty<float[]> estimatedProperty() { return estimated; }
-  public ReadOnlyObjectProperty<PlanData> planProperty() { return plan.getReadOnlyProperty(); }
-  public LongProperty nowStepProperty() { return nowStep; }
-  public ObservableList<QueueReport> queues() { return queues; }
-  public ObservableList<AppReport> apps() { return apps; }
+  public ObjectProperty<float[]> estimatedProperty() {
+    return estimated;
+  }
+
+  public ReadOnlyObjectProperty<PlanData> planProperty() {
+    return plan.getReadOnlyProperty();
+  }
+
+  public LongProperty nowStepProperty() {
+    return nowStep;
+  }
+
+  public ObservableList<QueueReport> queues() {
+    return queues;
+  }
+
+  public ObservableList<AppReport> apps() {
+    return apps;
+  }
 
   /** The client of the current connection, or null when not connected. */
   public YarnRestClient client() {
@@ -155,9 +230,12 @@ public final class LiveViewModel {
     YarnConnection c;
     try {
       // a dashboard should notice a dead server within a poll or two: short timeouts, two attempts
-      c = YarnConnection.of(url.get()).withUser(user.get()).withAllowWrite(allowWrite.get())
-          .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(10))
-          .withRetries(2, Duration.ofMillis(250), Duration.ofSeconds(1));
+      c =
+          YarnConnection.of(url.get())
+              .withUser(user.get())
+              .withAllowWrite(allowWrite.get())
+              .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(10))
+              .withRetries(2, Duration.ofMillis(250), Duration.ofSeconds(1));
       client = new YarnRestClient(c, clock, YarnRestClient.Sleeper.REAL);
     } catch (IllegalArgumentException | YarnRestException e) {
       status.set("Cannot connect: " + e.getMessage());
@@ -171,11 +249,13 @@ public final class LiveViewModel {
     connected.set(true);
     stale.set(false);
     status.set("Connecting to " + c.baseUrl() + " …");
-    poller = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "rayon-live-poll");
-      t.setDaemon(true);
-      return t;
-    });
+    poller =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "rayon-live-poll");
+              t.setDaemon(true);
+              return t;
+            });
     long period = Math.max(1, periodSeconds.get());
     schedule = poller.scheduleWithFixedDelay(() -> pollOnce(gen), 0, period, TimeUnit.SECONDS);
     return null;
@@ -198,7 +278,11 @@ public final class LiveViewModel {
     answered.set(false);
     if (connected.get()) {
       connected.set(false);
-      status.set("Disconnected." + (snapshot.get() == null ? "" : " Showing data of " + time(snapshot.get().takenAt()) + "."));
+      status.set(
+          "Disconnected."
+              + (snapshot.get() == null
+                  ? ""
+                  : " Showing data of " + time(snapshot.get().takenAt()) + "."));
     }
   }
 
@@ -212,30 +296,50 @@ public final class LiveViewModel {
       try {
         d = LiveDerived.of(st.snapshot(), pollStepSeconds, estimators);
       } catch (RuntimeException e) {
-        st = new LiveSession.State(st.snapshot(), st.lastSuccess(), clock.instant(), "cannot draw the snapshot: " + e, st.polls(), st.failures());
+        st =
+            new LiveSession.State(
+                st.snapshot(),
+                st.lastSuccess(),
+                clock.instant(),
+                "cannot draw the snapshot: " + e,
+                st.polls(),
+                st.failures());
       }
     }
     LiveDerived derived = d;
     LiveSession.State state = st;
-    fx.accept(() -> {
-      if (gen == generation) apply(state, derived);
-    });
+    fx.accept(
+        () -> {
+          if (gen == generation) apply(state, derived);
+        });
   }
 
   private void apply(LiveSession.State st, LiveDerived d) {
     String base = client == null ? "" : client.connection().baseUrl().toString();
     if (st.isStale()) {
       stale.set(true);
-      status.set("Stale since " + time(st.staleSince().toEpochMilli()) + " — " + st.lastError()
-          + (st.snapshot() == null ? "" : " (showing data of " + time(st.snapshot().takenAt()) + ")"));
+      status.set(
+          "Stale since "
+              + time(st.staleSince().toEpochMilli())
+              + " — "
+              + st.lastError()
+              + (st.snapshot() == null
+                  ? ""
+                  : " (showing data of " + time(st.snapshot().takenAt()) + ")"));
       return;
     }
     stale.set(false);
     answered.set(true);
     ClusterSnapshot s = st.snapshot();
     snapshot.set(s);
-    status.set("Connected to " + base + " — updated " + time(s.takenAt())
-        + (s.warnings().isEmpty() ? "" : " — " + s.warnings().size() + " warning(s): " + String.join("; ", s.warnings())));
+    status.set(
+        "Connected to "
+            + base
+            + " — updated "
+            + time(s.takenAt())
+            + (s.warnings().isEmpty()
+                ? ""
+                : " — " + s.warnings().size() + " warning(s): " + String.join("; ", s.warnings())));
     metricsText.set(metrics(s));
     if (d != null) {
       if (!d.nodeNames().equals(nodeNames.get()) || !d.racks().equals(racks.get())) {
@@ -254,16 +358,27 @@ public final class LiveViewModel {
   static String metrics(ClusterSnapshot s) {
     ClusterMetrics m = s.metrics();
     if (m == null) return "";
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "Nodes %d/%d active · memory %,d of %,d MB (%.0f%%) · vcores %d of %d (%.0f%%) · apps running %d, pending %d"
             + " · containers %d · reservations %d · Hadoop %s",
-        m.activeNodes(), m.totalNodes(), m.allocated().memoryMB(), m.total().memoryMB(), 100 * m.memoryUtilization(),
-        m.allocated().vcores(), m.total().vcores(), 100 * m.vcoreUtilization(), m.appsRunning(), m.appsPending(),
-        m.containersAllocated(), s.reservations().size(), s.info() == null ? "?" : s.info().hadoopVersion());
+        m.activeNodes(),
+        m.totalNodes(),
+        m.allocated().memoryMB(),
+        m.total().memoryMB(),
+        100 * m.memoryUtilization(),
+        m.allocated().vcores(),
+        m.total().vcores(),
+        100 * m.vcoreUtilization(),
+        m.appsRunning(),
+        m.appsPending(),
+        m.containersAllocated(),
+        s.reservations().size(),
+        s.info() == null ? "?" : s.info().hadoopVersion());
   }
 
   private String time(long epochMs) {
-    return TIME.format(java.time.Instant.ofEpochMilli(epochMs).atZone(zone));
+    return TIME.format(Instant.ofEpochMilli(epochMs).atZone(zone));
   }
 
   /** Period as a duration (for the status bar and tests). */

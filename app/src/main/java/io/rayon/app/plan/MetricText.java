@@ -15,18 +15,26 @@ import java.util.Map;
 public final class MetricText {
   private MetricText() {}
 
-  /** The report as short clauses ("solver: optimal", "gap 1.2%", "model: 340 variables (120 integer), 410 constraints"). */
+  /**
+   * The report as short clauses ("solver: optimal", "gap 1.2%", "model: 340 variables (120
+   * integer), 410 constraints").
+   */
   public static List<String> clauses(Map<String, Object> report) {
     List<String> out = new ArrayList<>();
     if (report == null || report.isEmpty()) return out;
     Object status = report.get("solverStatus");
-    if (status != null) out.add("solver: " + status.toString().toLowerCase(Locale.ROOT).replace('_', ' '));
+    if (status != null)
+      out.add("solver: " + status.toString().toLowerCase(Locale.ROOT).replace('_', ' '));
     Object gap = report.get("gap");
-    if (gap instanceof Number g && !Double.isNaN(g.doubleValue())) out.add(String.format(Locale.ROOT, "gap %.1f%%", g.doubleValue() * 100));
+    if (gap instanceof Number g && !Double.isNaN(g.doubleValue()))
+      out.add(String.format(Locale.ROOT, "gap %.1f%%", g.doubleValue() * 100));
     Object objective = report.get("objective");
     Object bound = report.get("bound");
     if (objective instanceof Number o) {
-      out.add("objective " + number(o) + (bound instanceof Number b ? " (bound " + number(b) + ")" : ""));
+      out.add(
+          "objective "
+              + number(o)
+              + (bound instanceof Number b ? " (bound " + number(b) + ")" : ""));
     } else if (bound instanceof Number b) {
       out.add("bound " + number(b));
     }
@@ -36,8 +44,12 @@ public final class MetricText {
     if (vars instanceof Number v) {
       Object ints = report.get("modelIntegerVariables");
       Object cons = report.get("modelConstraints");
-      out.add("model: " + v + " variables" + (ints instanceof Number i ? " (" + i + " integer)" : "")
-          + (cons instanceof Number c ? ", " + c + " constraints" : ""));
+      out.add(
+          "model: "
+              + v
+              + " variables"
+              + (ints instanceof Number i ? " (" + i + " integer)" : "")
+              + (cons instanceof Number c ? ", " + c + " constraints" : ""));
     }
     Object chosen = report.get("chosen");
     if (chosen != null) out.add("kept the " + chosen + " plan");
@@ -59,13 +71,27 @@ public final class MetricText {
     return out;
   }
 
-  private static final List<String> KNOWN = List.of("solverStatus", "gap", "objective", "bound", "planObjective",
-      "modelVariables", "modelIntegerVariables", "modelConstraints", "chosen", "warmStart", "belowGreeL", "greeLAccepted",
-      "solverMessage", "solverNotes");
+  private static final List<String> KNOWN =
+      List.of(
+          "solverStatus",
+          "gap",
+          "objective",
+          "bound",
+          "planObjective",
+          "modelVariables",
+          "modelIntegerVariables",
+          "modelConstraints",
+          "chosen",
+          "warmStart",
+          "belowGreeL",
+          "greeLAccepted",
+          "solverMessage",
+          "solverNotes");
 
   /** What each figure of the summary means, one line each, for its tooltip. */
   public static String explanation() {
-    return String.join("\n",
+    return String.join(
+        "\n",
         "accepted / rejected: reservations the planner placed, and those it refused (each refusal has its reason in the"
             + " Rejected list)",
         "ms: wall time of the placement on this machine",

@@ -28,7 +28,13 @@ public final class PlanDataMapper {
     }
     List<Decision> rejected = new ArrayList<>();
     for (Decision d : st.decisions().values()) if (!d.accepted()) rejected.add(d);
-    return new PlanData(new TreeMap<>(p.capacitySkyline().runs()), allocations, rejected, p.stepSeconds(), p.horizon(), expressions);
+    return new PlanData(
+        new TreeMap<>(p.capacitySkyline().runs()),
+        allocations,
+        rejected,
+        p.stepSeconds(),
+        p.horizon(),
+        expressions);
   }
 
   /** The empty plan of a scenario: capacity only. */
@@ -36,6 +42,12 @@ public final class PlanDataMapper {
     Plan p = Plan.fromScenario(s);
     Map<String, Rdl> expressions = new HashMap<>();
     for (ReservationRequest r : s.reservations()) expressions.put(r.id(), r.rdl());
-    return new PlanData(new TreeMap<>(p.capacitySkyline().runs()), List.of(), List.of(), p.stepSeconds(), p.horizon(), expressions);
+    return new PlanData(
+        new TreeMap<>(p.capacitySkyline().runs()),
+        List.of(),
+        List.of(),
+        p.stepSeconds(),
+        p.horizon(),
+        expressions);
   }
 }

@@ -1,36 +1,49 @@
 package io.rayon.app.plan;
 
 import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.views.plan.PlanGanttView;
 import io.rayon.views.plan.PlanSkylineView;
 import java.util.List;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
-import io.rayon.engine.plugin.OptionSpec;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The Plan tab: planner and sharing-policy choice, place one / place pending / re-plan all / cancel,
- * the plan skyline, and the rejected reservations with why. Selection is linked with the explorer
- * both ways: a reservation selected anywhere is highlighted in the skyline and in the list.
+ * The Plan tab: planner and sharing-policy choice, place one / place pending / re-plan all /
+ * cancel, the plan skyline, and the rejected reservations with why. Selection is linked with the
+ * explorer both ways: a reservation selected anywhere is highlighted in the skyline and in the
+ * list.
  */
 public final class PlanTab implements WorkspaceTab {
   private final WorkspaceViewModel ws;
@@ -53,14 +66,21 @@ public final class PlanTab implements WorkspaceTab {
     policy.setPromptText("none | instantaneous:0.2 | capacity-over-time:0.2,0.05,24h");
     policy.textProperty().bindBidirectional(vm.policyTextProperty());
     Tooltip policyTip = new Tooltip();
-    policyTip.textProperty().bind(Bindings.when(vm.problemProperty().isEmpty())
-        .then("Sharing policy: none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW")
-        .otherwise(vm.problemProperty()));
+    policyTip
+        .textProperty()
+        .bind(
+            Bindings.when(vm.problemProperty().isEmpty())
+                .then(
+                    "Sharing policy: none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW")
+                .otherwise(vm.problemProperty()));
     policy.setTooltip(policyTip);
-    vm.problemProperty().addListener((o, a, b) -> {
-      if (b.isEmpty()) policy.getStyleClass().remove("invalid");
-      else if (!policy.getStyleClass().contains("invalid")) policy.getStyleClass().add("invalid");
-    });
+    vm.problemProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (b.isEmpty()) policy.getStyleClass().remove("invalid");
+              else if (!policy.getStyleClass().contains("invalid"))
+                policy.getStyleClass().add("invalid");
+            });
     Button one = button("Place selected", "place-selected", vm::placeSelected);
     Button pending = button("Place pending", "place-pending", vm::placePending);
     Button all = button("Re-plan all", "replan-all", vm::replanAll);
@@ -70,44 +90,68 @@ public final class PlanTab implements WorkspaceTab {
     limit.setId("time-limit-field");
     limit.setPrefColumnCount(5);
     limit.textProperty().bindBidirectional(vm.timeLimitProperty());
-    limit.setTooltip(new Tooltip("Time limit for the whole run with milp and hybrid (30s, 2m, 1h); a model too large"
-        + " for it is refused with the reason"));
+    limit.setTooltip(
+        new Tooltip(
+            "Time limit for the whole run with milp and hybrid (30s, 2m, 1h); a model too large"
+                + " for it is refused with the reason"));
     Label limitLabel = new Label("Time limit");
-    var solver = Bindings.createBooleanBinding(
-        () -> vm.plannerOptions().stream().anyMatch(o -> o.name().equals(PlanViewModel.TIME_LIMIT)), vm.plannerProperty());
+    var solver =
+        Bindings.createBooleanBinding(
+            () ->
+                vm.plannerOptions().stream()
+                    .anyMatch(o -> o.name().equals(PlanViewModel.TIME_LIMIT)),
+            vm.plannerProperty());
     limit.visibleProperty().bind(solver);
     limit.managedProperty().bind(solver);
     limitLabel.visibleProperty().bind(solver);
     limitLabel.managedProperty().bind(solver);
     HBox optionControls = new HBox(6);
     optionControls.setId("planner-options");
-    optionControls.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    optionControls.setAlignment(Pos.CENTER_LEFT);
     fillOptionControls(optionControls);
     vm.plannerProperty().addListener((o, a, b) -> fillOptionControls(optionControls));
-    ToolBar bar = new ToolBar(new Label("Planner"), planner, limitLabel, limit, optionControls, new Label("Policy"), policy);
+    ToolBar bar =
+        new ToolBar(
+            new Label("Planner"),
+            planner,
+            limitLabel,
+            limit,
+            optionControls,
+            new Label("Policy"),
+            policy);
     ComboBox<String> dimension = new ComboBox<>();
     dimension.setId("dimension-choice");
-    dimension.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+    dimension.setMinWidth(Region.USE_PREF_SIZE);
     dimension.setTooltip(new Tooltip("Resource dimension drawn by the skyline"));
     dimension.getItems().setAll(skyline.getPlan().dimensions());
     dimension.setValue(skyline.getDimension());
-    skyline.planProperty().addListener((o, a, b) -> {
-      String keep = skyline.getDimension();
-      dimension.getItems().setAll(b.dimensions());
-      if (!dimension.getItems().contains(keep)) keep = "memoryMB";
-      skyline.setDimension(keep);
-      dimension.setValue(keep);
-    });
-    dimension.valueProperty().addListener((o, a, b) -> {
-      if (b != null && !b.equals(skyline.getDimension())) skyline.setDimension(b);
-    });
+    skyline
+        .planProperty()
+        .addListener(
+            (o, a, b) -> {
+              String keep = skyline.getDimension();
+              dimension.getItems().setAll(b.dimensions());
+              if (!dimension.getItems().contains(keep)) keep = "memoryMB";
+              skyline.setDimension(keep);
+              dimension.setValue(keep);
+            });
+    dimension
+        .valueProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (b != null && !b.equals(skyline.getDimension())) skyline.setDimension(b);
+            });
     ToolBar actions = new ToolBar(one, pending, all, cancel, new Label("Show"), dimension);
 
     Label summary = new Label();
     summary.setId("plan-summary");
-    summary.setTooltip(new javafx.scene.control.Tooltip(MetricText.explanation()));
-    summary.textProperty().bind(Bindings.when(vm.progressProperty().isEmpty())
-        .then(vm.summaryProperty()).otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
+    summary.setTooltip(new Tooltip(MetricText.explanation()));
+    summary
+        .textProperty()
+        .bind(
+            Bindings.when(vm.progressProperty().isEmpty())
+                .then(vm.summaryProperty())
+                .otherwise(Bindings.concat(vm.summaryProperty(), "  ", vm.progressProperty())));
     Label warning = new Label();
     warning.setId("milp-warning");
     warning.setWrapText(true);
@@ -129,40 +173,53 @@ public final class PlanTab implements WorkspaceTab {
     skyline.rejectedPanelVisibleProperty().set(false);
     skyline.setReservationDetails(this::details);
     skyline.setPlan(PlanDataMapper.of(null, ws.getScenario()));
-    vm.stateProperty().addListener((o, a, b) -> skyline.setPlan(PlanDataMapper.of(b, ws.getScenario())));
-    ws.scenarioProperty().addListener((o, a, b) -> {
-      if (vm.getState() == null) skyline.setPlan(PlanDataMapper.empty(b));
-    });
+    vm.stateProperty()
+        .addListener((o, a, b) -> skyline.setPlan(PlanDataMapper.of(b, ws.getScenario())));
+    ws.scenarioProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (vm.getState() == null) skyline.setPlan(PlanDataMapper.empty(b));
+            });
 
     rejected.setId("rejected-table");
     rejected.setPlaceholder(new Label("No rejected reservations"));
     rejected.getColumns().add(column("Reservation", 110, PlanViewModel.RejectedRow::id));
     rejected.getColumns().add(column("Name", 120, PlanViewModel.RejectedRow::name));
     rejected.getColumns().add(column("Code", 110, PlanViewModel.RejectedRow::code));
-    TableColumn<PlanViewModel.RejectedRow, String> why = column("Why rejected", 520, PlanViewModel.RejectedRow::reason);
-    why.setCellFactory(c -> {
-      javafx.scene.control.TableCell<PlanViewModel.RejectedRow, String> cell = new javafx.scene.control.TableCell<>() {
-        @Override
-        protected void updateItem(String item, boolean empty) {
-          super.updateItem(item, empty);
-          setText(empty ? null : item);
-          setTooltip(empty || item == null ? null : new Tooltip(item));
-        }
-      };
-      return cell;
-    });
+    TableColumn<PlanViewModel.RejectedRow, String> why =
+        column("Why rejected", 520, PlanViewModel.RejectedRow::reason);
+    why.setCellFactory(
+        c -> {
+          TableCell<PlanViewModel.RejectedRow, String> cell =
+              new TableCell<>() {
+                @Override
+                protected void updateItem(String item, boolean empty) {
+                  super.updateItem(item, empty);
+                  setText(empty ? null : item);
+                  setTooltip(empty || item == null ? null : new Tooltip(item));
+                }
+              };
+          return cell;
+        });
     rejected.getColumns().add(why);
     rejected.setItems(vm.rejected());
     rejected.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
     // selection: workspace -> skyline and list; skyline and list -> workspace
     ws.selectionProperty().addListener((o, a, b) -> showSelection(b));
-    skyline.selectedReservationProperty().addListener((o, a, b) -> {
-      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
-    });
-    rejected.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b.id()));
-    });
+    skyline
+        .selectedReservationProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
+            });
+    rejected
+        .getSelectionModel()
+        .selectedItemProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b.id()));
+            });
 
     // Gantt lanes: one per reservation, grouped by queue or user, sharing the skyline's time range,
     // cursor and selection (the skyline's toolbar moves both)
@@ -171,47 +228,63 @@ public final class PlanTab implements WorkspaceTab {
     gantt.visibleStartProperty().bindBidirectional(skyline.visibleStartProperty());
     gantt.visibleEndProperty().bindBidirectional(skyline.visibleEndProperty());
     gantt.cursorStepProperty().bind(skyline.cursorStepProperty());
-    gantt.selectedReservationProperty().addListener((o, a, b) -> {
-      if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
-    });
-    javafx.scene.control.ChoiceBox<String> lanesBy = new javafx.scene.control.ChoiceBox<>();
+    gantt
+        .selectedReservationProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b));
+            });
+    ChoiceBox<String> lanesBy = new ChoiceBox<>();
     lanesBy.setId("plan-gantt-group");
     lanesBy.getItems().setAll("queue", "user", "none");
     lanesBy.setValue("queue");
     lanesBy.setTooltip(new Tooltip("Group the Gantt lanes by queue or user"));
-    Runnable regroup = () -> {
-      String by = lanesBy.getValue();
-      gantt.groupFunctionProperty().set("none".equals(by) ? null : id -> ws.reservation(id)
-          .map(r -> "user".equals(by) ? "user " + r.user() : "queue " + r.queue()).orElse(""));
-    };
+    Runnable regroup =
+        () -> {
+          String by = lanesBy.getValue();
+          gantt
+              .groupFunctionProperty()
+              .set(
+                  "none".equals(by)
+                      ? null
+                      : id ->
+                          ws.reservation(id)
+                              .map(
+                                  r ->
+                                      "user".equals(by) ? "user " + r.user() : "queue " + r.queue())
+                              .orElse(""));
+        };
     lanesBy.valueProperty().addListener((o, a, b) -> regroup.run());
     regroup.run();
-    javafx.scene.control.ToggleButton ganttToggle = new javafx.scene.control.ToggleButton("Gantt lanes");
+    ToggleButton ganttToggle = new ToggleButton("Gantt lanes");
     ganttToggle.setId("plan-gantt-toggle");
     ganttToggle.setTooltip(new Tooltip("Show one lane per reservation under the skyline"));
     VBox ganttBox = new VBox(2, gantt);
     ganttBox.setPadding(new Insets(2, 4, 2, 4));
-    VBox.setVgrow(gantt, javafx.scene.layout.Priority.ALWAYS);
+    VBox.setVgrow(gantt, Priority.ALWAYS);
     SplitPane plots = new SplitPane(skyline);
     plots.setOrientation(Orientation.VERTICAL);
-    javafx.scene.layout.HBox ganttBar = new javafx.scene.layout.HBox(6, ganttToggle, new Label("lanes by"), lanesBy);
-    ganttBar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    HBox ganttBar = new HBox(6, ganttToggle, new Label("lanes by"), lanesBy);
+    ganttBar.setAlignment(Pos.CENTER_LEFT);
     ganttBar.setPadding(new Insets(2, 8, 2, 8));
     lanesBy.disableProperty().bind(ganttToggle.selectedProperty().not());
     VBox plotsBox = new VBox(ganttBar, plots);
-    VBox.setVgrow(plots, javafx.scene.layout.Priority.ALWAYS);
-    ganttToggle.selectedProperty().addListener((o, a, on) -> {
-      if (on) {
-        plots.getItems().setAll(skyline, ganttBox);
-        plots.setDividerPositions(0.5);
-      } else {
-        plots.getItems().setAll(skyline);
-      }
-    });
+    VBox.setVgrow(plots, Priority.ALWAYS);
+    ganttToggle
+        .selectedProperty()
+        .addListener(
+            (o, a, on) -> {
+              if (on) {
+                plots.getItems().setAll(skyline, ganttBox);
+                plots.setDividerPositions(0.5);
+              } else {
+                plots.getItems().setAll(skyline);
+              }
+            });
 
     VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected);
     rejectedBox.setPadding(new Insets(4));
-    VBox.setVgrow(rejected, javafx.scene.layout.Priority.ALWAYS);
+    VBox.setVgrow(rejected, Priority.ALWAYS);
     SplitPane split = new SplitPane(plotsBox, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
@@ -236,10 +309,10 @@ public final class PlanTab implements WorkspaceTab {
   }
 
   private static TableColumn<PlanViewModel.RejectedRow, String> column(
-      String title, double width, java.util.function.Function<PlanViewModel.RejectedRow, String> f) {
+      String title, double width, Function<PlanViewModel.RejectedRow, String> f) {
     TableColumn<PlanViewModel.RejectedRow, String> c = new TableColumn<>(title);
     c.setPrefWidth(width);
-    c.setCellValueFactory(d -> new javafx.beans.property.ReadOnlyStringWrapper(f.apply(d.getValue())));
+    c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
     return c;
   }
 
@@ -288,8 +361,8 @@ public final class PlanTab implements WorkspaceTab {
   }
 
   @Override
-  public List<io.rayon.app.workspace.ChartSource> charts() {
-    return List.of(new io.rayon.app.workspace.ChartSource("Plan skyline", skyline));
+  public List<ChartSource> charts() {
+    return List.of(new ChartSource("Plan skyline", skyline));
   }
 
   @Override
@@ -298,7 +371,8 @@ public final class PlanTab implements WorkspaceTab {
         AppCommand.of("Plan", "Place _selected reservation", "Shortcut+Shift+P", vm::placeSelected),
         AppCommand.of("Plan", "Place p_ending reservations", "Shortcut+Alt+P", vm::placePending),
         AppCommand.of("Plan", "_Re-plan all", "Shortcut+R", vm::replanAll),
-        AppCommand.of("Plan", "_Cancel planning", "Shortcut+PERIOD", vm::cancel).disabledWhen(vm.runningProperty().not()));
+        AppCommand.of("Plan", "_Cancel planning", "Shortcut+PERIOD", vm::cancel)
+            .disabledWhen(vm.runningProperty().not()));
   }
 
   @Override
@@ -316,10 +390,10 @@ public final class PlanTab implements WorkspaceTab {
     String name = vm.plannerProperty().get();
     for (OptionSpec spec : vm.plannerOptions()) {
       if (spec.name().equals(PlanViewModel.TIME_LIMIT)) continue;
-      javafx.beans.property.StringProperty value = vm.optionProperty(name, spec);
+      StringProperty value = vm.optionProperty(name, spec);
       Node control;
       if (spec.type() == OptionSpec.Type.CHOICE) {
-        ComboBox<String> c = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(spec.choices()));
+        ComboBox<String> c = new ComboBox<>(FXCollections.observableArrayList(spec.choices()));
         c.valueProperty().bindBidirectional(value);
         control = c;
       } else if (spec.type() == OptionSpec.Type.BOOLEAN) {
@@ -334,12 +408,14 @@ public final class PlanTab implements WorkspaceTab {
         control = t;
       }
       control.setId("option-" + spec.name());
-      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      Tooltip tip =
+          new Tooltip(
+              spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
       tip.setWrapText(true);
       tip.setMaxWidth(480);
       Label label = new Label(spec.name());
       label.setTooltip(tip);
-      if (control instanceof javafx.scene.control.Control c) c.setTooltip(tip);
+      if (control instanceof Control c) c.setTooltip(tip);
       box.getChildren().addAll(label, control);
     }
   }

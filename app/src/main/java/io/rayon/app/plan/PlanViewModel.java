@@ -2,12 +2,13 @@ package io.rayon.app.plan;
 
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.task.BackgroundTask;
+import io.rayon.app.task.BackgroundWork;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
-import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -30,11 +31,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy (validated here), the current plan,
- * the rejected reservations with their reasons, and the running job. Runs go through the {@link
- * TaskExecutor}; results are applied on the JavaFX thread. A run whose result arrives after the
- * document was replaced is dropped, and a cancelled run that left reservations undecided does not
- * replace the plan shown.
+ * The Plan tab's state: the chosen planner, its time limit (MILP, hybrid) and sharing policy
+ * (validated here), the current plan, the rejected reservations with their reasons, and the running
+ * job. Runs go through the {@link TaskExecutor}; results are applied on the JavaFX thread. A run
+ * whose result arrives after the document was replaced is dropped, and a cancelled run that left
+ * reservations undecided does not replace the plan shown.
  */
 public final class PlanViewModel {
   /** A rejected reservation and why, for the "why rejected" list. */
@@ -43,18 +44,27 @@ public final class PlanViewModel {
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
   private final AppPreferences prefs;
-  private final ObservableList<String> planners = FXCollections.observableArrayList(Planners.names());
+  private final ObservableList<String> planners =
+      FXCollections.observableArrayList(Planners.names());
   private final StringProperty planner = new SimpleStringProperty(this, "planner");
   private final StringProperty policyText = new SimpleStringProperty(this, "policyText", "none");
+
   /** Solver time limit for the MILP and hybrid planners (ignored by GREE and GREE-L). */
   private final StringProperty timeLimit = new SimpleStringProperty(this, "timeLimit", "60s");
+
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyObjectWrapper<PlanState> state = new ReadOnlyObjectWrapper<>(this, "state");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
-  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No plan yet: choose a planner and press Re-plan all.");
+  private final ReadOnlyStringWrapper summary =
+      new ReadOnlyStringWrapper(
+          this, "summary", "No plan yet: choose a planner and press Re-plan all.");
   private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
-  /** Set when the plan shown is a MILP plan that accepts fewer reservations than GREE-L; else empty. */
+
+  /**
+   * Set when the plan shown is a MILP plan that accepts fewer reservations than GREE-L; else empty.
+   */
   private final ReadOnlyStringWrapper warning = new ReadOnlyStringWrapper(this, "warning", "");
+
   private final ObservableList<RejectedRow> rejected = FXCollections.observableArrayList();
   private TaskHandle current;
   private long runId;
@@ -66,17 +76,23 @@ public final class PlanViewModel {
     this.prefs = prefs;
     String p = prefs.planner(planners.isEmpty() ? "gree" : planners.get(0));
     planner.set(planners.contains(p) ? p : planners.get(0));
-    planner.addListener((o, a, b) -> {
-      if (b != null) prefs.setPlanner(b);
-      validatePolicy();
-    });
+    planner.addListener(
+        (o, a, b) -> {
+          if (b != null) prefs.setPlanner(b);
+          validatePolicy();
+        });
     policyText.addListener((o, a, b) -> validatePolicy());
     timeLimit.addListener((o, a, b) -> validatePolicy());
     ws.loadsProperty().addListener((o, a, b) -> documentReplaced());
-    ws.scenarioProperty().addListener((o, a, b) -> {
-      if (a == null || b == null || a.cluster() != b.cluster() || a.horizonSteps() != b.horizonSteps()) documentReplaced();
-      else refreshRejected();
-    });
+    ws.scenarioProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (a == null
+                  || b == null
+                  || a.cluster() != b.cluster()
+                  || a.horizonSteps() != b.horizonSteps()) documentReplaced();
+              else refreshRejected();
+            });
     documentReplaced();
   }
 
@@ -111,10 +127,12 @@ public final class PlanViewModel {
     String name = planner.get();
     if (name == null || !Planners.REGISTRY.contains(name)) return o;
     for (OptionSpec spec : Planners.plugin(name).options()) {
-      String v = spec.name().equals(TIME_LIMIT) ? timeLimit.get() : optionProperty(name, spec).get();
+      String v =
+          spec.name().equals(TIME_LIMIT) ? timeLimit.get() : optionProperty(name, spec).get();
       if (v != null && !v.isBlank()) o = o.with(spec.name(), v.trim());
       // the heap a MILP model may take: what this JVM can still give it
-      if (spec.name().equals(MEMORY) && (v == null || v.isBlank())) o = o.with(MEMORY, Long.toString(freeHeap()));
+      if (spec.name().equals(MEMORY) && (v == null || v.isBlank()))
+        o = o.with(MEMORY, Long.toString(freeHeap()));
     }
     return o;
   }
@@ -138,17 +156,26 @@ public final class PlanViewModel {
    * binds the control generated from the option's spec to it. Each planner keeps its own values.
    */
   public StringProperty optionProperty(String plannerName, OptionSpec spec) {
-    return optionValues.computeIfAbsent(plannerName + "/" + spec.name(), k -> {
-      StringProperty p = new SimpleStringProperty(this, k, spec.defaultValue() == null ? "" : spec.defaultValue());
-      p.addListener((o, a, b) -> validatePolicy());
-      return p;
-    });
+    return optionValues.computeIfAbsent(
+        plannerName + "/" + spec.name(),
+        k -> {
+          StringProperty p =
+              new SimpleStringProperty(
+                  this, k, spec.defaultValue() == null ? "" : spec.defaultValue());
+          p.addListener((o, a, b) -> validatePolicy());
+          return p;
+        });
   }
 
-  /** The option specs of the selected planner, from the planner registry (empty when none is selected). */
+  /**
+   * The option specs of the selected planner, from the planner registry (empty when none is
+   * selected).
+   */
   public List<OptionSpec> plannerOptions() {
     String name = planner.get();
-    return name == null || !Planners.REGISTRY.contains(name) ? List.of() : Planners.plugin(name).options();
+    return name == null || !Planners.REGISTRY.contains(name)
+        ? List.of()
+        : Planners.plugin(name).options();
   }
 
   /** The request for a run, or null (with {@link #problemProperty()} set) when invalid. */
@@ -176,7 +203,9 @@ public final class PlanViewModel {
     PlanningService.Request req = request();
     if (req == null) return;
     PlanState prev = compatible(req);
-    run("Place pending with " + req.planner(), (p, c) -> PlanningService.placePending(req, prev, null, p, c));
+    run(
+        "Place pending with " + req.planner(),
+        (p, c) -> PlanningService.placePending(req, prev, null, p, c));
   }
 
   /** Places the reservation selected in the workspace (nothing when none is). */
@@ -193,21 +222,26 @@ public final class PlanViewModel {
     PlanningService.Request req = request();
     if (req == null) return;
     PlanState prev = compatible(req);
-    run("Place " + id + " with " + req.planner(), (p, c) -> PlanningService.placePending(req, prev, id, p, c));
+    run(
+        "Place " + id + " with " + req.planner(),
+        (p, c) -> PlanningService.placePending(req, prev, id, p, c));
   }
 
   public StringProperty timeLimitProperty() {
     return timeLimit;
   }
 
-  /** The current state when it was made with the same planner and policy, else null (start over). */
+  /**
+   * The current state when it was made with the same planner and policy, else null (start over).
+   */
   private PlanState compatible(PlanningService.Request req) {
     PlanState s = state.get();
-    if (s == null || !s.planner().equals(req.planner()) || !s.policy().equals(req.policy())) return null;
+    if (s == null || !s.planner().equals(req.planner()) || !s.policy().equals(req.policy()))
+      return null;
     return s;
   }
 
-  private void run(String title, io.rayon.app.task.BackgroundWork<PlanState> work) {
+  private void run(String title, BackgroundWork<PlanState> work) {
     if (current != null) current.cancel();
     long id = ++runId;
     cancelRequested = false;
@@ -249,10 +283,16 @@ public final class PlanViewModel {
     progress.set("");
   }
 
-  /** How many decisions of a run say the planner stopped (cancelled or out of time) before deciding. */
+  /**
+   * How many decisions of a run say the planner stopped (cancelled or out of time) before deciding.
+   */
   private static long stopped(PlanState st) {
     return st.decisions().values().stream()
-        .filter(d -> !d.accepted() && d.rejection() != null && d.rejection().code() == Rejection.Code.STOPPED)
+        .filter(
+            d ->
+                !d.accepted()
+                    && d.rejection() != null
+                    && d.rejection().code() == Rejection.Code.STOPPED)
         .count();
   }
 
@@ -263,7 +303,8 @@ public final class PlanViewModel {
    */
   private void keepAfterCancel(PlanState st) {
     long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
-    String undecided = stopped(st) + " of " + st.decisions().size() + " reservations were not decided";
+    String undecided =
+        stopped(st) + " of " + st.decisions().size() + " reservations were not decided";
     if (state.get() != null) {
       summary.set("Planning cancelled (" + undecided + "); the previous plan is kept.");
     } else if (accepted > 0) {
@@ -281,8 +322,14 @@ public final class PlanViewModel {
     warning.set(warningFor(st));
     long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
     StringBuilder sb = new StringBuilder();
-    sb.append(st.planner()).append(": ").append(accepted).append(" accepted, ").append(st.decisions().size() - accepted)
-        .append(" rejected in ").append(st.runtimeMs()).append(" ms");
+    sb.append(st.planner())
+        .append(": ")
+        .append(accepted)
+        .append(" accepted, ")
+        .append(st.decisions().size() - accepted)
+        .append(" rejected in ")
+        .append(st.runtimeMs())
+        .append(" ms");
     for (String clause : MetricText.clauses(st.report())) sb.append("; ").append(clause);
     if (wasCancelled) sb.append(" (cancelled: best result so far)");
     summary.set(sb.toString());
@@ -296,8 +343,13 @@ public final class PlanViewModel {
   static String warningFor(PlanState st) {
     if (st == null || !Boolean.TRUE.equals(st.report().get("belowGreeL"))) return "";
     long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
-    return "This MILP plan accepts " + accepted + " of " + st.decisions().size() + " reservations, fewer than GREE-L's "
-        + st.report().get("greeLAccepted") + " on the same input: it is not the best plan known. The hybrid planner"
+    return "This MILP plan accepts "
+        + accepted
+        + " of "
+        + st.decisions().size()
+        + " reservations, fewer than GREE-L's "
+        + st.report().get("greeLAccepted")
+        + " on the same input: it is not the best plan known. The hybrid planner"
         + " starts from the greedy plan and keeps the better of the two.";
   }
 
@@ -315,19 +367,29 @@ public final class PlanViewModel {
         if (st.statusOf(r) != PlanState.Status.REJECTED) continue;
         Decision d = st.decisions().get(r.id());
         var why = d.rejection();
-        rows.add(new RejectedRow(r.id(), r.name(), why == null ? "" : String.valueOf(why.code()),
-            why == null || why.path() == null ? "" : why.path(), why == null ? "rejected" : describe(why)));
+        rows.add(
+            new RejectedRow(
+                r.id(),
+                r.name(),
+                why == null ? "" : String.valueOf(why.code()),
+                why == null || why.path() == null ? "" : why.path(),
+                why == null ? "rejected" : describe(why)));
       }
     }
     rejected.setAll(rows);
   }
 
-  /** The reason as one sentence with the window, resource and policy limit when the planner named them. */
-  public static String describe(io.rayon.model.plan.Rejection r) {
-    StringBuilder sb = new StringBuilder(r.message() == null ? String.valueOf(r.code()) : r.message());
+  /**
+   * The reason as one sentence with the window, resource and policy limit when the planner named
+   * them.
+   */
+  public static String describe(Rejection r) {
+    StringBuilder sb =
+        new StringBuilder(r.message() == null ? String.valueOf(r.code()) : r.message());
     List<String> extra = new ArrayList<>();
     if (r.path() != null && !r.path().isEmpty()) extra.add("sub-expression " + r.path());
-    if (r.windowStart() != null && r.windowFinish() != null) extra.add("window [" + r.windowStart() + ", " + r.windowFinish() + ")");
+    if (r.windowStart() != null && r.windowFinish() != null)
+      extra.add("window [" + r.windowStart() + ", " + r.windowFinish() + ")");
     if (r.resource() != null) extra.add("resource " + r.resource());
     if (r.policyLimit() != null) extra.add("limit " + r.policyLimit());
     if (!extra.isEmpty()) sb.append(" (").append(String.join("; ", extra)).append(')');
@@ -387,5 +449,4 @@ public final class PlanViewModel {
   public ObservableList<RejectedRow> rejected() {
     return FXCollections.unmodifiableObservableList(rejected);
   }
-
 }

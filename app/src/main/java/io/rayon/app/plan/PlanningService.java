@@ -1,9 +1,9 @@
 package io.rayon.app.plan;
 
 import io.rayon.engine.plan.Plan;
+import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
-import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.milp.MilpOptions;
 import io.rayon.engine.reservation.PlanningRun;
@@ -22,18 +22,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The planning runs the application offers, as plain functions over immutable inputs that run on
- * a worker thread: re-plan everything, place the pending reservations on top of an existing plan,
- * and try one expression against a plan without committing it (live feasibility). The planning
- * itself is the engine's one orchestration, {@link PlanningRun#place} and {@link
- * PlanningRun#tryPlace}, as for the CLI; this class keeps the workbench's bookkeeping (which
- * decisions still hold after an edit) and never changes a plan it was given.
+ * The planning runs the application offers, as plain functions over immutable inputs that run on a
+ * worker thread: re-plan everything, place the pending reservations on top of an existing plan, and
+ * try one expression against a plan without committing it (live feasibility). The planning itself
+ * is the engine's one orchestration, {@link PlanningRun#place} and {@link PlanningRun#tryPlace}, as
+ * for the CLI; this class keeps the workbench's bookkeeping (which decisions still hold after an
+ * edit) and never changes a plan it was given.
  */
 public final class PlanningService {
   private PlanningService() {}
 
-  /** What a run needs: the scenario, the planner's registry name and options, the sharing policy. */
-  public record Request(Scenario scenario, String planner, PlannerOptions options, SharingPolicySpec policy) {
+  /**
+   * What a run needs: the scenario, the planner's registry name and options, the sharing policy.
+   */
+  public record Request(
+      Scenario scenario, String planner, PlannerOptions options, SharingPolicySpec policy) {
     public Request {
       if (options == null) options = PlannerOptions.NONE;
       if (policy == null) policy = SharingPolicySpec.NONE;
@@ -41,7 +44,8 @@ public final class PlanningService {
   }
 
   /** Places every reservation of the scenario on an empty plan (online, in arrival order). */
-  public static PlanState replanAll(Request req, ProgressListener progress, CancellationToken cancel) {
+  public static PlanState replanAll(
+      Request req, ProgressListener progress, CancellationToken cancel) {
     return place(req, null, req.scenario().reservations(), progress, cancel);
   }
 
@@ -52,9 +56,21 @@ public final class PlanningService {
    * reservation is placed.
    */
   public static PlanState placePending(
-      Request req, PlanState previous, String onlyId, ProgressListener progress, CancellationToken cancel) {
+      Request req,
+      PlanState previous,
+      String onlyId,
+      ProgressListener progress,
+      CancellationToken cancel) {
     if (previous == null) {
-      previous = new PlanState(Plan.fromScenario(req.scenario()), Map.of(), Map.of(), req.planner(), req.policy(), 0, Map.of());
+      previous =
+          new PlanState(
+              Plan.fromScenario(req.scenario()),
+              Map.of(),
+              Map.of(),
+              req.planner(),
+              req.policy(),
+              0,
+              Map.of());
     }
     List<ReservationRequest> todo = new ArrayList<>();
     for (ReservationRequest r : req.scenario().reservations()) {
@@ -65,7 +81,11 @@ public final class PlanningService {
   }
 
   private static PlanState place(
-      Request req, PlanState previous, List<ReservationRequest> todo, ProgressListener progress, CancellationToken cancel) {
+      Request req,
+      PlanState previous,
+      List<ReservationRequest> todo,
+      ProgressListener progress,
+      CancellationToken cancel) {
     Scenario s = req.scenario();
     Plan plan;
     Map<String, Decision> decisions = new LinkedHashMap<>();
@@ -81,17 +101,22 @@ public final class PlanningService {
         if (now == null || !now.equals(plan.requestOf(id))) plan.remove(id);
       }
       Set<String> ids = current.keySet();
-      previous.decisions().forEach((id, d) -> {
-        ReservationRequest r = current.get(id);
-        if (ids.contains(id) && r.equals(previous.decidedRequests().get(id))) {
-          decisions.put(id, d);
-          decided.put(id, r);
-        }
-      });
+      previous
+          .decisions()
+          .forEach(
+              (id, d) -> {
+                ReservationRequest r = current.get(id);
+                if (ids.contains(id) && r.equals(previous.decidedRequests().get(id))) {
+                  decisions.put(id, d);
+                  decided.put(id, r);
+                }
+              });
     }
     Planner planner = Planners.byName(req.planner(), req.options());
     long t0 = System.nanoTime();
-    PlanningRun run = PlanningRun.place(s, plan, todo, planner, req.policy(), progress, cancel, deadline(req.options()), false);
+    PlanningRun run =
+        PlanningRun.place(
+            s, plan, todo, planner, req.policy(), progress, cancel, deadline(req.options()), false);
     long ms = (System.nanoTime() - t0) / 1_000_000;
     List<Decision> ds = run.decisions();
     for (int i = 0; i < todo.size(); i++) {
@@ -127,7 +152,14 @@ public final class PlanningService {
    * Would {@code request} be accepted now? Places it against {@code base} (without the request's
    * own previous allocation) and returns the planner's decision; nothing is committed.
    */
-  public static Decision tryPlace(Request req, Plan base, ReservationRequest request, CancellationToken cancel) {
-    return PlanningRun.tryPlace(req.scenario(), base, request, Planners.byName(req.planner(), req.options()), req.policy(), cancel);
+  public static Decision tryPlace(
+      Request req, Plan base, ReservationRequest request, CancellationToken cancel) {
+    return PlanningRun.tryPlace(
+        req.scenario(),
+        base,
+        request,
+        Planners.byName(req.planner(), req.options()),
+        req.policy(),
+        cancel);
   }
 }

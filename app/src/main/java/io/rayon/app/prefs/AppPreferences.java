@@ -24,9 +24,11 @@ public final class AppPreferences {
   static final String TOUR_SHOWN = "tourShown";
 
   private final PreferencesStore store;
-  private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
+  private final ObjectProperty<Theme> theme =
+      new SimpleObjectProperty<>(this, "theme", Theme.LIGHT);
   private final ObservableList<Path> recentFiles = FXCollections.observableArrayList();
-  private final ObservableList<Path> recentView = FXCollections.unmodifiableObservableList(recentFiles);
+  private final ObservableList<Path> recentView =
+      FXCollections.unmodifiableObservableList(recentFiles);
 
   public AppPreferences(PreferencesStore store) {
     this.store = store;

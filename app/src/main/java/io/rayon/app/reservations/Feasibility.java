@@ -3,8 +3,8 @@ package io.rayon.app.reservations;
 import io.rayon.model.plan.ReservationAllocation;
 
 /**
- * The live-feasibility verdict for the expression being composed: would the selected planner
- * accept it now, against the current plan, and where (the {@code ghost} allocation to draw)?
+ * The live-feasibility verdict for the expression being composed: would the selected planner accept
+ * it now, against the current plan, and where (the {@code ghost} allocation to draw)?
  */
 public record Feasibility(Status status, String message, ReservationAllocation ghost) {
   public enum Status {

@@ -1,11 +1,12 @@
 package io.rayon.app.reservations;
 
+import io.rayon.app.plan.PlanDataMapper;
+import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.workspace.AppCommand;
+import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.app.plan.PlanDataMapper;
-import io.rayon.app.plan.PlanViewModel;
 import io.rayon.views.command.CommandStack;
 import io.rayon.views.plan.PlanSkylineView;
 import io.rayon.views.rdl.BlockInspector;
@@ -45,20 +46,32 @@ public final class ReservationsTab implements WorkspaceTab {
   public ReservationsTab(WorkspaceViewModel ws, ReservationsViewModel vm, PlanViewModel plan) {
     this.ws = ws;
     this.vm = vm;
-    this.placeCurrent = () -> {
-      ReservationRequest r = vm.currentProperty().get();
-      if (r != null) plan.placeOne(r.id());
-    };
+    this.placeCurrent =
+        () -> {
+          ReservationRequest r = vm.currentProperty().get();
+          if (r != null) plan.placeOne(r.id());
+        };
     builder.setId("rdl-builder");
     builder.setValidator(vm::validate);
-    builder.stepSecondsProperty().bind(Bindings.createLongBinding(() -> Math.max(1, ws.getScenario().stepSeconds()), ws.scenarioProperty()));
+    builder
+        .stepSecondsProperty()
+        .bind(
+            Bindings.createLongBinding(
+                () -> Math.max(1, ws.getScenario().stepSeconds()), ws.scenarioProperty()));
     builder.disableProperty().bind(vm.currentProperty().isNull());
-    builder.expressionProperty().addListener((o, a, b) -> {
-      if (!loading) vm.expressionEdited(b);
-    });
-    builder.rootProperty().addListener((o, a, b) -> {
-      if (!loading && b != null && builder.getExpression() == null) vm.expressionEdited(null);
-    });
+    builder
+        .expressionProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!loading) vm.expressionEdited(b);
+            });
+    builder
+        .rootProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!loading && b != null && builder.getExpression() == null)
+                vm.expressionEdited(null);
+            });
     vm.currentProperty().addListener((o, a, b) -> sync(a, b));
     sync(null, vm.currentProperty().get());
 
@@ -69,8 +82,16 @@ public final class ReservationsTab implements WorkspaceTab {
 
     editing.setId("editing-label");
     Button add = button("Add", "add-reservation", () -> vm.edits().add());
-    Button dup = button("Duplicate", "duplicate-reservation", () -> vm.edits().duplicate(vm.currentProperty().get().id()));
-    Button del = button("Remove", "remove-reservation", () -> vm.edits().remove(vm.currentProperty().get().id()));
+    Button dup =
+        button(
+            "Duplicate",
+            "duplicate-reservation",
+            () -> vm.edits().duplicate(vm.currentProperty().get().id()));
+    Button del =
+        button(
+            "Remove",
+            "remove-reservation",
+            () -> vm.edits().remove(vm.currentProperty().get().id()));
     Button place = button("Place", "place-reservation", placeCurrent);
     dup.disableProperty().bind(vm.currentProperty().isNull());
     del.disableProperty().bind(vm.currentProperty().isNull());
@@ -87,12 +108,20 @@ public final class ReservationsTab implements WorkspaceTab {
     ghostView.setMinHeight(120);
     ghostView.rejectedPanelVisibleProperty().set(false);
     ghostView.setPlan(PlanDataMapper.of(plan.getState(), ws.getScenario()));
-    plan.stateProperty().addListener((o, a, b) -> ghostView.setPlan(PlanDataMapper.of(b, ws.getScenario())));
-    ws.scenarioProperty().addListener((o, a, b) -> {
-      if (plan.getState() == null) ghostView.setPlan(PlanDataMapper.empty(b));
-    });
-    ghostView.ghostProperty().bind(Bindings.createObjectBinding(() -> vm.feasibilityProperty().get().ghost(), vm.feasibilityProperty()));
-    vm.currentProperty().addListener((o, a, b) -> ghostView.setSelectedReservation(b == null ? null : b.id()));
+    plan.stateProperty()
+        .addListener((o, a, b) -> ghostView.setPlan(PlanDataMapper.of(b, ws.getScenario())));
+    ws.scenarioProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (plan.getState() == null) ghostView.setPlan(PlanDataMapper.empty(b));
+            });
+    ghostView
+        .ghostProperty()
+        .bind(
+            Bindings.createObjectBinding(
+                () -> vm.feasibilityProperty().get().ghost(), vm.feasibilityProperty()));
+    vm.currentProperty()
+        .addListener((o, a, b) -> ghostView.setSelectedReservation(b == null ? null : b.id()));
     bottom.getChildren().addAll(feasibility, ghostView);
     root.setTop(bar);
     root.setCenter(center);
@@ -107,16 +136,22 @@ public final class ReservationsTab implements WorkspaceTab {
     return b;
   }
 
-  /** Loads the builder when another reservation becomes current, or when its expression changed elsewhere (undo, open). */
+  /**
+   * Loads the builder when another reservation becomes current, or when its expression changed
+   * elsewhere (undo, open).
+   */
   private void sync(ReservationRequest before, ReservationRequest now) {
     if (now == null) {
       load(null);
       editing.setText("Select or add a reservation to compose its expression.");
       return;
     }
-    editing.setText("Editing " + now.id() + (now.name().equals(now.id()) ? "" : " — " + now.name()));
+    editing.setText(
+        "Editing " + now.id() + (now.name().equals(now.id()) ? "" : " — " + now.name()));
     boolean other = before == null || !before.id().equals(now.id());
-    if (other || !Objects.equals(builder.getExpression(), now.rdl()) && builder.getExpression() != null) load(now);
+    if (other
+        || !Objects.equals(builder.getExpression(), now.rdl()) && builder.getExpression() != null)
+      load(now);
   }
 
   private void load(ReservationRequest r) {
@@ -130,7 +165,9 @@ public final class ReservationsTab implements WorkspaceTab {
 
   private void showFeasibility(Feasibility f) {
     feasibility.setText(f.message());
-    feasibility.getStyleClass().removeAll("feasibility-ok", "feasibility-no", "feasibility-pending");
+    feasibility
+        .getStyleClass()
+        .removeAll("feasibility-ok", "feasibility-no", "feasibility-pending");
     switch (f.status()) {
       case ACCEPTED -> feasibility.getStyleClass().add("feasibility-ok");
       case REJECTED, INVALID -> feasibility.getStyleClass().add("feasibility-no");
@@ -172,8 +209,8 @@ public final class ReservationsTab implements WorkspaceTab {
   }
 
   @Override
-  public List<io.rayon.app.workspace.ChartSource> charts() {
-    return List.of(new io.rayon.app.workspace.ChartSource("Plan with ghost", ghostView));
+  public List<ChartSource> charts() {
+    return List.of(new ChartSource("Plan with ghost", ghostView));
   }
 
   @Override

@@ -16,6 +16,7 @@ import io.rayon.engine.rdl.RdlProblem;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.scenario.SharingPolicySpec;
 import io.rayon.views.rdl.BlockProblem;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +35,10 @@ public final class ReservationsViewModel {
   private final TaskExecutor executor;
   private final PlanViewModel plan;
   private final ReservationEdits edits;
-  private final ReadOnlyObjectWrapper<ReservationRequest> current = new ReadOnlyObjectWrapper<>(this, "current");
-  private final ReadOnlyObjectWrapper<Feasibility> feasibility = new ReadOnlyObjectWrapper<>(this, "feasibility", Feasibility.NONE);
+  private final ReadOnlyObjectWrapper<ReservationRequest> current =
+      new ReadOnlyObjectWrapper<>(this, "current");
+  private final ReadOnlyObjectWrapper<Feasibility> feasibility =
+      new ReadOnlyObjectWrapper<>(this, "feasibility", Feasibility.NONE);
   private TaskHandle check;
   private long checkSeq;
 
@@ -85,7 +88,11 @@ public final class ReservationsViewModel {
     if (c == null) return;
     if (e == null) {
       cancelCheck();
-      feasibility.set(new Feasibility(Feasibility.Status.INCOMPLETE, "Fill every operator and window to check feasibility.", null));
+      feasibility.set(
+          new Feasibility(
+              Feasibility.Status.INCOMPLETE,
+              "Fill every operator and window to check feasibility.",
+              null));
       return;
     }
     if (!e.equals(c.rdl())) edits.setRdlUntracked(c.id(), e);
@@ -95,7 +102,8 @@ public final class ReservationsViewModel {
   /** The builder's validator: the RDL compiler's problems, with paths into the expression. */
   public List<BlockProblem> validate(Rdl e) {
     List<BlockProblem> out = new ArrayList<>();
-    for (RdlProblem p : RdlCompiler.compile(e, ws.getScenario().cluster()).problems()) out.add(new BlockProblem(p.path(), p.message()));
+    for (RdlProblem p : RdlCompiler.compile(e, ws.getScenario().cluster()).problems())
+      out.add(new BlockProblem(p.path(), p.message()));
     return out;
   }
 
@@ -113,34 +121,51 @@ public final class ReservationsViewModel {
       feasibility.set(
           new Feasibility(
               Feasibility.Status.INVALID,
-              (first.code().invalid() ? "Invalid: " : "Never feasible: ") + first.message()
+              (first.code().invalid() ? "Invalid: " : "Never feasible: ")
+                  + first.message()
                   + (first.path().isEmpty() ? "" : " (block " + first.path() + ")"),
               null));
       return;
     }
     PlanningService.Request req;
     try {
-      req = new PlanningService.Request(ws.getScenario(), plan.plannerProperty().get(), null,
-          io.rayon.model.scenario.SharingPolicySpec.parse(plan.policyTextProperty().get()));
+      req =
+          new PlanningService.Request(
+              ws.getScenario(),
+              plan.plannerProperty().get(),
+              null,
+              SharingPolicySpec.parse(plan.policyTextProperty().get()));
     } catch (IllegalArgumentException ex) {
-      feasibility.set(new Feasibility(Feasibility.Status.NONE, "Fix the sharing policy to check feasibility: " + ex.getMessage(), null));
+      feasibility.set(
+          new Feasibility(
+              Feasibility.Status.NONE,
+              "Fix the sharing policy to check feasibility: " + ex.getMessage(),
+              null));
       return;
     }
     PlanState st = plan.getState();
     Plan base = st == null ? null : st.plan();
     long seq = ++checkSeq;
-    feasibility.set(new Feasibility(Feasibility.Status.CHECKING, "Checking with " + req.planner() + "…", null));
+    feasibility.set(
+        new Feasibility(Feasibility.Status.CHECKING, "Checking with " + req.planner() + "…", null));
     check =
         executor.execute(
-            BackgroundTask.of("Live feasibility", (p, cancel) -> PlanningService.tryPlace(req, base, c, cancel))
+            BackgroundTask.of(
+                    "Live feasibility",
+                    (p, cancel) -> PlanningService.tryPlace(req, base, c, cancel))
                 .quiet()
                 .light()
-                .onSuccess(d -> {
-                  if (seq == checkSeq) show(d, req.planner(), base == null);
-                })
-                .onFailure(ex -> {
-                  if (seq == checkSeq) feasibility.set(new Feasibility(Feasibility.Status.NONE, "Check failed: " + ex.getMessage(), null));
-                })
+                .onSuccess(
+                    d -> {
+                      if (seq == checkSeq) show(d, req.planner(), base == null);
+                    })
+                .onFailure(
+                    ex -> {
+                      if (seq == checkSeq)
+                        feasibility.set(
+                            new Feasibility(
+                                Feasibility.Status.NONE, "Check failed: " + ex.getMessage(), null));
+                    })
                 .onCancelled(() -> {}));
   }
 
@@ -151,11 +176,27 @@ public final class ReservationsViewModel {
       feasibility.set(
           new Feasibility(
               Feasibility.Status.ACCEPTED,
-              planner + " would accept it " + against + ": steps " + a.start() + "–" + a.end() + ", " + a.work() + " bundle-steps",
+              planner
+                  + " would accept it "
+                  + against
+                  + ": steps "
+                  + a.start()
+                  + "–"
+                  + a.end()
+                  + ", "
+                  + a.work()
+                  + " bundle-steps",
               a));
     } else {
       feasibility.set(
-          new Feasibility(Feasibility.Status.REJECTED, planner + " would reject it " + against + ": " + PlanViewModel.describe(d.rejection()), null));
+          new Feasibility(
+              Feasibility.Status.REJECTED,
+              planner
+                  + " would reject it "
+                  + against
+                  + ": "
+                  + PlanViewModel.describe(d.rejection()),
+              null));
     }
   }
 

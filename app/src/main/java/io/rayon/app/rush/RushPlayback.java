@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * What the RUSH view shows of a run, computed from a {@link RushRunResult} alone (no JavaFX): the
  * jobs' state at a snapshot (the table, with the jobs that can no longer keep a non-zero utility),
- * a job's container count over time, its utility curve, the run's utility CDF, and two runs' per-job
- * utility differences.
+ * a job's container count over time, its utility curve, the run's utility CDF, and two runs'
+ * per-job utility differences.
  */
 public final class RushPlayback {
   private RushPlayback() {}
@@ -48,8 +48,19 @@ public final class RushPlayback {
    * runs, its final utility once finished. {@code hopeless} is the scheduler's word that the job
    * cannot keep a non-zero utility (the paper's red row); it is never set for a finished job.
    */
-  public record JobRow(int index, String id, String jobClass, String utilityKind, double arrival, State state, int containers,
-      double target, double projected, double expectedUtility, double finalUtility, boolean hopeless) {}
+  public record JobRow(
+      int index,
+      String id,
+      String jobClass,
+      String utilityKind,
+      double arrival,
+      State state,
+      int containers,
+      double target,
+      double projected,
+      double expectedUtility,
+      double finalUtility,
+      boolean hopeless) {}
 
   /** The last snapshot at or before {@code time} (0 when there is none). */
   public static int snapshotAt(RushRunResult run, double time) {
@@ -82,7 +93,10 @@ public final class RushPlayback {
   /** Every job's row at a snapshot, in the run's job order. */
   public static List<JobRow> rows(RushRunResult run, int snapshot) {
     List<JobRow> rows = new ArrayList<>(run.jobs().size());
-    RushSnapshot snap = run.snapshots().isEmpty() ? null : run.snapshots().get(clamp(snapshot, run.snapshots().size()));
+    RushSnapshot snap =
+        run.snapshots().isEmpty()
+            ? null
+            : run.snapshots().get(clamp(snapshot, run.snapshots().size()));
     for (int i = 0; i < run.jobs().size(); i++) rows.add(row(run.jobs().get(i), i, snap));
     return rows;
   }
@@ -96,15 +110,30 @@ public final class RushPlayback {
     else if (snap.containers()[i] > 0) state = State.RUNNING;
     else state = State.WAITING;
     int containers = snap == null ? 0 : snap.containers()[i];
-    double target = snap == null || state == State.NOT_ARRIVED ? Double.NaN : snap.targetCompletion()[i];
-    double projected = snap == null || state == State.NOT_ARRIVED ? Double.NaN : snap.projectedCompletion()[i];
+    double target =
+        snap == null || state == State.NOT_ARRIVED ? Double.NaN : snap.targetCompletion()[i];
+    double projected =
+        snap == null || state == State.NOT_ARRIVED ? Double.NaN : snap.projectedCompletion()[i];
     double expected;
     if (state == State.FINISHED) expected = j.utility();
-    else if (Double.isFinite(projected)) expected = j.utilityFunction().value(projected - j.arrival());
+    else if (Double.isFinite(projected))
+      expected = j.utilityFunction().value(projected - j.arrival());
     else expected = Double.NaN;
-    boolean hopeless = snap != null && state != State.FINISHED && state != State.NOT_ARRIVED && snap.hopeless()[i];
-    return new JobRow(i, j.id(), j.jobClass(), j.utilityFunction().kind(), j.arrival(), state, containers, target, projected, expected,
-        j.utility(), hopeless);
+    boolean hopeless =
+        snap != null && state != State.FINISHED && state != State.NOT_ARRIVED && snap.hopeless()[i];
+    return new JobRow(
+        i,
+        j.id(),
+        j.jobClass(),
+        j.utilityFunction().kind(),
+        j.arrival(),
+        state,
+        containers,
+        target,
+        projected,
+        expected,
+        j.utility(),
+        hopeless);
   }
 
   /** The snapshots' times, in order. */
@@ -125,7 +154,8 @@ public final class RushPlayback {
       RushSnapshot s = run.snapshots().get(k);
       boolean changed = false;
       for (int i = 0; i < before.length; i++) {
-        boolean red = s.hopeless()[i] && !s.finished()[i] && s.time() >= run.jobs().get(i).arrival();
+        boolean red =
+            s.hopeless()[i] && !s.finished()[i] && s.time() >= run.jobs().get(i).arrival();
         if (red != before[i]) changed = true;
         before[i] = red;
       }
@@ -164,7 +194,9 @@ public final class RushPlayback {
     return new double[][] {Arrays.copyOf(x, n), Arrays.copyOf(y, n)};
   }
 
-  /** The containers held by all jobs together over the run, as a step line like {@link #containers}. */
+  /**
+   * The containers held by all jobs together over the run, as a step line like {@link #containers}.
+   */
   public static double[][] totalContainers(RushRunResult run) {
     List<RushSnapshot> s = run.snapshots();
     double[] x = new double[Math.max(0, 2 * s.size() - 1)];
@@ -258,7 +290,8 @@ public final class RushPlayback {
     List<Difference> out = new ArrayList<>();
     for (RushJobResult j : a.jobs()) {
       RushJobResult other = byId.get(j.id());
-      if (other != null) out.add(new Difference(j.id(), j.jobClass(), j.utility(), other.utility()));
+      if (other != null)
+        out.add(new Difference(j.id(), j.jobClass(), j.utility(), other.utility()));
     }
     return out;
   }

@@ -41,6 +41,7 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -48,6 +49,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -64,18 +66,23 @@ import org.controlsfx.control.SegmentedButton;
  * The RUSH tab: the RUSH paper's enhanced management interface (its §IV, Fig. 2) over a simulated
  * run. It opens a RUSH scenario (its own file kind, like the Federation tab's setups: File → Open
  * and the command line route {@code "kind": "rush"} here), the bundled sample, or a generated one;
- * runs a scheduler of the RUSH registry ({@code rush}, {@code fifo}, {@code edf}, {@code rrh}; option
- * controls generated from their {@link OptionSpec}s) off the JavaFX thread as run A or run B; and
- * plays the run's snapshots back: the jobs table with each job's target and projected completion
- * and the jobs that can no longer keep a non-zero utility in red, the picked job's utility function
- * with those times marked, the jobs' containers over time, the utility CDF of both runs overlaid,
- * and the per-job utility difference of B against A.
+ * runs a scheduler of the RUSH registry ({@code rush}, {@code fifo}, {@code edf}, {@code rrh};
+ * option controls generated from their {@link OptionSpec}s) off the JavaFX thread as run A or run
+ * B; and plays the run's snapshots back: the jobs table with each job's target and projected
+ * completion and the jobs that can no longer keep a non-zero utility in red, the picked job's
+ * utility function with those times marked, the jobs' containers over time, the utility CDF of both
+ * runs overlaid, and the per-job utility difference of B against A.
  */
 public final class RushTab implements WorkspaceTab {
-  /** The pseudo-class of a jobs-table row whose job cannot keep a non-zero utility (the paper's red row). */
+  /**
+   * The pseudo-class of a jobs-table row whose job cannot keep a non-zero utility (the paper's red
+   * row).
+   */
   public static final PseudoClass HOPELESS = PseudoClass.getPseudoClass("hopeless");
+
   /** The pseudo-class of a difference row where run B earned less than run A. */
   public static final PseudoClass WORSE = PseudoClass.getPseudoClass("worse");
+
   private static final Color COLOR_A = Color.web("#2e86de");
   private static final Color COLOR_B = Color.web("#e67e22");
 
@@ -101,53 +108,82 @@ public final class RushTab implements WorkspaceTab {
 
     Button open = new Button("Open…");
     open.setId("rush-open");
-    open.setOnAction(e -> dialogs.chooseFileToOpen("Open RUSH scenario", List.of(FileType.JSON, FileType.ANY)).ifPresent(vm::open));
+    open.setOnAction(
+        e ->
+            dialogs
+                .chooseFileToOpen("Open RUSH scenario", List.of(FileType.JSON, FileType.ANY))
+                .ifPresent(vm::open));
     Button sample = new Button("Open sample");
     sample.setId("rush-sample");
     sample.setTooltip(new Tooltip("The bundled sample " + RushViewModel.SAMPLE));
     sample.setOnAction(e -> vm.openSample());
     RushGenerator.Params paper = RushGenerator.Params.PAPER;
     Spinner<Integer> genJobs = spinner("rush-gen-jobs", 1, 100_000, paper.jobs());
-    Spinner<Integer> genContainers = spinner("rush-gen-containers", 1, 1_000_000, paper.containers());
+    Spinner<Integer> genContainers =
+        spinner("rush-gen-containers", 1, 1_000_000, paper.containers());
     ComboBox<Double> genBudget = new ComboBox<>(FXCollections.observableArrayList(2.0, 1.5, 1.0));
     genBudget.setId("rush-gen-budget");
     genBudget.setValue(paper.budgetFactor());
-    genBudget.setTooltip(new Tooltip("Time budget over benchmarked runtime (the paper's §V.B: 2, 1.5 or 1; smaller is harder)"));
+    genBudget.setTooltip(
+        new Tooltip(
+            "Time budget over benchmarked runtime (the paper's §V.B: 2, 1.5 or 1; smaller is harder)"));
     Spinner<Integer> genSeed = spinner("rush-gen-seed", 0, Integer.MAX_VALUE, (int) paper.seed());
     Button generate = new Button("Generate");
     generate.setId("rush-generate");
-    generate.setTooltip(new Tooltip("A seeded scenario like the paper's §V.B workload (RushGenerator)"));
-    generate.setOnAction(e -> {
-      try {
-        vm.generate(paper.withJobs(genJobs.getValue()).withContainers(genContainers.getValue()).withBudgetFactor(genBudget.getValue())
-            .withSeed(genSeed.getValue()));
-      } catch (IllegalArgumentException ex) {
-        dialogs.showError("Generate RUSH scenario", ex.getMessage());
-      }
-    });
+    generate.setTooltip(
+        new Tooltip("A seeded scenario like the paper's §V.B workload (RushGenerator)"));
+    generate.setOnAction(
+        e -> {
+          try {
+            vm.generate(
+                paper
+                    .withJobs(genJobs.getValue())
+                    .withContainers(genContainers.getValue())
+                    .withBudgetFactor(genBudget.getValue())
+                    .withSeed(genSeed.getValue()));
+          } catch (IllegalArgumentException ex) {
+            dialogs.showError("Generate RUSH scenario", ex.getMessage());
+          }
+        });
     Button cancel = new Button("Cancel");
     cancel.setId("rush-cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    for (Control c : List.of(open, sample, generate)) c.disableProperty().bind(vm.runningProperty());
+    for (Control c : List.of(open, sample, generate))
+      c.disableProperty().bind(vm.runningProperty());
     ProgressBar progress = new ProgressBar();
     progress.setId("rush-progress");
     progress.progressProperty().bind(vm.progressProperty());
     progress.visibleProperty().bind(vm.runningProperty());
     progress.setPrefWidth(80);
-    ToolBar generation = new ToolBar(open, sample, new Separator(Orientation.VERTICAL), generate, new Label("jobs"), genJobs, new Label("containers"), genContainers, new Label("budget ×"),
-        genBudget, new Label("seed"), genSeed);
+    ToolBar generation =
+        new ToolBar(
+            open,
+            sample,
+            new Separator(Orientation.VERTICAL),
+            generate,
+            new Label("jobs"),
+            genJobs,
+            new Label("containers"),
+            genContainers,
+            new Label("budget ×"),
+            genBudget,
+            new Label("seed"),
+            genSeed);
 
-    ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(RushViewModel.SCHEDULERS));
+    ComboBox<String> scheduler =
+        new ComboBox<>(FXCollections.observableArrayList(RushViewModel.SCHEDULERS));
     scheduler.setId("rush-scheduler");
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
-    // the scheduler and its options wrap onto more lines in a narrow window: none hides in an overflow menu
+    // the scheduler and its options wrap onto more lines in a narrow window: none hides in an
+    // overflow menu
     FlowPane schedulerRow = new FlowPane(8, 4);
     schedulerRow.setId("rush-scheduler-row");
     schedulerRow.setAlignment(Pos.CENTER_LEFT);
     schedulerRow.setPadding(new Insets(4, 6, 4, 6));
     schedulerRow.getChildren().addAll(new Label("Scheduler"), scheduler);
-    for (String name : RushViewModel.SCHEDULERS) schedulerRow.getChildren().addAll(optionControls(name));
+    for (String name : RushViewModel.SCHEDULERS)
+      schedulerRow.getChildren().addAll(optionControls(name));
     Button runA = new Button("Run A");
     runA.setId("rush-run-a");
     runA.setTooltip(new Tooltip("Run the scheduler as run A"));
@@ -156,7 +192,8 @@ public final class RushTab implements WorkspaceTab {
     runB.setId("rush-run-b");
     runB.setTooltip(new Tooltip("Run the scheduler as run B, to compare with run A"));
     runB.setOnAction(e -> vm.run(Slot.B));
-    for (Control c : List.of(runA, runB)) c.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
+    for (Control c : List.of(runA, runB))
+      c.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
 
     Label summary = wrapped("rush-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -180,32 +217,54 @@ public final class RushTab implements WorkspaceTab {
     showA.setSelected(true);
     showA.disableProperty().bind(vm.runAProperty().isNull());
     showB.disableProperty().bind(vm.runBProperty().isNull());
-    showA.selectedProperty().addListener((o, a, on) -> {
-      if (on) vm.shownProperty().set(Slot.A);
-    });
-    showB.selectedProperty().addListener((o, a, on) -> {
-      if (on) vm.shownProperty().set(Slot.B);
-    });
-    vm.shownProperty().addListener((o, a, s) -> {
-      (s == Slot.A ? showA : showB).setSelected(true);
-      showRun();
-    });
+    showA
+        .selectedProperty()
+        .addListener(
+            (o, a, on) -> {
+              if (on) vm.shownProperty().set(Slot.A);
+            });
+    showB
+        .selectedProperty()
+        .addListener(
+            (o, a, on) -> {
+              if (on) vm.shownProperty().set(Slot.B);
+            });
+    vm.shownProperty()
+        .addListener(
+            (o, a, s) -> {
+              (s == Slot.A ? showA : showB).setSelected(true);
+              showRun();
+            });
     // a segmented button always keeps one pressed
     for (ToggleButton t : List.of(showA, showB)) {
-      t.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
-        if (t.isSelected()) e.consume();
-      });
+      t.addEventFilter(
+          MouseEvent.MOUSE_RELEASED,
+          e -> {
+            if (t.isSelected()) e.consume();
+          });
     }
     timeline.setId("rush-timeline");
     timeline.frameProperty().bindBidirectional(vm.snapshotProperty());
     HBox.setHgrow(timeline, Priority.ALWAYS);
     timeline.setMinWidth(320);
     // the frame label keeps its text; the slider gives way
-    timeline.skinProperty().addListener((o, a, skin) -> {
-      if (timeline.lookup("#timeline-label") instanceof Label l) l.setMinWidth(Region.USE_PREF_SIZE);
-    });
+    timeline
+        .skinProperty()
+        .addListener(
+            (o, a, skin) -> {
+              if (timeline.lookup("#timeline-label") instanceof Label l)
+                l.setMinWidth(Region.USE_PREF_SIZE);
+            });
     hopelessLabel.setId("rush-hopeless");
-    ToolBar runs = new ToolBar(runA, runB, cancel, progress, new Separator(Orientation.VERTICAL), new Label("Show"), showRun);
+    ToolBar runs =
+        new ToolBar(
+            runA,
+            runB,
+            cancel,
+            progress,
+            new Separator(Orientation.VERTICAL),
+            new Label("Show"),
+            showRun);
     runs.setId("rush-runs");
     VBox top = new VBox(runs, schedulerRow, generation, summary, runSummary, problem);
     for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
@@ -220,33 +279,44 @@ public final class RushTab implements WorkspaceTab {
     jobs.getColumns().add(column("class", r -> r.jobClass()));
     jobs.getColumns().get(1).setPrefWidth(headerWidth("insensitive"));
     jobs.getColumns().add(column("utility", r -> r.utilityKind()));
-    jobs.getColumns().add(column("state", r -> r.state().label() + (r.hopeless() ? ", cannot keep U > 0" : "")));
+    jobs.getColumns()
+        .add(column("state", r -> r.state().label() + (r.hopeless() ? ", cannot keep U > 0" : "")));
     jobs.getColumns().add(column("containers", r -> Integer.toString(r.containers())));
     jobs.getColumns().add(column("target (s)", r -> seconds(r.target())));
     jobs.getColumns().add(column("projected (s)", r -> seconds(r.projected())));
     jobs.getColumns().add(column("expected U", r -> utility(r.expectedUtility())));
     jobs.getColumns().add(column("final U", r -> utility(r.finalUtility())));
-    jobs.setRowFactory(t -> new TableRow<>() {
-      @Override
-      protected void updateItem(RushPlayback.JobRow item, boolean empty) {
-        super.updateItem(item, empty);
-        pseudoClassStateChanged(HOPELESS, !empty && item != null && item.hopeless());
-      }
-    });
-    jobs.setPlaceholder(placeholder("No run yet: open or generate a scenario, choose a scheduler and press Run A."));
-    jobs.getSelectionModel().selectedItemProperty().addListener((o, a, r) -> {
-      if (r != null) vm.selectedJobProperty().set(r.index());
-    });
+    jobs.setRowFactory(
+        t ->
+            new TableRow<>() {
+              @Override
+              protected void updateItem(RushPlayback.JobRow item, boolean empty) {
+                super.updateItem(item, empty);
+                pseudoClassStateChanged(HOPELESS, !empty && item != null && item.hopeless());
+              }
+            });
+    jobs.setPlaceholder(
+        placeholder(
+            "No run yet: open or generate a scenario, choose a scheduler and press Run A."));
+    jobs.getSelectionModel()
+        .selectedItemProperty()
+        .addListener(
+            (o, a, r) -> {
+              if (r != null) vm.selectedJobProperty().set(r.index());
+            });
     vm.rows().addListener((ListChangeListener<RushPlayback.JobRow>) c -> afterRowsChanged());
     utilityChart.setId("rush-utility");
     utilityChart.xLabelProperty().set("latency (s)");
     utilityChart.yLabelProperty().set("utility");
     utilityChart.yMinProperty().set(0);
-    vm.selectedJobProperty().addListener((o, a, b) -> {
-      drawUtility();
-      checkJob(b.intValue());
-    });
-    SplitPane jobsSplit = new SplitPane(withPlaceholder(jobs, null), withPlaceholder(utilityChart, utilityEmpty));
+    vm.selectedJobProperty()
+        .addListener(
+            (o, a, b) -> {
+              drawUtility();
+              checkJob(b.intValue());
+            });
+    SplitPane jobsSplit =
+        new SplitPane(withPlaceholder(jobs, null), withPlaceholder(utilityChart, utilityEmpty));
     jobsSplit.setOrientation(Orientation.VERTICAL);
     jobsSplit.setDividerPositions(0.55);
     VBox jobsPane = new VBox(2, hopelessLabel, jobsSplit);
@@ -257,9 +327,14 @@ public final class RushTab implements WorkspaceTab {
     jobChoice.setId("rush-container-jobs");
     jobChoice.setTitle("Jobs");
     jobChoice.setShowCheckedCount(true);
-    jobChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> {
-      if (!syncingJobs) drawContainers();
-    });
+    jobChoice
+        .getCheckModel()
+        .getCheckedItems()
+        .addListener(
+            (ListChangeListener<String>)
+                c -> {
+                  if (!syncingJobs) drawContainers();
+                });
     containersChart.setId("rush-containers");
     containersChart.xLabelProperty().set("time (s)");
     containersChart.yLabelProperty().set("containers");
@@ -268,7 +343,8 @@ public final class RushTab implements WorkspaceTab {
     total.setSelected(true);
     total.selectedProperty().addListener((o, a, b) -> drawContainers());
     ToolBar containersBar = new ToolBar(new Label("Containers of"), jobChoice, total);
-    VBox containersPane = new VBox(containersBar, withPlaceholder(containersChart, containersEmpty));
+    VBox containersPane =
+        new VBox(containersBar, withPlaceholder(containersChart, containersEmpty));
     VBox.setVgrow(containersPane.getChildren().get(1), Priority.ALWAYS);
 
     // utility CDF of both runs
@@ -289,20 +365,26 @@ public final class RushTab implements WorkspaceTab {
     diffs.getColumns().add(numberColumn("U in A", RushPlayback.Difference::a));
     diffs.getColumns().add(numberColumn("U in B", RushPlayback.Difference::b));
     diffs.getColumns().add(numberColumn("B − A", RushPlayback.Difference::delta));
-    diffs.setRowFactory(t -> new TableRow<>() {
-      @Override
-      protected void updateItem(RushPlayback.Difference item, boolean empty) {
-        super.updateItem(item, empty);
-        pseudoClassStateChanged(WORSE, !empty && item != null && item.delta() < -1e-9);
-      }
-    });
+    diffs.setRowFactory(
+        t ->
+            new TableRow<>() {
+              @Override
+              protected void updateItem(RushPlayback.Difference item, boolean empty) {
+                super.updateItem(item, empty);
+                pseudoClassStateChanged(WORSE, !empty && item != null && item.delta() < -1e-9);
+              }
+            });
     diffs.setPlaceholder(placeholder("Run one scheduler as A and another as B."));
     VBox comparePane = new VBox(4, comparison, diffs);
     VBox.setVgrow(diffs, Priority.ALWAYS);
     VBox.setMargin(comparison, new Insets(4, 6, 0, 6));
 
-    TabPane views = new TabPane(tab("rush-view-jobs", "Jobs", jobsPane), tab("rush-view-containers", "Containers", containersPane),
-        tab("rush-view-cdf", "Utility CDF", withPlaceholder(cdfChart, cdfEmpty)), tab("rush-view-compare", "A vs B", comparePane));
+    TabPane views =
+        new TabPane(
+            tab("rush-view-jobs", "Jobs", jobsPane),
+            tab("rush-view-containers", "Containers", containersPane),
+            tab("rush-view-cdf", "Utility CDF", withPlaceholder(cdfChart, cdfEmpty)),
+            tab("rush-view-compare", "A vs B", comparePane));
     views.setId("rush-views");
     views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
     VBox center = new VBox(playback, views);
@@ -312,14 +394,18 @@ public final class RushTab implements WorkspaceTab {
     root.setCenter(center);
     root.setId("rush-tab");
 
-    vm.runAProperty().addListener((o, a, b) -> {
-      drawCdf();
-      if (vm.shownProperty().get() == Slot.A) showRun();
-    });
-    vm.runBProperty().addListener((o, a, b) -> {
-      drawCdf();
-      if (vm.shownProperty().get() == Slot.B) showRun();
-    });
+    vm.runAProperty()
+        .addListener(
+            (o, a, b) -> {
+              drawCdf();
+              if (vm.shownProperty().get() == Slot.A) showRun();
+            });
+    vm.runBProperty()
+        .addListener(
+            (o, a, b) -> {
+              drawCdf();
+              if (vm.shownProperty().get() == Slot.B) showRun();
+            });
     showRun();
     drawCdf();
   }
@@ -351,13 +437,16 @@ public final class RushTab implements WorkspaceTab {
         TextField t = new TextField();
         t.setPrefColumnCount(5);
         t.textProperty().bindBidirectional(value);
-        validation.check(t, text -> t.isDisabled() ? null : RushViewModel.optionProblem(spec, text));
+        validation.check(
+            t, text -> t.isDisabled() ? null : RushViewModel.optionProblem(spec, text));
         t.disabledProperty().addListener(o -> validation.support().revalidate(t));
         control = t;
       }
       control.setId("rush-opt-" + spec.name());
       control.disableProperty().bind(selected.not().or(vm.runningProperty()));
-      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      Tooltip tip =
+          new Tooltip(
+              spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
       tip.setWrapText(true);
       tip.setMaxWidth(480);
       if (!(control instanceof TextField)) control.setTooltip(tip);
@@ -428,13 +517,18 @@ public final class RushTab implements WorkspaceTab {
     TableColumn<T, Number> c = new TableColumn<>(title);
     c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(value.apply(d.getValue())));
     c.setPrefWidth(headerWidth(title));
-    c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-      @Override
-      protected void updateItem(Number item, boolean empty) {
-        super.updateItem(item, empty);
-        setText(empty || item == null ? null : String.format(Locale.ROOT, "%.3f", item.doubleValue()));
-      }
-    });
+    c.setCellFactory(
+        col ->
+            new TableCell<>() {
+              @Override
+              protected void updateItem(Number item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(
+                    empty || item == null
+                        ? null
+                        : String.format(Locale.ROOT, "%.3f", item.doubleValue()));
+              }
+            });
     return c;
   }
 
@@ -466,7 +560,9 @@ public final class RushTab implements WorkspaceTab {
       timeline.setFrameTimes(RushPlayback.snapshotTimes(r));
       timeline.setEventFrames(RushPlayback.hopelessChanges(r));
       timeline.setFrameCount(r.snapshots().size());
-      timeline.frameLabelProperty().set(i -> String.format(Locale.ROOT, "%.0f s", RushPlayback.timeOf(r, i)));
+      timeline
+          .frameLabelProperty()
+          .set(i -> String.format(Locale.ROOT, "%.0f s", RushPlayback.timeOf(r, i)));
     }
     syncingJobs = true;
     try {
@@ -480,31 +576,50 @@ public final class RushTab implements WorkspaceTab {
     } finally {
       syncingJobs = false;
     }
-    if (r != null && (vm.selectedJobProperty().get() < 0 || vm.selectedJobProperty().get() >= r.jobs().size())) {
+    if (r != null
+        && (vm.selectedJobProperty().get() < 0
+            || vm.selectedJobProperty().get() >= r.jobs().size())) {
       vm.selectedJobProperty().set(r.jobs().isEmpty() ? -1 : 0);
     }
     afterRowsChanged();
     drawContainers();
   }
 
-  /** The snapshot (or the run) changed: the red count, the selection, the marks of the utility chart. */
+  /**
+   * The snapshot (or the run) changed: the red count, the selection, the marks of the utility
+   * chart.
+   */
   private void afterRowsChanged() {
     RushRunResult r = vm.shownRun();
     long red = vm.rows().stream().filter(RushPlayback.JobRow::hopeless).count();
     if (r == null) hopelessLabel.setText("");
-    else if (red == 0) hopelessLabel.setText(String.format(Locale.ROOT, "t = %.0f s: every running job can still keep a non-zero utility",
-        vm.shownTime()));
-    else hopelessLabel.setText(String.format(Locale.ROOT, "t = %.0f s: %d job%s in red cannot keep a non-zero utility", vm.shownTime(), red,
-        red == 1 ? "" : "s"));
+    else if (red == 0)
+      hopelessLabel.setText(
+          String.format(
+              Locale.ROOT,
+              "t = %.0f s: every running job can still keep a non-zero utility",
+              vm.shownTime()));
+    else
+      hopelessLabel.setText(
+          String.format(
+              Locale.ROOT,
+              "t = %.0f s: %d job%s in red cannot keep a non-zero utility",
+              vm.shownTime(),
+              red,
+              red == 1 ? "" : "s"));
     hopelessLabel.pseudoClassStateChanged(HOPELESS, red > 0);
     int sel = vm.selectedJobProperty().get();
-    if (sel >= 0 && sel < jobs.getItems().size() && jobs.getSelectionModel().getSelectedIndex() != sel) jobs.getSelectionModel().select(sel);
+    if (sel >= 0
+        && sel < jobs.getItems().size()
+        && jobs.getSelectionModel().getSelectedIndex() != sel) jobs.getSelectionModel().select(sel);
     drawUtility();
     drawContainers();
   }
 
   private void checkJob(int index) {
-    if (index >= 0 && index < jobChoice.getItems().size() && !jobChoice.getCheckModel().isChecked(index)) {
+    if (index >= 0
+        && index < jobChoice.getItems().size()
+        && !jobChoice.getCheckModel().isChecked(index)) {
       jobChoice.getCheckModel().check(index);
     }
   }
@@ -516,8 +631,10 @@ public final class RushTab implements WorkspaceTab {
     if (r == null || i < 0 || i >= r.jobs().size() || i >= vm.rows().size()) {
       utilityChart.getSeries().clear();
       utilityChart.titleProperty().set("");
-      utilityEmpty.setText(r == null ? "Each job's utility function appears here once a run exists."
-          : "Pick a job in the table to see its utility function.");
+      utilityEmpty.setText(
+          r == null
+              ? "Each job's utility function appears here once a run exists."
+              : "Pick a job in the table to see its utility function.");
       utilityEmpty.setVisible(true);
       return;
     }
@@ -533,10 +650,25 @@ public final class RushTab implements WorkspaceTab {
     List<SeriesChart.Series> s = new ArrayList<>();
     s.add(new SeriesChart.Series("U(T)", curve[0], curve[1], Color.web("#555555")));
     if (Double.isFinite(target)) s.add(mark("target", target, top, COLOR_A));
-    if (Double.isFinite(projected)) s.add(mark("projected", projected, top, row.hopeless() ? Color.web("#c0392b") : Color.web("#8e44ad")));
-    if (row.state() == RushPlayback.State.FINISHED) s.add(mark("actual", j.latency(), top, Color.web("#27ae60")));
+    if (Double.isFinite(projected))
+      s.add(
+          mark(
+              "projected",
+              projected,
+              top,
+              row.hopeless() ? Color.web("#c0392b") : Color.web("#8e44ad")));
+    if (row.state() == RushPlayback.State.FINISHED)
+      s.add(mark("actual", j.latency(), top, Color.web("#27ae60")));
     utilityChart.getSeries().setAll(s);
-    utilityChart.titleProperty().set(String.format(Locale.ROOT, "%s (%s): utility by latency at t = %.0f s", j.id(), u.kind(), vm.shownTime()));
+    utilityChart
+        .titleProperty()
+        .set(
+            String.format(
+                Locale.ROOT,
+                "%s (%s): utility by latency at t = %.0f s",
+                j.id(),
+                u.kind(),
+                vm.shownTime()));
   }
 
   private static SeriesChart.Series mark(String name, double x, double top, Color c) {
@@ -548,8 +680,10 @@ public final class RushTab implements WorkspaceTab {
     RushRunResult r = vm.shownRun();
     if (r == null || r.snapshots().isEmpty()) {
       containersChart.getSeries().clear();
-      containersEmpty.setText(r == null ? "The jobs' containers over time appear here once a run exists."
-          : "This run recorded no snapshots.");
+      containersEmpty.setText(
+          r == null
+              ? "The jobs' containers over time appear here once a run exists."
+              : "This run recorded no snapshots.");
       containersEmpty.setVisible(true);
       return;
     }
@@ -568,7 +702,8 @@ public final class RushTab implements WorkspaceTab {
     }
     s.add(mark("now", vm.shownTime(), top, Color.web("#c0392b")));
     containersEmpty.setVisible(s.size() == 1);
-    containersEmpty.setText("Check jobs in the Jobs list (or all jobs together) to draw their containers.");
+    containersEmpty.setText(
+        "Check jobs in the Jobs list (or all jobs together) to draw their containers.");
     containersChart.getSeries().setAll(s);
     containersChart.titleProperty().set(r.scheduler() + ": containers held");
   }
@@ -580,10 +715,13 @@ public final class RushTab implements WorkspaceTab {
       RushRunResult r = vm.result(slot);
       if (r == null || r.jobs().isEmpty()) continue;
       double[][] c = RushPlayback.utilityCdf(r);
-      s.add(new SeriesChart.Series(slot + ": " + r.scheduler(), c[0], c[1], slot == Slot.A ? COLOR_A : COLOR_B));
+      s.add(
+          new SeriesChart.Series(
+              slot + ": " + r.scheduler(), c[0], c[1], slot == Slot.A ? COLOR_A : COLOR_B));
     }
     cdfChart.getSeries().setAll(s);
-    cdfEmpty.setText("The CDF of the jobs' utilities appears here after a run; run a second scheduler as B to overlay it.");
+    cdfEmpty.setText(
+        "The CDF of the jobs' utilities appears here after a run; run a second scheduler as B to overlay it.");
     cdfEmpty.setVisible(s.isEmpty());
   }
 
@@ -623,15 +761,19 @@ public final class RushTab implements WorkspaceTab {
 
   @Override
   public List<ChartSource> charts() {
-    return List.of(new ChartSource("RUSH job utility", utilityChart), new ChartSource("RUSH containers", containersChart),
+    return List.of(
+        new ChartSource("RUSH job utility", utilityChart),
+        new ChartSource("RUSH containers", containersChart),
         new ChartSource("RUSH utility CDF", cdfChart));
   }
 
   @Override
   public List<AppCommand> commands() {
     return List.of(
-        AppCommand.of("Simulation", "RUSH: run as _A", null, () -> vm.run(Slot.A)).disabledWhen(vm.runningProperty()),
-        AppCommand.of("Simulation", "RUSH: run as _B", null, () -> vm.run(Slot.B)).disabledWhen(vm.runningProperty()));
+        AppCommand.of("Simulation", "RUSH: run as _A", null, () -> vm.run(Slot.A))
+            .disabledWhen(vm.runningProperty()),
+        AppCommand.of("Simulation", "RUSH: run as _B", null, () -> vm.run(Slot.B))
+            .disabledWhen(vm.runningProperty()));
   }
 
   @Override

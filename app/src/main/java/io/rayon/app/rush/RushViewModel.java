@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -47,6 +48,7 @@ import javafx.collections.ObservableList;
 public final class RushViewModel {
   /** The schedulers of the registry, in its order ({@code rush, fifo, edf, rrh}). */
   public static final List<String> SCHEDULERS = RushSchedulers.REGISTRY.names();
+
   /** The bundled sample, in the samples directory. */
   public static final String SAMPLE = "rush-vb.json";
 
@@ -58,37 +60,49 @@ public final class RushViewModel {
 
   private final TaskExecutor executor;
   private final Path samplesDir;
-  private final ReadOnlyObjectWrapper<RushScenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
-  private final StringProperty scheduler = new SimpleStringProperty(this, "scheduler", SCHEDULERS.contains("rush") ? "rush" : SCHEDULERS.get(0));
+  private final ReadOnlyObjectWrapper<RushScenario> scenario =
+      new ReadOnlyObjectWrapper<>(this, "scenario");
+  private final StringProperty scheduler =
+      new SimpleStringProperty(
+          this, "scheduler", SCHEDULERS.contains("rush") ? "rush" : SCHEDULERS.get(0));
   private final Map<String, StringProperty> optionValues = new HashMap<>();
-  private final ReadOnlyObjectWrapper<RushRunResult> runA = new ReadOnlyObjectWrapper<>(this, "runA");
-  private final ReadOnlyObjectWrapper<RushRunResult> runB = new ReadOnlyObjectWrapper<>(this, "runB");
+  private final ReadOnlyObjectWrapper<RushRunResult> runA =
+      new ReadOnlyObjectWrapper<>(this, "runA");
+  private final ReadOnlyObjectWrapper<RushRunResult> runB =
+      new ReadOnlyObjectWrapper<>(this, "runB");
   private final ObjectProperty<Slot> shown = new SimpleObjectProperty<>(this, "shown", Slot.A);
   private final IntegerProperty snapshot = new SimpleIntegerProperty(this, "snapshot", 0);
   private final IntegerProperty selectedJob = new SimpleIntegerProperty(this, "selectedJob", -1);
   private final ObservableList<RushPlayback.JobRow> rows = FXCollections.observableArrayList();
-  private final ObservableList<RushPlayback.Difference> differences = FXCollections.observableArrayList();
-  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", NO_SCENARIO);
-  private final ReadOnlyStringWrapper runSummary = new ReadOnlyStringWrapper(this, "runSummary", "");
-  private final ReadOnlyStringWrapper comparison = new ReadOnlyStringWrapper(this, "comparison", NO_COMPARISON);
+  private final ObservableList<RushPlayback.Difference> differences =
+      FXCollections.observableArrayList();
+  private final ReadOnlyStringWrapper summary =
+      new ReadOnlyStringWrapper(this, "summary", NO_SCENARIO);
+  private final ReadOnlyStringWrapper runSummary =
+      new ReadOnlyStringWrapper(this, "runSummary", "");
+  private final ReadOnlyStringWrapper comparison =
+      new ReadOnlyStringWrapper(this, "comparison", NO_COMPARISON);
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
   private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
   private TaskHandle handle;
   private long runId;
 
-  static final String NO_SCENARIO = "No RUSH scenario yet: Open… a RUSH scenario file (\"kind\": \"rush\"; File → Open works too),"
-      + " Open sample, or Generate one.";
-  static final String NO_COMPARISON = "Run two schedulers, one as A and one as B, to compare their jobs' utilities here.";
+  static final String NO_SCENARIO =
+      "No RUSH scenario yet: Open… a RUSH scenario file (\"kind\": \"rush\"; File → Open works too),"
+          + " Open sample, or Generate one.";
+  static final String NO_COMPARISON =
+      "Run two schedulers, one as A and one as B, to compare their jobs' utilities here.";
 
   /** A view model that finds the bundled sample in {@code samplesDir}. */
   public RushViewModel(TaskExecutor executor, Path samplesDir) {
     this.executor = executor;
     this.samplesDir = samplesDir;
-    shown.addListener((o, a, b) -> {
-      snapshot.set(0);
-      refreshRows();
-    });
+    shown.addListener(
+        (o, a, b) -> {
+          snapshot.set(0);
+          refreshRows();
+        });
     snapshot.addListener((o, a, b) -> refreshRows());
   }
 
@@ -108,26 +122,41 @@ public final class RushViewModel {
 
   /** Reads a RUSH scenario off the JavaFX thread; runs of the previous scenario are dropped. */
   public void open(Path file) {
-    start("Open RUSH scenario", "Reading " + file.getFileName() + "…", (p, c) -> {
-      p.progress(-1, "reading " + file.getFileName());
-      return RushScenarioIO.read(file);
-    }, this::loaded);
+    start(
+        "Open RUSH scenario",
+        "Reading " + file.getFileName() + "…",
+        (p, c) -> {
+          p.progress(-1, "reading " + file.getFileName());
+          return RushScenarioIO.read(file);
+        },
+        this::loaded);
   }
 
   /** Opens the bundled sample, or says where it was looked for. */
   public void openSample() {
     Path f = sampleFile();
     if (!Files.isRegularFile(f)) {
-      problem.set("The bundled sample " + SAMPLE + " is not in " + f.toAbsolutePath().getParent()
-          + "; Open… a RUSH scenario file or Generate one.");
+      problem.set(
+          "The bundled sample "
+              + SAMPLE
+              + " is not in "
+              + f.toAbsolutePath().getParent()
+              + "; Open… a RUSH scenario file or Generate one.");
       return;
     }
     open(f);
   }
 
-  /** Generates a seeded scenario off the JavaFX thread ({@link RushGenerator}, the paper's §V.B workload). */
+  /**
+   * Generates a seeded scenario off the JavaFX thread ({@link RushGenerator}, the paper's §V.B
+   * workload).
+   */
   public void generate(RushGenerator.Params params) {
-    start("Generate RUSH scenario", "Generating " + params.jobs() + " jobs…", (p, c) -> RushGenerator.generate(params), this::loaded);
+    start(
+        "Generate RUSH scenario",
+        "Generating " + params.jobs() + " jobs…",
+        (p, c) -> RushGenerator.generate(params),
+        this::loaded);
   }
 
   private void loaded(RushScenario s) {
@@ -144,22 +173,32 @@ public final class RushViewModel {
   }
 
   static String describe(RushScenario s) {
-    return String.format(Locale.ROOT, "%s: %d jobs, %d containers, %s s slots, seed %d", s.name(), s.jobs().size(), s.containers(),
-        trim(s.slotSeconds()), s.seed());
+    return String.format(
+        Locale.ROOT,
+        "%s: %d jobs, %d containers, %s s slots, seed %d",
+        s.name(),
+        s.jobs().size(),
+        s.containers(),
+        trim(s.slotSeconds()),
+        s.seed());
   }
 
   /**
-   * The text value of one option of one scheduler, starting at the option's default; the RUSH view's
-   * generated controls edit it.
+   * The text value of one option of one scheduler, starting at the option's default; the RUSH
+   * view's generated controls edit it.
    */
   public StringProperty optionProperty(String schedulerName, OptionSpec spec) {
-    return optionValues.computeIfAbsent(schedulerName + "/" + spec.name(),
-        k -> new SimpleStringProperty(this, k, spec.defaultValue() == null ? "" : spec.defaultValue()));
+    return optionValues.computeIfAbsent(
+        schedulerName + "/" + spec.name(),
+        k ->
+            new SimpleStringProperty(
+                this, k, spec.defaultValue() == null ? "" : spec.defaultValue()));
   }
 
   /** The option specs of a scheduler, from the registry (empty for an unknown name). */
   public static List<OptionSpec> options(String schedulerName) {
-    return schedulerName == null || !RushSchedulers.REGISTRY.contains(schedulerName) ? List.of()
+    return schedulerName == null || !RushSchedulers.REGISTRY.contains(schedulerName)
+        ? List.of()
         : RushSchedulers.REGISTRY.get(schedulerName).options();
   }
 
@@ -173,7 +212,10 @@ public final class RushViewModel {
     return m;
   }
 
-  /** What is wrong with a value of an option, or null when its spec accepts it (with the default, the paper's). */
+  /**
+   * What is wrong with a value of an option, or null when its spec accepts it (with the default,
+   * the paper's).
+   */
   public static String optionProblem(OptionSpec spec, String text) {
     try {
       spec.parse(text);
@@ -202,8 +244,11 @@ public final class RushViewModel {
       problem.set(e.getMessage());
       return;
     }
-    start("RUSH run " + slot + " (" + name + ")", "Running " + name + " on " + s.jobs().size() + " jobs as run " + slot + "…",
-        (p, c) -> RushSimulator.run(s, sched, p, c), r -> {
+    start(
+        "RUSH run " + slot + " (" + name + ")",
+        "Running " + name + " on " + s.jobs().size() + " jobs as run " + slot + "…",
+        (p, c) -> RushSimulator.run(s, sched, p, c),
+        r -> {
           (slot == Slot.A ? runA : runB).set(r);
           if (shown.get() == slot) {
             snapshot.set(0);
@@ -218,13 +263,22 @@ public final class RushViewModel {
 
   static String describe(RushRunResult r) {
     var m = r.metrics();
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "%s: mean utility %.3f, min %.3f, %d job%s at zero utility, %d deadline miss%s, mean latency %.0f s, makespan %.0f s, %d snapshots",
-        r.scheduler(), m.meanUtility(), m.minUtility(), m.zeroUtilityJobs(), m.zeroUtilityJobs() == 1 ? "" : "s", m.deadlineMisses(),
-        m.deadlineMisses() == 1 ? "" : "es", m.meanLatency(), m.makespan(), r.snapshots().size());
+        r.scheduler(),
+        m.meanUtility(),
+        m.minUtility(),
+        m.zeroUtilityJobs(),
+        m.zeroUtilityJobs() == 1 ? "" : "s",
+        m.deadlineMisses(),
+        m.deadlineMisses() == 1 ? "" : "es",
+        m.meanLatency(),
+        m.makespan(),
+        r.snapshots().size());
   }
 
-  private <T> void start(String title, String message, BackgroundWork<T> work, java.util.function.Consumer<T> done) {
+  private <T> void start(String title, String message, BackgroundWork<T> work, Consumer<T> done) {
     if (handle != null) handle.cancel();
     long id = ++runId;
     running.set(true);
@@ -232,25 +286,33 @@ public final class RushViewModel {
     String before = summary.get();
     if (scenario.get() == null) summary.set(message);
     else runSummary.set(message);
-    handle = executor.execute(BackgroundTask.of(title, work)
-        .onSuccess(r -> {
-          if (id != runId) return;
-          running.set(false);
-          done.accept(r);
-        })
-        .onFailure(e -> {
-          if (id != runId) return;
-          running.set(false);
-          if (scenario.get() == null) summary.set(before);
-          else runSummary.set("");
-          problem.set(e instanceof FormatException || e instanceof IllegalArgumentException ? e.getMessage() : title + " failed: " + e);
-        })
-        .onCancelled(() -> {
-          if (id != runId) return;
-          running.set(false);
-          if (scenario.get() == null) summary.set(before);
-          runSummary.set("Cancelled.");
-        }));
+    handle =
+        executor.execute(
+            BackgroundTask.of(title, work)
+                .onSuccess(
+                    r -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      done.accept(r);
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      if (scenario.get() == null) summary.set(before);
+                      else runSummary.set("");
+                      problem.set(
+                          e instanceof FormatException || e instanceof IllegalArgumentException
+                              ? e.getMessage()
+                              : title + " failed: " + e);
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      if (scenario.get() == null) summary.set(before);
+                      runSummary.set("Cancelled.");
+                    }));
     progress.unbind();
     progress.bind(handle.progressProperty());
   }
@@ -306,10 +368,21 @@ public final class RushViewModel {
       if (x.delta() > 1e-9) better++;
       else if (x.delta() < -1e-9) worse++;
     }
-    return String.format(Locale.ROOT, "A %s vs B %s: mean utility %.3f vs %.3f (B − A %+.3f), zero-utility jobs %d vs %d;"
-            + " B is better for %d job%s, worse for %d, equal for %d", a.scheduler(), b.scheduler(), a.metrics().meanUtility(),
-        b.metrics().meanUtility(), b.metrics().meanUtility() - a.metrics().meanUtility(), a.metrics().zeroUtilityJobs(),
-        b.metrics().zeroUtilityJobs(), better, better == 1 ? "" : "s", worse, d.size() - better - worse);
+    return String.format(
+        Locale.ROOT,
+        "A %s vs B %s: mean utility %.3f vs %.3f (B − A %+.3f), zero-utility jobs %d vs %d;"
+            + " B is better for %d job%s, worse for %d, equal for %d",
+        a.scheduler(),
+        b.scheduler(),
+        a.metrics().meanUtility(),
+        b.metrics().meanUtility(),
+        b.metrics().meanUtility() - a.metrics().meanUtility(),
+        a.metrics().zeroUtilityJobs(),
+        b.metrics().zeroUtilityJobs(),
+        better,
+        better == 1 ? "" : "s",
+        worse,
+        d.size() - better - worse);
   }
 
   private static String trim(double v) {

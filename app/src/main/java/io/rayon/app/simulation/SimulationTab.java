@@ -11,13 +11,16 @@ import io.rayon.views.heatmap.NodeHeatmap;
 import io.rayon.views.timeline.TimelineControl;
 import io.rayon.views.validation.FieldValidation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -40,19 +43,27 @@ import javafx.scene.paint.Color;
 import org.controlsfx.control.CheckComboBox;
 
 /**
- * The Simulation tab: run the simulator on the scenario's workload in the background, then play
- * the per-node load as a heatmap with a timeline, next to the cluster's time series: one chart per
+ * The Simulation tab: run the simulator on the scenario's workload in the background, then play the
+ * per-node load as a heatmap with a timeline, next to the cluster's time series: one chart per
  * dimension (memory, vcores) and the series (capacity, allowance, estimation, reservation, usage)
  * chosen with ControlsFX {@link CheckComboBox}es. The settings are checked as they are typed
  * (ControlsFX ValidationSupport through {@link FieldValidation}).
  */
 public final class SimulationTab implements WorkspaceTab {
   /** The time series each chart can show, in drawing order. */
-  public static final List<String> SERIES = List.of("capacity", "allowance", "estimation", "reservation", "usage");
+  public static final List<String> SERIES =
+      List.of("capacity", "allowance", "estimation", "reservation", "usage");
+
   /** The dimensions with a chart. */
   public static final List<String> DIMENSIONS = List.of("memory", "vcores");
+
   private static final List<Color> COLOURS =
-      List.of(Color.web("#c0392b"), Color.web("#e67e22"), Color.web("#8e44ad"), Color.web("#2e86de"), Color.web("#27ae60"));
+      List.of(
+          Color.web("#c0392b"),
+          Color.web("#e67e22"),
+          Color.web("#8e44ad"),
+          Color.web("#2e86de"),
+          Color.web("#27ae60"));
 
   private final SimulationViewModel vm;
   private final BorderPane root = new BorderPane();
@@ -60,10 +71,13 @@ public final class SimulationTab implements WorkspaceTab {
   private final TimelineControl timeline = new TimelineControl();
   private final SeriesChart chart = new SeriesChart();
   private final SeriesChart vcoresChart = new SeriesChart();
-  private final CheckComboBox<String> seriesChoice = new CheckComboBox<>(FXCollections.observableArrayList(SERIES));
-  private final CheckComboBox<String> dimensionChoice = new CheckComboBox<>(FXCollections.observableArrayList(DIMENSIONS));
+  private final CheckComboBox<String> seriesChoice =
+      new CheckComboBox<>(FXCollections.observableArrayList(SERIES));
+  private final CheckComboBox<String> dimensionChoice =
+      new CheckComboBox<>(FXCollections.observableArrayList(DIMENSIONS));
   private final FieldValidation validation = new FieldValidation();
-  // Rayon end to end: the reservations' planned vs actual allocation, the run's events, SLA jobs at risk
+  // Rayon end to end: the reservations' planned vs actual allocation, the run's events, SLA jobs at
+  // risk
   private final SeriesChart planChart = new SeriesChart();
   private final ListView<String> eventList = new ListView<>();
   private final Label atRisk = new Label();
@@ -71,17 +85,20 @@ public final class SimulationTab implements WorkspaceTab {
 
   public SimulationTab(SimulationViewModel vm) {
     this.vm = vm;
-    ComboBox<String> scheduler = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.SCHEDULERS));
+    ComboBox<String> scheduler =
+        new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.SCHEDULERS));
     scheduler.setId("sim-scheduler");
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
     HBox schedulerOptions = new HBox(6);
     schedulerOptions.setAlignment(Pos.CENTER_LEFT);
-    for (String name : SimulationViewModel.SCHEDULERS) schedulerOptions.getChildren().add(optionControls(name));
+    for (String name : SimulationViewModel.SCHEDULERS)
+      schedulerOptions.getChildren().add(optionControls(name));
     TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
     TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
     validation.check(heartbeat, text -> SimulationViewModel.positiveProblem("heartbeat", text));
     validation.check(frames, text -> SimulationViewModel.positiveProblem("frame interval", text));
-    ComboBox<String> measure = new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.MEASURES));
+    ComboBox<String> measure =
+        new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.MEASURES));
     measure.valueProperty().bindBidirectional(vm.measureProperty());
     Button run = new Button("Simulate");
     run.setId("sim-run");
@@ -90,7 +107,13 @@ public final class SimulationTab implements WorkspaceTab {
     Button cancel = new Button("Cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
-    ToolBar bar = new ToolBar(new Label("Scheduler"), scheduler, schedulerOptions, new Label("Heartbeat (s)"), heartbeat);
+    ToolBar bar =
+        new ToolBar(
+            new Label("Scheduler"),
+            scheduler,
+            schedulerOptions,
+            new Label("Heartbeat (s)"),
+            heartbeat);
     seriesChoice.setId("sim-series-choice");
     seriesChoice.setTitle("Series");
     seriesChoice.setShowCheckedCount(true);
@@ -99,15 +122,33 @@ public final class SimulationTab implements WorkspaceTab {
     dimensionChoice.setTitle("Charts");
     dimensionChoice.setShowCheckedCount(true);
     dimensionChoice.getCheckModel().check("memory");
-    seriesChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
-    dimensionChoice.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> drawSeries());
+    seriesChoice
+        .getCheckModel()
+        .getCheckedItems()
+        .addListener((ListChangeListener<String>) c -> drawSeries());
+    dimensionChoice
+        .getCheckModel()
+        .getCheckedItems()
+        .addListener((ListChangeListener<String>) c -> drawSeries());
     TextField failNodes = field("sim-fail-nodes", 10, vm.failNodesProperty());
     failNodes.setPromptText("N@TIME[+DURATION]");
-    failNodes.setTooltip(new Tooltip("nodes to fail during the run, e.g. 40@2h+2h (40 nodes two hours in, for two hours);"
-        + " several separated by commas; the rayon scheduler re-plans (Adapter)"));
+    failNodes.setTooltip(
+        new Tooltip(
+            "nodes to fail during the run, e.g. 40@2h+2h (40 nodes two hours in, for two hours);"
+                + " several separated by commas; the rayon scheduler re-plans (Adapter)"));
     validation.check(failNodes, SimulationViewModel::outagesProblem);
-    ToolBar actions = new ToolBar(new Label("Frame every (s)"), frames, new Label("Fail nodes"), failNodes, run, cancel,
-        new Label("Show"), measure, dimensionChoice, seriesChoice);
+    ToolBar actions =
+        new ToolBar(
+            new Label("Frame every (s)"),
+            frames,
+            new Label("Fail nodes"),
+            failNodes,
+            run,
+            cancel,
+            new Label("Show"),
+            measure,
+            dimensionChoice,
+            seriesChoice);
     Label summary = new Label();
     summary.setId("sim-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -143,15 +184,25 @@ public final class SimulationTab implements WorkspaceTab {
     vm.slaAtRisk().addListener((ListChangeListener<String>) c -> showAtRisk());
     showAtRisk();
     vm.planVersusActualProperty().addListener((o, a, b) -> drawPlan(b));
-    VBox charts = new VBox(4, chart, vcoresChart, planChart, new Label("Events (up to this frame, newest first)"),
-        eventList, atRisk);
+    VBox charts =
+        new VBox(
+            4,
+            chart,
+            vcoresChart,
+            planChart,
+            new Label("Events (up to this frame, newest first)"),
+            eventList,
+            atRisk);
     VBox.setVgrow(chart, Priority.ALWAYS);
     VBox.setVgrow(vcoresChart, Priority.ALWAYS);
     VBox.setVgrow(planChart, Priority.ALWAYS);
-    for (SeriesChart c : List.of(chart, vcoresChart, planChart)) c.managedProperty().bind(c.visibleProperty());
+    for (SeriesChart c : List.of(chart, vcoresChart, planChart))
+      c.managedProperty().bind(c.visibleProperty());
     drawSeries();
     vm.resultProperty().addListener((o, a, r) -> show(r));
-    heatmap.titleProperty().bind(Bindings.concat("Node ", vm.measureProperty(), " (fraction of capacity)"));
+    heatmap
+        .titleProperty()
+        .bind(Bindings.concat("Node ", vm.measureProperty(), " (fraction of capacity)"));
 
     VBox left = new VBox(4, heatmap, timeline);
     VBox.setVgrow(heatmap, Priority.ALWAYS);
@@ -196,13 +247,16 @@ public final class SimulationTab implements WorkspaceTab {
         control = c;
       } else {
         TextField t = field("sim-" + spec.name(), 6, value);
-        validation.check(t, text -> t.isDisabled() ? null : SimulationViewModel.optionProblem(spec, text));
+        validation.check(
+            t, text -> t.isDisabled() ? null : SimulationViewModel.optionProblem(spec, text));
         t.disabledProperty().addListener(o -> validation.support().revalidate(t));
         control = t;
       }
       control.setId("sim-" + spec.name());
       control.disableProperty().bind(selected.not());
-      Tooltip tip = new Tooltip(spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
+      Tooltip tip =
+          new Tooltip(
+              spec.help() + "; " + spec.allowed() + " (default " + spec.defaultValue() + ")");
       tip.setWrapText(true);
       tip.setMaxWidth(480);
       if (!(control instanceof TextField)) control.setTooltip(tip);
@@ -213,7 +267,7 @@ public final class SimulationTab implements WorkspaceTab {
     return box;
   }
 
-  private static TextField field(String id, int cols, javafx.beans.property.StringProperty p) {
+  private static TextField field(String id, int cols, StringProperty p) {
     TextField f = new TextField();
     f.setId(id);
     f.setPrefColumnCount(cols);
@@ -239,8 +293,13 @@ public final class SimulationTab implements WorkspaceTab {
     timeline.setFrameTimes(frameTimes(r));
     timeline.setEventFrames(eventFrames(r));
     moveCursors();
-    timeline.frameLabelProperty().set(i -> i < 0 || i >= r.frames().size() ? ""
-        : String.format(Locale.ROOT, "t = %.1f h", r.frames().get(i).timeS() / 3600));
+    timeline
+        .frameLabelProperty()
+        .set(
+            i ->
+                i < 0 || i >= r.frames().size()
+                    ? ""
+                    : String.format(Locale.ROOT, "t = %.1f h", r.frames().get(i).timeS() / 3600));
   }
 
   /** Seconds of the run at each frame, for run-time playback speeds (1× to 10,000×). */
@@ -250,12 +309,14 @@ public final class SimulationTab implements WorkspaceTab {
     return t;
   }
 
-  /** For each of the run's events (failures, re-plans, rejections), the first frame at or after it. */
+  /**
+   * For each of the run's events (failures, re-plans, rejections), the first frame at or after it.
+   */
   static int[] eventFrames(SimulationResult r) {
     double[] t = frameTimes(r);
-    java.util.TreeSet<Integer> frames = new java.util.TreeSet<>();
+    TreeSet<Integer> frames = new TreeSet<>();
     for (var e : r.events()) {
-      int i = java.util.Arrays.binarySearch(t, e.timeS());
+      int i = Arrays.binarySearch(t, e.timeS());
       if (i < 0) i = -i - 1;
       if (i < t.length) frames.add(i);
     }
@@ -266,7 +327,10 @@ public final class SimulationTab implements WorkspaceTab {
   private void moveCursors() {
     SimulationResult r = shown;
     int f = timeline.getFrame();
-    double h = r == null || f < 0 || f >= r.frames().size() ? Double.NaN : r.frames().get(f).timeS() / 3600;
+    double h =
+        r == null || f < 0 || f >= r.frames().size()
+            ? Double.NaN
+            : r.frames().get(f).timeS() / 3600;
     chart.setCursorX(h);
     vcoresChart.setCursorX(h);
     planChart.setCursorX(h);
@@ -287,10 +351,20 @@ public final class SimulationTab implements WorkspaceTab {
     TimeSeries s = r.series();
     double[] hours = new double[s.timeS().length];
     for (int i = 0; i < hours.length; i++) hours[i] = s.timeS()[i] / 3600;
-    List<double[]> memory = List.of(gb(s.capacityMemoryMB()), gb(s.allowanceMemoryMB()), gb(s.estimationMemoryMB()),
-        gb(s.reservationMemoryMB()), gb(s.usageMemoryMB()));
-    List<double[]> vcores = List.of(s.capacityVcores(), s.allowanceVcores(), s.estimationVcores(), s.reservationVcores(),
-        s.usageVcores());
+    List<double[]> memory =
+        List.of(
+            gb(s.capacityMemoryMB()),
+            gb(s.allowanceMemoryMB()),
+            gb(s.estimationMemoryMB()),
+            gb(s.reservationMemoryMB()),
+            gb(s.usageMemoryMB()));
+    List<double[]> vcores =
+        List.of(
+            s.capacityVcores(),
+            s.allowanceVcores(),
+            s.estimationVcores(),
+            s.reservationVcores(),
+            s.usageVcores());
     List<SeriesChart.Series> mem = new ArrayList<>();
     List<SeriesChart.Series> vc = new ArrayList<>();
     for (int i = 0; i < SERIES.size(); i++) {
@@ -309,17 +383,25 @@ public final class SimulationTab implements WorkspaceTab {
       planChart.getSeries().clear();
       return;
     }
-    planChart.getSeries().setAll(List.of(
-        new SeriesChart.Series("planned", pa[0], pa[1], Color.web("#2e86de")),
-        new SeriesChart.Series("actual", pa[0], pa[2], Color.web("#27ae60"))));
+    planChart
+        .getSeries()
+        .setAll(
+            List.of(
+                new SeriesChart.Series("planned", pa[0], pa[1], Color.web("#2e86de")),
+                new SeriesChart.Series("actual", pa[0], pa[2], Color.web("#27ae60"))));
   }
 
   private void showAtRisk() {
     List<String> jobs = vm.slaAtRisk();
-    atRisk.setText(jobs.isEmpty() ? "No SLA job at risk at this frame"
-        : "SLA jobs at risk at this frame (" + jobs.size() + "): " + String.join(", ", jobs.subList(0, Math.min(20, jobs.size())))
-            + (jobs.size() > 20 ? ", …" : ""));
-    atRisk.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("at-risk"), !jobs.isEmpty());
+    atRisk.setText(
+        jobs.isEmpty()
+            ? "No SLA job at risk at this frame"
+            : "SLA jobs at risk at this frame ("
+                + jobs.size()
+                + "): "
+                + String.join(", ", jobs.subList(0, Math.min(20, jobs.size())))
+                + (jobs.size() > 20 ? ", …" : ""));
+    atRisk.pseudoClassStateChanged(PseudoClass.getPseudoClass("at-risk"), !jobs.isEmpty());
   }
 
   private static double[] gb(double[] mb) {
@@ -353,16 +435,23 @@ public final class SimulationTab implements WorkspaceTab {
     List<ChartSource> out = new ArrayList<>(List.of(new ChartSource("Node heatmap", heatmap)));
     if (chart.isVisible()) out.add(new ChartSource("Memory time series", chart));
     if (vcoresChart.isVisible()) out.add(new ChartSource("Vcores time series", vcoresChart));
-    if (planChart.isVisible()) out.add(new ChartSource("Reservations planned vs actual", planChart));
+    if (planChart.isVisible())
+      out.add(new ChartSource("Reservations planned vs actual", planChart));
     return out;
   }
 
   @Override
   public List<AppCommand> commands() {
     return List.of(
-        AppCommand.of("Simulation", "_Simulate", "Shortcut+Shift+R", vm::run).disabledWhen(vm.runningProperty()),
-        AppCommand.of("Simulation", "_Cancel simulation", null, vm::cancel).disabledWhen(vm.runningProperty().not()),
-        AppCommand.of("Simulation", "_Play or pause", "Shortcut+SPACE", () -> timeline.setPlaying(!timeline.isPlaying())),
+        AppCommand.of("Simulation", "_Simulate", "Shortcut+Shift+R", vm::run)
+            .disabledWhen(vm.runningProperty()),
+        AppCommand.of("Simulation", "_Cancel simulation", null, vm::cancel)
+            .disabledWhen(vm.runningProperty().not()),
+        AppCommand.of(
+            "Simulation",
+            "_Play or pause",
+            "Shortcut+SPACE",
+            () -> timeline.setPlaying(!timeline.isPlaying())),
         AppCommand.of("Simulation", "_Next frame", "Shortcut+RIGHT", () -> timeline.step(1)),
         AppCommand.of("Simulation", "_Previous frame", "Shortcut+LEFT", () -> timeline.step(-1)));
   }

@@ -11,26 +11,25 @@ import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.Frame;
 import io.rayon.engine.sim.JobOutcome;
 import io.rayon.engine.sim.NodeOutage;
+import io.rayon.engine.sim.SchedulerPolicy;
 import io.rayon.engine.sim.SchedulerReport.AllocationSample;
 import io.rayon.engine.sim.SimEvent;
+import io.rayon.engine.sim.SimulationConfig;
+import io.rayon.engine.sim.SimulationResult;
+import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import io.rayon.model.workload.Workload;
+import io.rayon.views.plan.PlanSkylineView;
 import java.util.ArrayList;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import io.rayon.engine.sim.SchedulerPolicy;
-import io.rayon.engine.sim.SimulationConfig;
-import io.rayon.engine.sim.SimulationResult;
-import io.rayon.model.scenario.Scenario;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import io.rayon.views.plan.PlanSkylineView;
-import io.rayon.model.resources.Resources;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -41,39 +40,54 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.scene.paint.Color;
 
 /**
  * The Simulation tab's state: the scheduler, one of {@link Schedulers#REGISTRY}, with a text value
- * per option its plug-in describes ({@link #optionProperty}; for the estimation scheduler its damping
- * α and its availability formula, {@link Availability}), the heartbeat and the frame interval
- * (validated here), the run through the executor ({@link SimulationRun}), and the frame being shown.
- * The simulator records per-node frames; the view animates them.
+ * per option its plug-in describes ({@link #optionProperty}; for the estimation scheduler its
+ * damping α and its availability formula, {@link Availability}), the heartbeat and the frame
+ * interval (validated here), the run through the executor ({@link SimulationRun}), and the frame
+ * being shown. The simulator records per-node frames; the view animates them.
  */
 public final class SimulationViewModel {
   /** The schedulers of the registry, in its order. */
   public static final List<String> SCHEDULERS = Schedulers.names();
+
   public static final List<String> MEASURES = List.of("memory", "cpu", "cpu demand");
-  /** The estimation scheduler's availability formulas ({@link Availability}), the paper's simulator's first. */
+
+  /**
+   * The estimation scheduler's availability formulas ({@link Availability}), the paper's
+   * simulator's first.
+   */
   public static final List<String> AVAILABILITIES =
       Arrays.stream(Availability.values()).map(Availability::id).toList();
 
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
-  private final StringProperty scheduler = new SimpleStringProperty(this, "scheduler", "estimation");
+  private final StringProperty scheduler =
+      new SimpleStringProperty(this, "scheduler", "estimation");
   private final Map<String, StringProperty> optionValues = new HashMap<>();
   private final StringProperty heartbeat = new SimpleStringProperty(this, "heartbeat", "3");
-  private final StringProperty frameInterval = new SimpleStringProperty(this, "frameInterval", "300");
+  private final StringProperty frameInterval =
+      new SimpleStringProperty(this, "frameInterval", "300");
   private final StringProperty measure = new SimpleStringProperty(this, "measure", "memory");
   private final IntegerProperty frame = new SimpleIntegerProperty(this, "frame", 0);
-  private final ReadOnlyObjectWrapper<SimulationResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+  private final ReadOnlyObjectWrapper<SimulationResult> result =
+      new ReadOnlyObjectWrapper<>(this, "result");
   private final ReadOnlyObjectWrapper<float[]> values = new ReadOnlyObjectWrapper<>(this, "values");
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
-  private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "No simulation yet: choose a scheduler and press Simulate.");
+  private final ReadOnlyStringWrapper summary =
+      new ReadOnlyStringWrapper(
+          this, "summary", "No simulation yet: choose a scheduler and press Simulate.");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
-  // Rayon end to end (rayon and capacity schedulers): node failures to inject, and during playback the
+  // Rayon end to end (rayon and capacity schedulers): node failures to inject, and during playback
+  // the
   // planned and actual allocation of the reservations, the run's events and the SLA jobs at risk
   private final StringProperty failNodes = new SimpleStringProperty(this, "failNodes", "");
-  private final ReadOnlyObjectWrapper<double[][]> planVersusActual = new ReadOnlyObjectWrapper<>(this, "planVersusActual");
+  private final ReadOnlyObjectWrapper<double[][]> planVersusActual =
+      new ReadOnlyObjectWrapper<>(this, "planVersusActual");
   private final ObservableList<String> events = FXCollections.observableArrayList();
   private final ObservableList<String> slaAtRisk = FXCollections.observableArrayList();
   private Workload simulated;
@@ -85,19 +99,21 @@ public final class SimulationViewModel {
     this.executor = executor;
     frame.addListener((o, a, b) -> showFrame());
     measure.addListener((o, a, b) -> showFrame());
-    ws.loadsProperty().addListener((o, a, b) -> {
-      runId++;
-      if (handle != null) handle.cancel();
-      running.set(false);
-      result.set(null);
-      frame.set(0);
-      values.set(null);
-      planVersusActual.set(null);
-      events.clear();
-      slaAtRisk.clear();
-      problem.set("");
-      summary.set("No simulation yet: choose a scheduler and press Simulate.");
-    });
+    ws.loadsProperty()
+        .addListener(
+            (o, a, b) -> {
+              runId++;
+              if (handle != null) handle.cancel();
+              running.set(false);
+              result.set(null);
+              frame.set(0);
+              values.set(null);
+              planVersusActual.set(null);
+              events.clear();
+              slaAtRisk.clear();
+              problem.set("");
+              summary.set("No simulation yet: choose a scheduler and press Simulate.");
+            });
   }
 
   /** The configuration, or null with {@link #problemProperty() problem} set. */
@@ -105,7 +121,13 @@ public final class SimulationViewModel {
     try {
       double hb = positive("heartbeat", heartbeat.get());
       double fi = positive("frame interval", frameInterval.get());
-      return new SimulationConfig(hb, Double.POSITIVE_INFINITY, 1L, Math.max(hb, 60), fi, SimulationConfig.DEFAULT_MAX_ATTEMPTS);
+      return new SimulationConfig(
+          hb,
+          Double.POSITIVE_INFINITY,
+          1L,
+          Math.max(hb, 60),
+          fi,
+          SimulationConfig.DEFAULT_MAX_ATTEMPTS);
     } catch (IllegalArgumentException e) {
       problem.set(e.getMessage());
       return null;
@@ -117,11 +139,16 @@ public final class SimulationViewModel {
    * tab's generated controls edit it.
    */
   public StringProperty optionProperty(String schedulerName, OptionSpec spec) {
-    return optionValues.computeIfAbsent(schedulerName + "/" + spec.name(),
-        k -> new SimpleStringProperty(this, k, spec.defaultValue() == null ? "" : spec.defaultValue()));
+    return optionValues.computeIfAbsent(
+        schedulerName + "/" + spec.name(),
+        k ->
+            new SimpleStringProperty(
+                this, k, spec.defaultValue() == null ? "" : spec.defaultValue()));
   }
 
-  /** The option specs of the selected scheduler, from the registry (empty when none is selected). */
+  /**
+   * The option specs of the selected scheduler, from the registry (empty when none is selected).
+   */
   public List<OptionSpec> schedulerOptions() {
     return options(scheduler.get());
   }
@@ -129,7 +156,8 @@ public final class SimulationViewModel {
   /** The option specs of a scheduler, from the registry (empty for an unknown name). */
   public static List<OptionSpec> options(String schedulerName) {
     return schedulerName == null || !Schedulers.REGISTRY.contains(schedulerName)
-        ? List.of() : Schedulers.plugin(schedulerName).options();
+        ? List.of()
+        : Schedulers.plugin(schedulerName).options();
   }
 
   /** The selected scheduler's options as text, non-blank values only. */
@@ -142,7 +170,9 @@ public final class SimulationViewModel {
     return m;
   }
 
-  /** A new scheduler as configured, or an {@link IllegalArgumentException} naming the bad option. */
+  /**
+   * A new scheduler as configured, or an {@link IllegalArgumentException} naming the bad option.
+   */
   SchedulerPolicy policy() {
     return Schedulers.create(scheduler.get(), optionValues());
   }
@@ -160,7 +190,10 @@ public final class SimulationViewModel {
     }
   }
 
-  /** What is wrong with a number of seconds for {@code what}, or null when it is positive and finite. */
+  /**
+   * What is wrong with a number of seconds for {@code what}, or null when it is positive and
+   * finite.
+   */
   public static String positiveProblem(String what, String text) {
     try {
       positive(what, text);
@@ -176,7 +209,8 @@ public final class SimulationViewModel {
       if (!(v > 0) || Double.isInfinite(v)) throw new NumberFormatException();
       return v;
     } catch (NumberFormatException | NullPointerException e) {
-      throw new IllegalArgumentException(what + " must be a positive number of seconds, got '" + text + "'");
+      throw new IllegalArgumentException(
+          what + " must be a positive number of seconds, got '" + text + "'");
     }
   }
 
@@ -186,8 +220,9 @@ public final class SimulationViewModel {
     Scenario s = ws.getScenario();
     SimulationRun sim;
     try {
-      sim = SimulationRun.of(s, scheduler.get(), optionValues(), SimulationRun.Requests.RRU, cfg)
-          .withOutages(outages(failNodes.get()));
+      sim =
+          SimulationRun.of(s, scheduler.get(), optionValues(), SimulationRun.Requests.RRU, cfg)
+              .withOutages(outages(failNodes.get()));
     } catch (IllegalArgumentException e) {
       problem.set(e.getMessage());
       return;
@@ -201,35 +236,47 @@ public final class SimulationViewModel {
     if (handle != null) handle.cancel();
     long id = ++runId;
     running.set(true);
-    summary.set("Simulating " + s.workload().jobs().size() + " jobs with the " + name + " scheduler…");
+    summary.set(
+        "Simulating " + s.workload().jobs().size() + " jobs with the " + name + " scheduler…");
     handle =
         executor.execute(
             BackgroundTask.of("Simulate (" + name + ")", (p, c) -> sim.run(p, c))
-                .onSuccess(r -> {
-                  if (id != runId) return;
-                  running.set(false);
-                  simulated = sim.workload();
-                  planVersusActual.set(planVersusActual(r));
-                  result.set(r);
-                  summary.set(describe(r));
-                  frame.set(0);
-                  showFrame();
-                })
-                .onFailure(e -> {
-                  if (id != runId) return;
-                  running.set(false);
-                  problem.set("Simulation failed: " + e.getMessage());
-                })
-                .onCancelled(() -> {
-                  if (id != runId) return;
-                  running.set(false);
-                  summary.set("Simulation cancelled.");
-                }));
+                .onSuccess(
+                    r -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      simulated = sim.workload();
+                      planVersusActual.set(planVersusActual(r));
+                      result.set(r);
+                      summary.set(describe(r));
+                      frame.set(0);
+                      showFrame();
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      problem.set("Simulation failed: " + e.getMessage());
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      summary.set("Simulation cancelled.");
+                    }));
   }
 
   static String describe(SimulationResult r) {
-    return String.format(Locale.ROOT, "%s: %d of %d jobs finished, %d task failures (rate %.4f), makespan %.0f s, %d frames",
-        r.scheduler(), r.finishedJobs(), r.jobs(), r.failedTasks(), r.failureRate(), r.makespanS(), r.frames().size());
+    return String.format(
+        Locale.ROOT,
+        "%s: %d of %d jobs finished, %d task failures (rate %.4f), makespan %.0f s, %d frames",
+        r.scheduler(),
+        r.finishedJobs(),
+        r.jobs(),
+        r.failedTasks(),
+        r.failureRate(),
+        r.makespanS(),
+        r.frames().size());
   }
 
   private void showFrame() {
@@ -246,14 +293,18 @@ public final class SimulationViewModel {
     Frame f = r.frames().get(i);
     events.setAll(eventsUntil(r, f.timeS()));
     slaAtRisk.setAll(slaAtRisk(simulated, r, f.timeS()));
-    values.set(switch (measure.get()) {
-      case "cpu" -> f.cpu();
-      case "cpu demand" -> f.cpuDemand();
-      default -> f.memory();
-    });
+    values.set(
+        switch (measure.get()) {
+          case "cpu" -> f.cpu();
+          case "cpu demand" -> f.cpuDemand();
+          default -> f.memory();
+        });
   }
 
-  /** The node failures typed as {@code N@TIME[+DURATION]}, separated by commas or spaces (none when blank). */
+  /**
+   * The node failures typed as {@code N@TIME[+DURATION]}, separated by commas or spaces (none when
+   * blank).
+   */
   static List<NodeOutage> outages(String text) {
     List<NodeOutage> out = new ArrayList<>();
     if (text == null) return out;
@@ -275,12 +326,13 @@ public final class SimulationViewModel {
 
   /**
    * The reservations' planned and actual allocation over time, summed over the active reservations
-   * at each plan step (vcores): rows time (h), planned, actual; null when the scheduler follows no plan.
+   * at each plan step (vcores): rows time (h), planned, actual; null when the scheduler follows no
+   * plan.
    */
   static double[][] planVersusActual(SimulationResult r) {
     List<AllocationSample> samples = r.report().samples();
     if (samples.isEmpty()) return null;
-    Map<Long, double[]> byStep = new java.util.TreeMap<>();
+    Map<Long, double[]> byStep = new TreeMap<>();
     for (AllocationSample a : samples) {
       double[] v = byStep.computeIfAbsent(a.step(), k -> new double[] {a.timeS(), 0, 0});
       v[1] += a.planned().vcores();
@@ -305,24 +357,27 @@ public final class SimulationViewModel {
     if (r == null) return null;
     List<AllocationSample> samples = r.report().samples();
     if (samples.isEmpty()) return null;
-    Map<Long, Resources> byStep = new java.util.TreeMap<>();
+    Map<Long, Resources> byStep = new TreeMap<>();
     for (AllocationSample a : samples) byStep.merge(a.step(), a.used(), Resources::plus);
     long[] steps = byStep.keySet().stream().mapToLong(Long::longValue).toArray();
-    return new PlanSkylineView.Overlay("actual (simulated)", steps, List.copyOf(byStep.values()), javafx.scene.paint.Color.web("#27ae60"));
+    return new PlanSkylineView.Overlay(
+        "actual (simulated)", steps, List.copyOf(byStep.values()), Color.web("#27ae60"));
   }
 
   /** The run's events up to {@code timeS}, newest first, as lines for people. */
   static List<String> eventsUntil(SimulationResult r, double timeS) {
     List<String> out = new ArrayList<>();
     for (SimEvent e : r.events()) {
-      if (e.timeS() <= timeS) out.add(0, String.format(Locale.ROOT, "%.0f s  %s: %s", e.timeS(), e.kind(), e.text()));
+      if (e.timeS() <= timeS)
+        out.add(0, String.format(Locale.ROOT, "%.0f s  %s: %s", e.timeS(), e.kind(), e.text()));
     }
     return out;
   }
 
   /**
-   * The SLA jobs at risk at {@code timeS}: production jobs with a deadline that have arrived, have not
-   * finished by then and will miss their deadline, or whose reservation was rejected after a failure.
+   * The SLA jobs at risk at {@code timeS}: production jobs with a deadline that have arrived, have
+   * not finished by then and will miss their deadline, or whose reservation was rejected after a
+   * failure.
    */
   static List<String> slaAtRisk(Workload w, SimulationResult r, double timeS) {
     List<String> out = new ArrayList<>();
@@ -338,8 +393,15 @@ public final class SimulationViewModel {
       if (lostReservation) {
         out.add(j.id() + " (reservation " + j.reservationId() + " rejected after a failure)");
       } else if (Boolean.FALSE.equals(o.deadlineMet())) {
-        out.add(j.id() + " (due at " + j.deadlineS() + " s, will finish " + (o.finished()
-            ? String.format(Locale.ROOT, "at %.0f s", o.finishS()) : "after the run") + ")");
+        out.add(
+            j.id()
+                + " (due at "
+                + j.deadlineS()
+                + " s, will finish "
+                + (o.finished()
+                    ? String.format(Locale.ROOT, "at %.0f s", o.finishS())
+                    : "after the run")
+                + ")");
       }
     }
     return out;
@@ -374,13 +436,17 @@ public final class SimulationViewModel {
     return estimationOption("damping");
   }
 
-  /** {@code paper-sim} (AR − EU, the paper's simulator) or {@code yarn-prototype} (min(AR − ACU, NC − EU)). */
+  /**
+   * {@code paper-sim} (AR − EU, the paper's simulator) or {@code yarn-prototype} (min(AR − ACU, NC
+   * − EU)).
+   */
   public StringProperty availabilityProperty() {
     return estimationOption("availability");
   }
 
   private StringProperty estimationOption(String name) {
-    for (OptionSpec spec : options(Schedulers.ESTIMATION)) if (spec.name().equals(name)) return optionProperty(Schedulers.ESTIMATION, spec);
+    for (OptionSpec spec : options(Schedulers.ESTIMATION))
+      if (spec.name().equals(name)) return optionProperty(Schedulers.ESTIMATION, spec);
     throw new IllegalStateException("the estimation scheduler describes no option " + name);
   }
 

@@ -56,12 +56,19 @@ public final class SweepViewModel {
     this.ws = ws;
     this.executor = executor;
     Set<String> names = new LinkedHashSet<>(List.of("planner", "policy", "scheduler", "requests"));
-    for (String p : Planners.names()) for (OptionSpec o : Planners.plugin(p).options()) names.add(o.name());
-    for (String s : Schedulers.names()) for (OptionSpec o : Schedulers.plugin(s).options()) names.add(o.name());
+    for (String p : Planners.names())
+      for (OptionSpec o : Planners.plugin(p).options()) names.add(o.name());
+    for (String s : Schedulers.names())
+      for (OptionSpec o : Schedulers.plugin(s).options()) names.add(o.name());
     parameterNames.setAll(names);
     metrics.setAll(Sweep.PLAN_METRICS);
     metrics.addAll(Sweep.SIMULATION_METRICS);
-    values1.set(String.join(",", Planners.names().stream().filter(n -> !n.equals("milp") && !n.equals("hybrid")).toList()));
+    values1.set(
+        String.join(
+            ",",
+            Planners.names().stream()
+                .filter(n -> !n.equals("milp") && !n.equals("hybrid"))
+                .toList()));
     ws.loadsProperty().addListener((o, a, b) -> reset());
   }
 
@@ -77,14 +84,19 @@ public final class SweepViewModel {
   List<Sweep.Param> params() {
     List<Sweep.Param> out = new ArrayList<>();
     out.add(param(param1.get(), values1.get(), "first"));
-    if (param2.get() != null && !param2.get().isBlank()) out.add(param(param2.get(), values2.get(), "second"));
+    if (param2.get() != null && !param2.get().isBlank())
+      out.add(param(param2.get(), values2.get(), "second"));
     return out;
   }
 
   private static Sweep.Param param(String name, String values, String which) {
-    if (name == null || name.isBlank()) throw new IllegalArgumentException("the " + which + " parameter needs a name");
+    if (name == null || name.isBlank())
+      throw new IllegalArgumentException("the " + which + " parameter needs a name");
     if (values == null || values.isBlank()) {
-      throw new IllegalArgumentException("parameter " + name.trim() + " needs values, e.g. 0.1,0.2 (| between values with commas)");
+      throw new IllegalArgumentException(
+          "parameter "
+              + name.trim()
+              + " needs values, e.g. 0.1,0.2 (| between values with commas)");
     }
     return Sweep.Param.parse(name.trim() + "=" + values.trim());
   }
@@ -105,26 +117,39 @@ public final class SweepViewModel {
     running.set(true);
     int threads = Runtime.getRuntime().availableProcessors();
     String m = metric.get();
-    handle = executor.execute(BackgroundTask.of("Sweep of " + ws.documentName() + " (" + sweep.points().size() + " runs)",
-            (p, c) -> {
-              List<Sweep.Row> rows = sweep.runAll(threads, p, c);
-              return new Result(sweep, rows, Sweep.summarize(rows, m));
-            })
-        .onSuccess(r -> {
-          if (id != runId) return;
-          running.set(false);
-          result.set(r);
-          ws.setStatus("Sweep finished: " + r.rows().size() + " runs, best " + m + " "
-              + (r.summary().isEmpty() ? "-" : Sweep.number(r.summary().get(0).mean())));
-        })
-        .onFailure(e -> {
-          if (id != runId) return;
-          running.set(false);
-          problem.set("Sweep failed: " + e.getMessage());
-        })
-        .onCancelled(() -> {
-          if (id == runId) running.set(false);
-        }));
+    handle =
+        executor.execute(
+            BackgroundTask.of(
+                    "Sweep of " + ws.documentName() + " (" + sweep.points().size() + " runs)",
+                    (p, c) -> {
+                      List<Sweep.Row> rows = sweep.runAll(threads, p, c);
+                      return new Result(sweep, rows, Sweep.summarize(rows, m));
+                    })
+                .onSuccess(
+                    r -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      result.set(r);
+                      ws.setStatus(
+                          "Sweep finished: "
+                              + r.rows().size()
+                              + " runs, best "
+                              + m
+                              + " "
+                              + (r.summary().isEmpty()
+                                  ? "-"
+                                  : Sweep.number(r.summary().get(0).mean())));
+                    })
+                .onFailure(
+                    e -> {
+                      if (id != runId) return;
+                      running.set(false);
+                      problem.set("Sweep failed: " + e.getMessage());
+                    })
+                .onCancelled(
+                    () -> {
+                      if (id == runId) running.set(false);
+                    }));
   }
 
   /** The open document's name, as the window's title shows it. */

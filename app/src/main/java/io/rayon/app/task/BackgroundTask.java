@@ -7,9 +7,9 @@ import java.util.function.Consumer;
 /**
  * A unit of background work with its title (shown in the status bar) and what to do with the
  * outcome. The callbacks run on the JavaFX thread (in tests: on the calling thread of the {@link
- * CurrentThreadTaskExecutor}). Work that returns normally after cancellation (for example a
- * solver that keeps its best solution) counts as a success; work that throws {@link
- * CancelledException} counts as cancelled.
+ * CurrentThreadTaskExecutor}). Work that returns normally after cancellation (for example a solver
+ * that keeps its best solution) counts as a success; work that throws {@link CancelledException}
+ * counts as cancelled.
  */
 public final class BackgroundTask<T> {
   private final String title;

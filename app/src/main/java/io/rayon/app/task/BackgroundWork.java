@@ -5,8 +5,8 @@ import io.rayon.engine.task.ProgressListener;
 
 /**
  * The part of a background task that runs off the JavaFX thread. It receives immutable inputs
- * through its closure, reports through {@code progress}, polls {@code cancel}, and never touches the
- * scene graph or a JavaFX property.
+ * through its closure, reports through {@code progress}, polls {@code cancel}, and never touches
+ * the scene graph or a JavaFX property.
  */
 @FunctionalInterface
 public interface BackgroundWork<T> {

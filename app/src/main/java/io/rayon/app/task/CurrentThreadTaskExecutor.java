@@ -10,7 +10,8 @@ import javafx.collections.ObservableList;
  */
 public final class CurrentThreadTaskExecutor implements TaskExecutor {
   private final ObservableList<TaskHandle> running = FXCollections.observableArrayList();
-  private final ObservableList<TaskHandle> runningView = FXCollections.unmodifiableObservableList(running);
+  private final ObservableList<TaskHandle> runningView =
+      FXCollections.unmodifiableObservableList(running);
   private int executed;
 
   @Override

@@ -16,11 +16,11 @@ import javafx.concurrent.Task;
 /**
  * Runs tasks as {@link javafx.concurrent.Task}s on a small pool of daemon threads: one fewer than
  * the machine's cores (at least one), so the JavaFX thread always has a core; {@linkplain
- * BackgroundTask#light() light} tasks (files, autosave, feasibility checks) have one thread of their
- * own so they never wait behind a long run. Results and progress
- * reach the JavaFX thread only. Progress is throttled: a report is forwarded when the fraction moved
- * by at least {@value #PROGRESS_STEP} or the message changed, and at most one update waits in the
- * JavaFX queue per task at a time (later reports replace the waiting one).
+ * BackgroundTask#light() light} tasks (files, autosave, feasibility checks) have one thread of
+ * their own so they never wait behind a long run. Results and progress reach the JavaFX thread
+ * only. Progress is throttled: a report is forwarded when the fraction moved by at least {@value
+ * #PROGRESS_STEP} or the message changed, and at most one update waits in the JavaFX queue per task
+ * at a time (later reports replace the waiting one).
  */
 public final class DefaultTaskExecutor implements TaskExecutor {
   static final double PROGRESS_STEP = 0.005;
@@ -28,7 +28,8 @@ public final class DefaultTaskExecutor implements TaskExecutor {
   private final ExecutorService pool;
   private final ExecutorService lightPool;
   private final ObservableList<TaskHandle> running = FXCollections.observableArrayList();
-  private final ObservableList<TaskHandle> runningView = FXCollections.unmodifiableObservableList(running);
+  private final ObservableList<TaskHandle> runningView =
+      FXCollections.unmodifiableObservableList(running);
 
   public DefaultTaskExecutor() {
     this(Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
@@ -43,7 +44,9 @@ public final class DefaultTaskExecutor implements TaskExecutor {
           t.setPriority(Thread.NORM_PRIORITY - 1);
           return t;
         };
-    pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), tf);
+    pool =
+        new ThreadPoolExecutor(
+            threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), tf);
     ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
     ThreadFactory lf =
         r -> {
@@ -122,7 +125,9 @@ public final class DefaultTaskExecutor implements TaskExecutor {
     @Override
     public void progress(double fraction, String message) {
       boolean msgChanged = message != null && !message.equals(lastMessage);
-      if (!msgChanged && !Double.isNaN(lastFraction) && Math.abs(fraction - lastFraction) < PROGRESS_STEP) return;
+      if (!msgChanged
+          && !Double.isNaN(lastFraction)
+          && Math.abs(fraction - lastFraction) < PROGRESS_STEP) return;
       lastFraction = fraction;
       if (message != null) lastMessage = message;
       pendingFraction.set(new double[] {fraction});

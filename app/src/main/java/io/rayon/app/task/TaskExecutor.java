@@ -4,8 +4,8 @@ import javafx.collections.ObservableList;
 
 /**
  * Runs engine work off the JavaFX thread and hands its result back on the JavaFX thread (JabRef's
- * TaskExecutor idea). View-models depend on this interface only, so tests run them with the
- * {@link CurrentThreadTaskExecutor}.
+ * TaskExecutor idea). View-models depend on this interface only, so tests run them with the {@link
+ * CurrentThreadTaskExecutor}.
  */
 public interface TaskExecutor {
   <T> TaskHandle execute(BackgroundTask<T> task);

@@ -5,9 +5,9 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 
 /**
- * A running (or finished) background task as the UI sees it: title, progress in [0, 1] (or -1
- * when unknown), the latest message, whether it is still running, and a way to cancel it. The
- * properties change on the JavaFX thread only.
+ * A running (or finished) background task as the UI sees it: title, progress in [0, 1] (or -1 when
+ * unknown), the latest message, whether it is still running, and a way to cancel it. The properties
+ * change on the JavaFX thread only.
  */
 public interface TaskHandle {
   String title();

@@ -10,7 +10,11 @@ import javafx.scene.input.KeyCombination;
  * list, so every command has a menu entry and the sheet never lies.
  */
 public record AppCommand(
-    String menu, String label, KeyCombination shortcut, Runnable action, ObservableBooleanValue disabled) {
+    String menu,
+    String label,
+    KeyCombination shortcut,
+    Runnable action,
+    ObservableBooleanValue disabled) {
   public AppCommand {
     Objects.requireNonNull(menu, "menu");
     Objects.requireNonNull(label, "label");
@@ -18,7 +22,12 @@ public record AppCommand(
   }
 
   public static AppCommand of(String menu, String label, String shortcut, Runnable action) {
-    return new AppCommand(menu, label, shortcut == null ? null : KeyCombination.keyCombination(shortcut), action, null);
+    return new AppCommand(
+        menu,
+        label,
+        shortcut == null ? null : KeyCombination.keyCombination(shortcut),
+        action,
+        null);
   }
 
   public AppCommand disabledWhen(ObservableBooleanValue d) {

@@ -36,7 +36,8 @@ public record ExplorerNode(String label, Selection selection, List<ExplorerNode>
         for (NodeGroup g : s.cluster().nodeGroups()) {
           if (sc.id().equals(g.subCluster())) groups.add(groupNode(g));
         }
-        subs.add(new ExplorerNode(sc.id(), new Selection(Selection.Kind.SUB_CLUSTER, sc.id()), groups));
+        subs.add(
+            new ExplorerNode(sc.id(), new Selection(Selection.Kind.SUB_CLUSTER, sc.id()), groups));
       }
       clusterKids.add(new ExplorerNode("Sub-clusters (" + subs.size() + ")", null, subs));
     }
@@ -62,18 +63,25 @@ public record ExplorerNode(String label, Selection selection, List<ExplorerNode>
     List<Job> all = s.workload().jobs();
     for (int i = 0; i < Math.min(all.size(), MAX_JOBS); i++) {
       Job j = all.get(i);
-      jobs.add(leaf(j.id() + "  " + j.kind().name().toLowerCase().replace('_', '-'), new Selection(Selection.Kind.JOB, j.id())));
+      jobs.add(
+          leaf(
+              j.id() + "  " + j.kind().name().toLowerCase().replace('_', '-'),
+              new Selection(Selection.Kind.JOB, j.id())));
     }
     if (all.size() > MAX_JOBS) jobs.add(leaf("… " + (all.size() - MAX_JOBS) + " more jobs", null));
     top.add(
         new ExplorerNode(
-            "Workload (" + all.size() + " jobs)", new Selection(Selection.Kind.WORKLOAD, "workload"), jobs));
+            "Workload (" + all.size() + " jobs)",
+            new Selection(Selection.Kind.WORKLOAD, "workload"),
+            jobs));
 
     return new ExplorerNode(s.name(), new Selection(Selection.Kind.SCENARIO, s.name()), top);
   }
 
   private static ExplorerNode groupNode(NodeGroup g) {
-    return leaf(g.name() + " ×" + g.count() + " " + g.capacity(), new Selection(Selection.Kind.NODE_GROUP, g.name()));
+    return leaf(
+        g.name() + " ×" + g.count() + " " + g.capacity(),
+        new Selection(Selection.Kind.NODE_GROUP, g.name()));
   }
 
   private static ExplorerNode queueNode(Queue q, String parent) {

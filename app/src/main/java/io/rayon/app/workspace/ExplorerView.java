@@ -1,6 +1,9 @@
 package io.rayon.app.workspace;
 
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
+import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.layout.BorderPane;
@@ -21,7 +24,7 @@ public final class ExplorerView extends BorderPane {
     tree.setShowRoot(true);
     tree.setCellFactory(
         t ->
-            new javafx.scene.control.TreeCell<>() {
+            new TreeCell<>() {
               @Override
               protected void updateItem(ExplorerNode item, boolean empty) {
                 super.updateItem(item, empty);
@@ -51,7 +54,7 @@ public final class ExplorerView extends BorderPane {
     if (tree.getRoot() != null && model.equals(tree.getRoot().getValue())) return;
     syncing = true;
     try {
-      java.util.Set<String> expanded = new java.util.HashSet<>();
+      Set<String> expanded = new HashSet<>();
       if (tree.getRoot() != null) collectExpanded(tree.getRoot(), expanded);
       TreeItem<ExplorerNode> root = item(model, expanded, 0);
       root.setExpanded(true);
@@ -62,19 +65,24 @@ public final class ExplorerView extends BorderPane {
     }
   }
 
-  private static void collectExpanded(TreeItem<ExplorerNode> it, java.util.Set<String> out) {
+  private static void collectExpanded(TreeItem<ExplorerNode> it, Set<String> out) {
     if (it.isExpanded()) out.add(key(it.getValue()));
     for (TreeItem<ExplorerNode> c : it.getChildren()) collectExpanded(c, out);
   }
 
   private static String key(ExplorerNode n) {
-    return n.selection() != null ? n.selection().toString() : n.label().replaceAll(" \\(\\d+.*\\)$", "");
+    return n.selection() != null
+        ? n.selection().toString()
+        : n.label().replaceAll(" \\(\\d+.*\\)$", "");
   }
 
-  private static TreeItem<ExplorerNode> item(ExplorerNode n, java.util.Set<String> expanded, int depth) {
+  private static TreeItem<ExplorerNode> item(ExplorerNode n, Set<String> expanded, int depth) {
     TreeItem<ExplorerNode> it = new TreeItem<>(n);
     for (ExplorerNode c : n.children()) it.getChildren().add(item(c, expanded, depth + 1));
-    it.setExpanded(depth < 1 || expanded.contains(key(n)) || (n.label().startsWith("Reservations") && expanded.isEmpty()));
+    it.setExpanded(
+        depth < 1
+            || expanded.contains(key(n))
+            || (n.label().startsWith("Reservations") && expanded.isEmpty()));
     return it;
   }
 
@@ -87,7 +95,8 @@ public final class ExplorerView extends BorderPane {
     boolean was = syncing;
     syncing = true;
     try {
-      for (TreeItem<ExplorerNode> p = found.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+      for (TreeItem<ExplorerNode> p = found.getParent(); p != null; p = p.getParent())
+        p.setExpanded(true);
       tree.getSelectionModel().select(found);
       int row = tree.getRow(found);
       if (row >= 0) tree.scrollTo(Math.max(0, row - 3));

@@ -25,7 +25,9 @@ import org.controlsfx.control.PopOver;
  */
 public final class GuidedTour {
 
-  /** One stop: the tab to show ({@code null}: stay), what to point at (a CSS selector), the words. */
+  /**
+   * One stop: the tab to show ({@code null}: stay), what to point at (a CSS selector), the words.
+   */
   public record Step(String tabId, String selector, String title, String text) {}
 
   /** The stops, in order. */
@@ -75,7 +77,8 @@ public final class GuidedTour {
    * @param selectTab shows the workspace tab with the given id
    * @param lookup finds a node of the main window by CSS selector ({@code null} when absent)
    */
-  public GuidedTour(AppPreferences prefs, Consumer<String> selectTab, Function<String, Node> lookup) {
+  public GuidedTour(
+      AppPreferences prefs, Consumer<String> selectTab, Function<String, Node> lookup) {
     this.prefs = prefs;
     this.selectTab = selectTab;
     this.lookup = lookup;
@@ -123,7 +126,8 @@ public final class GuidedTour {
       Step s = STEPS.get(i);
       if (s.tabId() != null) selectTab.accept(s.tabId());
       Node target = lookup.apply(s.selector());
-      if (target == null || target.getScene() == null || target.getScene().getWindow() == null) continue;
+      if (target == null || target.getScene() == null || target.getScene().getWindow() == null)
+        continue;
       index = i;
       PopOver previous = popOver;
       PopOver p = newPopOver(s, i);

@@ -8,7 +8,8 @@ import java.util.function.Function;
  * commit} function that validates and applies a new value, returning a problem to show (or null
  * when applied). {@code choices} is non-empty when the value must be one of a list.
  */
-public record InspectorEntry(String name, String value, List<String> choices, Function<String, String> commit) {
+public record InspectorEntry(
+    String name, String value, List<String> choices, Function<String, String> commit) {
   public InspectorEntry {
     choices = choices == null ? List.of() : List.copyOf(choices);
   }

@@ -21,9 +21,10 @@ import org.controlsfx.property.editor.PropertyEditor;
 /**
  * The inspector: ControlsFX's {@link PropertySheet} of the selection's properties and, for a
  * reservation, its RDL text read-only. The sheet's editors are ours, so one edit stays one undo
- * step: a text value commits on Enter or when the focus leaves (Escape puts the current value back),
- * a value from a list is a combo box that commits on choice, and read-only values are labels. A
- * refused value keeps the field marked {@code invalid} and the reason shows under the sheet.
+ * step: a text value commits on Enter or when the focus leaves (Escape puts the current value
+ * back), a value from a list is a combo box that commits on choice, and read-only values are
+ * labels. A refused value keeps the field marked {@code invalid} and the reason shows under the
+ * sheet.
  */
 public final class InspectorView extends VBox {
   private final InspectorViewModel vm;
@@ -140,7 +141,10 @@ public final class InspectorView extends VBox {
     }
   }
 
-  /** A read-only value: a label (the sheet disables editors of read-only items; CSS keeps it readable). */
+  /**
+   * A read-only value: a label (the sheet disables editors of read-only items; CSS keeps it
+   * readable).
+   */
   private static final class ReadOnlyEditor implements PropertyEditor<String> {
     private final Label label = new Label();
 
@@ -176,10 +180,11 @@ public final class InspectorView extends VBox {
       box.setId(nodeId(e));
       box.getItems().setAll(e.choices());
       box.setMaxWidth(Double.MAX_VALUE);
-      box.setOnAction(ev -> {
-        String v = box.getValue();
-        if (!setting && v != null && !v.equals(e.value())) e.commit().apply(v);
-      });
+      box.setOnAction(
+          ev -> {
+            String v = box.getValue();
+            if (!setting && v != null && !v.equals(e.value())) e.commit().apply(v);
+          });
     }
 
     @Override
@@ -203,29 +208,37 @@ public final class InspectorView extends VBox {
     }
   }
 
-  /** Free text: committed on Enter or focus loss as one edit; Escape puts the current value back. */
+  /**
+   * Free text: committed on Enter or focus loss as one edit; Escape puts the current value back.
+   */
   private static final class TextEditor implements PropertyEditor<String> {
     private final TextField field = new TextField();
 
     TextEditor(InspectorEntry e) {
       field.setId(nodeId(e));
-      Runnable commit = () -> {
-        if (!field.getText().equals(e.value())) {
-          String p = e.commit().apply(field.getText());
-          if (p != null && !field.getStyleClass().contains("invalid")) field.getStyleClass().add("invalid");
-        }
-      };
+      Runnable commit =
+          () -> {
+            if (!field.getText().equals(e.value())) {
+              String p = e.commit().apply(field.getText());
+              if (p != null && !field.getStyleClass().contains("invalid"))
+                field.getStyleClass().add("invalid");
+            }
+          };
       field.setOnAction(ev -> commit.run());
-      field.focusedProperty().addListener((o, was, now) -> {
-        if (was && !now) commit.run();
-      });
-      field.setOnKeyPressed(ev -> {
-        if (ev.getCode() == KeyCode.ESCAPE) {
-          field.setText(e.value());
-          field.getStyleClass().remove("invalid");
-          ev.consume();
-        }
-      });
+      field
+          .focusedProperty()
+          .addListener(
+              (o, was, now) -> {
+                if (was && !now) commit.run();
+              });
+      field.setOnKeyPressed(
+          ev -> {
+            if (ev.getCode() == KeyCode.ESCAPE) {
+              field.setText(e.value());
+              field.getStyleClass().remove("invalid");
+              ev.consume();
+            }
+          });
     }
 
     @Override

@@ -15,14 +15,15 @@ import javafx.collections.ObservableList;
 
 /**
  * What the inspector shows for the selection: a heading, property rows (reservation name, user,
- * queue and priority are editable, with validation here, and each change is one undoable edit),
- * the reservation's RDL text (read-only), and the last validation problem.
+ * queue and priority are editable, with validation here, and each change is one undoable edit), the
+ * reservation's RDL text (read-only), and the last validation problem.
  */
 public final class InspectorViewModel {
   private final WorkspaceViewModel ws;
   private final ReservationEdits edits;
   private final ObservableList<InspectorEntry> entries = FXCollections.observableArrayList();
-  private final ObservableList<InspectorEntry> entriesView = FXCollections.unmodifiableObservableList(entries);
+  private final ObservableList<InspectorEntry> entriesView =
+      FXCollections.unmodifiableObservableList(entries);
   private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper(this, "heading", "");
   private final ReadOnlyStringWrapper rdlText = new ReadOnlyStringWrapper(this, "rdlText", "");
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
@@ -30,10 +31,12 @@ public final class InspectorViewModel {
   public InspectorViewModel(WorkspaceViewModel ws) {
     this.ws = ws;
     this.edits = new ReservationEdits(ws);
-    ws.selectionProperty().addListener((o, a, b) -> {
-      problem.set("");
-      refresh();
-    });
+    ws.selectionProperty()
+        .addListener(
+            (o, a, b) -> {
+              problem.set("");
+              refresh();
+            });
     ws.scenarioProperty().addListener((o, a, b) -> refresh());
     refresh();
   }
@@ -67,7 +70,9 @@ public final class InspectorViewModel {
               out.add(InspectorEntry.readOnly("Capacity per node", g.capacity()));
               out.add(InspectorEntry.readOnly("Allowance per node", g.effectiveAllowance()));
               out.add(InspectorEntry.readOnly("Racks", g.effectiveRacks()));
-              out.add(InspectorEntry.readOnly("Sub-cluster", g.subCluster() == null ? "-" : g.subCluster()));
+              out.add(
+                  InspectorEntry.readOnly(
+                      "Sub-cluster", g.subCluster() == null ? "-" : g.subCluster()));
               out.add(InspectorEntry.readOnly("Total capacity", g.totalCapacity()));
             }
           }
@@ -91,8 +96,12 @@ public final class InspectorViewModel {
               out.add(InspectorEntry.readOnly("User", j.user()));
               out.add(InspectorEntry.readOnly("Queue", j.queue()));
               out.add(InspectorEntry.readOnly("Arrival (s)", j.arrivalS()));
-              out.add(InspectorEntry.readOnly("Deadline (s)", j.deadlineS() == null ? "-" : j.deadlineS()));
-              out.add(InspectorEntry.readOnly("Reservation", j.reservationId() == null ? "-" : j.reservationId()));
+              out.add(
+                  InspectorEntry.readOnly(
+                      "Deadline (s)", j.deadlineS() == null ? "-" : j.deadlineS()));
+              out.add(
+                  InspectorEntry.readOnly(
+                      "Reservation", j.reservationId() == null ? "-" : j.reservationId()));
               out.add(InspectorEntry.readOnly("Tasks", j.taskCount()));
               break;
             }
@@ -100,7 +109,9 @@ public final class InspectorViewModel {
         }
         case WORKLOAD -> {
           head = "Workload";
-          out.add(InspectorEntry.readOnly("Source", s.workload().source() == null ? "-" : s.workload().source()));
+          out.add(
+              InspectorEntry.readOnly(
+                  "Source", s.workload().source() == null ? "-" : s.workload().source()));
           out.add(InspectorEntry.readOnly("Jobs", s.workload().jobs().size()));
           out.add(InspectorEntry.readOnly("Tasks", s.workload().taskCount()));
         }
@@ -110,7 +121,8 @@ public final class InspectorViewModel {
           out.add(InspectorEntry.readOnly("Capacity", s.cluster().totalCapacity()));
           out.add(InspectorEntry.readOnly("Largest node", s.cluster().largestNode()));
           out.add(InspectorEntry.readOnly("Node groups", s.cluster().nodeGroups().size()));
-          out.add(InspectorEntry.readOnly("Capacity changes", s.cluster().capacityChanges().size()));
+          out.add(
+              InspectorEntry.readOnly("Capacity changes", s.cluster().capacityChanges().size()));
         }
         default -> {
           head = "Scenario " + s.name();
@@ -141,15 +153,34 @@ public final class InspectorViewModel {
   private void reservationRows(Scenario s, ReservationRequest r, List<InspectorEntry> out) {
     String id = r.id();
     out.add(InspectorEntry.readOnly("Id", id));
-    out.add(new InspectorEntry("Name", r.name(), List.of(), v -> apply(validateName(v), () -> edits.setName(id, v.trim()))));
-    out.add(new InspectorEntry("User", r.user(), List.of(), v -> apply(validateUser(v), () -> edits.setUser(id, v.trim()))));
-    List<String> queues = reservableQueues(s);
-    if (!queues.contains(r.queue())) queues.add(0, r.queue());
-    out.add(new InspectorEntry("Queue", r.queue(), queues, v -> apply(validateQueue(s, v), () -> edits.setQueue(id, v.trim()))));
     out.add(
         new InspectorEntry(
-            "Priority", Integer.toString(r.priority()), List.of(),
-            v -> apply(validatePriority(v), () -> edits.setPriority(id, Integer.parseInt(v.trim())))));
+            "Name",
+            r.name(),
+            List.of(),
+            v -> apply(validateName(v), () -> edits.setName(id, v.trim()))));
+    out.add(
+        new InspectorEntry(
+            "User",
+            r.user(),
+            List.of(),
+            v -> apply(validateUser(v), () -> edits.setUser(id, v.trim()))));
+    List<String> queues = reservableQueues(s);
+    if (!queues.contains(r.queue())) queues.add(0, r.queue());
+    out.add(
+        new InspectorEntry(
+            "Queue",
+            r.queue(),
+            queues,
+            v -> apply(validateQueue(s, v), () -> edits.setQueue(id, v.trim()))));
+    out.add(
+        new InspectorEntry(
+            "Priority",
+            Integer.toString(r.priority()),
+            List.of(),
+            v ->
+                apply(
+                    validatePriority(v), () -> edits.setPriority(id, Integer.parseInt(v.trim())))));
     out.add(InspectorEntry.readOnly("Arrival (step)", r.arrival()));
     out.add(InspectorEntry.readOnly("Total work (bundle-steps)", r.rdl().totalWork()));
   }
@@ -171,8 +202,10 @@ public final class InspectorViewModel {
   }
 
   static String validateUser(String v) {
-    if (v == null || v.isBlank()) return "A reservation needs a user (the sharing policy limits each user).";
-    if (!v.trim().matches("[A-Za-z0-9_.@-]+")) return "User '" + v + "' has spaces or symbols; use letters, digits, _ . @ -";
+    if (v == null || v.isBlank())
+      return "A reservation needs a user (the sharing policy limits each user).";
+    if (!v.trim().matches("[A-Za-z0-9_.@-]+"))
+      return "User '" + v + "' has spaces or symbols; use letters, digits, _ . @ -";
     return null;
   }
 
@@ -189,14 +222,21 @@ public final class InspectorViewModel {
     if (v == null || v.isBlank()) return "A reservation needs a queue.";
     List<String> ok = reservableQueues(s);
     if (ok.isEmpty() || ok.contains(v.trim())) return null;
-    return "Queue '" + v.trim() + "' is not a reservable leaf queue of this scenario; choose one of " + ok + ".";
+    return "Queue '"
+        + v.trim()
+        + "' is not a reservable leaf queue of this scenario; choose one of "
+        + ok
+        + ".";
   }
 
   static List<String> reservableQueues(Scenario s) {
     List<String> out = new ArrayList<>();
-    s.rootQueue().forEach("", (path, q) -> {
-      if (q.reservable() && q.children().isEmpty()) out.add(q.name());
-    });
+    s.rootQueue()
+        .forEach(
+            "",
+            (path, q) -> {
+              if (q.reservable() && q.children().isEmpty()) out.add(q.name());
+            });
     return out;
   }
 

@@ -2,6 +2,7 @@ package io.rayon.app.workspace;
 
 import io.rayon.app.files.FileActions;
 import io.rayon.app.prefs.Theme;
+import io.rayon.views.command.CommandStack;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,9 +21,11 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * The main window's layout: menu bar, explorer | tabs | inspector, status bar. It owns no
@@ -30,7 +33,8 @@ import javafx.stage.Window;
  * and the shortcut sheet are generated from the same {@link AppCommand} list.
  */
 public final class MainWindow {
-  private static final List<String> MENUS = List.of("File", "Edit", "View", "Plan", "Simulation", "Live", "Help");
+  private static final List<String> MENUS =
+      List.of("File", "Edit", "View", "Plan", "Simulation", "Live", "Help");
 
   private final AppContext ctx;
   private final FileActions files;
@@ -73,11 +77,12 @@ public final class MainWindow {
     coreCommands();
     tabs.getSelectionModel()
         .selectedIndexProperty()
-        .addListener((o, a, b) -> {
-          focusAwayFromHiddenTab(a.intValue());
-          int i = b.intValue();
-          if (i >= 0 && i < workspaceTabs.size()) workspaceTabs.get(i).onSelected();
-        });
+        .addListener(
+            (o, a, b) -> {
+              focusAwayFromHiddenTab(a.intValue());
+              int i = b.intValue();
+              if (i >= 0 && i < workspaceTabs.size()) workspaceTabs.get(i).onSelected();
+            });
     ctx.prefs().recentFiles().addListener((ListChangeListener<Path>) c -> rebuildRecent());
     rebuildRecent();
     rebuildMenus();
@@ -88,31 +93,64 @@ public final class MainWindow {
     ReservationEdits edits = new ReservationEdits(ws);
     var noReservation =
         Bindings.createBooleanBinding(
-            () -> ws.selectedReservation().isEmpty(), ws.selectionProperty(), ws.scenarioProperty());
+            () -> ws.selectedReservation().isEmpty(),
+            ws.selectionProperty(),
+            ws.scenarioProperty());
     commands.add(AppCommand.of("File", "_New scenario", "Shortcut+N", files::newScenario));
     commands.add(AppCommand.of("File", "_Open…", "Shortcut+O", files::open));
     commands.add(AppCommand.of("File", "_Save", "Shortcut+S", files::save));
     commands.add(AppCommand.of("File", "Save _As…", "Shortcut+Shift+S", files::saveAs));
     commands.add(AppCommand.of("Edit", "_Undo", "Shortcut+Z", () -> activeStack().undo()));
     commands.add(AppCommand.of("Edit", "_Redo", "Shortcut+Shift+Z", () -> activeStack().redo()));
-    commands.add(AppCommand.of("Edit", "Redo (alternative)", "Shortcut+Y", () -> activeStack().redo()));
+    commands.add(
+        AppCommand.of("Edit", "Redo (alternative)", "Shortcut+Y", () -> activeStack().redo()));
     commands.add(AppCommand.of("Edit", "_Add reservation", "Shortcut+Shift+N", edits::add));
     commands.add(
-        AppCommand.of("Edit", "_Duplicate reservation", "Shortcut+D", () -> ws.selectedReservation().ifPresent(r -> edits.duplicate(r.id())))
+        AppCommand.of(
+                "Edit",
+                "_Duplicate reservation",
+                "Shortcut+D",
+                () -> ws.selectedReservation().ifPresent(r -> edits.duplicate(r.id())))
             .disabledWhen(noReservation));
     commands.add(
-        AppCommand.of("Edit", "Delete reservation", "Shortcut+DELETE", () -> ws.selectedReservation().ifPresent(r -> edits.remove(r.id())))
+        AppCommand.of(
+                "Edit",
+                "Delete reservation",
+                "Shortcut+DELETE",
+                () -> ws.selectedReservation().ifPresent(r -> edits.remove(r.id())))
             .disabledWhen(noReservation));
-    commands.add(AppCommand.of("View", "_Light theme", "Shortcut+Shift+L", () -> ctx.prefs().setTheme(Theme.LIGHT)));
-    commands.add(AppCommand.of("View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
-    commands.add(AppCommand.of("View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
+    commands.add(
+        AppCommand.of(
+            "View", "_Light theme", "Shortcut+Shift+L", () -> ctx.prefs().setTheme(Theme.LIGHT)));
+    commands.add(
+        AppCommand.of(
+            "View", "_Dark theme", "Shortcut+Shift+D", () -> ctx.prefs().setTheme(Theme.DARK)));
+    commands.add(
+        AppCommand.of(
+            "View", "Focus _explorer", "Shortcut+E", () -> explorer.tree().requestFocus()));
     commands.add(AppCommand.of("Help", "_Keyboard shortcuts", "F1", this::showShortcuts));
     commands.add(AppCommand.of("Help", "Guided _tour", null, () -> tour.start()));
-    commands.add(AppCommand.of("Help", "_Documentation", null, () -> About.documentation().ifPresentOrElse(
-        ctx.dialogs()::showDocument,
-        () -> ctx.dialogs().showInfo("Documentation", "The documentation (README.md and docs/) was not found beside the"
-            + " application; it is in the source distribution, and `rayon --help` describes the command line."))));
-    commands.add(AppCommand.of("Help", "_About Rayon Studio", null, () -> ctx.dialogs().showInfo("About Rayon Studio", About.text())));
+    commands.add(
+        AppCommand.of(
+            "Help",
+            "_Documentation",
+            null,
+            () ->
+                About.documentation()
+                    .ifPresentOrElse(
+                        ctx.dialogs()::showDocument,
+                        () ->
+                            ctx.dialogs()
+                                .showInfo(
+                                    "Documentation",
+                                    "The documentation (README.md and docs/) was not found beside the"
+                                        + " application; it is in the source distribution, and `rayon --help` describes the command line."))));
+    commands.add(
+        AppCommand.of(
+            "Help",
+            "_About Rayon Studio",
+            null,
+            () -> ctx.dialogs().showInfo("About Rayon Studio", About.text())));
   }
 
   /**
@@ -133,16 +171,18 @@ public final class MainWindow {
   }
 
   /** The stack undo acts on: the selected tab's focused editor's, else the workspace's. */
-  io.rayon.views.command.CommandStack activeStack() {
+  CommandStack activeStack() {
     int i = tabs.getSelectionModel().getSelectedIndex();
     if (i >= 0 && i < workspaceTabs.size()) {
-      io.rayon.views.command.CommandStack s = workspaceTabs.get(i).activeCommandStack();
+      CommandStack s = workspaceTabs.get(i).activeCommandStack();
       if (s != null) return s;
     }
     return ctx.workspace().history();
   }
 
-  /** Adds a tab (built-in or contributed) with its commands; Ctrl+1..9 select the first nine tabs. */
+  /**
+   * Adds a tab (built-in or contributed) with its commands; Ctrl+1..9 select the first nine tabs.
+   */
   public void registerTab(WorkspaceTab t) {
     workspaceTabs.add(t);
     Tab tab = new Tab(t.title());
@@ -150,20 +190,30 @@ public final class MainWindow {
     tab.setClosable(false);
     // content joins the scene when the tab is first shown: less styling and layout at start-up
     if (tabs.getTabs().isEmpty()) tab.setContent(t.content());
-    else tab.selectedProperty().addListener((o, was, now) -> {
-      if (now && tab.getContent() == null) tab.setContent(t.content());
-    });
+    else
+      tab.selectedProperty()
+          .addListener(
+              (o, was, now) -> {
+                if (now && tab.getContent() == null) tab.setContent(t.content());
+              });
     tabs.getTabs().add(tab);
     int index = workspaceTabs.size() - 1;
     if (index < 9) {
-      commands.add(AppCommand.of("View", "Show " + t.title() + " tab", "Shortcut+" + (index + 1), () -> tabs.getSelectionModel().select(index)));
+      commands.add(
+          AppCommand.of(
+              "View",
+              "Show " + t.title() + " tab",
+              "Shortcut+" + (index + 1),
+              () -> tabs.getSelectionModel().select(index)));
     }
     commands.addAll(t.commands());
     for (String kind : t.fileKinds()) {
-      files.routeKind(kind, file -> {
-        selectTab(t.id());
-        t.openFile(file);
-      });
+      files.routeKind(
+          kind,
+          file -> {
+            selectTab(t.id());
+            t.openFile(file);
+          });
     }
     rebuildMenus();
   }
@@ -177,7 +227,8 @@ public final class MainWindow {
   }
 
   public void selectTab(String id) {
-    for (int i = 0; i < workspaceTabs.size(); i++) if (workspaceTabs.get(i).id().equals(id)) tabs.getSelectionModel().select(i);
+    for (int i = 0; i < workspaceTabs.size(); i++)
+      if (workspaceTabs.get(i).id().equals(id)) tabs.getSelectionModel().select(i);
   }
 
   /** The charts of the selected tab (for export). */
@@ -186,7 +237,9 @@ public final class MainWindow {
     return i >= 0 && i < workspaceTabs.size() ? workspaceTabs.get(i).charts() : List.of();
   }
 
-  /** Adds commands contributed by a part of the application that is not a tab (exports, imports). */
+  /**
+   * Adds commands contributed by a part of the application that is not a tab (exports, imports).
+   */
   public void addCommands(List<AppCommand> more) {
     commands.addAll(more);
     rebuildMenus();
@@ -201,7 +254,8 @@ public final class MainWindow {
   }
 
   private void rebuildMenus() {
-    if (recentMenu.getParentMenu() != null) recentMenu.getParentMenu().getItems().remove(recentMenu);
+    if (recentMenu.getParentMenu() != null)
+      recentMenu.getParentMenu().getItems().remove(recentMenu);
     Map<String, Menu> menus = new LinkedHashMap<>();
     for (String m : MENUS) menus.put(m, new Menu("_" + m));
     for (AppCommand c : commands) {
@@ -211,19 +265,21 @@ public final class MainWindow {
       if (c.shortcut() != null) item.setAccelerator(c.shortcut());
       if (c.disabled() != null) item.disableProperty().bind(c.disabled());
       item.setOnAction(e -> c.action().run());
-      item.setId("menu-" + c.label().toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", ""));
+      item.setId(
+          "menu-" + c.label().toLowerCase().replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", ""));
       m.getItems().add(item);
       if (c.menu().equals("File") && c.label().equals("_Open…")) m.getItems().add(recentMenu);
     }
     Menu file = menus.get("File");
     file.getItems().add(new SeparatorMenuItem());
     MenuItem quit = new MenuItem("_Quit");
-    quit.setAccelerator(javafx.scene.input.KeyCombination.keyCombination("Shortcut+Q"));
+    quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
     quit.setId("menu-quit");
-    quit.setOnAction(e -> {
-      Window w = root.getScene() == null ? null : root.getScene().getWindow();
-      if (w != null) w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
-    });
+    quit.setOnAction(
+        e -> {
+          Window w = root.getScene() == null ? null : root.getScene().getWindow();
+          if (w != null) w.fireEvent(new WindowEvent(w, WindowEvent.WINDOW_CLOSE_REQUEST));
+        });
     file.getItems().add(quit);
     menuBar.getMenus().clear();
     for (Menu m : menus.values()) if (!m.getItems().isEmpty()) menuBar.getMenus().add(m);
@@ -232,7 +288,8 @@ public final class MainWindow {
   private void rebuildRecent() {
     recentMenu.getItems().clear();
     for (Path p : ctx.prefs().recentFiles()) {
-      MenuItem it = new MenuItem(p.getFileName() + "  —  " + (p.getParent() == null ? "" : p.getParent()));
+      MenuItem it =
+          new MenuItem(p.getFileName() + "  —  " + (p.getParent() == null ? "" : p.getParent()));
       it.setMnemonicParsing(false);
       it.setOnAction(e -> files.openRecent(p));
       recentMenu.getItems().add(it);
@@ -258,7 +315,8 @@ public final class MainWindow {
     scene.addEventHandler(
         KeyEvent.KEY_TYPED,
         e -> {
-          if ("?".equals(e.getCharacter()) && !(scene.getFocusOwner() instanceof TextInputControl)) {
+          if ("?".equals(e.getCharacter())
+              && !(scene.getFocusOwner() instanceof TextInputControl)) {
             showShortcuts();
             e.consume();
           }

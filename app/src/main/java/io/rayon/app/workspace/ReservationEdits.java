@@ -31,7 +31,8 @@ public final class ReservationEdits {
     Scenario s = ws.getScenario();
     String id = freshId(s, "r");
     String queue = defaultQueue(s);
-    ReservationRequest r = new ReservationRequest(id, id, "default", queue, starterExpression(), 0, 0);
+    ReservationRequest r =
+        new ReservationRequest(id, id, "default", queue, starterExpression(), 0, 0);
     insert("Add reservation " + id, r, s.reservations().size());
     ws.selectionProperty().set(Selection.reservation(id));
     return id;
@@ -40,10 +41,18 @@ public final class ReservationEdits {
   /** Copies a reservation under a fresh id, right after the original; returns the new id. */
   public String duplicate(String id) {
     Scenario s = ws.getScenario();
-    ReservationRequest src = ws.reservation(id).orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
+    ReservationRequest src =
+        ws.reservation(id).orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
     String nid = freshId(s, id + "-copy");
     ReservationRequest copy =
-        new ReservationRequest(nid, src.name() + " (copy)", src.user(), src.queue(), src.rdl(), src.priority(), src.arrival());
+        new ReservationRequest(
+            nid,
+            src.name() + " (copy)",
+            src.user(),
+            src.queue(),
+            src.rdl(),
+            src.priority(),
+            src.arrival());
     insert("Duplicate reservation " + id, copy, indexOf(s, id) + 1);
     ws.selectionProperty().set(Selection.reservation(nid));
     return nid;
@@ -51,18 +60,19 @@ public final class ReservationEdits {
 
   public void remove(String id) {
     Scenario s = ws.getScenario();
-    ReservationRequest r = ws.reservation(id).orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
+    ReservationRequest r =
+        ws.reservation(id).orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
     int index = indexOf(s, id);
-    ws.edit(
-        "Remove reservation " + id,
-        sc -> without(sc, id),
-        sc -> with(sc, r, index));
+    ws.edit("Remove reservation " + id, sc -> without(sc, id), sc -> with(sc, r, index));
     if (ws.selectionProperty().get() != null && id.equals(ws.selectionProperty().get().id())) {
       ws.selectionProperty().set(null);
     }
   }
 
-  /** Inserts {@code r}; undo remembers the reservation as it is then, so redo brings back later changes too. */
+  /**
+   * Inserts {@code r}; undo remembers the reservation as it is then, so redo brings back later
+   * changes too.
+   */
   private void insert(String label, ReservationRequest r, int index) {
     ReservationRequest[] latest = {r};
     ws.edit(
@@ -78,25 +88,41 @@ public final class ReservationEdits {
   public void setName(String id, String name) {
     ReservationRequest old = current(id);
     if (old.name().equals(name)) return;
-    field("Rename reservation " + id, id, r -> copy(r, name, r.user(), r.queue(), r.priority()), r -> copy(r, old.name(), r.user(), r.queue(), r.priority()));
+    field(
+        "Rename reservation " + id,
+        id,
+        r -> copy(r, name, r.user(), r.queue(), r.priority()),
+        r -> copy(r, old.name(), r.user(), r.queue(), r.priority()));
   }
 
   public void setUser(String id, String user) {
     ReservationRequest old = current(id);
     if (old.user().equals(user)) return;
-    field("Set user of " + id, id, r -> copy(r, r.name(), user, r.queue(), r.priority()), r -> copy(r, r.name(), old.user(), r.queue(), r.priority()));
+    field(
+        "Set user of " + id,
+        id,
+        r -> copy(r, r.name(), user, r.queue(), r.priority()),
+        r -> copy(r, r.name(), old.user(), r.queue(), r.priority()));
   }
 
   public void setQueue(String id, String queue) {
     ReservationRequest old = current(id);
     if (old.queue().equals(queue)) return;
-    field("Set queue of " + id, id, r -> copy(r, r.name(), r.user(), queue, r.priority()), r -> copy(r, r.name(), r.user(), old.queue(), r.priority()));
+    field(
+        "Set queue of " + id,
+        id,
+        r -> copy(r, r.name(), r.user(), queue, r.priority()),
+        r -> copy(r, r.name(), r.user(), old.queue(), r.priority()));
   }
 
   public void setPriority(String id, int priority) {
     ReservationRequest old = current(id);
     if (old.priority() == priority) return;
-    field("Set priority of " + id, id, r -> copy(r, r.name(), r.user(), r.queue(), priority), r -> copy(r, r.name(), r.user(), r.queue(), old.priority()));
+    field(
+        "Set priority of " + id,
+        id,
+        r -> copy(r, r.name(), r.user(), r.queue(), priority),
+        r -> copy(r, r.name(), r.user(), r.queue(), old.priority()));
   }
 
   /** Replaces the expression as one undoable workspace edit. */
@@ -112,14 +138,20 @@ public final class ReservationEdits {
   }
 
   private ReservationRequest current(String id) {
-    return ws.reservation(id).orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
+    return ws.reservation(id)
+        .orElseThrow(() -> new IllegalArgumentException("no reservation " + id));
   }
 
-  private void field(String label, String id, UnaryOperator<ReservationRequest> apply, UnaryOperator<ReservationRequest> revert) {
+  private void field(
+      String label,
+      String id,
+      UnaryOperator<ReservationRequest> apply,
+      UnaryOperator<ReservationRequest> revert) {
     ws.edit(label, sc -> map(sc, id, apply), sc -> map(sc, id, revert));
   }
 
-  private static ReservationRequest copy(ReservationRequest r, String name, String user, String queue, int priority) {
+  private static ReservationRequest copy(
+      ReservationRequest r, String name, String user, String queue, int priority) {
     return new ReservationRequest(r.id(), name, user, queue, r.rdl(), priority, r.arrival());
   }
 
@@ -151,7 +183,8 @@ public final class ReservationEdits {
   }
 
   static int indexOf(Scenario s, String id) {
-    for (int i = 0; i < s.reservations().size(); i++) if (s.reservations().get(i).id().equals(id)) return i;
+    for (int i = 0; i < s.reservations().size(); i++)
+      if (s.reservations().get(i).id().equals(id)) return i;
     return -1;
   }
 

@@ -16,27 +16,34 @@ public final class RunNotices {
   private RunNotices() {}
 
   /**
-   * Watches {@code running}; when it turns false, notifies "{@code what} finished" (or cancelled, or
-   * failed, as a warning) with {@code outcome}'s text.
+   * Watches {@code running}; when it turns false, notifies "{@code what} finished" (or cancelled,
+   * or failed, as a warning) with {@code outcome}'s text.
    */
-  public static void watch(WorkspaceViewModel ws, DialogService dialogs, String what, ObservableBooleanValue running,
+  public static void watch(
+      WorkspaceViewModel ws,
+      DialogService dialogs,
+      String what,
+      ObservableBooleanValue running,
       Supplier<String> outcome) {
     long[] loadsAtStart = {ws.loadsProperty().get()};
-    running.addListener((o, was, now) -> {
-      if (now) {
-        loadsAtStart[0] = ws.loadsProperty().get();
-        return;
-      }
-      if (!was || ws.loadsProperty().get() != loadsAtStart[0]) return;
-      long loads = loadsAtStart[0];
-      Platform.runLater(() -> {
-        if (ws.loadsProperty().get() != loads) return;
-        String text = outcome.get();
-        if (text == null || text.isBlank()) return;
-        boolean failed = text.contains("failed");
-        String how = failed ? " failed" : text.contains("cancelled") ? " cancelled" : " finished";
-        dialogs.notify(failed ? Notice.WARNING : Notice.INFORMATION, what + how, text);
-      });
-    });
+    running.addListener(
+        (o, was, now) -> {
+          if (now) {
+            loadsAtStart[0] = ws.loadsProperty().get();
+            return;
+          }
+          if (!was || ws.loadsProperty().get() != loadsAtStart[0]) return;
+          long loads = loadsAtStart[0];
+          Platform.runLater(
+              () -> {
+                if (ws.loadsProperty().get() != loads) return;
+                String text = outcome.get();
+                if (text == null || text.isBlank()) return;
+                boolean failed = text.contains("failed");
+                String how =
+                    failed ? " failed" : text.contains("cancelled") ? " cancelled" : " finished";
+                dialogs.notify(failed ? Notice.WARNING : Notice.INFORMATION, what + how, text);
+              });
+        });
   }
 }

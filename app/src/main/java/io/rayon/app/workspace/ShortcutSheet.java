@@ -51,7 +51,8 @@ public final class ShortcutSheet {
     keys.setCellValueFactory(new PropertyValueFactory<>("keys"));
     keys.setPrefWidth(140);
     t.getColumns().setAll(List.of(menu, cmd, keys));
-    for (AppCommand c : commands) t.getItems().add(new Row(c.menu(), c.label().replace("_", ""), c.shortcutText()));
+    for (AppCommand c : commands)
+      t.getItems().add(new Row(c.menu(), c.label().replace("_", ""), c.shortcutText()));
     t.getItems().add(new Row("Help", "Keyboard shortcuts", "?"));
     return t;
   }
@@ -62,10 +63,12 @@ public final class ShortcutSheet {
     st.initModality(Modality.NONE);
     st.setTitle("Keyboard shortcuts");
     Scene scene = new Scene(table(commands), 520, 560);
-    if (owner != null && owner.getScene() != null) scene.getStylesheets().setAll(owner.getScene().getStylesheets());
-    scene.setOnKeyPressed(e -> {
-      if (e.getCode() == KeyCode.ESCAPE) st.close();
-    });
+    if (owner != null && owner.getScene() != null)
+      scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+    scene.setOnKeyPressed(
+        e -> {
+          if (e.getCode() == KeyCode.ESCAPE) st.close();
+        });
     st.setScene(scene);
     st.show();
     return st;

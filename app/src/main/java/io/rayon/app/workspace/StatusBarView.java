@@ -57,10 +57,11 @@ public final class StatusBarView extends StatusBar {
     Button cancel = new Button("✕");
     cancel.getStyleClass().add("task-cancel");
     cancel.setTooltip(new Tooltip("Cancel " + h.title()));
-    cancel.setOnAction(e -> {
-      h.cancel();
-      cancel.setDisable(true);
-    });
+    cancel.setOnAction(
+        e -> {
+          h.cancel();
+          cancel.setDisable(true);
+        });
     HBox chip = new HBox(4, title, bar, msg, cancel);
     chip.getStyleClass().add("task-chip");
     chip.setAlignment(Pos.CENTER_LEFT);

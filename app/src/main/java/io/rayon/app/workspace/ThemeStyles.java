@@ -14,7 +14,8 @@ public final class ThemeStyles {
 
   public static List<String> stylesheets(Theme theme) {
     Themes t = theme == Theme.DARK ? Themes.DARK : Themes.LIGHT;
-    return List.of(t.stylesheet(), ThemeStyles.class.getResource("/io/rayon/app/app.css").toExternalForm());
+    return List.of(
+        t.stylesheet(), ThemeStyles.class.getResource("/io/rayon/app/app.css").toExternalForm());
   }
 
   public static void apply(Scene scene, Theme theme) {

@@ -1,13 +1,14 @@
 package io.rayon.app.workspace;
 
+import io.rayon.views.command.CommandStack;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import javafx.scene.Node;
 
 /**
- * A tab of the central area. The built-in tabs (Reservations, Plan, Compare, Simulation) and
- * tabs contributed later (Live) implement this; contributed tabs are found with {@link
+ * A tab of the central area. The built-in tabs (Reservations, Plan, Compare, Simulation) and tabs
+ * contributed later (Live) implement this; contributed tabs are found with {@link
  * java.util.ServiceLoader} through {@link WorkspaceTabProvider} or added with {@link
  * MainWindow#registerTab}.
  */
@@ -28,7 +29,7 @@ public interface WorkspaceTab {
    * The command stack Edit → Undo/Redo should act on instead of the workspace's, for example the
    * RDL builder's while it has the focus; null for the workspace's.
    */
-  default io.rayon.views.command.CommandStack activeCommandStack() {
+  default CommandStack activeCommandStack() {
     return null;
   }
 
@@ -46,7 +47,10 @@ public interface WorkspaceTab {
     return Set.of();
   }
 
-  /** Opens a file of one of {@link #fileKinds()}; called on the JavaFX thread, reads in the background. */
+  /**
+   * Opens a file of one of {@link #fileKinds()}; called on the JavaFX thread, reads in the
+   * background.
+   */
   default void openFile(Path file) {}
 
   /** Called when the tab becomes the selected one. */

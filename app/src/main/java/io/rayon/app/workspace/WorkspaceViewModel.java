@@ -25,11 +25,13 @@ import javafx.beans.property.SimpleObjectProperty;
 /**
  * The open document: the scenario (an immutable record, replaced on every edit), the file it came
  * from, whether it has unsaved changes, a revision counter that grows with every change (autosave
- * watches it), a counter of documents loaded (the tabs reset their runs on it), the selection shared by explorer, inspector and views, the undo history and a status
- * line. Every change happens on the JavaFX thread.
+ * watches it), a counter of documents loaded (the tabs reset their runs on it), the selection
+ * shared by explorer, inspector and views, the undo history and a status line. Every change happens
+ * on the JavaFX thread.
  */
 public final class WorkspaceViewModel {
-  private final ReadOnlyObjectWrapper<Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario", emptyScenario());
+  private final ReadOnlyObjectWrapper<Scenario> scenario =
+      new ReadOnlyObjectWrapper<>(this, "scenario", emptyScenario());
   private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>(this, "file");
   private final ReadOnlyBooleanWrapper dirty = new ReadOnlyBooleanWrapper(this, "dirty");
   private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper(this, "revision");
@@ -42,13 +44,27 @@ public final class WorkspaceViewModel {
   public WorkspaceViewModel() {
     title =
         Bindings.createStringBinding(
-            () -> (dirty.get() ? "* " : "") + documentName() + " - Rayon Studio", file, dirty, scenario);
+            () -> (dirty.get() ? "* " : "") + documentName() + " - Rayon Studio",
+            file,
+            dirty,
+            scenario);
   }
 
   /** A scenario with an empty cluster: what File → New opens. */
   public static Scenario emptyScenario() {
     return new Scenario(
-        Scenario.FORMAT_VERSION, "untitled", null, 60, 1440, Cluster.of("cluster"), null, null, null, null, null, null);
+        Scenario.FORMAT_VERSION,
+        "untitled",
+        null,
+        60,
+        1440,
+        Cluster.of("cluster"),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   public String documentName() {
@@ -111,7 +127,8 @@ public final class WorkspaceViewModel {
   }
 
   public Optional<ReservationRequest> reservation(String id) {
-    for (ReservationRequest r : scenario.get().reservations()) if (r.id().equals(id)) return Optional.of(r);
+    for (ReservationRequest r : scenario.get().reservations())
+      if (r.id().equals(id)) return Optional.of(r);
     return Optional.empty();
   }
 

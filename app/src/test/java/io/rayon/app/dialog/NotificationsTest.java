@@ -40,7 +40,8 @@ class NotificationsTest {
   private static List<String> popupTexts() {
     List<String> out = new ArrayList<>();
     for (Window w : Window.getWindows()) {
-      if (w instanceof PopupWindow && w.isShowing() && w.getScene() != null) collect(w.getScene().getRoot(), out);
+      if (w instanceof PopupWindow && w.isShowing() && w.getScene() != null)
+        collect(w.getScene().getRoot(), out);
     }
     return out;
   }
@@ -54,7 +55,10 @@ class NotificationsTest {
   void aNotificationShowsItsTitleAndTextAndTypingGoesOnInTheField(FxRobot robot) {
     FxDialogService dialogs = new FxDialogService(stage, true);
     robot.clickOn(typing).write("abc");
-    robot.interact(() -> dialogs.notify(Notice.INFORMATION, "Planning finished", "gree: 2 accepted, 0 rejected"));
+    robot.interact(
+        () ->
+            dialogs.notify(
+                Notice.INFORMATION, "Planning finished", "gree: 2 accepted, 0 rejected"));
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(popupTexts()).contains("Planning finished", "gree: 2 accepted, 0 rejected");
     assertThat(stage.getScene().getFocusOwner()).isSameAs(typing);
@@ -65,7 +69,10 @@ class NotificationsTest {
   @Test
   void switchedOffNothingIsShown(FxRobot robot) {
     FxDialogService dialogs = new FxDialogService(stage, false);
-    robot.interact(() -> dialogs.notify(Notice.WARNING, "Lost the connection", "http://rm:8088 does not answer"));
+    robot.interact(
+        () ->
+            dialogs.notify(
+                Notice.WARNING, "Lost the connection", "http://rm:8088 does not answer"));
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(popupTexts()).doesNotContain("Lost the connection");
   }

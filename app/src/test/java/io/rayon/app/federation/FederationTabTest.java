@@ -6,6 +6,7 @@ import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.testing.ScriptedDialogService;
 import io.rayon.testsupport.SampleScenarios;
 import java.nio.file.Path;
+import java.util.Locale;
 import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.Parent;
@@ -21,9 +22,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.robot.Motion;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The Federation tab driven headless: open a setup, step rounds, pick a policy and a cell, generate, cancel. */
+/**
+ * The Federation tab driven headless: open a setup, step rounds, pick a policy and a cell,
+ * generate, cancel.
+ */
 @ExtendWith(ApplicationExtension.class)
 class FederationTabTest {
   private final ManualTaskExecutor executor = new ManualTaskExecutor();
@@ -57,26 +62,43 @@ class FederationTabTest {
     assertThat(robot.lookup("#fed-progress").query().isVisible()).isTrue();
     robot.interact(executor::runNext);
     assertThat(vm.runningProperty().get()).isFalse();
-    assertThat(robot.lookup("#fed-summary").queryAs(Label.class).getText()).contains("3 sub-clusters").contains("5 rounds");
-    TableView<FederationViewModel.PolicyRow> table = robot.lookup("#fed-table").queryAs(TableView.class);
-    assertThat(table.getItems()).extracting(FederationViewModel.PolicyRow::policy)
+    assertThat(robot.lookup("#fed-summary").queryAs(Label.class).getText())
+        .contains("3 sub-clusters")
+        .contains("5 rounds");
+    TableView<FederationViewModel.PolicyRow> table =
+        robot.lookup("#fed-table").queryAs(TableView.class);
+    assertThat(table.getItems())
+        .extracting(FederationViewModel.PolicyRow::policy)
         .containsExactly("gif", "gac", "uniform", "load", "central", "oracle");
     assertThat(table.getItems().get(5).fairnessErrorPct()).isZero();
-    assertThat(robot.lookup("#fed-round-label").queryAs(Label.class).getText()).isEqualTo("round 0 of 4");
+    assertThat(robot.lookup("#fed-round-label").queryAs(Label.class).getText())
+        .isEqualTo("round 0 of 4");
 
     // two rounds on: sc1's RM is down
     robot.clickOn("#fed-next").clickOn("#fed-next");
     assertThat(vm.roundProperty().get()).isEqualTo(2);
-    assertThat(robot.lookup("#fed-round-label").queryAs(Label.class).getText()).isEqualTo("round 2 of 4");
+    assertThat(robot.lookup("#fed-round-label").queryAs(Label.class).getText())
+        .isEqualTo("round 2 of 4");
     assertThat(vm.shownRound().federation().isDown(1)).isTrue();
 
     // click the first row's cell in the second column (sc1)
     Canvas matrix = robot.lookup("#fed-matrix").queryAs(Canvas.class);
-    robot.moveTo(matrix, Pos.TOP_LEFT, new Point2D(FederationTab.LABEL_W + tab.cellWidth() * 1.5, FederationTab.HEADER_H + FederationTab.ROW_H / 2),
-        org.testfx.robot.Motion.DIRECT).clickOn(MouseButton.PRIMARY);
+    robot
+        .moveTo(
+            matrix,
+            Pos.TOP_LEFT,
+            new Point2D(
+                FederationTab.LABEL_W + tab.cellWidth() * 1.5,
+                FederationTab.HEADER_H + FederationTab.ROW_H / 2),
+            Motion.DIRECT)
+        .clickOn(MouseButton.PRIMARY);
     WaitForAsyncUtils.waitForFxEvents();
     String detail = robot.lookup("#fed-cell-detail").queryAs(Label.class).getText();
-    assertThat(detail).startsWith("batch in sc1, round 2, gif").contains("demand 0").contains("allocation 0").contains("(RM down)");
+    assertThat(detail)
+        .startsWith("batch in sc1, round 2, gif")
+        .contains("demand 0")
+        .contains("allocation 0")
+        .contains("(RM down)");
 
     // back to round 0, another policy: the detail follows
     robot.interact(() -> vm.roundProperty().set(0));
@@ -86,9 +108,10 @@ class FederationTabTest {
     var f = vm.shownRound().federation();
     int batch = 0;
     long placed = vm.shownOutcome().placement().placed()[batch][1];
-    assertThat(detail).startsWith("batch in sc1, round 0, uniform")
-        .contains(String.format(java.util.Locale.ROOT, "demand %.0f", f.demand(batch, 1)))
-        .contains(String.format(java.util.Locale.ROOT, "guarantee %.1f", 0.5 * f.capacity(1)))
+    assertThat(detail)
+        .startsWith("batch in sc1, round 0, uniform")
+        .contains(String.format(Locale.ROOT, "demand %.0f", f.demand(batch, 1)))
+        .contains(String.format(Locale.ROOT, "guarantee %.1f", 0.5 * f.capacity(1)))
         .contains("allocation " + placed);
     assertThat(placed).isPositive();
     robot.interact(tab::dispose);
@@ -116,7 +139,8 @@ class FederationTabTest {
     dialogs.files.add(sample("fig9-pipeline.json"));
     robot.clickOn("#fed-open");
     robot.interact(executor::runNext);
-    assertThat(robot.lookup("#fed-problem").queryAs(Label.class).getText()).contains("fig9-pipeline.json");
+    assertThat(robot.lookup("#fed-problem").queryAs(Label.class).getText())
+        .contains("fig9-pipeline.json");
     robot.interact(tab::dispose);
   }
 }

@@ -7,18 +7,25 @@ import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ScriptedDialogService;
 import io.rayon.app.workspace.ReservationEdits;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
+import io.rayon.engine.schedulers.SimulationRun;
+import io.rayon.engine.sim.SimulationConfig;
+import io.rayon.engine.sim.SimulationResult;
 import io.rayon.model.io.Json;
 import io.rayon.model.io.PlanFileIO;
+import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.plan.PlanFile;
 import io.rayon.model.rdl.RdlParser;
+import io.rayon.model.scenario.Scenario;
+import io.rayon.testsupport.Fixtures;
+import io.rayon.testsupport.SampleScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,9 +52,11 @@ class ExportActionsTest {
   void aSimulationRunExportsAsSeriesCsvJobsCsvAndOneJsonDocument() throws Exception {
     exports.exportSimulationJson();
     assertThat(dialogs.errors).singleElement().asString().startsWith("No simulation to export");
-    io.rayon.model.scenario.Scenario fig9 = io.rayon.model.io.ScenarioIO.read(io.rayon.testsupport.SampleScenarios.sample("fig9-pipeline.json"));
-    io.rayon.engine.sim.SimulationResult r = io.rayon.engine.schedulers.SimulationRun.of(fig9, "estimation", java.util.Map.of(),
-        io.rayon.engine.schedulers.SimulationRun.Requests.RRU, io.rayon.engine.sim.SimulationConfig.DEFAULT).run();
+    Scenario fig9 = ScenarioIO.read(SampleScenarios.sample("fig9-pipeline.json"));
+    SimulationResult r =
+        SimulationRun.of(
+                fig9, "estimation", Map.of(), SimulationRun.Requests.RRU, SimulationConfig.DEFAULT)
+            .run();
     exports.withSimulation(() -> r);
     Path series = dir.resolve("series.csv");
     Path jobs = dir.resolve("jobs.csv");
@@ -82,7 +91,8 @@ class ExportActionsTest {
     PlanFile pf = PlanFileIO.read(json);
     assertThat(pf.planner()).isEqualTo(plan.getState().planner());
     assertThat(pf.decisions()).hasSize(2);
-    assertThat(pf.metrics()).containsKeys("acceptance", "weightedAcceptance", "preemption", "uniformity", "runtimeMs");
+    assertThat(pf.metrics())
+        .containsKeys("acceptance", "weightedAcceptance", "preemption", "uniformity", "runtimeMs");
     List<String> lines = Files.readAllLines(csv);
     assertThat(lines.get(0)).isEqualTo(PlanFileIO.CSV_HEADER);
     assertThat(lines).anyMatch(l -> l.startsWith("r1,")).anyMatch(l -> l.startsWith("r2,"));
@@ -99,7 +109,9 @@ class ExportActionsTest {
   void yarnExportWritesOneSubmissionPerReservation() throws Exception {
     ReservationEdits edits = new ReservationEdits(ws);
     edits.setRdl("r1", RdlParser.parse("window(atom(<1024,1>,1,8,2,16),0,20)"));
-    edits.setRdl("r2", RdlParser.parse("window(order(atom(<2048,2>,2,4,3,12),atom(<1024,1>,1,4,1,4)),0,40)"));
+    edits.setRdl(
+        "r2",
+        RdlParser.parse("window(order(atom(<2048,2>,2,4,3,12),atom(<1024,1>,1,4,1,4)),0,40)"));
     Path out = dir.resolve("yarn.json");
     dialogs.files.add(out);
     exports.exportYarn();
@@ -125,8 +137,11 @@ class ExportActionsTest {
 
   @Test
   void expressionYarnCannotExpressIsNamedAndNothingIsWritten() throws Exception {
-    new ReservationEdits(ws).setRdl("r1", RdlParser.parse(
-        "window(order(all(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4)),atom(<1024,1>,1,2,1,4)),0,30)"));
+    new ReservationEdits(ws)
+        .setRdl(
+            "r1",
+            RdlParser.parse(
+                "window(order(all(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4)),atom(<1024,1>,1,2,1,4)),0,30)"));
     ws.selectionProperty().set(Selection.reservation("r1"));
     Path out = dir.resolve("yarn.json");
     dialogs.files.add(out);
@@ -138,7 +153,9 @@ class ExportActionsTest {
   @Test
   void importedTraceBecomesTheWorkloadAsOneUndoableEdit() throws Exception {
     Path swf = dir.resolve("t.swf");
-    Files.writeString(swf, "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    Files.writeString(
+        swf,
+        "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
     exports.importTrace("swf", swf);
     assertThat(ws.getScenario().workload().jobs()).hasSize(2);
     assertThat(ws.getScenario().reservations()).hasSize(2);
@@ -153,7 +170,11 @@ class ExportActionsTest {
     var before = ws.getScenario();
     exports.importTrace("swf", swf);
     assertThat(ws.getScenario()).isSameAs(before);
-    assertThat(dialogs.confirmations).singleElement().asString().contains("bad.swf").contains("line 1");
+    assertThat(dialogs.confirmations)
+        .singleElement()
+        .asString()
+        .contains("bad.swf")
+        .contains("line 1");
   }
 
   @Test

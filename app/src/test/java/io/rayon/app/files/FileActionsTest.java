@@ -6,12 +6,12 @@ import io.rayon.app.dialog.DialogService.SaveChoice;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ScriptedDialogService;
 import io.rayon.app.workspace.ReservationEdits;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.testsupport.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,14 +70,20 @@ class FileActionsTest {
     new ReservationEdits(ws).setName("r1", "kept");
     Scenario before = ws.getScenario();
     Path bad = dir.resolve("bad.json");
-    Files.writeString(bad, ScenarioIO.toJson(Fixtures.smallScenario()).replace("\"priority\" : 1", "\"priority\" : \"high\""));
+    Files.writeString(
+        bad,
+        ScenarioIO.toJson(Fixtures.smallScenario())
+            .replace("\"priority\" : 1", "\"priority\" : \"high\""));
 
     files.openFile(bad);
 
     assertThat(ws.getScenario()).isSameAs(before);
     assertThat(ws.isDirty()).isTrue();
     assertThat(dialogs.errors).hasSize(1);
-    assertThat(dialogs.errors.get(0)).contains("bad.json").contains("reservations[0]").contains("priority");
+    assertThat(dialogs.errors.get(0))
+        .contains("bad.json")
+        .contains("reservations[0]")
+        .contains("priority");
   }
 
   @Test

@@ -20,8 +20,13 @@ class FileKindsTest {
   @Test
   void findsTheTopLevelKindWhereverItIs() throws Exception {
     assertThat(kind("{\"kind\": \"rush\", \"jobs\": []}")).isEqualTo("rush");
-    assertThat(kind("{\"name\": \"x\", \"jobs\": [{\"kind\": \"PRODUCTION\"}], \"kind\" : \"rush\"}")).isEqualTo("rush");
-    assertThat(kind("{\"a\": {\"kind\": \"nested\"}, \"b\": \"k\\\"ind\", \"c\": 3, \"kind\": \"x\\\"y\"}")).isEqualTo("x\"y");
+    assertThat(
+            kind("{\"name\": \"x\", \"jobs\": [{\"kind\": \"PRODUCTION\"}], \"kind\" : \"rush\"}"))
+        .isEqualTo("rush");
+    assertThat(
+            kind(
+                "{\"a\": {\"kind\": \"nested\"}, \"b\": \"k\\\"ind\", \"c\": 3, \"kind\": \"x\\\"y\"}"))
+        .isEqualTo("x\"y");
   }
 
   @Test

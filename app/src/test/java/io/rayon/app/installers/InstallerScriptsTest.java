@@ -36,7 +36,10 @@ class InstallerScriptsTest {
   void buildScriptHelpDescribesBothPackageTypesAndTheOutputDirectory() throws Exception {
     Run r = run("build.sh", "--help");
     assertThat(r.exit()).isZero();
-    assertThat(r.out()).contains("--deb").contains("target/dist/rayon-studio/").contains("bin/rayon-cli");
+    assertThat(r.out())
+        .contains("--deb")
+        .contains("target/dist/rayon-studio/")
+        .contains("bin/rayon-cli");
     assertThat(r.err()).isEmpty();
   }
 
@@ -58,12 +61,17 @@ class InstallerScriptsTest {
   void startupMeasurementNamesTheMissingAppImage() throws Exception {
     Run r = run("measure-startup.sh", "1", "/nonexistent/rayon-studio");
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).contains("no /nonexistent/rayon-studio/bin/rayon-studio").contains("installers/build.sh");
+    assertThat(r.err())
+        .contains("no /nonexistent/rayon-studio/bin/rayon-studio")
+        .contains("installers/build.sh");
   }
 
   @Test
   void debianMenuEntryOfTheCommandLineIsHiddenAndRunsInATerminal() throws Exception {
     String entry = Files.readString(INSTALLERS.resolve("linux/rayon-cli.desktop"));
-    assertThat(entry).contains("NoDisplay=true").contains("Terminal=true").contains("Exec=APPLICATION_LAUNCHER");
+    assertThat(entry)
+        .contains("NoDisplay=true")
+        .contains("Terminal=true")
+        .contains("Exec=APPLICATION_LAUNCHER");
   }
 }

@@ -1,7 +1,7 @@
 package io.rayon.app.perf;
 
-import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.Planner;
 import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
@@ -11,6 +11,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,9 +33,9 @@ import java.util.SplittableRandom;
  * by the last ones). With a fourth argument it also writes the scenario, which {@code ./rayon plan}
  * can then place.
  *
- * Jobs mimic the SWIM Facebook 2009 mix: most jobs are small (a few tasks of a few minutes), a few
- * are large (up to 2,000 tasks of up to an hour); each is one atom {@code atom(<1024,1>, 1, tasks,
- * taskMinutes, tasks*taskMinutes)} in a window from its arrival to a deadline of twice its
+ * <p>Jobs mimic the SWIM Facebook 2009 mix: most jobs are small (a few tasks of a few minutes), a
+ * few are large (up to 2,000 tasks of up to an hour); each is one atom {@code atom(<1024,1>, 1,
+ * tasks, taskMinutes, tasks*taskMinutes)} in a window from its arrival to a deadline of twice its
  * minimal duration plus 30 minutes. Arrivals are uniform over the day.
  */
 public final class PlacementSpeedCheck {
@@ -56,8 +57,19 @@ public final class PlacementSpeedCheck {
       rs.add(new ReservationRequest("j" + i, null, "u" + (i % 20), "dedicated", e, 0, arrival));
     }
     Cluster c = Cluster.of("swim-like-" + nodes, NodeGroup.of("n", nodes, Resources.of(8192, 8)));
-    return new Scenario(Scenario.FORMAT_VERSION, "swim-like-" + jobs, "SWIM-like atom jobs for the speed check",
-        60, horizon, c, null, null, SharingPolicySpec.NONE, rs, null, null);
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "swim-like-" + jobs,
+        "SWIM-like atom jobs for the speed check",
+        60,
+        horizon,
+        c,
+        null,
+        null,
+        SharingPolicySpec.NONE,
+        rs,
+        null,
+        null);
   }
 
   public static void main(String[] args) throws Exception {
@@ -69,15 +81,24 @@ public final class PlacementSpeedCheck {
     for (String name : List.of("gree", "greel")) {
       for (int rep = 0; rep < 5; rep++) {
         Planner p = Planners.byName(name);
-        var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        var mx = ManagementFactory.getThreadMXBean();
         long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         PlanningRun r = PlanningRun.run(s, p, SharingPolicySpec.NONE);
         double ms = (System.nanoTime() - t0) / 1e6;
         double cpuMs = (mx.getCurrentThreadCpuTime() - c0) / 1e6;
         var metrics = r.metrics();
-        System.out.printf(Locale.ROOT, "%-6s %d jobs on %d nodes: %8.1f ms wall, %8.1f ms CPU  accepted %d  preemption %.3f  uniformity %.3f%n",
-            name, jobs, nodes, ms, cpuMs, metrics.accepted(), metrics.preemption(), metrics.uniformity());
+        System.out.printf(
+            Locale.ROOT,
+            "%-6s %d jobs on %d nodes: %8.1f ms wall, %8.1f ms CPU  accepted %d  preemption %.3f  uniformity %.3f%n",
+            name,
+            jobs,
+            nodes,
+            ms,
+            cpuMs,
+            metrics.accepted(),
+            metrics.preemption(),
+            metrics.uniformity());
       }
     }
   }

@@ -21,8 +21,14 @@ class MetricTextTest {
     r.put("solverMessage", null);
     r.put("solverNotes", List.of("grid 5 steps per model step"));
     r.put("chosen", "milp");
-    assertThat(MetricText.clauses(r)).containsExactly("solver: feasible", "gap 2.3%", "objective 1520",
-        "model: 340 variables (120 integer), 410 constraints", "kept the milp plan", "grid 5 steps per model step");
+    assertThat(MetricText.clauses(r))
+        .containsExactly(
+            "solver: feasible",
+            "gap 2.3%",
+            "objective 1520",
+            "model: 340 variables (120 integer), 410 constraints",
+            "kept the milp plan",
+            "grid 5 steps per model step");
     assertThat(String.join("; ", MetricText.clauses(r))).doesNotContain("null");
   }
 

@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.workspace.ReservationEdits;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,11 +52,15 @@ class PlanViewModelTest {
     // 4 nodes of 8 vcores: a gang of 40 one-vcore bundles can never run at once
     edits.setRdl(id, Rdl.window(Rdl.atom(Resources.of(1024, 1), 40, 40, 2, 80), 0, 30));
     vm.replanAll();
-    assertThat(vm.rejected()).singleElement().satisfies(row -> {
-      assertThat(row.id()).isEqualTo(id);
-      assertThat(row.reason()).isNotBlank();
-    });
-    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow())).isEqualTo(PlanState.Status.REJECTED);
+    assertThat(vm.rejected())
+        .singleElement()
+        .satisfies(
+            row -> {
+              assertThat(row.id()).isEqualTo(id);
+              assertThat(row.reason()).isNotBlank();
+            });
+    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow()))
+        .isEqualTo(PlanState.Status.REJECTED);
   }
 
   @Test
@@ -62,18 +68,21 @@ class PlanViewModelTest {
     vm.replanAll();
     var before = vm.getState().plan().allocationOf("r1");
     String id = edits.add();
-    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow())).isEqualTo(PlanState.Status.PENDING);
+    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow()))
+        .isEqualTo(PlanState.Status.PENDING);
     ws.selectionProperty().set(Selection.reservation(id));
     vm.placeSelected();
     assertThat(vm.getState().plan().allocationOf("r1")).isEqualTo(before);
-    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow())).isEqualTo(PlanState.Status.ACCEPTED);
+    assertThat(vm.getState().statusOf(ws.reservation(id).orElseThrow()))
+        .isEqualTo(PlanState.Status.ACCEPTED);
   }
 
   @Test
   void changedExpressionMakesAReservationPendingAndPlacePendingReplacesIt() {
     vm.replanAll();
     edits.setRdl("r1", Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 2, 1, 6), 10, 20));
-    assertThat(vm.getState().statusOf(ws.reservation("r1").orElseThrow())).isEqualTo(PlanState.Status.PENDING);
+    assertThat(vm.getState().statusOf(ws.reservation("r1").orElseThrow()))
+        .isEqualTo(PlanState.Status.PENDING);
     vm.placePending();
     assertThat(vm.getState().plan().allocationOf("r1").start()).isGreaterThanOrEqualTo(10);
     assertThat(PlanValidator.validate(vm.getState().plan(), vm.getState().policy())).isEmpty();
@@ -91,14 +100,16 @@ class PlanViewModelTest {
   @Test
   void openingAnotherDocumentDropsThePlan() {
     vm.replanAll();
-    ws.load(Fixtures.smallScenario().withName("other"), java.nio.file.Path.of("other.json"), false);
+    ws.load(Fixtures.smallScenario().withName("other"), Path.of("other.json"), false);
     assertThat(vm.getState()).isNull();
   }
 
   @Test
   void plannerOptionsComeFromTheRegistryAndBadValuesAreShownAsTheProblem() {
     vm.plannerProperty().set("gree");
-    assertThat(vm.plannerOptions()).extracting(io.rayon.engine.plugin.OptionSpec::name).containsExactly("atom-scan", "any-order");
+    assertThat(vm.plannerOptions())
+        .extracting(OptionSpec::name)
+        .containsExactly("atom-scan", "any-order");
     var scan = vm.plannerOptions().get(0);
     assertThat(vm.optionProperty("gree", scan).get()).isEqualTo("paper");
     vm.optionProperty("gree", scan).set("late");

@@ -18,7 +18,8 @@ class AppPreferencesTest {
 
     AppPreferences next = new AppPreferences(store);
     assertThat(next.getTheme()).isEqualTo(Theme.DARK);
-    assertThat(next.recentFiles()).containsExactly(Path.of("a.json").toAbsolutePath(), Path.of("b.json").toAbsolutePath());
+    assertThat(next.recentFiles())
+        .containsExactly(Path.of("a.json").toAbsolutePath(), Path.of("b.json").toAbsolutePath());
     assertThat(next.planner("gree")).isEqualTo("greel");
   }
 

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.prefs.AppPreferences;
 import io.rayon.app.prefs.InMemoryPreferencesStore;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,8 @@ class ReservationsViewModelTest {
     ws = new WorkspaceViewModel();
     ws.load(Fixtures.smallScenario(), null, false);
     executor = new ManualTaskExecutor();
-    PlanViewModel plan = new PlanViewModel(ws, executor, new AppPreferences(new InMemoryPreferencesStore()));
+    PlanViewModel plan =
+        new PlanViewModel(ws, executor, new AppPreferences(new InMemoryPreferencesStore()));
     vm = new ReservationsViewModel(ws, executor, plan);
     ws.selectionProperty().set(Selection.reservation("r1"));
   }
@@ -56,7 +57,8 @@ class ReservationsViewModelTest {
     assertThat(f.ghost().start()).isGreaterThanOrEqualTo(10);
     assertThat(f.ghost().end()).isLessThanOrEqualTo(30);
     assertThat(f.ghost().work()).isEqualTo(16);
-    assertThat(ws.reservation("r1").orElseThrow().rdl()).isEqualTo(Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 4, 2, 16), 10, 30));
+    assertThat(ws.reservation("r1").orElseThrow().rdl())
+        .isEqualTo(Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 4, 2, 16), 10, 30));
   }
 
   @Test

@@ -20,8 +20,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * In the real window, a file with {@code "kind": "rush"} opened from File → Open (or given on the
- * command line, which goes through the same {@code FileActions.openFile}) opens in the RUSH tab; the
- * open cluster scenario stays.
+ * command line, which goes through the same {@code FileActions.openFile}) opens in the RUSH tab;
+ * the open cluster scenario stays.
  */
 @ExtendWith(ApplicationExtension.class)
 class RushFileRoutingTest {
@@ -38,7 +38,12 @@ class RushFileRoutingTest {
     AtomicReference<UiHarness> h = new AtomicReference<>();
     robot.interact(() -> h.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     UiHarness ui = h.get();
-    RushTab rush = (RushTab) ui.window.workspaceTabs().stream().filter(t -> t.id().equals("rush")).findFirst().orElseThrow();
+    RushTab rush =
+        (RushTab)
+            ui.window.workspaceTabs().stream()
+                .filter(t -> t.id().equals("rush"))
+                .findFirst()
+                .orElseThrow();
     assertThat(rush.fileKinds()).containsExactly("rush");
     Scenario before = ui.ws.getScenario();
     Path file = RushScenarios.write(RushScenarios.tight(), dir.resolve("tight.json"));
@@ -56,12 +61,18 @@ class RushFileRoutingTest {
 
     // the command line's file takes the same way
     robot.interact(() -> ui.window.selectTab("plan"));
-    robot.interact(() -> ui.files.openFile(file, s -> {
-      throw new AssertionError("a RUSH file is not a cluster scenario");
-    }));
+    robot.interact(
+        () ->
+            ui.files.openFile(
+                file,
+                s -> {
+                  throw new AssertionError("a RUSH file is not a cluster scenario");
+                }));
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(tabs.getSelectionModel().getSelectedItem().getId()).isEqualTo("tab-rush");
-    assertThat(ui.window.workspaceTabs()).extracting(WorkspaceTab::id).contains("rush", "federation", "simulation");
+    assertThat(ui.window.workspaceTabs())
+        .extracting(WorkspaceTab::id)
+        .contains("rush", "federation", "simulation");
     robot.interact(ui.window::dispose);
   }
 }

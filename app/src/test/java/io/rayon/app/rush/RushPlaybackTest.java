@@ -22,8 +22,21 @@ class RushPlaybackTest {
 
   static RushJobResult job(String id, double arrival, double completion, UtilityFunction u) {
     double latency = completion - arrival;
-    return new RushJobResult(id, "t", "sensitive", u, 4, arrival, completion, latency, u.value(latency), false, Double.POSITIVE_INFINITY,
-        NAN, NAN, false);
+    return new RushJobResult(
+        id,
+        "t",
+        "sensitive",
+        u,
+        4,
+        arrival,
+        completion,
+        latency,
+        u.value(latency),
+        false,
+        Double.POSITIVE_INFINITY,
+        NAN,
+        NAN,
+        false);
   }
 
   /**
@@ -34,17 +47,43 @@ class RushPlaybackTest {
     UtilityFunction ua = new UtilityFunction.Linear(1, 0.01, 20);
     UtilityFunction ub = new UtilityFunction.Linear(1, 0.1, 10);
     List<RushJobResult> jobs = List.of(job("a", 0, 30, ua), job("b", 10, 50, ub));
-    List<RushSnapshot> s = List.of(
-        new RushSnapshot(0, new int[] {2, 0}, new double[] {25, NAN}, new double[] {28, NAN}, new boolean[] {false, false},
-            new boolean[] {false, false}),
-        new RushSnapshot(10, new int[] {1, 1}, new double[] {25, 30}, new double[] {29, 45}, new boolean[] {false, false},
-            new boolean[] {false, false}),
-        new RushSnapshot(20, new int[] {1, 0}, new double[] {28, 40}, new double[] {30, 60}, new boolean[] {false, true},
-            new boolean[] {false, false}),
-        new RushSnapshot(30, new int[] {0, 2}, new double[] {30, 45}, new double[] {30, 50}, new boolean[] {false, true},
-            new boolean[] {true, false}),
-        new RushSnapshot(50, new int[] {0, 0}, new double[] {30, 50}, new double[] {30, 50}, new boolean[] {false, true},
-            new boolean[] {true, true}));
+    List<RushSnapshot> s =
+        List.of(
+            new RushSnapshot(
+                0,
+                new int[] {2, 0},
+                new double[] {25, NAN},
+                new double[] {28, NAN},
+                new boolean[] {false, false},
+                new boolean[] {false, false}),
+            new RushSnapshot(
+                10,
+                new int[] {1, 1},
+                new double[] {25, 30},
+                new double[] {29, 45},
+                new boolean[] {false, false},
+                new boolean[] {false, false}),
+            new RushSnapshot(
+                20,
+                new int[] {1, 0},
+                new double[] {28, 40},
+                new double[] {30, 60},
+                new boolean[] {false, true},
+                new boolean[] {false, false}),
+            new RushSnapshot(
+                30,
+                new int[] {0, 2},
+                new double[] {30, 45},
+                new double[] {30, 50},
+                new boolean[] {false, true},
+                new boolean[] {true, false}),
+            new RushSnapshot(
+                50,
+                new int[] {0, 0},
+                new double[] {30, 50},
+                new double[] {30, 50},
+                new boolean[] {false, true},
+                new boolean[] {true, true}));
     return new RushRunResult(scheduler, "", jobs, s, RushMetrics.of(jobs));
   }
 
@@ -55,7 +94,8 @@ class RushPlaybackTest {
     assertThat(at0.get(0).state()).isEqualTo(RushPlayback.State.RUNNING);
     assertThat(at0.get(1).state()).isEqualTo(RushPlayback.State.NOT_ARRIVED);
     assertThat(at0.get(1).target()).isNaN();
-    assertThat(at0.get(0).expectedUtility()).isCloseTo(r.jobs().get(0).utilityFunction().value(28), within(1e-12));
+    assertThat(at0.get(0).expectedUtility())
+        .isCloseTo(r.jobs().get(0).utilityFunction().value(28), within(1e-12));
 
     List<RushPlayback.JobRow> at20 = RushPlayback.rows(r, 2);
     assertThat(at20.get(1).state()).isEqualTo(RushPlayback.State.WAITING);
@@ -129,9 +169,13 @@ class RushPlaybackTest {
     assertThat(d.get(0).delta()).isPositive();
   }
 
-  /** The CDF is a non-decreasing step line from 0 to 1 whose height at u is the share of jobs at most u, checked by counting. */
+  /**
+   * The CDF is a non-decreasing step line from 0 to 1 whose height at u is the share of jobs at
+   * most u, checked by counting.
+   */
   @Property(tries = 60)
-  void cdfStepsCountTheJobsAtOrBelowEachUtility(@ForAll @IntRange(min = 1, max = 40) int n, @ForAll long seed) {
+  void cdfStepsCountTheJobsAtOrBelowEachUtility(
+      @ForAll @IntRange(min = 1, max = 40) int n, @ForAll long seed) {
     Random rnd = new Random(seed);
     List<RushJobResult> jobs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -151,7 +195,8 @@ class RushPlaybackTest {
     for (int k = 0; k < n; k++) {
       double x = c[0][2 * k + 1];
       long atMost = jobs.stream().filter(j -> j.utility() <= x).count();
-      if (k == n - 1 || c[0][2 * k + 2] > x) assertThat(c[1][2 * k + 1]).isCloseTo((double) atMost / n, within(1e-12));
+      if (k == n - 1 || c[0][2 * k + 2] > x)
+        assertThat(c[1][2 * k + 1]).isCloseTo((double) atMost / n, within(1e-12));
     }
     assertThat(r.metrics().cdfAt(c[0][c[0].length - 1])).isEqualTo(1.0);
   }

@@ -15,6 +15,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -72,8 +73,11 @@ class RushTabTest {
 
   private void choose(FxRobot robot, String scheduler) {
     robot.clickOn("#rush-scheduler");
-    robot.clickOn(robot.lookup(".combo-box-popup .list-cell").match((Node n) -> n instanceof javafx.scene.control.Labeled l
-        && scheduler.equals(l.getText())).<Node>query());
+    robot.clickOn(
+        robot
+            .lookup(".combo-box-popup .list-cell")
+            .match((Node n) -> n instanceof Labeled l && scheduler.equals(l.getText()))
+            .<Node>query());
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(vm.schedulerProperty().get()).isEqualTo(scheduler);
   }
@@ -90,9 +94,11 @@ class RushTabTest {
   }
 
   @Test
-  void runsRushInTheBackgroundScrubsThePlaybackAndShowsHopelessJobsInRed(FxRobot robot) throws Exception {
+  void runsRushInTheBackgroundScrubsThePlaybackAndShowsHopelessJobsInRed(FxRobot robot)
+      throws Exception {
     open(robot);
-    // the rush scheduler's options are generated from its OptionSpecs; a bad value is marked as typed
+    // the rush scheduler's options are generated from its OptionSpecs; a bad value is marked as
+    // typed
     TextField theta = robot.lookup("#rush-opt-theta").queryAs(TextField.class);
     assertThat(theta.getText()).isEqualTo("0.9");
     robot.interact(() -> theta.setText("2"));
@@ -111,7 +117,8 @@ class RushTabTest {
     assertThat(a).isNotNull();
     assertThat(label(robot, "#rush-run-summary")).startsWith("A: rush: mean utility");
 
-    // scrub to each snapshot with the timeline's slider: red rows are exactly the hopeless jobs there
+    // scrub to each snapshot with the timeline's slider: red rows are exactly the hopeless jobs
+    // there
     Slider slider = robot.lookup("#timeline-slider").queryAs(Slider.class);
     int sawRed = -1;
     for (int k = 0; k < a.snapshots().size(); k++) {
@@ -119,7 +126,8 @@ class RushTabTest {
       robot.interact(() -> slider.setValue(frame));
       WaitForAsyncUtils.waitForFxEvents();
       assertThat(vm.snapshotProperty().get()).isEqualTo(k);
-      long expected = RushPlayback.rows(a, k).stream().filter(RushPlayback.JobRow::hopeless).count();
+      long expected =
+          RushPlayback.rows(a, k).stream().filter(RushPlayback.JobRow::hopeless).count();
       List<TableRow<RushPlayback.JobRow>> red = redRows(robot);
       assertThat(red).as("red rows at snapshot %d", k).hasSize((int) expected);
       assertThat(red).allSatisfy(r -> assertThat(r.getItem().hopeless()).isTrue());
@@ -138,17 +146,23 @@ class RushTabTest {
     // pick a job: its utility function with the target and projected completion marked
     int red = sawRed;
     robot.interact(() -> slider.setValue(red));
-    RushPlayback.JobRow hopeless = vm.rows().stream().filter(RushPlayback.JobRow::hopeless).findFirst().orElseThrow();
-    robot.clickOn(redRows(robot).stream().filter(r -> r.getItem() == hopeless).findFirst().orElseThrow());
+    RushPlayback.JobRow hopeless =
+        vm.rows().stream().filter(RushPlayback.JobRow::hopeless).findFirst().orElseThrow();
+    robot.clickOn(
+        redRows(robot).stream().filter(r -> r.getItem() == hopeless).findFirst().orElseThrow());
     assertThat(vm.selectedJobProperty().get()).isEqualTo(hopeless.index());
     SeriesChart utility = robot.lookup("#rush-utility").queryAs(SeriesChart.class);
-    assertThat(utility.getSeries()).extracting(SeriesChart.Series::name).contains("U(T)", "projected");
+    assertThat(utility.getSeries())
+        .extracting(SeriesChart.Series::name)
+        .contains("U(T)", "projected");
     assertThat(utility.titleProperty().get()).startsWith(hopeless.id());
 
     // the containers view: the total and the picked job's step line
     robot.clickOn("Containers");
     SeriesChart containers = robot.lookup("#rush-containers").queryAs(SeriesChart.class);
-    assertThat(containers.getSeries()).extracting(SeriesChart.Series::name).contains("all jobs", hopeless.id(), "now");
+    assertThat(containers.getSeries())
+        .extracting(SeriesChart.Series::name)
+        .contains("all jobs", hopeless.id(), "now");
     robot.interact(tab::dispose);
   }
 
@@ -170,14 +184,17 @@ class RushTabTest {
 
     robot.clickOn("Utility CDF");
     SeriesChart cdf = robot.lookup("#rush-cdf").queryAs(SeriesChart.class);
-    assertThat(cdf.getSeries()).extracting(SeriesChart.Series::name).containsExactly("A: rush", "B: edf");
+    assertThat(cdf.getSeries())
+        .extracting(SeriesChart.Series::name)
+        .containsExactly("A: rush", "B: edf");
     assertThat(cdf.getSeries().get(0).y()[cdf.getSeries().get(0).y().length - 1]).isEqualTo(1.0);
 
     robot.clickOn("A vs B");
     TableView<RushPlayback.Difference> diffs = robot.lookup("#rush-diffs").queryAs(TableView.class);
     assertThat(diffs.getItems()).hasSize(8);
-    assertThat(diffs.getItems()).extracting(RushPlayback.Difference::id).containsExactlyElementsOf(
-        a.jobs().stream().map(j -> j.id()).toList());
+    assertThat(diffs.getItems())
+        .extracting(RushPlayback.Difference::id)
+        .containsExactlyElementsOf(a.jobs().stream().map(j -> j.id()).toList());
     assertThat(label(robot, "#rush-comparison")).startsWith("A rush vs B edf");
 
     // back to run A with the segmented button: the playback shows A's snapshots

@@ -17,7 +17,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The RUSH view's state without a scene: open, run A and B, play back, compare, bad input, cancel. */
+/**
+ * The RUSH view's state without a scene: open, run A and B, play back, compare, bad input, cancel.
+ */
 class RushViewModelTest {
   @TempDir Path dir;
 
@@ -32,7 +34,9 @@ class RushViewModelTest {
     assertThat(RushViewModel.SCHEDULERS).containsExactly("rush", "fifo", "edf", "rrh");
     RushViewModel vm = vm();
     assertThat(vm.schedulerProperty().get()).isEqualTo("rush");
-    assertThat(RushViewModel.options("rush")).extracting(OptionSpec::name).contains("theta", "delta", "estimator");
+    assertThat(RushViewModel.options("rush"))
+        .extracting(OptionSpec::name)
+        .contains("theta", "delta", "estimator");
     assertThat(vm.summaryProperty().get()).isEqualTo(RushViewModel.NO_SCENARIO);
     assertThat(vm.comparisonProperty().get()).isEqualTo(RushViewModel.NO_COMPARISON);
   }
@@ -49,9 +53,14 @@ class RushViewModelTest {
     RushRunResult a = vm.result(Slot.A);
     assertThat(a).isNotNull();
     assertThat(a.scheduler()).isEqualTo("rush");
-    // the same run as the simulator gives for the same scenario and scheduler: the view adds nothing of its own
-    RushRunResult direct = RushSimulator.run(RushScenarios.tight(), RushSchedulers.REGISTRY.create("rush", Map.of()), (f, m) -> {},
-        new CancellationToken());
+    // the same run as the simulator gives for the same scenario and scheduler: the view adds
+    // nothing of its own
+    RushRunResult direct =
+        RushSimulator.run(
+            RushScenarios.tight(),
+            RushSchedulers.REGISTRY.create("rush", Map.of()),
+            (f, m) -> {},
+            new CancellationToken());
     assertThat(a.metrics()).isEqualTo(direct.metrics());
     assertThat(vm.shownRun()).isSameAs(a);
     assertThat(vm.rows()).hasSize(8);
@@ -82,7 +91,11 @@ class RushViewModelTest {
   void optionsAreCheckedBeforeARunAndPassedToTheScheduler() throws Exception {
     RushViewModel vm = vm();
     vm.open(RushScenarios.write(RushScenarios.tight(), dir.resolve("tight.json")));
-    OptionSpec theta = RushViewModel.options("rush").stream().filter(o -> o.name().equals("theta")).findFirst().orElseThrow();
+    OptionSpec theta =
+        RushViewModel.options("rush").stream()
+            .filter(o -> o.name().equals("theta"))
+            .findFirst()
+            .orElseThrow();
     assertThat(RushViewModel.optionProblem(theta, "0.9")).isNull();
     assertThat(RushViewModel.optionProblem(theta, "abc")).contains("theta").contains("default");
     vm.optionProperty("rush", theta).set("abc");
@@ -101,7 +114,8 @@ class RushViewModelTest {
     Path good = RushScenarios.write(RushScenarios.tight(), dir.resolve("tight.json"));
     vm.open(good);
     Path bad = dir.resolve("bad.json");
-    Files.writeString(bad, "{\"kind\": \"rush\", \"formatVersion\": 1, \"containers\": -3, \"jobs\": []}");
+    Files.writeString(
+        bad, "{\"kind\": \"rush\", \"formatVersion\": 1, \"containers\": -3, \"jobs\": []}");
     vm.open(bad);
     assertThat(vm.problemProperty().get()).contains("bad.json");
     assertThat(vm.scenarioProperty().get().name()).isEqualTo("tight");
@@ -122,7 +136,9 @@ class RushViewModelTest {
     assertThat(vm.scenarioProperty().get()).isNotNull();
     RushViewModel elsewhere = new RushViewModel(executor, dir);
     elsewhere.openSample();
-    assertThat(elsewhere.problemProperty().get()).contains(RushViewModel.SAMPLE).contains("Generate");
+    assertThat(elsewhere.problemProperty().get())
+        .contains(RushViewModel.SAMPLE)
+        .contains("Generate");
   }
 
   @Test

@@ -34,8 +34,12 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class SimulationRayonTabTest {
-  /** Two nodes; r1 and r2 each a whole node for minutes 5–10, r3 for minutes 10–15; one node fails at minute 3. */
-  static final String SCENARIO = """
+  /**
+   * Two nodes; r1 and r2 each a whole node for minutes 5–10, r3 for minutes 10–15; one node fails
+   * at minute 3.
+   */
+  static final String SCENARIO =
+      """
       {"formatVersion":1,"name":"e2e","stepSeconds":60,"horizonSteps":60,
        "cluster":{"name":"c","nodeGroups":[{"name":"n","count":2,"capacity":{"memoryMB":8192,"vcores":8}}]},
        "reservations":[
@@ -54,7 +58,11 @@ class SimulationRayonTabTest {
 
   @Start
   void start(Stage stage) throws Exception {
-    ws.load(ScenarioIO.read(new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)), "e2e.json"), null, false);
+    ws.load(
+        ScenarioIO.read(
+            new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)), "e2e.json"),
+        null,
+        false);
     vm = new SimulationViewModel(ws, new CurrentThreadTaskExecutor());
     SimulationTab tab = new SimulationTab(vm);
     stage.setScene(new Scene((Parent) tab.content(), 1280, 900));
@@ -76,11 +84,12 @@ class SimulationRayonTabTest {
     TextField reservable = robot.lookup("#sim-reservable").queryAs(TextField.class);
     TextField failNodes = robot.lookup("#sim-fail-nodes").queryAs(TextField.class);
     TextField frames = robot.lookup("#sim-frame-interval").queryAs(TextField.class);
-    robot.interact(() -> {
-      reservable.setText("1");
-      failNodes.setText("1@3m");
-      frames.setText("60");
-    });
+    robot.interact(
+        () -> {
+          reservable.setText("1");
+          failNodes.setText("1@3m");
+          frames.setText("60");
+        });
     robot.clickOn("#sim-run");
     WaitForAsyncUtils.waitForFxEvents();
     SimulationResult r = vm.resultProperty().get();
@@ -90,7 +99,9 @@ class SimulationRayonTabTest {
     // planned and actual allocation of the reservations, together
     SeriesChart plan = robot.lookup("#sim-plan-vs-actual").queryAs(SeriesChart.class);
     assertThat(plan.isVisible()).isTrue();
-    assertThat(plan.getSeries()).extracting(SeriesChart.Series::name).containsExactly("planned", "actual");
+    assertThat(plan.getSeries())
+        .extracting(SeriesChart.Series::name)
+        .containsExactly("planned", "actual");
     assertThat(plan.getSeries().get(0).y()).contains(8.0);
 
     ListView<String> events = robot.lookup("#sim-events").queryAs(ListView.class);
@@ -103,12 +114,15 @@ class SimulationRayonTabTest {
     // after the failure: the re-plan and the rejection, newest first
     robot.interact(() -> vm.frameProperty().set(frameAt(r, 240)));
     assertThat(events.getItems()).hasSize(4);
-    assertThat(events.getItems().get(0)).contains("reject: reservation r2 rejected: no longer fits after the capacity change");
+    assertThat(events.getItems().get(0))
+        .contains("reject: reservation r2 rejected: no longer fits after the capacity change");
     assertThat(events.getItems().get(1)).contains("replan: re-planned from step 3");
     assertThat(events.getItems().get(2)).contains("nodes-down: 1 nodes failed");
     // j2 arrived at minute 5 without its reservation: at risk until it ends
     robot.interact(() -> vm.frameProperty().set(frameAt(r, 360)));
-    assertThat(atRisk.getText()).contains("j2 (reservation r2 rejected after a failure)").doesNotContain("j1")
+    assertThat(atRisk.getText())
+        .contains("j2 (reservation r2 rejected after a failure)")
+        .doesNotContain("j1")
         .doesNotContain("j3");
   }
 
@@ -116,12 +130,13 @@ class SimulationRayonTabTest {
   @SuppressWarnings("unchecked")
   void oneCursorForEveryChartAndPlaybackJumpsFromEventToEvent(FxRobot robot) {
     ComboBox<String> scheduler = robot.lookup("#sim-scheduler").queryAs(ComboBox.class);
-    robot.interact(() -> {
-      scheduler.setValue("rayon");
-      robot.lookup("#sim-reservable").queryAs(TextField.class).setText("1");
-      robot.lookup("#sim-fail-nodes").queryAs(TextField.class).setText("1@3m");
-      robot.lookup("#sim-frame-interval").queryAs(TextField.class).setText("60");
-    });
+    robot.interact(
+        () -> {
+          scheduler.setValue("rayon");
+          robot.lookup("#sim-reservable").queryAs(TextField.class).setText("1");
+          robot.lookup("#sim-fail-nodes").queryAs(TextField.class).setText("1@3m");
+          robot.lookup("#sim-frame-interval").queryAs(TextField.class).setText("60");
+        });
     robot.clickOn("#sim-run");
     WaitForAsyncUtils.waitForFxEvents();
     SimulationResult r = vm.resultProperty().get();
@@ -129,7 +144,8 @@ class SimulationRayonTabTest {
     // run-time speeds: the frames carry their times
     assertThat(timeline.speeds()).containsExactly(TimelineControl.TIME_SPEEDS);
     assertThat(timeline.getFrameTimes()).hasSize(r.frames().size());
-    // every event maps to the first frame at or after it: the plan at 0, the failure's events at minute 3
+    // every event maps to the first frame at or after it: the plan at 0, the failure's events at
+    // minute 3
     assertThat(timeline.getEventFrames()).containsExactly(0, frameAt(r, 180));
     robot.interact(() -> vm.frameProperty().set(0));
     robot.interact(() -> robot.lookup("#timeline-next-event").queryButton().fire());

@@ -3,12 +3,13 @@ package io.rayon.app.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.estimation.Availability;
 import io.rayon.engine.estimation.EstimationPolicy;
+import io.rayon.engine.schedulers.Schedulers;
 import io.rayon.engine.trace.ImportOptions;
 import io.rayon.engine.trace.SwfImporter;
+import io.rayon.testsupport.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,7 +25,9 @@ class SimulationViewModelTest {
   @BeforeEach
   void setUp() throws Exception {
     Path swf = dir.resolve("t.swf");
-    Files.writeString(swf, "1 0 0 600 8 -1 -1 8 900 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 1200 4 -1 -1 4 1500 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    Files.writeString(
+        swf,
+        "1 0 0 600 8 -1 -1 8 900 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 0 1200 4 -1 -1 4 1500 -1 1 1 1 -1 -1 -1 -1 -1\n");
     var workload = new SwfImporter().read(swf, ImportOptions.DEFAULT).workload();
     ws = new WorkspaceViewModel();
     ws.load(Fixtures.smallScenario().withWorkload(workload), null, false);
@@ -57,9 +60,11 @@ class SimulationViewModelTest {
   void availabilityIsPaperSimByDefaultAndYarnPrototypeOnRequest() {
     assertThat(vm.availabilityProperty().get()).isEqualTo("paper-sim");
     assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.PAPER_SIM);
-    assertThat(((EstimationPolicy) vm.policy()).damping()).isEqualTo(EstimationPolicy.DEFAULT_DAMPING);
+    assertThat(((EstimationPolicy) vm.policy()).damping())
+        .isEqualTo(EstimationPolicy.DEFAULT_DAMPING);
     vm.availabilityProperty().set("yarn-prototype");
-    assertThat(((EstimationPolicy) vm.policy()).availability()).isEqualTo(Availability.YARN_PROTOTYPE);
+    assertThat(((EstimationPolicy) vm.policy()).availability())
+        .isEqualTo(Availability.YARN_PROTOTYPE);
     vm.run();
     assertThat(vm.resultProperty().get().finishedJobs()).isEqualTo(2);
     assertThat(SimulationViewModel.AVAILABILITIES).containsExactly("paper-sim", "yarn-prototype");
@@ -67,8 +72,8 @@ class SimulationViewModelTest {
 
   @Test
   void schedulersAndTheirOptionsComeFromTheRegistry() {
-    assertThat(SimulationViewModel.SCHEDULERS).containsExactlyElementsOf(io.rayon.engine.schedulers.Schedulers.names());
-    assertThat(vm.schedulerOptions()).isEqualTo(io.rayon.engine.schedulers.Schedulers.plugin("estimation").options());
+    assertThat(SimulationViewModel.SCHEDULERS).containsExactlyElementsOf(Schedulers.names());
+    assertThat(vm.schedulerOptions()).isEqualTo(Schedulers.plugin("estimation").options());
     vm.dampingProperty().set("0.5");
     assertThat(((EstimationPolicy) vm.policy()).damping()).isEqualTo(0.5);
     vm.schedulerProperty().set("reservation");

@@ -33,13 +33,20 @@ class DefaultTaskExecutorTest {
     AtomicBoolean workOnFx = new AtomicBoolean(true);
     AtomicBoolean resultOnFx = new AtomicBoolean();
     CountDownLatch done = new CountDownLatch(1);
-    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("t", (p, c) -> {
-      workOnFx.set(Platform.isFxApplicationThread());
-      return 42;
-    }).onSuccess(v -> {
-      resultOnFx.set(Platform.isFxApplicationThread() && v == 42);
-      done.countDown();
-    })));
+    WaitForAsyncUtils.asyncFx(
+        () ->
+            executor.execute(
+                BackgroundTask.of(
+                        "t",
+                        (p, c) -> {
+                          workOnFx.set(Platform.isFxApplicationThread());
+                          return 42;
+                        })
+                    .onSuccess(
+                        v -> {
+                          resultOnFx.set(Platform.isFxApplicationThread() && v == 42);
+                          done.countDown();
+                        })));
     assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(workOnFx).isFalse();
     assertThat(resultOnFx).isTrue();
@@ -50,16 +57,25 @@ class DefaultTaskExecutorTest {
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch cancelled = new CountDownLatch(1);
     AtomicReference<TaskHandle> handle = new AtomicReference<>();
-    WaitForAsyncUtils.asyncFx(() -> handle.set(executor.execute(BackgroundTask.of("spin", (p, c) -> {
-      for (int i = 0; ; i++) {
-        p.progress((i % 1000) / 1000.0, "step " + i);
-        started.countDown();
-        c.throwIfCancelled();
-        Thread.onSpinWait();
-      }
-    }).onCancelled(cancelled::countDown)))).get(30, TimeUnit.SECONDS);
+    WaitForAsyncUtils.asyncFx(
+            () ->
+                handle.set(
+                    executor.execute(
+                        BackgroundTask.of(
+                                "spin",
+                                (p, c) -> {
+                                  for (int i = 0; ; i++) {
+                                    p.progress((i % 1000) / 1000.0, "step " + i);
+                                    started.countDown();
+                                    c.throwIfCancelled();
+                                    Thread.onSpinWait();
+                                  }
+                                })
+                            .onCancelled(cancelled::countDown))))
+        .get(30, TimeUnit.SECONDS);
     assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
-    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !handle.get().messageProperty().get().isEmpty());
+    WaitForAsyncUtils.waitFor(
+        30, TimeUnit.SECONDS, () -> !handle.get().messageProperty().get().isEmpty());
     assertThat(executor.runningTasks()).containsExactly(handle.get());
 
     WaitForAsyncUtils.asyncFx(() -> handle.get().cancel());
@@ -74,13 +90,22 @@ class DefaultTaskExecutorTest {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch heavyStarted = new CountDownLatch(1);
     CountDownLatch lightDone = new CountDownLatch(1);
-    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("long run", (p, c) -> {
-      heavyStarted.countDown();
-      return release.await(60, TimeUnit.SECONDS);
-    })));
+    WaitForAsyncUtils.asyncFx(
+        () ->
+            executor.execute(
+                BackgroundTask.of(
+                    "long run",
+                    (p, c) -> {
+                      heavyStarted.countDown();
+                      return release.await(60, TimeUnit.SECONDS);
+                    })));
     assertThat(heavyStarted.await(30, TimeUnit.SECONDS)).isTrue();
-    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("autosave", (p, c) -> 1).light()
-        .onSuccess(v -> lightDone.countDown())));
+    WaitForAsyncUtils.asyncFx(
+        () ->
+            executor.execute(
+                BackgroundTask.of("autosave", (p, c) -> 1)
+                    .light()
+                    .onSuccess(v -> lightDone.countDown())));
     assertThat(lightDone.await(30, TimeUnit.SECONDS)).isTrue();
     release.countDown();
   }
@@ -89,20 +114,34 @@ class DefaultTaskExecutorTest {
   void failuresReachTheFailureCallbackAndCancellationIsNotAFailure() throws Exception {
     CountDownLatch failed = new CountDownLatch(1);
     AtomicReference<Throwable> error = new AtomicReference<>();
-    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("boom", (p, c) -> {
-      throw new IllegalStateException("boom");
-    }).onFailure(e -> {
-      error.set(e);
-      failed.countDown();
-    })));
+    WaitForAsyncUtils.asyncFx(
+        () ->
+            executor.execute(
+                BackgroundTask.of(
+                        "boom",
+                        (p, c) -> {
+                          throw new IllegalStateException("boom");
+                        })
+                    .onFailure(
+                        e -> {
+                          error.set(e);
+                          failed.countDown();
+                        })));
     assertThat(failed.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(error.get()).hasMessage("boom");
 
     CountDownLatch cancelled = new CountDownLatch(1);
     AtomicBoolean failure = new AtomicBoolean();
-    WaitForAsyncUtils.asyncFx(() -> executor.execute(BackgroundTask.of("stop", (p, c) -> {
-      throw new CancelledException();
-    }).onFailure(e -> failure.set(true)).onCancelled(cancelled::countDown)));
+    WaitForAsyncUtils.asyncFx(
+        () ->
+            executor.execute(
+                BackgroundTask.of(
+                        "stop",
+                        (p, c) -> {
+                          throw new CancelledException();
+                        })
+                    .onFailure(e -> failure.set(true))
+                    .onCancelled(cancelled::countDown)));
     assertThat(cancelled.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(failure).isFalse();
   }

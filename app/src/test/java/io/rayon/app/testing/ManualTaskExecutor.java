@@ -7,6 +7,12 @@ import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ObservableList;
 
 /**
@@ -20,9 +26,9 @@ public final class ManualTaskExecutor implements TaskExecutor {
   /** A held task and the handle given out for it. */
   public static final class Held<T> implements TaskHandle {
     final BackgroundTask<T> task;
-    private final javafx.beans.property.ReadOnlyDoubleWrapper progress = new javafx.beans.property.ReadOnlyDoubleWrapper(-1);
-    private final javafx.beans.property.ReadOnlyStringWrapper message = new javafx.beans.property.ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyBooleanWrapper running = new javafx.beans.property.ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(true);
     private boolean cancelled;
 
     Held(BackgroundTask<T> task) {
@@ -35,17 +41,17 @@ public final class ManualTaskExecutor implements TaskExecutor {
     }
 
     @Override
-    public javafx.beans.property.ReadOnlyDoubleProperty progressProperty() {
+    public ReadOnlyDoubleProperty progressProperty() {
       return progress.getReadOnlyProperty();
     }
 
     @Override
-    public javafx.beans.property.ReadOnlyStringProperty messageProperty() {
+    public ReadOnlyStringProperty messageProperty() {
       return message.getReadOnlyProperty();
     }
 
     @Override
-    public javafx.beans.property.ReadOnlyBooleanProperty runningProperty() {
+    public ReadOnlyBooleanProperty runningProperty() {
       return running.getReadOnlyProperty();
     }
 

@@ -9,7 +9,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
-/** A dialog service for tests: answers from queues filled by the test, and records what was shown. */
+/**
+ * A dialog service for tests: answers from queues filled by the test, and records what was shown.
+ */
 public final class ScriptedDialogService implements DialogService {
   public final List<String> errors = new ArrayList<>();
   public final List<String> infos = new ArrayList<>();

@@ -11,7 +11,9 @@ import io.rayon.app.workspace.WorkspaceViewModel;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 
-/** Builds the real main window for TestFX tests, with in-memory preferences and scripted dialogs. */
+/**
+ * Builds the real main window for TestFX tests, with in-memory preferences and scripted dialogs.
+ */
 public final class UiHarness {
   public final WorkspaceViewModel ws = new WorkspaceViewModel();
   public final ScriptedDialogService dialogs = new ScriptedDialogService();

@@ -2,6 +2,7 @@ package io.rayon.app.testing;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import org.testfx.util.WaitForAsyncUtils;
@@ -25,13 +26,19 @@ public final class UncaughtExceptions implements AutoCloseable {
   /** Starts collecting; call from the test thread or the JavaFX thread. */
   public static UncaughtExceptions install() {
     UncaughtExceptions u = new UncaughtExceptions();
-    Thread.UncaughtExceptionHandler h = (t, e) -> u.thrown.add(new AssertionError("uncaught on thread " + t.getName() + ": " + e, e));
+    Thread.UncaughtExceptionHandler h =
+        (t, e) ->
+            u.thrown.add(new AssertionError("uncaught on thread " + t.getName() + ": " + e, e));
     Thread.setDefaultUncaughtExceptionHandler(h);
-    Runnable onFx = () -> {
-      u.fxThread = Thread.currentThread();
-      u.previousFx = u.fxThread.getUncaughtExceptionHandler() == u.fxThread.getThreadGroup() ? null : u.fxThread.getUncaughtExceptionHandler();
-      u.fxThread.setUncaughtExceptionHandler(h);
-    };
+    Runnable onFx =
+        () -> {
+          u.fxThread = Thread.currentThread();
+          u.previousFx =
+              u.fxThread.getUncaughtExceptionHandler() == u.fxThread.getThreadGroup()
+                  ? null
+                  : u.fxThread.getUncaughtExceptionHandler();
+          u.fxThread.setUncaughtExceptionHandler(h);
+        };
     if (Platform.isFxApplicationThread()) onFx.run();
     else await(WaitForAsyncUtils.asyncFx(onFx));
     return u;
@@ -53,7 +60,7 @@ public final class UncaughtExceptions implements AutoCloseable {
     else await(WaitForAsyncUtils.asyncFx(restore));
   }
 
-  private static void await(java.util.concurrent.Future<?> f) {
+  private static void await(Future<?> f) {
     try {
       f.get(30, TimeUnit.SECONDS);
     } catch (Exception e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.UiHarness;
+import java.nio.file.Files;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Help → About names the build's version, the four papers by title and the libraries with their licences. */
+/**
+ * Help → About names the build's version, the four papers by title and the libraries with their
+ * licences.
+ */
 @ExtendWith(ApplicationExtension.class)
 class AboutTest {
   Stage stage;
@@ -29,7 +33,9 @@ class AboutTest {
     robot.interact(() -> ui.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     robot.clickOn("Help").clickOn("About Rayon Studio");
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(ui.get().dialogs.infos).singleElement().asString()
+    assertThat(ui.get().dialogs.infos)
+        .singleElement()
+        .asString()
         .startsWith("About Rayon Studio: Rayon Studio 0.1.0")
         .doesNotContain("${")
         .contains("Reservation-based Scheduling: If You're Late Don't Blame Us!")
@@ -46,10 +52,13 @@ class AboutTest {
     robot.interact(() -> ui.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     robot.clickOn("Help").clickOn("Documentation");
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(ui.get().dialogs.documents).singleElement().satisfies(p -> {
-      assertThat(p.getFileName().toString()).isEqualTo("README.md");
-      assertThat(java.nio.file.Files.isDirectory(p.resolveSibling("docs"))).isTrue();
-    });
+    assertThat(ui.get().dialogs.documents)
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.getFileName().toString()).isEqualTo("README.md");
+              assertThat(Files.isDirectory(p.resolveSibling("docs"))).isTrue();
+            });
     assertThat(ui.get().dialogs.infos).isEmpty();
   }
 }

@@ -41,35 +41,44 @@ class CompareManyRunsTest {
   @SuppressWarnings("unchecked")
   void threeRunsSideBySideOnOneTimeAxisAndInTheReport(FxRobot robot) throws Exception {
     AtomicReference<UiHarness> ref = new AtomicReference<>();
-    robot.interact(() -> {
-      ref.set(new UiHarness(stage, new CurrentThreadTaskExecutor()));
-      stage.setWidth(1280);
-      stage.setHeight(860);
-    });
+    robot.interact(
+        () -> {
+          ref.set(new UiHarness(stage, new CurrentThreadTaskExecutor()));
+          stage.setWidth(1280);
+          stage.setHeight(860);
+        });
     UiHarness ui = ref.get();
     SessionBugsTest.open(robot, ui, "fig5b-workflow.json");
     robot.clickOn("#tab-compare");
-    robot.interact(() -> {
-      ui.bench.compare.plannerAProperty().set("gree");
-      ui.bench.compare.plannerBProperty().set("greel");
-      robot.lookup("#compare-add-planner").queryAs(ComboBox.class).setValue("gree");
-    });
+    robot.interact(
+        () -> {
+          ui.bench.compare.plannerAProperty().set("gree");
+          ui.bench.compare.plannerBProperty().set("greel");
+          robot.lookup("#compare-add-planner").queryAs(ComboBox.class).setValue("gree");
+        });
     robot.clickOn("#compare-add-run");
     assertThat(ui.bench.compare.morePlanners()).containsExactly("gree");
-    assertThat(robot.lookup("#compare-more-label").queryAs(Label.class).getText()).isEqualTo("C: gree");
+    assertThat(robot.lookup("#compare-more-label").queryAs(Label.class).getText())
+        .isEqualTo("C: gree");
     robot.clickOn("#compare-run");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(ui.bench.compare.problemProperty().get()).isEmpty();
     CompareResult r = ui.bench.compare.resultProperty().get();
-    assertThat(r.runs()).extracting(CompareResult.Run::label).containsExactly("gree", "greel", "gree");
+    assertThat(r.runs())
+        .extracting(CompareResult.Run::label)
+        .containsExactly("gree", "greel", "gree");
 
-    TableView<CompareViewModel.MetricRow> table = robot.lookup("#compare-metrics").queryAs(TableView.class);
-    assertThat(table.getColumns()).extracting(c -> c.getText()).containsExactly("Metric", "A", "B", "C");
+    TableView<CompareViewModel.MetricRow> table =
+        robot.lookup("#compare-metrics").queryAs(TableView.class);
+    assertThat(table.getColumns())
+        .extracting(c -> c.getText())
+        .containsExactly("Metric", "A", "B", "C");
     CompareViewModel.MetricRow accepted = table.getItems().get(0);
     assertThat(accepted.metric()).isEqualTo("accepted");
     assertThat(accepted.values()).hasSize(3);
     // the same planner on the same scenario is deterministic: C equals A
-    assertThat(accepted.values().get(2)).isEqualTo(accepted.values().get(0))
+    assertThat(accepted.values().get(2))
+        .isEqualTo(accepted.values().get(0))
         .isEqualTo(Integer.toString(r.metricsA().accepted()));
 
     PlanSkylineView a = robot.lookup("#compare-skyline-a").queryAs(PlanSkylineView.class);
@@ -85,8 +94,12 @@ class CompareManyRunsTest {
     robot.clickOn("#compare-report");
     WaitForAsyncUtils.waitForFxEvents();
     String page = Files.readString(html);
-    assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<script").endsWith("</html>\n")
-        .contains("<th>A</th><th>B</th><th>C</th>").contains("fig5b-workflow.json");
+    assertThat(page)
+        .startsWith("<!DOCTYPE html>")
+        .doesNotContain("<script")
+        .endsWith("</html>\n")
+        .contains("<th>A</th><th>B</th><th>C</th>")
+        .contains("fig5b-workflow.json");
     assertThat(page.split("<svg", -1)).hasSize(4);
     assertThat(page.split("<tr>", -1)).hasSize(1 + 1 + table.getItems().size());
 
@@ -94,7 +107,9 @@ class CompareManyRunsTest {
     robot.clickOn("#compare-clear-runs");
     robot.clickOn("#compare-run");
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(table.getColumns()).extracting(col -> col.getText()).containsExactly("Metric", "A", "B");
+    assertThat(table.getColumns())
+        .extracting(col -> col.getText())
+        .containsExactly("Metric", "A", "B");
     assertThat(robot.lookup("#compare-skyline-c").tryQuery()).isEmpty();
   }
 }

@@ -51,7 +51,10 @@ class ControlsFxWorkbenchTest {
     assertThat(window.getHighValue()).isEqualTo(horizon);
 
     Node low = window.lookup(".low-thumb");
-    robot.drag(low, MouseButton.PRIMARY).moveBy(window.getWidth() / 2, 0).release(MouseButton.PRIMARY);
+    robot
+        .drag(low, MouseButton.PRIMARY)
+        .moveBy(window.getWidth() / 2, 0)
+        .release(MouseButton.PRIMARY);
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(skyline.getVisibleStart()).isGreaterThan(horizon / 4.0);
     assertThat(skyline.getVisibleEnd()).isEqualTo(horizon);
@@ -66,17 +69,26 @@ class ControlsFxWorkbenchTest {
     harness(robot);
     robot.clickOn("#tab-compare");
     TextField policy = robot.lookup("#compare-policy").queryAs(TextField.class);
-    robot.clickOn(policy).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("instantaneous:2");
+    robot
+        .clickOn(policy)
+        .press(KeyCode.CONTROL, KeyCode.A)
+        .release(KeyCode.A, KeyCode.CONTROL)
+        .write("instantaneous:2");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(policy.getPseudoClassStates()).contains(INVALID);
     assertThat(policy.getTooltip().getText()).contains("instantaneous");
-    robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("instantaneous:0.2");
+    robot
+        .press(KeyCode.CONTROL, KeyCode.A)
+        .release(KeyCode.A, KeyCode.CONTROL)
+        .write("instantaneous:0.2");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(policy.getPseudoClassStates()).doesNotContain(INVALID);
 
     robot.clickOn("#tab-live");
     TextField url = robot.lookup("#live-url").queryAs(TextField.class);
-    assertThat(url.getPseudoClassStates()).as("an empty address is not marked").doesNotContain(INVALID);
+    assertThat(url.getPseudoClassStates())
+        .as("an empty address is not marked")
+        .doesNotContain(INVALID);
     robot.clickOn(url).write("ftp://rm:8088");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(url.getPseudoClassStates()).contains(INVALID);

@@ -18,7 +18,10 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** A fresh Plan tab (no saved preference) offers greel-plus first, selects it, and plans validly with it. */
+/**
+ * A fresh Plan tab (no saved preference) offers greel-plus first, selects it, and plans validly
+ * with it.
+ */
 @ExtendWith(ApplicationExtension.class)
 class GreelPlusDefaultTest {
   UiHarness ui;

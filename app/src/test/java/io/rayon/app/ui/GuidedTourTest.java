@@ -36,11 +36,12 @@ class GuidedTourTest {
 
   private UiHarness harness(FxRobot robot) {
     AtomicReference<UiHarness> ui = new AtomicReference<>();
-    robot.interact(() -> {
-      ui.set(new UiHarness(stage, new CurrentThreadTaskExecutor()));
-      stage.setWidth(1280);
-      stage.setHeight(800);
-    });
+    robot.interact(
+        () -> {
+          ui.set(new UiHarness(stage, new CurrentThreadTaskExecutor()));
+          stage.setWidth(1280);
+          stage.setHeight(800);
+        });
     WaitForAsyncUtils.waitForFxEvents();
     return ui.get();
   }
@@ -71,7 +72,8 @@ class GuidedTourTest {
       robot.clickOn(next);
     }
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(tabs).containsExactly("tab-reservations", "tab-plan", "tab-plan", "tab-plan", "tab-simulation");
+    assertThat(tabs)
+        .containsExactly("tab-reservations", "tab-plan", "tab-plan", "tab-plan", "tab-simulation");
     assertThat(texts.get(0)).contains("palette");
     assertThat(texts.get(2)).contains("Re-plan all");
     assertThat(tour.isShowing()).isFalse();

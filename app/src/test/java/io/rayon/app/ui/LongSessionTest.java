@@ -34,8 +34,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * scenario in turn (as shipped in sample-clusters/) is opened from the File menu, planned,
  * simulated, compared, edited and undone, then the next one is opened; a planning run is cancelled
  * on the way, and the session ends by switching back to the first sample while the last one is
- * being simulated. No exception may reach any thread (an uncaught-exception
- * handler on the JavaFX thread and a default one for all others collect them).
+ * being simulated. No exception may reach any thread (an uncaught-exception handler on the JavaFX
+ * thread and a default one for all others collect them).
  */
 @ExtendWith(ApplicationExtension.class)
 class LongSessionTest {
@@ -57,14 +57,24 @@ class LongSessionTest {
   }
 
   @Test
-  void everySampleOpenedPlannedSimulatedComparedEditedAndUndoneWithoutAnException(FxRobot robot) throws Exception {
-    // every sample as shipped, the default swim-256 (295 reservations, 5,894 jobs on 256 nodes) included
+  void everySampleOpenedPlannedSimulatedComparedEditedAndUndoneWithoutAnException(FxRobot robot)
+      throws Exception {
+    // every sample as shipped, the default swim-256 (295 reservations, 5,894 jobs on 256 nodes)
+    // included
     List<Path> samples;
     try (Stream<Path> files = Files.list(SampleScenarios.repoRoot().resolve("sample-clusters"))) {
-      samples = files.filter(p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("federation-")
-          && !p.getFileName().toString().startsWith("rush-")).sorted().toList();
+      samples =
+          files
+              .filter(
+                  p ->
+                      p.getFileName().toString().endsWith(".json")
+                          && !p.getFileName().toString().startsWith("federation-")
+                          && !p.getFileName().toString().startsWith("rush-"))
+              .sorted()
+              .toList();
     }
-    assertThat(samples).extracting(p -> p.getFileName().toString())
+    assertThat(samples)
+        .extracting(p -> p.getFileName().toString())
         .contains("fig9-pipeline.json", "fig5b-workflow.json", "swim-256.json");
     for (Path sample : samples) {
       open(robot, sample);
@@ -81,12 +91,16 @@ class LongSessionTest {
     robot.clickOn("#sim-run");
     open(robot, samples.get(0));
     await(() -> ui.executor.runningTasks().isEmpty());
-    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+    robot
+        .clickOn("#explorer-tree")
+        .press(KeyCode.CONTROL, KeyCode.Z)
+        .release(KeyCode.Z, KeyCode.CONTROL);
     assertThat(ui.ws.isDirty()).isFalse();
     assertThat(ui.bench.plan.getState()).isNull();
     assertThat(ui.bench.simulation.resultProperty().get()).isNull();
     assertThat(ui.bench.compare.rows()).isEmpty();
-    assertThat(ui.bench.compare.policyTextProperty().get()).isEqualTo(ui.ws.getScenario().sharingPolicy().toString());
+    assertThat(ui.bench.compare.policyTextProperty().get())
+        .isEqualTo(ui.ws.getScenario().sharingPolicy().toString());
     robot.clickOn("#tab-simulation");
     NodeHeatmap heatmap = robot.lookup("#sim-heatmap").queryAs(NodeHeatmap.class);
     assertThat(heatmap.getNodes().names()).isEmpty();
@@ -127,7 +141,10 @@ class LongSessionTest {
   void simulate(FxRobot robot) throws Exception {
     robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
     robot.clickOn("#sim-run");
-    await(() -> !ui.bench.simulation.runningProperty().get() && ui.bench.simulation.resultProperty().get() != null);
+    await(
+        () ->
+            !ui.bench.simulation.runningProperty().get()
+                && ui.bench.simulation.resultProperty().get() != null);
     NodeHeatmap heatmap = robot.lookup("#sim-heatmap").queryAs(NodeHeatmap.class);
     assertThat(heatmap.getNodes().names()).hasSize(ui.ws.getScenario().cluster().nodeCount());
     // Simulation → Next frame (Ctrl+Right) shows the next frame on the heatmap
@@ -156,7 +173,10 @@ class LongSessionTest {
     robot.clickOn(name).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
     robot.write("renamed in session").type(KeyCode.ENTER);
     assertThat(ui.ws.reservation(r.id()).orElseThrow().name()).isEqualTo("renamed in session");
-    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+    robot
+        .clickOn("#explorer-tree")
+        .press(KeyCode.CONTROL, KeyCode.Z)
+        .release(KeyCode.Z, KeyCode.CONTROL);
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(ui.ws.reservation(r.id()).orElseThrow()).isEqualTo(r);
   }

@@ -4,11 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.prefs.Theme;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.app.workspace.ExplorerNode;
 import io.rayon.app.workspace.Selection;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.testsupport.Fixtures;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -18,6 +25,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -36,7 +44,12 @@ class MainWindowTest {
   @Test
   void explorerListsClusterQueuesAndReservations(FxRobot robot) {
     var tree = ui.window.explorer().tree();
-    assertThat(labels(tree.getRoot())).contains("Cluster test-cluster (4 nodes)", "Reservations (2)", "r1  etl", "dedicated (reservable)");
+    assertThat(labels(tree.getRoot()))
+        .contains(
+            "Cluster test-cluster (4 nodes)",
+            "Reservations (2)",
+            "r1  etl",
+            "dedicated (reservable)");
   }
 
   @Test
@@ -57,7 +70,10 @@ class MainWindowTest {
     assertThat(ui.ws.reservation("r1").orElseThrow().name()).isEqualTo("nightly");
     assertThat(labels(ui.window.explorer().tree().getRoot())).contains("r1  nightly");
 
-    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
+    robot
+        .clickOn("#explorer-tree")
+        .press(KeyCode.CONTROL, KeyCode.Z)
+        .release(KeyCode.Z, KeyCode.CONTROL);
     assertThat(ui.ws.reservation("r1").orElseThrow().name()).isEqualTo("etl");
   }
 
@@ -67,7 +83,9 @@ class MainWindowTest {
     TextField prio = robot.lookup("#props-priority").queryAs(TextField.class);
     robot.doubleClickOn(prio).eraseText(5).write("high").type(KeyCode.ENTER);
     assertThat(ui.ws.reservation("r1").orElseThrow().priority()).isEqualTo(1);
-    assertThat(robot.lookup("#props-problem").queryAs(Label.class).getText()).contains("whole number").contains("high");
+    assertThat(robot.lookup("#props-problem").queryAs(Label.class).getText())
+        .contains("whole number")
+        .contains("high");
   }
 
   @Test
@@ -82,14 +100,16 @@ class MainWindowTest {
 
   @Test
   void noTwoCommandsShareAShortcutAndEveryCommandIsInAMenu(FxRobot robot) {
-    java.util.Map<String, String> seen = new java.util.HashMap<>();
+    Map<String, String> seen = new HashMap<>();
     for (var c : ui.window.commands()) {
       if (c.shortcut() == null) continue;
       String before = seen.put(c.shortcut().getName(), c.label());
-      assertThat(before).as(c.shortcut().getName() + " used by " + before + " and " + c.label()).isNull();
+      assertThat(before)
+          .as(c.shortcut().getName() + " used by " + before + " and " + c.label())
+          .isNull();
     }
     int items = 0;
-    for (var m : ((javafx.scene.control.MenuBar) ui.window.root().getTop()).getMenus()) items += m.getItems().size();
+    for (var m : ((MenuBar) ui.window.root().getTop()).getMenus()) items += m.getItems().size();
     assertThat(items).isGreaterThanOrEqualTo(ui.window.commands().size());
   }
 
@@ -102,10 +122,10 @@ class MainWindowTest {
   }
 
   @Test
-  void openEditSaveReopenThroughTheMenusRoundTrips(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+  void openEditSaveReopenThroughTheMenusRoundTrips(FxRobot robot, @TempDir Path dir)
       throws Exception {
-    java.nio.file.Path file = dir.resolve("round.json");
-    io.rayon.model.io.ScenarioIO.write(Fixtures.smallScenario(), file);
+    Path file = dir.resolve("round.json");
+    ScenarioIO.write(Fixtures.smallScenario(), file);
     ui.dialogs.files.add(file);
     robot.clickOn("File").clickOn("Open…");
     assertThat(ui.ws.getFile()).isEqualTo(file.toAbsolutePath());
@@ -114,18 +134,21 @@ class MainWindowTest {
     TextField user = robot.lookup("#props-user").queryAs(TextField.class);
     robot.doubleClickOn(user).eraseText(5).write("carol").type(KeyCode.ENTER);
     assertThat(ui.ws.isDirty()).isTrue();
-    robot.clickOn("#explorer-tree").press(KeyCode.CONTROL, KeyCode.S).release(KeyCode.S, KeyCode.CONTROL);
+    robot
+        .clickOn("#explorer-tree")
+        .press(KeyCode.CONTROL, KeyCode.S)
+        .release(KeyCode.S, KeyCode.CONTROL);
     assertThat(ui.ws.isDirty()).isFalse();
 
     ui.dialogs.files.add(file);
     robot.clickOn("File").clickOn("Open…");
     assertThat(ui.ws.reservation("r2").orElseThrow().user()).isEqualTo("carol");
-    assertThat(io.rayon.model.io.ScenarioIO.read(file)).isEqualTo(ui.ws.getScenario());
+    assertThat(ScenarioIO.read(file)).isEqualTo(ui.ws.getScenario());
     assertThat(ui.prefs.recentFiles()).contains(file.toAbsolutePath().normalize());
   }
 
-  private static java.util.List<String> labels(TreeItem<ExplorerNode> it) {
-    java.util.List<String> out = new java.util.ArrayList<>();
+  private static List<String> labels(TreeItem<ExplorerNode> it) {
+    List<String> out = new ArrayList<>();
     out.add(it.getValue().label());
     for (TreeItem<ExplorerNode> c : it.getChildren()) out.addAll(labels(c));
     return out;

@@ -55,8 +55,19 @@ class MilpBelowGreeLTest {
       Rdl e = Rdl.window(Rdl.atom(Resources.of(1024, 1), 1, 2, 1, 4), 0, 10);
       rs.add(new ReservationRequest("e" + i, "e" + i, "u", "default", e, 0, 0));
     }
-    return new Scenario(Scenario.FORMAT_VERSION, "milp-below-greel", null, 60, 12,
-        Cluster.of("c", NodeGroup.of("n", 2, Resources.of(8192, 8))), null, null, null, rs, null, null);
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "milp-below-greel",
+        null,
+        60,
+        12,
+        Cluster.of("c", NodeGroup.of("n", 2, Resources.of(8192, 8))),
+        null,
+        null,
+        null,
+        rs,
+        null,
+        null);
   }
 
   private static long accepted(PlanViewModel vm) {
@@ -69,22 +80,32 @@ class MilpBelowGreeLTest {
     robot.clickOn("#tab-plan");
     HBox box = robot.lookup("#milp-warning-box").queryAs(HBox.class);
     assertThat(box.isVisible()).isFalse();
-    robot.interact(() -> {
-      vm.plannerProperty().set("milp");
-      vm.timeLimitProperty().set("1ms");
-    });
+    robot.interact(
+        () -> {
+          vm.plannerProperty().set("milp");
+          vm.timeLimitProperty().set("1ms");
+        });
     robot.clickOn("#replan-all");
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !vm.runningProperty().get() && vm.getState() != null);
+    WaitForAsyncUtils.waitFor(
+        60, TimeUnit.SECONDS, () -> !vm.runningProperty().get() && vm.getState() != null);
     WaitForAsyncUtils.waitForFxEvents();
 
     assertThat(accepted(vm)).isZero();
     assertThat(box.isVisible()).isTrue();
     String warning = robot.lookup("#milp-warning").queryAs(Label.class).getText();
-    assertThat(warning).contains("accepts 0 of 3").contains("fewer than GREE-L's 3").contains("hybrid");
+    assertThat(warning)
+        .contains("accepts 0 of 3")
+        .contains("fewer than GREE-L's 3")
+        .contains("hybrid");
 
     robot.clickOn("#replan-hybrid");
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
-        () -> !vm.runningProperty().get() && vm.getState() != null && "hybrid".equals(vm.getState().planner()));
+    WaitForAsyncUtils.waitFor(
+        60,
+        TimeUnit.SECONDS,
+        () ->
+            !vm.runningProperty().get()
+                && vm.getState() != null
+                && "hybrid".equals(vm.getState().planner()));
     WaitForAsyncUtils.waitForFxEvents();
 
     assertThat(vm.plannerProperty().get()).isEqualTo("hybrid");

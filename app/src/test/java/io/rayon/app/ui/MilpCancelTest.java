@@ -63,8 +63,19 @@ class MilpCancelTest {
       Rdl e = Rdl.window(Rdl.atom(Resources.of(2048, 2), g, h, l, w), s, s + 12 + rnd.nextInt(12));
       rs.add(new ReservationRequest("m" + i, "m" + i, "u" + (i % 3), "default", e, 0, 0));
     }
-    return new Scenario(Scenario.FORMAT_VERSION, "milp-hard", null, 60, 80,
-        Cluster.of("c", NodeGroup.of("n", 4, Resources.of(8192, 8))), null, null, null, rs, null, null);
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "milp-hard",
+        null,
+        60,
+        80,
+        Cluster.of("c", NodeGroup.of("n", 4, Resources.of(8192, 8))),
+        null,
+        null,
+        null,
+        rs,
+        null,
+        null);
   }
 
   @Test
@@ -72,29 +83,38 @@ class MilpCancelTest {
     System.out.println("MilpCancelTest seed " + SEED);
     PlanViewModel vm = ui.bench.plan;
     robot.clickOn("#tab-plan");
-    robot.interact(() -> {
-      vm.plannerProperty().set("milp");
-      // long enough that the automatic grid's budget (150 + 1 integer variable per second) holds
-      // this model, which it refuses at 10 minutes (875 integer variables on grid 3)
-      vm.timeLimitProperty().set("20m");
-    });
+    robot.interact(
+        () -> {
+          vm.plannerProperty().set("milp");
+          // long enough that the automatic grid's budget (150 + 1 integer variable per second)
+          // holds
+          // this model, which it refuses at 10 minutes (875 integer variables on grid 3)
+          vm.timeLimitProperty().set("20m");
+        });
     robot.clickOn("#replan-all");
-    assertThat(vm.runningProperty().get()).as("running; problem '%s', summary '%s'", vm.problemProperty().get(),
-        vm.summaryProperty().get()).isTrue();
+    assertThat(vm.runningProperty().get())
+        .as(
+            "running; problem '%s', summary '%s'",
+            vm.problemProperty().get(), vm.summaryProperty().get())
+        .isTrue();
 
     // the JavaFX thread serves a probe while the solver works on the other thread
     CountDownLatch probe = new CountDownLatch(1);
     AtomicBoolean stillRunning = new AtomicBoolean();
-    Platform.runLater(() -> {
-      stillRunning.set(vm.runningProperty().get());
-      probe.countDown();
-    });
+    Platform.runLater(
+        () -> {
+          stillRunning.set(vm.runningProperty().get());
+          probe.countDown();
+        });
     assertThat(probe.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(stillRunning).as("still running; summary: %s", vm.summaryProperty().get()).isTrue();
-    assertThat(ui.executor.runningTasks()).extracting(t -> t.title()).anyMatch(t -> t.contains("milp"));
+    assertThat(ui.executor.runningTasks())
+        .extracting(t -> t.title())
+        .anyMatch(t -> t.contains("milp"));
 
     // what the solver reports during its search (not only before and after it) reaches the tab
-    WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> vm.progressProperty().get().contains(" nodes ("));
+    WaitForAsyncUtils.waitFor(
+        120, TimeUnit.SECONDS, () -> vm.progressProperty().get().contains(" nodes ("));
     assertThat(vm.progressProperty().get()).contains("incumbent").contains("bound").contains("gap");
     assertThat(vm.runningProperty().get()).isTrue();
 

@@ -6,6 +6,7 @@ import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.app.workspace.Selection;
 import io.rayon.model.plan.Decision;
+import io.rayon.views.chart.ChartExport;
 import io.rayon.views.plan.PlanGanttView;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.stage.Stage;
@@ -39,16 +40,19 @@ class PlanGanttTabTest {
     WaitForAsyncUtils.waitForFxEvents();
     PlanGanttView gantt = robot.lookup("#plan-gantt").queryAs(PlanGanttView.class);
     assertThat(gantt.isVisible()).isTrue();
-    long accepted = ui.bench.plan.getState().decisions().values().stream().filter(Decision::accepted).count();
+    long accepted =
+        ui.bench.plan.getState().decisions().values().stream().filter(Decision::accepted).count();
     assertThat(accepted).isPositive();
     assertThat(gantt.getPlan().allocations()).hasSize((int) accepted);
     AtomicReference<String> svg = new AtomicReference<>();
-    robot.interact(() -> svg.set(io.rayon.views.chart.ChartExport.svg(gantt, 800, 400)));
+    robot.interact(() -> svg.set(ChartExport.svg(gantt, 800, 400)));
     assertThat(svg.get()).contains("queue ");
 
     robot.interact(() -> ui.bench.planTab.skyline().showRange(5, 25));
-    assertThat(gantt.visibleStartProperty().get()).isEqualTo(ui.bench.planTab.skyline().getVisibleStart());
-    assertThat(gantt.visibleEndProperty().get()).isEqualTo(ui.bench.planTab.skyline().getVisibleEnd());
+    assertThat(gantt.visibleStartProperty().get())
+        .isEqualTo(ui.bench.planTab.skyline().getVisibleStart());
+    assertThat(gantt.visibleEndProperty().get())
+        .isEqualTo(ui.bench.planTab.skyline().getVisibleEnd());
 
     String id = gantt.getPlan().allocations().get(0).reservationId();
     robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation(id)));

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.engine.planners.Planners;
+import io.rayon.testsupport.Fixtures;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -49,12 +49,14 @@ class PlannerOptionControlsTest {
     robot.clickOn("#replan-all");
     assertThat(vm.problemProperty().get()).isEmpty();
     assertThat(vm.getState().planner()).isEqualTo("greel");
-    assertThat(vm.optionProperty("greel", Planners.plugin("greel").options().get(1)).get()).isEqualTo("true");
+    assertThat(vm.optionProperty("greel", Planners.plugin("greel").options().get(1)).get())
+        .isEqualTo("true");
 
     robot.interact(() -> vm.plannerProperty().set("milp"));
     assertThat(robot.lookup("#time-limit-field").query().isVisible()).isTrue();
     Node grid = robot.lookup("#planner-options").queryAs(HBox.class).lookup("#option-grid");
     assertThat(grid).isNotNull();
-    assertThat(robot.lookup("#planner-options").queryAs(HBox.class).lookup("#option-flat-fallback")).isNull();
+    assertThat(robot.lookup("#planner-options").queryAs(HBox.class).lookup("#option-flat-fallback"))
+        .isNull();
   }
 }

@@ -6,6 +6,7 @@ import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.engine.sim.SimulationResult;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.ComboBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -14,7 +15,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** One time cursor: playing a simulation back moves the Plan tab's cursor (skyline and Gantt lanes) to the same time. */
+/**
+ * One time cursor: playing a simulation back moves the Plan tab's cursor (skyline and Gantt lanes)
+ * to the same time.
+ */
 @ExtendWith(ApplicationExtension.class)
 class PlaybackCursorTest {
   Stage stage;
@@ -57,7 +61,7 @@ class PlaybackCursorTest {
     UiHarness ui = ref.get();
     SessionBugsTest.open(robot, ui, "fig9-pipeline.json");
     robot.clickOn("#tab-simulation");
-    robot.interact(() -> robot.lookup("#sim-scheduler").queryAs(javafx.scene.control.ComboBox.class).setValue("rayon"));
+    robot.interact(() -> robot.lookup("#sim-scheduler").queryAs(ComboBox.class).setValue("rayon"));
     robot.clickOn("#sim-run");
     WaitForAsyncUtils.waitForFxEvents();
     SimulationResult r = ui.bench.simulation.resultProperty().get();
@@ -70,7 +74,8 @@ class PlaybackCursorTest {
     long expected = r.report().samples().stream().mapToLong(a -> a.used().vcores()).sum();
     assertThat(total).isEqualTo(expected);
     // a run of a scheduler that follows no plan draws nothing over the plan
-    robot.interact(() -> robot.lookup("#sim-scheduler").queryAs(javafx.scene.control.ComboBox.class).setValue("reservation"));
+    robot.interact(
+        () -> robot.lookup("#sim-scheduler").queryAs(ComboBox.class).setValue("reservation"));
     robot.clickOn("#sim-run");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(ui.bench.planTab.skyline().getOverlay()).isNull();

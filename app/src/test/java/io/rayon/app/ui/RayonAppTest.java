@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TreeView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -18,7 +22,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The real entry point: RayonApp opens the scenario given on the command line in the background. */
+/**
+ * The real entry point: RayonApp opens the scenario given on the command line in the background.
+ */
 class RayonAppTest {
   static Application app;
 
@@ -29,7 +35,9 @@ class RayonAppTest {
     Platform.setImplicitExit(false);
     Path root = Path.of("").toAbsolutePath();
     if (!Files.isDirectory(root.resolve("sample-clusters"))) root = root.getParent();
-    app = FxToolkit.setupApplication(RayonApp.class, root.resolve("sample-clusters/fig9-pipeline.json").toString());
+    app =
+        FxToolkit.setupApplication(
+            RayonApp.class, root.resolve("sample-clusters/fig9-pipeline.json").toString());
   }
 
   @AfterAll
@@ -39,27 +47,33 @@ class RayonAppTest {
 
   static Stage mainStage() {
     for (Window w : Window.getWindows()) {
-      if (w instanceof Stage s && s.getTitle() != null && s.getTitle().endsWith("Rayon Studio")) return s;
+      if (w instanceof Stage s && s.getTitle() != null && s.getTitle().endsWith("Rayon Studio"))
+        return s;
     }
     return null;
   }
 
   @Test
   void opensTheScenarioGivenOnTheCommandLine() throws Exception {
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+    WaitForAsyncUtils.waitFor(
+        60,
+        TimeUnit.SECONDS,
         () -> mainStage() != null && mainStage().getTitle().startsWith("fig9-pipeline.json"));
     Stage stage = mainStage();
     TreeView<?> tree = (TreeView<?>) stage.getScene().lookup("#explorer-tree");
     assertThat(tree.getRoot().getChildren()).hasSize(4);
-    javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) stage.getScene().lookup("#workspace-tabs");
-    assertThat(tabs.getTabs()).extracting(javafx.scene.control.Tab::getText)
-        .startsWith("Reservations", "Plan", "Compare", "Simulation").contains("Live");
+    TabPane tabs = (TabPane) stage.getScene().lookup("#workspace-tabs");
+    assertThat(tabs.getTabs())
+        .extracting(Tab::getText)
+        .startsWith("Reservations", "Plan", "Compare", "Simulation")
+        .contains("Live");
   }
 
   @Test
   void aFirstStartShowsTheGuidedTourAtThePalette() throws Exception {
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> new FxRobot().lookup("#tour-text").tryQuery().isPresent());
-    javafx.scene.control.Label text = new FxRobot().lookup("#tour-text").queryAs(javafx.scene.control.Label.class);
+    WaitForAsyncUtils.waitFor(
+        60, TimeUnit.SECONDS, () -> new FxRobot().lookup("#tour-text").tryQuery().isPresent());
+    Label text = new FxRobot().lookup("#tour-text").queryAs(Label.class);
     assertThat(text.getText()).contains("palette");
     new FxRobot().clickOn("#tour-skip");
     WaitForAsyncUtils.waitForFxEvents();
@@ -68,15 +82,22 @@ class RayonAppTest {
 
   @Test
   void theScenarioGivenAtStartIsPlannedAtOnce() throws Exception {
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+    WaitForAsyncUtils.waitFor(
+        60,
+        TimeUnit.SECONDS,
         () -> mainStage() != null && mainStage().getTitle().startsWith("fig9-pipeline.json"));
-    javafx.scene.control.TabPane tabs = (javafx.scene.control.TabPane) mainStage().getScene().lookup("#workspace-tabs");
+    TabPane tabs = (TabPane) mainStage().getScene().lookup("#workspace-tabs");
     new FxRobot().interact(() -> tabs.getSelectionModel().select(1)); // the Plan tab
-    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> {
-      javafx.scene.Node summary = mainStage().getScene().lookup("#plan-summary");
-      return summary instanceof javafx.scene.control.Label l && l.getText() != null && l.getText().contains("accepted");
-    });
-    javafx.scene.control.Label summary = (javafx.scene.control.Label) mainStage().getScene().lookup("#plan-summary");
+    WaitForAsyncUtils.waitFor(
+        60,
+        TimeUnit.SECONDS,
+        () -> {
+          Node summary = mainStage().getScene().lookup("#plan-summary");
+          return summary instanceof Label l
+              && l.getText() != null
+              && l.getText().contains("accepted");
+        });
+    Label summary = (Label) mainStage().getScene().lookup("#plan-summary");
     assertThat(summary.getText()).doesNotStartWith("No plan yet");
   }
 }

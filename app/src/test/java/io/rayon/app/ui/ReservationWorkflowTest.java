@@ -3,11 +3,11 @@ package io.rayon.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.views.plan.PlanSkylineView;
 import io.rayon.views.rdl.RdlBuilder;
 import javafx.geometry.Point2D;
@@ -79,7 +79,8 @@ class ReservationWorkflowTest {
 
     Rdl expected = Rdl.window(Rdl.order(Rdl.atom(Resources.of(2048, 2), 2, 4, 3, 24)), 5, 30);
     assertThat(ui.ws.reservation(id).orElseThrow().rdl()).isEqualTo(expected);
-    assertThat(robot.lookup("#feasibility").queryAs(Label.class).getText()).contains("would accept");
+    assertThat(robot.lookup("#feasibility").queryAs(Label.class).getText())
+        .contains("would accept");
     assertThat(ui.bench.reservationsTab.ghostView().ghostProperty().get()).isNotNull();
 
     robot.clickOn("#place-reservation");
@@ -122,7 +123,8 @@ class ReservationWorkflowTest {
   void textEditsUpdateTheBlocksAndAMalformedEditLosesNothing(FxRobot robot) {
     robot.clickOn("r1  etl");
     TextArea text = robot.lookup("#rdl-text").queryAs(TextArea.class);
-    robot.interact(() -> text.setText("window(all(atom(<512,1>,1,2,1,4),atom(<512,1>,1,2,1,6)),0,20)"));
+    robot.interact(
+        () -> text.setText("window(all(atom(<512,1>,1,2,1,4),atom(<512,1>,1,2,1,6)),0,20)"));
     robot.clickOn("#rdl-text-apply");
     assertThat(robot.lookup("#block-0-1").tryQuery()).isPresent();
     Rdl good = ui.ws.reservation("r1").orElseThrow().rdl();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.task.TaskExecutor;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.testsupport.Fixtures;
 import io.rayon.testsupport.SampleScenarios;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.stage.Stage;
@@ -19,7 +19,9 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Finished runs are notified with their outcome; runs ended by opening another document are not. */
+/**
+ * Finished runs are notified with their outcome; runs ended by opening another document are not.
+ */
 @ExtendWith(ApplicationExtension.class)
 class RunNoticesTest {
   Stage stage;
@@ -43,15 +45,19 @@ class RunNoticesTest {
     robot.clickOn("#tab-plan");
     robot.clickOn("#replan-all");
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(ui.dialogs.notices).singleElement()
+    assertThat(ui.dialogs.notices)
+        .singleElement()
         .isEqualTo("INFORMATION Planning finished: " + ui.bench.plan.summaryProperty().get());
     assertThat(ui.bench.plan.summaryProperty().get()).contains("accepted");
 
     robot.clickOn("#tab-simulation");
     robot.clickOn("#sim-run");
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(ui.dialogs.notices).hasSize(2).last()
-        .isEqualTo("INFORMATION Simulation finished: " + ui.bench.simulation.summaryProperty().get());
+    assertThat(ui.dialogs.notices)
+        .hasSize(2)
+        .last()
+        .isEqualTo(
+            "INFORMATION Simulation finished: " + ui.bench.simulation.summaryProperty().get());
   }
 
   @Test

@@ -51,22 +51,29 @@ class RushWindowTest {
     AtomicReference<UiHarness> h = new AtomicReference<>();
     robot.interact(() -> h.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     UiHarness ui = h.get();
-    RushTab rush = (RushTab) ui.window.workspaceTabs().stream().filter(t -> t.id().equals("rush")).findFirst().orElseThrow();
+    RushTab rush =
+        (RushTab)
+            ui.window.workspaceTabs().stream()
+                .filter(t -> t.id().equals("rush"))
+                .findFirst()
+                .orElseThrow();
     List<String> problems = new ArrayList<>();
     try (UncaughtExceptions uncaught = UncaughtExceptions.install()) {
       ui.dialogs.files.add(RushScenarios.write(RushScenarios.tight(), dir.resolve("tight.json")));
       robot.clickOn("File").clickOn("Open…");
       WaitForAsyncUtils.waitForFxEvents();
-      robot.interact(() -> {
-        stage.setWidth(1024);
-        stage.setHeight(700);
-      });
+      robot.interact(
+          () -> {
+            stage.setWidth(1024);
+            stage.setHeight(700);
+          });
       robot.clickOn("#rush-run-a");
       robot.interact(() -> rush.viewModel().schedulerProperty().set("edf"));
       robot.clickOn("#rush-run-b");
       assertThat(rush.viewModel().result(Slot.B)).isNotNull();
       robot.interact(() -> rush.viewModel().shownProperty().set(Slot.A));
-      robot.interact(() -> rush.viewModel().snapshotProperty().set(rush.viewModel().snapshotCount() / 2));
+      robot.interact(
+          () -> rush.viewModel().snapshotProperty().set(rush.viewModel().snapshotCount() / 2));
       robot.clickOn("#timeline-play");
       WaitForAsyncUtils.waitForFxEvents();
       robot.clickOn("#timeline-play");
@@ -74,32 +81,54 @@ class RushWindowTest {
       for (Tab t : List.copyOf(views.getTabs())) {
         robot.interact(() -> views.getSelectionModel().select(t));
         WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> {
-          stage.getScene().getRoot().applyCss();
-          stage.getScene().getRoot().layout();
-          SmallWindowLayoutTest.walk(stage.getScene().getRoot(), "RUSH/" + t.getText(), problems);
-          clipped(stage.getScene().getRoot(), "RUSH/" + t.getText(), problems);
-        });
+        robot.interact(
+            () -> {
+              stage.getScene().getRoot().applyCss();
+              stage.getScene().getRoot().layout();
+              SmallWindowLayoutTest.walk(
+                  stage.getScene().getRoot(), "RUSH/" + t.getText(), problems);
+              clipped(stage.getScene().getRoot(), "RUSH/" + t.getText(), problems);
+            });
         shoot(robot, "rush-" + t.getId() + ".png");
       }
       assertThat(uncaught.thrown()).isEmpty();
     } finally {
-      robot.interact(() -> {
-        stage.setWidth(1280);
-        stage.setHeight(800);
-      });
+      robot.interact(
+          () -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+          });
       robot.interact(ui.window::dispose);
     }
     assertThat(problems).as("squeezed controls at 1024x700").isEmpty();
   }
 
-  /** Labels and buttons of the RUSH tab cut to JavaFX's default "..." (the layout test looks for "…"). */
+  /**
+   * Labels and buttons of the RUSH tab cut to JavaFX's default "..." (the layout test looks for
+   * "…").
+   */
   private static void clipped(Node n, String tab, List<String> problems) {
     if (!n.isVisible() || n.getScene() == null) return;
     if (n instanceof IndexedCell<?>) return; // a table cell's text is cut where its column ends
-    if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getWidth() > 0 && !l.isWrapText()
-        && l.lookup(".text") instanceof Text shown && !shown.getText().equals(l.getText()) && shown.getText().endsWith("...")) {
-      problems.add(tab + ": " + l.getClass().getSimpleName() + "#" + l.getId() + " shows '" + shown.getText() + "' for '" + l.getText() + "'");
+    if (n instanceof Labeled l
+        && l.getText() != null
+        && !l.getText().isEmpty()
+        && l.getWidth() > 0
+        && !l.isWrapText()
+        && l.lookup(".text") instanceof Text shown
+        && !shown.getText().equals(l.getText())
+        && shown.getText().endsWith("...")) {
+      problems.add(
+          tab
+              + ": "
+              + l.getClass().getSimpleName()
+              + "#"
+              + l.getId()
+              + " shows '"
+              + shown.getText()
+              + "' for '"
+              + l.getText()
+              + "'");
     }
     if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) clipped(c, tab, problems);
   }

@@ -6,18 +6,24 @@ import io.rayon.app.prefs.Theme;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.app.workspace.Selection;
+import io.rayon.model.cluster.Cluster;
+import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.model.workload.Job;
 import io.rayon.model.workload.Workload;
 import io.rayon.views.chart.ChartExport;
 import java.awt.image.BufferedImage;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -42,12 +48,13 @@ public class ScreenshotTest {
   }
 
   /**
-   * Where screenshots go: {@code docs/images/} only when the build is asked to refresh them
-   * ({@code -Drayon.screenshots=docs}, the command README names); otherwise a temporary directory,
-   * so that a test run renders and checks them but leaves the work tree as it found it.
+   * Where screenshots go: {@code docs/images/} only when the build is asked to refresh them ({@code
+   * -Drayon.screenshots=docs}, the command README names); otherwise a temporary directory, so that
+   * a test run renders and checks them but leaves the work tree as it found it.
    */
-  public static Path imagesDir() throws java.io.IOException {
-    if ("docs".equals(System.getProperty("rayon.screenshots"))) return projectRoot().resolve("docs/images");
+  public static Path imagesDir() throws IOException {
+    if ("docs".equals(System.getProperty("rayon.screenshots")))
+      return projectRoot().resolve("docs/images");
     if (scratch == null) scratch = Files.createTempDirectory("rayon-screenshots");
     return scratch;
   }
@@ -70,7 +77,8 @@ public class ScreenshotTest {
     assertThat(b.getWidth()).isGreaterThan(600);
     int first = b.getRGB(0, 0);
     boolean varied = false;
-    for (int y = 0; y < b.getHeight() && !varied; y += 7) for (int x = 0; x < b.getWidth() && !varied; x += 7) varied = b.getRGB(x, y) != first;
+    for (int y = 0; y < b.getHeight() && !varied; y += 7)
+      for (int x = 0; x < b.getWidth() && !varied; x += 7) varied = b.getRGB(x, y) != first;
     assertThat(varied).as(name + " shows something").isTrue();
     return out;
   }
@@ -85,9 +93,9 @@ public class ScreenshotTest {
     ui.dialogs.files.add(png);
     robot.interact(() -> ui.bench.exports.exportChartPng());
     assertThat(ui.dialogs.errors).isEmpty();
-    var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+    var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
     assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
-    assertThat(javax.imageio.ImageIO.read(png.toFile()).getWidth()).isGreaterThan(100);
+    assertThat(ImageIO.read(png.toFile()).getWidth()).isGreaterThan(100);
   }
 
   @Test
@@ -95,21 +103,31 @@ public class ScreenshotTest {
     Path sample = projectRoot().resolve("sample-clusters/swim-256.json");
     Scenario full = ScenarioIO.read(sample);
     // the simulation picture uses the first 300 jobs so the test stays quick
-    List<io.rayon.model.workload.Job> jobs = new ArrayList<>(full.workload().jobs().subList(0, Math.min(300, full.workload().jobs().size())));
+    List<Job> jobs =
+        new ArrayList<>(
+            full.workload().jobs().subList(0, Math.min(300, full.workload().jobs().size())));
     // the default sample's reservations on a 2-node slice of its cluster, so that they compete
     var group = full.cluster().nodeGroups().get(0);
-    var slice = new io.rayon.model.cluster.Cluster(full.cluster().name() + "-slice",
-        List.of(new io.rayon.model.cluster.NodeGroup(group.name(), 2, group.capacity(), group.allowance(), 1, null)), List.of(), List.of());
+    var slice =
+        new Cluster(
+            full.cluster().name() + "-slice",
+            List.of(new NodeGroup(group.name(), 2, group.capacity(), group.allowance(), 1, null)),
+            List.of(),
+            List.of());
     Scenario s = full.withWorkload(new Workload(full.workload().source(), jobs)).withCluster(slice);
     robot.interact(() -> ui.ws.load(s, sample, false));
 
-    robot.interact(() -> {
-      ui.bench.plan.plannerProperty().set("greel");
-      ui.bench.plan.replanAll();
-    });
+    robot.interact(
+        () -> {
+          ui.bench.plan.plannerProperty().set("greel");
+          ui.bench.plan.replanAll();
+        });
     String accepted = null;
-    for (Decision d : ui.bench.plan.getState().decisions().values()) if (d.accepted() && accepted == null) accepted = d.reservationId();
-    assertThat(ui.bench.plan.rejected()).as("the slice is too small for every reservation").isNotEmpty();
+    for (Decision d : ui.bench.plan.getState().decisions().values())
+      if (d.accepted() && accepted == null) accepted = d.reservationId();
+    assertThat(ui.bench.plan.rejected())
+        .as("the slice is too small for every reservation")
+        .isNotEmpty();
     String pick = accepted;
     robot.interact(() -> ui.ws.selectionProperty().set(Selection.reservation(pick)));
     shoot(robot, "reservations.png");
@@ -119,19 +137,21 @@ public class ScreenshotTest {
     exportCharts(robot);
 
     robot.clickOn("#tab-compare");
-    robot.interact(() -> {
-      ui.bench.compare.plannerAProperty().set("gree");
-      ui.bench.compare.plannerBProperty().set("greel");
-      ui.bench.compare.run();
-    });
+    robot.interact(
+        () -> {
+          ui.bench.compare.plannerAProperty().set("gree");
+          ui.bench.compare.plannerBProperty().set("greel");
+          ui.bench.compare.run();
+        });
     assertThat(ui.bench.compare.rows()).isNotEmpty();
     shoot(robot, "compare.png");
 
     robot.clickOn("#tab-simulation");
-    robot.interact(() -> {
-      ui.bench.simulation.frameIntervalProperty().set("600");
-      ui.bench.simulation.run();
-    });
+    robot.interact(
+        () -> {
+          ui.bench.simulation.frameIntervalProperty().set("600");
+          ui.bench.simulation.run();
+        });
     assertThat(ui.bench.simulation.resultProperty().get()).isNotNull();
     int frames = ui.bench.simulation.resultProperty().get().frames().size();
     robot.interact(() -> ui.bench.simulation.frameProperty().set(frames / 3));

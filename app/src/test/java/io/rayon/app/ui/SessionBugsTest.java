@@ -71,9 +71,12 @@ class SessionBugsTest {
       // draw the heatmap now (the layout pass would do it at the next pulse)
       robot.interact(() -> heatmap.snapshot(null, null));
       assertThat(uncaught.thrown()).isEmpty();
-      assertThat(heatmap.getNodes().names()).as("no node of the previous scenario stays on screen").isEmpty();
+      assertThat(heatmap.getNodes().names())
+          .as("no node of the previous scenario stays on screen")
+          .isEmpty();
       assertThat(series.getSeries()).isEmpty();
-      assertThat(robot.lookup("#sim-summary").queryAs(Label.class).getText()).startsWith("No simulation yet");
+      assertThat(robot.lookup("#sim-summary").queryAs(Label.class).getText())
+          .startsWith("No simulation yet");
 
       robot.clickOn("#sim-run");
       assertThat(heatmap.getNodes().names()).hasSize(ui.ws.getScenario().cluster().nodeCount());
@@ -103,7 +106,9 @@ class SessionBugsTest {
     assertThat(ui.bench.plan.runningProperty().get()).isFalse();
     assertThat(ui.bench.plan.getState()).as("the plan before the cancelled run").isSameAs(good);
     assertThat(ui.bench.plan.rejected()).isEmpty();
-    assertThat(ui.bench.plan.summaryProperty().get()).contains("cancelled").contains("previous plan is kept");
+    assertThat(ui.bench.plan.summaryProperty().get())
+        .contains("cancelled")
+        .contains("previous plan is kept");
     assertThat(ui.bench.plan.summaryProperty().get()).isNotEqualTo(goodSummary);
   }
 
@@ -138,7 +143,9 @@ class SessionBugsTest {
       robot.press(KeyCode.CONTROL, digit).release(digit, KeyCode.CONTROL);
       WaitForAsyncUtils.waitForFxEvents();
       Node owner = stage.getScene().getFocusOwner();
-      assertThat(owner).as("focus after Ctrl+" + digit.getName()).isNotInstanceOf(TextInputControl.class);
+      assertThat(owner)
+          .as("focus after Ctrl+" + digit.getName())
+          .isNotInstanceOf(TextInputControl.class);
       robot.write("x");
       WaitForAsyncUtils.waitForFxEvents();
       assertThat(ui.ws.reservation(id).orElseThrow().name()).isEqualTo(name);
@@ -152,7 +159,9 @@ class SessionBugsTest {
     open(robot, ui, "fig5b-workflow.json");
     robot.clickOn("#tab-compare");
     TextField policy = robot.lookup("#compare-policy").queryAs(TextField.class);
-    assertThat(policy.getText()).isEqualTo(ui.ws.getScenario().sharingPolicy().toString()).isNotEqualTo("none");
+    assertThat(policy.getText())
+        .isEqualTo(ui.ws.getScenario().sharingPolicy().toString())
+        .isNotEqualTo("none");
     open(robot, ui, "fig9-pipeline.json");
     assertThat(policy.getText()).isEqualTo("none");
     open(robot, ui, "fig5b-workflow.json");
@@ -160,7 +169,8 @@ class SessionBugsTest {
   }
 
   @Test
-  void savingUnderAnotherNameKeepsThePlanTheSimulationAndTheComparison(FxRobot robot, @TempDir Path dir) {
+  void savingUnderAnotherNameKeepsThePlanTheSimulationAndTheComparison(
+      FxRobot robot, @TempDir Path dir) {
     UiHarness ui = harness(robot, new CurrentThreadTaskExecutor());
     open(robot, ui, "fig5b-workflow.json");
     robot.clickOn("#tab-plan");

@@ -41,10 +41,11 @@ class SmallWindowLayoutTest {
     robot.interact(() -> h.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     UiHarness ui = h.get();
     SessionBugsTest.open(robot, ui, "fig9-pipeline.json");
-    robot.interact(() -> {
-      stage.setWidth(1024);
-      stage.setHeight(700);
-    });
+    robot.interact(
+        () -> {
+          stage.setWidth(1024);
+          stage.setHeight(700);
+        });
     WaitForAsyncUtils.waitForFxEvents();
     TabPane tabs = robot.lookup(".tab-pane").queryAs(TabPane.class);
     List<String> problems = new ArrayList<>();
@@ -52,18 +53,20 @@ class SmallWindowLayoutTest {
       for (Tab t : List.copyOf(tabs.getTabs())) {
         robot.interact(() -> tabs.getSelectionModel().select(t));
         WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> {
-          stage.getScene().getRoot().applyCss();
-          stage.getScene().getRoot().layout();
-          walk(stage.getScene().getRoot(), t.getText(), problems);
-        });
+        robot.interact(
+            () -> {
+              stage.getScene().getRoot().applyCss();
+              stage.getScene().getRoot().layout();
+              walk(stage.getScene().getRoot(), t.getText(), problems);
+            });
       }
     } finally {
       // the stage is shared by the UI tests that run after this one in the same JVM
-      robot.interact(() -> {
-        stage.setWidth(1280);
-        stage.setHeight(800);
-      });
+      robot.interact(
+          () -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+          });
     }
     assertThat(problems).as("squeezed controls at 1024x700").isEmpty();
   }
@@ -73,14 +76,34 @@ class SmallWindowLayoutTest {
     if (n instanceof Control c && c.getWidth() > 0) {
       double min = c.minWidth(-1);
       if (c.getWidth() + 0.5 < min) {
-        problems.add(tab + ": " + describe(c) + " is " + Math.round(c.getWidth()) + " px wide, its minimum is " + Math.round(min));
+        problems.add(
+            tab
+                + ": "
+                + describe(c)
+                + " is "
+                + Math.round(c.getWidth())
+                + " px wide, its minimum is "
+                + Math.round(min));
       }
     }
-    if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getWidth() > 0) {
+    if (n instanceof Labeled l
+        && l.getText() != null
+        && !l.getText().isEmpty()
+        && l.getWidth() > 0) {
       Node text = l.lookup(".text");
-      if (text instanceof Text shown && !shown.getText().equals(l.getText()) && shown.getText().endsWith("…")
+      if (text instanceof Text shown
+          && !shown.getText().equals(l.getText())
+          && shown.getText().endsWith("…")
           && !l.isWrapText()) {
-        problems.add(tab + ": " + describe(l) + " shows '" + shown.getText() + "' for '" + l.getText() + "'");
+        problems.add(
+            tab
+                + ": "
+                + describe(l)
+                + " shows '"
+                + shown.getText()
+                + "' for '"
+                + l.getText()
+                + "'");
       }
     }
     if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) walk(c, tab, problems);

@@ -3,15 +3,20 @@ package io.rayon.app.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.task.CurrentThreadTaskExecutor;
+import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.engine.sweep.Sweep;
+import io.rayon.model.io.ScenarioIO;
+import io.rayon.model.scenario.Scenario;
 import io.rayon.testsupport.SampleScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,7 +26,10 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** The Sweep tab, driven through its controls: a 2×3 plan sweep, a seeded simulation sweep, refusals, export. */
+/**
+ * The Sweep tab, driven through its controls: a 2×3 plan sweep, a seeded simulation sweep,
+ * refusals, export.
+ */
 @ExtendWith(ApplicationExtension.class)
 class SweepTabTest {
   Stage stage;
@@ -32,7 +40,7 @@ class SweepTabTest {
     this.stage = stage;
   }
 
-  UiHarness harness(FxRobot robot, io.rayon.app.task.TaskExecutor executor) {
+  UiHarness harness(FxRobot robot, TaskExecutor executor) {
     AtomicReference<UiHarness> ui = new AtomicReference<>();
     robot.interact(() -> ui.set(new UiHarness(stage, executor)));
     return ui.get();
@@ -40,20 +48,21 @@ class SweepTabTest {
 
   private static void type(FxRobot robot, String query, String text) {
     if (query.endsWith("-name")) {
-      javafx.scene.control.ComboBox<?> box = robot.lookup(query).queryAs(javafx.scene.control.ComboBox.class);
+      ComboBox<?> box = robot.lookup(query).queryAs(ComboBox.class);
       robot.clickOn(box.getEditor());
-      robot.push(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.A);
+      robot.push(KeyCode.SHORTCUT, KeyCode.A);
       robot.write(text);
-      robot.push(javafx.scene.input.KeyCode.ENTER);
+      robot.push(KeyCode.ENTER);
       return;
     }
     robot.clickOn(query);
-    robot.push(javafx.scene.input.KeyCode.SHORTCUT, javafx.scene.input.KeyCode.A);
+    robot.push(KeyCode.SHORTCUT, KeyCode.A);
     robot.write(text);
   }
 
   @Test
-  void aTwoByThreePlanSweepFillsTheTableBestFirstAndExportsEveryRun(FxRobot robot) throws Exception {
+  void aTwoByThreePlanSweepFillsTheTableBestFirstAndExportsEveryRun(FxRobot robot)
+      throws Exception {
     UiHarness ui = harness(robot, new CurrentThreadTaskExecutor());
     SessionBugsTest.open(robot, ui, "fig5b-workflow.json");
     robot.clickOn("#tab-sweep");
@@ -67,11 +76,21 @@ class SweepTabTest {
     TableView<?> table = robot.lookup("#sweep-table").queryAs(TableView.class);
     assertThat(table.getItems()).hasSize(6);
     List<Sweep.Summary> rows = ui.bench.sweepTab.rows();
-    assertThat(rows).extracting(Sweep.Summary::mean).isSortedAccordingTo((a, b) -> Double.compare(b, a));
-    assertThat(rows).extracting(r -> r.settings().get("planner") + "/" + r.settings().get("policy"))
-        .containsExactlyInAnyOrder("gree/none", "gree/instantaneous:0.2", "gree/instantaneous:0.5",
-            "greel/none", "greel/instantaneous:0.2", "greel/instantaneous:0.5");
-    assertThat(table.getColumns()).extracting(c -> c.getText()).containsExactly("planner", "policy", "weightedAcceptance");
+    assertThat(rows)
+        .extracting(Sweep.Summary::mean)
+        .isSortedAccordingTo((a, b) -> Double.compare(b, a));
+    assertThat(rows)
+        .extracting(r -> r.settings().get("planner") + "/" + r.settings().get("policy"))
+        .containsExactlyInAnyOrder(
+            "gree/none",
+            "gree/instantaneous:0.2",
+            "gree/instantaneous:0.5",
+            "greel/none",
+            "greel/instantaneous:0.2",
+            "greel/instantaneous:0.5");
+    assertThat(table.getColumns())
+        .extracting(c -> c.getText())
+        .containsExactly("planner", "policy", "weightedAcceptance");
     assertThat(ui.bench.sweepTab.charts()).hasSize(1);
 
     Path out = tmp.resolve("sweep.csv");
@@ -87,8 +106,13 @@ class SweepTabTest {
     robot.clickOn("#sweep-report");
     WaitForAsyncUtils.waitForFxEvents();
     String page = Files.readString(html);
-    assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg").contains("best first")
-        .contains("instantaneous:0.5").doesNotContain("<script").endsWith("</html>\n");
+    assertThat(page)
+        .startsWith("<!DOCTYPE html>")
+        .contains("<svg")
+        .contains("best first")
+        .contains("instantaneous:0.5")
+        .doesNotContain("<script")
+        .endsWith("</html>\n");
     assertThat(page.split("<tr>", -1)).hasSize(1 + 7 + 7);
   }
 
@@ -114,7 +138,8 @@ class SweepTabTest {
     assertThat(ui.bench.sweep.problemProperty().get()).isEmpty();
     TableView<?> table = robot.lookup("#sweep-table").queryAs(TableView.class);
     assertThat(table.getItems()).hasSize(2);
-    assertThat(table.getColumns()).extracting(c -> c.getText())
+    assertThat(table.getColumns())
+        .extracting(c -> c.getText())
         .containsExactly("damping", "scheduler", "meanJobCompletionS (mean)", "min", "max", "sd");
     assertThat(ui.bench.sweep.resultProperty().get().rows()).hasSize(4);
   }
@@ -123,7 +148,7 @@ class SweepTabTest {
   void aRunningSweepCanBeCancelledAndLeavesNoResult(FxRobot robot) throws Exception {
     ManualTaskExecutor executor = new ManualTaskExecutor();
     UiHarness ui = harness(robot, executor);
-    io.rayon.model.scenario.Scenario s = io.rayon.model.io.ScenarioIO.read(SampleScenarios.sample("fig5b-workflow.json"));
+    Scenario s = ScenarioIO.read(SampleScenarios.sample("fig5b-workflow.json"));
     robot.interact(() -> ui.ws.load(s, null, false));
     robot.clickOn("#tab-sweep");
     robot.clickOn("#sweep-run");

@@ -3,9 +3,9 @@ package io.rayon.app.workspace;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.prefs.Theme;
-import io.rayon.testsupport.Fixtures;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.testsupport.Fixtures;
 import java.util.List;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
@@ -31,10 +31,30 @@ class InspectorSheetTest {
   /** The small scenario with a second reservable queue, so the queue is a choice of two. */
   static Scenario scenario() {
     Scenario s = Fixtures.smallScenario();
-    Queue root = new Queue("root", 1, 1, 1, false,
-        List.of(Queue.leaf("dedicated", 0.5, 1, true), Queue.leaf("nightly", 0.2, 1, true), Queue.leaf("batch", 0.3, 1, false)));
-    return new Scenario(s.formatVersion(), s.name(), s.description(), s.stepSeconds(), s.horizonSteps(), s.cluster(), root,
-        s.users(), s.sharingPolicy(), s.reservations(), s.workload(), s.settings());
+    Queue root =
+        new Queue(
+            "root",
+            1,
+            1,
+            1,
+            false,
+            List.of(
+                Queue.leaf("dedicated", 0.5, 1, true),
+                Queue.leaf("nightly", 0.2, 1, true),
+                Queue.leaf("batch", 0.3, 1, false)));
+    return new Scenario(
+        s.formatVersion(),
+        s.name(),
+        s.description(),
+        s.stepSeconds(),
+        s.horizonSteps(),
+        s.cluster(),
+        root,
+        s.users(),
+        s.sharingPolicy(),
+        s.reservations(),
+        s.workload(),
+        s.settings());
   }
 
   @Start
@@ -57,9 +77,18 @@ class InspectorSheetTest {
     select(robot, "r1");
     PropertySheet sheet = robot.lookup("#props-sheet").queryAs(PropertySheet.class);
     assertThat(sheet).isSameAs(inspector.sheet());
-    assertThat(sheet.getItems()).extracting(PropertySheet.Item::getName)
-        .containsExactly("Id", "Name", "User", "Queue", "Priority", "Arrival (step)", "Total work (bundle-steps)");
-    assertThat(sheet.getItems()).extracting(PropertySheet.Item::isEditable)
+    assertThat(sheet.getItems())
+        .extracting(PropertySheet.Item::getName)
+        .containsExactly(
+            "Id",
+            "Name",
+            "User",
+            "Queue",
+            "Priority",
+            "Arrival (step)",
+            "Total work (bundle-steps)");
+    assertThat(sheet.getItems())
+        .extracting(PropertySheet.Item::isEditable)
         .containsExactly(false, true, true, true, true, false, false);
     Label id = robot.lookup("#props-id").queryAs(Label.class);
     assertThat(id.getText()).isEqualTo("r1");
@@ -73,8 +102,14 @@ class InspectorSheetTest {
     select(robot, "r1");
     int before = ws.history().undoSize();
     TextField name = robot.lookup("#props-name").queryAs(TextField.class);
-    robot.clickOn(name).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("morning etl");
-    assertThat(ws.reservation("r1").orElseThrow().name()).as("nothing is committed while typing").isEqualTo("etl");
+    robot
+        .clickOn(name)
+        .press(KeyCode.CONTROL, KeyCode.A)
+        .release(KeyCode.A, KeyCode.CONTROL)
+        .write("morning etl");
+    assertThat(ws.reservation("r1").orElseThrow().name())
+        .as("nothing is committed while typing")
+        .isEqualTo("etl");
     robot.clickOn("#props-user");
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(ws.reservation("r1").orElseThrow().name()).isEqualTo("morning etl");
@@ -88,7 +123,11 @@ class InspectorSheetTest {
     select(robot, "r2");
     int before = ws.history().undoSize();
     TextField user = robot.lookup("#props-user").queryAs(TextField.class);
-    robot.clickOn(user).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("mallory");
+    robot
+        .clickOn(user)
+        .press(KeyCode.CONTROL, KeyCode.A)
+        .release(KeyCode.A, KeyCode.CONTROL)
+        .write("mallory");
     robot.type(KeyCode.ESCAPE);
     assertThat(user.getText()).isEqualTo("bob");
     robot.clickOn("#props-name");
@@ -115,7 +154,12 @@ class InspectorSheetTest {
   void aRefusedValueMarksTheFieldAndShowsTheReason(FxRobot robot) {
     select(robot, "r1");
     TextField user = robot.lookup("#props-user").queryAs(TextField.class);
-    robot.clickOn(user).press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL).write("two words").type(KeyCode.ENTER);
+    robot
+        .clickOn(user)
+        .press(KeyCode.CONTROL, KeyCode.A)
+        .release(KeyCode.A, KeyCode.CONTROL)
+        .write("two words")
+        .type(KeyCode.ENTER);
     assertThat(ws.reservation("r1").orElseThrow().user()).isEqualTo("alice");
     assertThat(user.getStyleClass()).contains("invalid");
     Label problem = robot.lookup("#props-problem").queryAs(Label.class);

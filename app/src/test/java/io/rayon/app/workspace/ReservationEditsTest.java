@@ -2,9 +2,9 @@ package io.rayon.app.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.testsupport.Fixtures;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,9 @@ class ReservationEditsTest {
     edits.setName("r1", "renamed");
     edits.setQueue("r2", "batch");
     edits.remove("r2");
-    assertThat(ws.getScenario().reservations()).extracting(r -> r.id()).containsExactly("r1", dup, added);
+    assertThat(ws.getScenario().reservations())
+        .extracting(r -> r.id())
+        .containsExactly("r1", dup, added);
 
     ws.history().undo();
     assertThat(ws.reservation("r2").orElseThrow().queue()).isEqualTo("batch");
@@ -46,7 +48,8 @@ class ReservationEditsTest {
   void duplicateCopiesExpressionUnderAFreshIdAfterTheOriginal() {
     String dup = edits.duplicate("r1");
     assertThat(dup).isEqualTo("r1-copy");
-    assertThat(ws.getScenario().reservations().get(1).rdl()).isEqualTo(ws.reservation("r1").orElseThrow().rdl());
+    assertThat(ws.getScenario().reservations().get(1).rdl())
+        .isEqualTo(ws.reservation("r1").orElseThrow().rdl());
     assertThat(ws.selectionProperty().get()).isEqualTo(Selection.reservation(dup));
     assertThat(edits.duplicate("r1")).isEqualTo("r1-copy1");
   }

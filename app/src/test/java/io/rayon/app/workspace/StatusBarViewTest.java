@@ -70,20 +70,21 @@ class StatusBarViewTest {
 
   @Start
   void start(Stage stage) {
-    TaskExecutor executor = new TaskExecutor() {
-      @Override
-      public <T> TaskHandle execute(BackgroundTask<T> task) {
-        throw new UnsupportedOperationException("the test adds handles itself");
-      }
+    TaskExecutor executor =
+        new TaskExecutor() {
+          @Override
+          public <T> TaskHandle execute(BackgroundTask<T> task) {
+            throw new UnsupportedOperationException("the test adds handles itself");
+          }
 
-      @Override
-      public ObservableList<TaskHandle> runningTasks() {
-        return running;
-      }
+          @Override
+          public ObservableList<TaskHandle> runningTasks() {
+            return running;
+          }
 
-      @Override
-      public void shutdown() {}
-    };
+          @Override
+          public void shutdown() {}
+        };
     bar = new StatusBarView(ws, executor);
     stage.setScene(new Scene(bar, 900, 40));
     stage.show();

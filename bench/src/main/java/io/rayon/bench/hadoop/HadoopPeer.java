@@ -14,8 +14,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.RMContextImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.CapacityOverTimePolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.InMemoryPlan;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.NoOverCommitPolicy;
-import org.apache.hadoop.yarn.server.resourcemanager.reservation.SharingPolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationSchedulerConfiguration;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.SharingPolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.PlanningException;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.AlignedPlannerWithGreedy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.GreedyReservationAgent;
@@ -58,11 +58,23 @@ public final class HadoopPeer {
   private final QuotaConfiguration quotas;
   private long nextId = 1;
 
-  /** Hadoop's own default sharing policy: capacity-over-time, 100% instantaneous and average over 24 h. */
-  public static final SharingPolicySpec HADOOP_DEFAULT_POLICY = SharingPolicySpec.parse("capacity-over-time:1,1,24h");
+  /**
+   * Hadoop's own default sharing policy: capacity-over-time, 100% instantaneous and average over 24
+   * h.
+   */
+  public static final SharingPolicySpec HADOOP_DEFAULT_POLICY =
+      SharingPolicySpec.parse("capacity-over-time:1,1,24h");
 
-  /** The agent with favor-early-allocation=false under Hadoop's default policy (the benchmark's old setting). */
-  public HadoopPeer(Agent kind, Resources capacity, long stepMs, Resources minAllocation, Resources maxAllocation) {
+  /**
+   * The agent with favor-early-allocation=false under Hadoop's default policy (the benchmark's old
+   * setting).
+   */
+  public HadoopPeer(
+      Agent kind,
+      Resources capacity,
+      long stepMs,
+      Resources minAllocation,
+      Resources maxAllocation) {
     this(kind, false, HADOOP_DEFAULT_POLICY, capacity, stepMs, minAllocation, maxAllocation);
   }
 
@@ -70,8 +82,14 @@ public final class HadoopPeer {
    * The agent with the given {@code favor-early-allocation} (Hadoop's default: true) under the
    * Hadoop translation of {@code policy}.
    */
-  public HadoopPeer(Agent kind, boolean favorEarly, SharingPolicySpec policy, Resources capacity, long stepMs,
-      Resources minAllocation, Resources maxAllocation) {
+  public HadoopPeer(
+      Agent kind,
+      boolean favorEarly,
+      SharingPolicySpec policy,
+      Resources capacity,
+      long stepMs,
+      Resources minAllocation,
+      Resources maxAllocation) {
     this.kind = kind;
     this.stepMs = stepMs;
     this.policy = policy;
@@ -80,13 +98,23 @@ public final class HadoopPeer {
     conf.setBoolean(ReservationAgent.FAVOR_EARLY_ALLOCATION, favorEarly);
     SharingPolicy sharing = hadoopPolicy(policy);
     sharing.init(QUEUE, conf);
-    this.agent = kind == Agent.GREEDY ? new GreedyReservationAgent() : new AlignedPlannerWithGreedy();
+    this.agent =
+        kind == Agent.GREEDY ? new GreedyReservationAgent() : new AlignedPlannerWithGreedy();
     agent.init(conf);
     this.plan =
         new InMemoryPlan(
-            null, sharing, agent, HadoopTranslation.toHadoop(capacity), stepMs, new DefaultResourceCalculator(),
-            HadoopTranslation.toHadoop(minAllocation), HadoopTranslation.toHadoop(maxAllocation), "dedicated",
-            null, true, new RMContextImpl());
+            null,
+            sharing,
+            agent,
+            HadoopTranslation.toHadoop(capacity),
+            stepMs,
+            new DefaultResourceCalculator(),
+            HadoopTranslation.toHadoop(minAllocation),
+            HadoopTranslation.toHadoop(maxAllocation),
+            "dedicated",
+            null,
+            true,
+            new RMContextImpl());
   }
 
   public Agent kind() {
@@ -106,7 +134,9 @@ public final class HadoopPeer {
     }
   }
 
-  /** The accepted reservation's allocation in our model (see {@link HadoopTranslation#fromHadoop}). */
+  /**
+   * The accepted reservation's allocation in our model (see {@link HadoopTranslation#fromHadoop}).
+   */
   public ReservationAllocation allocationOf(ReservationId id, String ourId, Resources bundle) {
     var a = plan.getReservationById(id);
     if (a == null) throw new IllegalArgumentException("no reservation " + id + " in Hadoop's plan");
@@ -128,18 +158,28 @@ public final class HadoopPeer {
    */
   public double[] quotas() {
     return new double[] {
-      quotas.getInstantaneousMaxCapacity(QUEUE), quotas.getAverageCapacity(QUEUE), quotas.getReservationWindow(QUEUE)
+      quotas.getInstantaneousMaxCapacity(QUEUE),
+      quotas.getAverageCapacity(QUEUE),
+      quotas.getReservationWindow(QUEUE)
     };
   }
 
-  /** The class of Hadoop's sharing policy on the plan ({@code CapacityOverTimePolicy} or {@code NoOverCommitPolicy}). */
+  /**
+   * The class of Hadoop's sharing policy on the plan ({@code CapacityOverTimePolicy} or {@code
+   * NoOverCommitPolicy}).
+   */
   public Class<?> hadoopPolicyClass() {
     return plan.getSharingPolicy().getClass();
   }
 
-  /** Hadoop's policy class for ours: none is {@link NoOverCommitPolicy}, the others {@link CapacityOverTimePolicy}. */
+  /**
+   * Hadoop's policy class for ours: none is {@link NoOverCommitPolicy}, the others {@link
+   * CapacityOverTimePolicy}.
+   */
   static SharingPolicy hadoopPolicy(SharingPolicySpec p) {
-    return p.kind() == SharingPolicySpec.Kind.NONE ? new NoOverCommitPolicy() : new CapacityOverTimePolicy();
+    return p.kind() == SharingPolicySpec.Kind.NONE
+        ? new NoOverCommitPolicy()
+        : new CapacityOverTimePolicy();
   }
 
   /**
@@ -156,7 +196,10 @@ public final class HadoopPeer {
     QuotaConfiguration(SharingPolicySpec p) {
       super(new Configuration(false));
       this.instantaneous = (float) (100 * p.instantaneous());
-      this.average = p.kind() == SharingPolicySpec.Kind.INSTANTANEOUS ? instantaneous : (float) (100 * p.average());
+      this.average =
+          p.kind() == SharingPolicySpec.Kind.INSTANTANEOUS
+              ? instantaneous
+              : (float) (100 * p.average());
       this.windowMs = p.windowSeconds() > 0 ? p.windowSeconds() * 1000 : 24L * 3600 * 1000;
     }
 

@@ -25,8 +25,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationInte
  * <ul>
  *   <li>{@code window(e, s, f)} at the root → arrival = s * stepMs, deadline = f * stepMs (Hadoop's
  *       deadline is exclusive like our finish); a request with no window gets [0, horizon).
- *   <li>{@code order(a_1..a_k)} → {@code R_ORDER}; {@code all} → {@code R_ALL}; {@code any} → {@code
- *       R_ANY}; a lone atom → {@code R_ALL} with one stage.
+ *   <li>{@code order(a_1..a_k)} → {@code R_ORDER}; {@code all} → {@code R_ALL}; {@code any} →
+ *       {@code R_ANY}; a lone atom → {@code R_ALL} with one stage.
  *   <li>{@code atom(b, g, h, l, w)} → {@code ReservationRequest(capability = b, numContainers = w /
  *       l, concurrency = g, duration = l * stepMs)}. Hadoop has no separate maximum parallelism: a
  *       stage may run all its containers at once, so the atom must have h = w / l (and l must
@@ -40,7 +40,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationInte
 public final class HadoopTranslation {
   private HadoopTranslation() {}
 
-  public static ReservationDefinition toHadoop(ReservationRequest request, long stepMs, long horizonSteps) {
+  public static ReservationDefinition toHadoop(
+      ReservationRequest request, long stepMs, long horizonSteps) {
     Rdl e = request.rdl();
     long start = 0;
     long finish = horizonSteps;
@@ -73,7 +74,12 @@ public final class HadoopTranslation {
       Rdl s = stages.get(i);
       String p = e instanceof Rdl.Atom ? path : Rdl.childPath(path, i);
       if (!(s instanceof Rdl.Atom a)) {
-        throw unsupported(request, p, "a nested " + s.getClass().getSimpleName().toLowerCase() + " (Hadoop stages are atoms)");
+        throw unsupported(
+            request,
+            p,
+            "a nested "
+                + s.getClass().getSimpleName().toLowerCase()
+                + " (Hadoop stages are atoms)");
       }
       hs.add(toHadoop(request, p, a, stepMs));
     }
@@ -84,23 +90,30 @@ public final class HadoopTranslation {
   static org.apache.hadoop.yarn.api.records.ReservationRequest toHadoop(
       ReservationRequest request, String path, Rdl.Atom a, long stepMs) {
     if (a.minLease() <= 0 || a.work() % a.minLease() != 0) {
-      throw unsupported(request, path, "min lease " + a.minLease() + " does not divide work " + a.work());
+      throw unsupported(
+          request, path, "min lease " + a.minLease() + " does not divide work " + a.work());
     }
     long containers = a.work() / a.minLease();
     if (containers != a.maxParallelism()) {
       throw unsupported(
-          request, path,
-          "max parallelism " + a.maxParallelism() + " differs from work/lease = " + containers
+          request,
+          path,
+          "max parallelism "
+              + a.maxParallelism()
+              + " differs from work/lease = "
+              + containers
               + " (Hadoop stages have no separate parallelism bound)");
     }
-    if (containers > Integer.MAX_VALUE) throw unsupported(request, path, "too many containers: " + containers);
+    if (containers > Integer.MAX_VALUE)
+      throw unsupported(request, path, "too many containers: " + containers);
     return org.apache.hadoop.yarn.api.records.ReservationRequest.newInstance(
         toHadoop(a.bundle()), (int) containers, a.gang(), a.minLease() * stepMs);
   }
 
   public static Resource toHadoop(Resources r) {
     if (!r.extras().isEmpty()) {
-      throw new IllegalArgumentException("bundle " + r + " has extra resources; the benchmark maps memory and vcores only");
+      throw new IllegalArgumentException(
+          "bundle " + r + " has extra resources; the benchmark maps memory and vcores only");
     }
     return Resource.newInstance(r.memoryMB(), Math.toIntExact(r.vcores()));
   }
@@ -112,7 +125,10 @@ public final class HadoopTranslation {
    * metrics need. Zero intervals (Hadoop pads the window with them) are dropped.
    */
   public static ReservationAllocation fromHadoop(
-      String reservationId, Map<ReservationInterval, Resource> alloc, Resources bundle, long stepMs) {
+      String reservationId,
+      Map<ReservationInterval, Resource> alloc,
+      Resources bundle,
+      long stepMs) {
     List<Step> steps = new ArrayList<>(alloc.size());
     for (Map.Entry<ReservationInterval, Resource> en : alloc.entrySet()) {
       Resource r = en.getValue();
@@ -121,25 +137,47 @@ public final class HadoopTranslation {
       long f = en.getKey().getEndTime();
       if (s % stepMs != 0 || f % stepMs != 0) {
         throw new IllegalStateException(
-            "Hadoop interval [" + s + "," + f + ") ms of " + reservationId + " is not aligned to the " + stepMs + " ms step");
+            "Hadoop interval ["
+                + s
+                + ","
+                + f
+                + ") ms of "
+                + reservationId
+                + " is not aligned to the "
+                + stepMs
+                + " ms step");
       }
       long byMem = bundle.memoryMB() == 0 ? Long.MAX_VALUE : r.getMemorySize() / bundle.memoryMB();
       long byCores = bundle.vcores() == 0 ? Long.MAX_VALUE : r.getVirtualCores() / bundle.vcores();
       long n = Math.min(byMem, byCores);
-      if (n == Long.MAX_VALUE || bundle.times(n).memoryMB() != r.getMemorySize()
+      if (n == Long.MAX_VALUE
+          || bundle.times(n).memoryMB() != r.getMemorySize()
           || bundle.times(n).vcores() != r.getVirtualCores()) {
         throw new IllegalStateException(
-            "Hadoop holds <" + r.getMemorySize() + "," + r.getVirtualCores() + "> for " + reservationId
-                + ", not a whole number of " + bundle + " bundles");
+            "Hadoop holds <"
+                + r.getMemorySize()
+                + ","
+                + r.getVirtualCores()
+                + "> for "
+                + reservationId
+                + ", not a whole number of "
+                + bundle
+                + " bundles");
       }
       steps.add(new Step(s / stepMs, f / stepMs, n));
     }
     return new ReservationAllocation(reservationId, List.of(new AtomAllocation("", bundle, steps)));
   }
 
-  private static IllegalArgumentException unsupported(ReservationRequest r, String path, String what) {
+  private static IllegalArgumentException unsupported(
+      ReservationRequest r, String path, String what) {
     return new IllegalArgumentException(
-        "request " + r.id() + " at " + (path.isEmpty() ? "the root" : "path " + path) + ": " + what
+        "request "
+            + r.id()
+            + " at "
+            + (path.isEmpty() ? "the root" : "path " + path)
+            + ": "
+            + what
             + " cannot be expressed as a Hadoop ReservationDefinition");
   }
 }

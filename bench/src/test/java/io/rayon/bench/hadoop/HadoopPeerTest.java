@@ -9,8 +9,8 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import org.apache.hadoop.yarn.api.records.ReservationDefinition;
-import org.apache.hadoop.yarn.api.records.ReservationRequestInterpreter;
 import org.apache.hadoop.yarn.api.records.ReservationId;
+import org.apache.hadoop.yarn.api.records.ReservationRequestInterpreter;
 import org.junit.jupiter.api.Test;
 
 class HadoopPeerTest {
@@ -25,7 +25,8 @@ class HadoopPeerTest {
     ReservationDefinition d = HadoopTranslation.toHadoop(r, STEP_MS, 100);
     assertThat(d.getArrival()).isEqualTo(10 * STEP_MS);
     assertThat(d.getDeadline()).isEqualTo(40 * STEP_MS);
-    assertThat(d.getReservationRequests().getInterpreter()).isEqualTo(ReservationRequestInterpreter.R_ORDER);
+    assertThat(d.getReservationRequests().getInterpreter())
+        .isEqualTo(ReservationRequestInterpreter.R_ORDER);
     var stages = d.getReservationRequests().getReservationResources();
     assertThat(stages).hasSize(2);
     assertThat(stages.get(0).getNumContainers()).isEqualTo(4);
@@ -39,7 +40,8 @@ class HadoopPeerTest {
 
   @Test
   void atomWhoseParallelismDiffersFromItsContainerCountIsRefusedWithItsPath() {
-    ReservationRequest r = ReservationRequest.of("r", Rdl.window(Rdl.order(Rdl.atom(B, 1, 2, 3, 12)), 0, 40));
+    ReservationRequest r =
+        ReservationRequest.of("r", Rdl.window(Rdl.order(Rdl.atom(B, 1, 2, 3, 12)), 0, 40));
     assertThatThrownBy(() -> HadoopTranslation.toHadoop(r, STEP_MS, 100))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("request r at path 0.0")
@@ -48,7 +50,9 @@ class HadoopPeerTest {
 
   @Test
   void greedyAgentPlacesASimpleAtomLateInItsWindowAndTheAllocationMapsBackToBundles() {
-    HadoopPeer peer = new HadoopPeer(HadoopPeer.Agent.GREEDY, Resources.of(8 * 1024, 8), STEP_MS, B, Resources.of(8192, 8));
+    HadoopPeer peer =
+        new HadoopPeer(
+            HadoopPeer.Agent.GREEDY, Resources.of(8 * 1024, 8), STEP_MS, B, Resources.of(8192, 8));
     ReservationRequest r = ReservationRequest.of("r", Rdl.window(Rdl.atom(B, 1, 4, 5, 20), 0, 30));
     ReservationId id = peer.place(HadoopTranslation.toHadoop(r, STEP_MS, 30), "u1");
     assertThat(id).isNotNull();
@@ -60,8 +64,11 @@ class HadoopPeerTest {
 
   @Test
   void requestLargerThanTheClusterIsARejectionNotAnError() {
-    HadoopPeer peer = new HadoopPeer(HadoopPeer.Agent.ALIGNED, Resources.of(8 * 1024, 8), STEP_MS, B, Resources.of(8192, 8));
-    ReservationRequest r = ReservationRequest.of("r", Rdl.window(Rdl.atom(B, 1, 100, 5, 500), 0, 10));
+    HadoopPeer peer =
+        new HadoopPeer(
+            HadoopPeer.Agent.ALIGNED, Resources.of(8 * 1024, 8), STEP_MS, B, Resources.of(8192, 8));
+    ReservationRequest r =
+        ReservationRequest.of("r", Rdl.window(Rdl.atom(B, 1, 100, 5, 500), 0, 10));
     assertThat(peer.place(HadoopTranslation.toHadoop(r, STEP_MS, 10), "u1")).isNull();
   }
 }

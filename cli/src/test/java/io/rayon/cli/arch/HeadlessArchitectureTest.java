@@ -10,8 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The headless modules of ARCHITECTURE.md: the command line and the YARN client run without
- * JavaFX, so they must not reach the workbench, the views or JavaFX.
+ * The headless modules of ARCHITECTURE.md: the command line and the YARN client run without JavaFX,
+ * so they must not reach the workbench, the views or JavaFX.
  */
 @AnalyzeClasses(packages = "io.rayon", importOptions = ImportOption.DoNotIncludeTests.class)
 class HeadlessArchitectureTest {
@@ -24,7 +24,8 @@ class HeadlessArchitectureTest {
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("javafx..", "org.controlsfx..", "io.rayon.app..", "io.rayon.views..")
-          .because("the command line and the YARN client run on servers and in scripts, without a display");
+          .because(
+              "the command line and the YARN client run on servers and in scripts, without a display");
 
   @ArchTest
   static final ArchRule yarnClientDoesNotKnowTheCommandLine =
@@ -34,12 +35,14 @@ class HeadlessArchitectureTest {
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.rayon.cli..")
-          .because("the workbench uses the YARN client too; the command line is one of its front-ends");
+          .because(
+              "the workbench uses the YARN client too; the command line is one of its front-ends");
 
   @Test
   void javaFxIsNotOnTheCommandLinesClassPath() {
     assertThatThrownBy(() -> Class.forName("javafx.application.Platform"))
         .isInstanceOf(ClassNotFoundException.class);
-    assertThatThrownBy(() -> Class.forName("io.rayon.app.Launcher")).isInstanceOf(ClassNotFoundException.class);
+    assertThatThrownBy(() -> Class.forName("io.rayon.app.Launcher"))
+        .isInstanceOf(ClassNotFoundException.class);
   }
 }

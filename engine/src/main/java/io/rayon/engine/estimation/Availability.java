@@ -12,14 +12,14 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>{@link #PAPER_SIM} (§V, the simulator experiments): "the gap between the allowance and the
  *       estimation is the available resources", {@code AR − EU}; the gap between the allowance and
- *       the capacity, {@code NC − AR}, is "a safety margin for our estimation algorithm". With α = 0
- *       and tasks that never use more than they request this is exactly the reservation model
+ *       the capacity, {@code NC − AR}, is "a safety margin for our estimation algorithm". With α =
+ *       0 and tasks that never use more than they request this is exactly the reservation model
  *       ("when the damping factor is zero, our model acts like a reservation model"). The
  *       simulator's default.
  *   <li>{@link #YARN_PROTOTYPE} (§VI eq. 5–6, the YARN prototype): {@code min(AR − ACU, NC − RU)}
  *       with ACU the aggregated utilization of the node's containers and RU the estimate EU. It
- *       bounds the estimate by the capacity NC, not by the allowance, so the safety margin is spent:
- *       with α = 0 it places more than the reservation model. The live dashboard's formula.
+ *       bounds the estimate by the capacity NC, not by the allowance, so the safety margin is
+ *       spent: with α = 0 it places more than the reservation model. The live dashboard's formula.
  * </ul>
  */
 public enum Availability {

@@ -11,9 +11,9 @@ import io.rayon.engine.sim.SimNodes;
  *
  * <ul>
  *   <li>{@link Availability#PAPER_SIM} (the default, §V): {@code AR − EU}, the allowance minus the
- *       estimate; NC − AR stays as the estimator's safety margin. With α = 0 (and tasks using no more
- *       than they request, so that eq. 3 never fires) the estimate is the sum of the running tasks'
- *       requests and the schedule is exactly the reservation model's.
+ *       estimate; NC − AR stays as the estimator's safety margin. With α = 0 (and tasks using no
+ *       more than they request, so that eq. 3 never fires) the estimate is the sum of the running
+ *       tasks' requests and the schedule is exactly the reservation model's.
  *   <li>{@link Availability#YARN_PROTOTYPE} (§VI eq. 5–6): {@code min(AR − ACU, NC − EU)}, with ACU
  *       the aggregated usage of the node's tasks at its last heartbeat plus the requests of tasks
  *       placed since that heartbeat (they have not been measured yet, so we count what they asked
@@ -38,7 +38,9 @@ public final class EstimationPolicy implements SchedulerPolicy {
   }
 
   public EstimationPolicy(double damping, Availability availability) {
-    if (availability == null) throw new IllegalArgumentException("availability formula is missing; use " + Availability.ids());
+    if (availability == null)
+      throw new IllegalArgumentException(
+          "availability formula is missing; use " + Availability.ids());
     if (!(damping >= 0 && damping <= 1)) {
       throw new IllegalArgumentException("damping factor must lie in [0, 1], got " + damping);
     }
@@ -62,7 +64,10 @@ public final class EstimationPolicy implements SchedulerPolicy {
   /** {@code " (damping α), availability ID (formula)"}. */
   @Override
   public String settings() {
-    return " (damping " + damping + "), availability " + availability.id()
+    return " (damping "
+        + damping
+        + "), availability "
+        + availability.id()
         + (availability == Availability.PAPER_SIM ? " (AR − EU)" : " (min(AR − ACU, NC − EU))");
   }
 
@@ -94,9 +99,11 @@ public final class EstimationPolicy implements SchedulerPolicy {
 
   @Override
   public double available(int node, int r) {
-    if (availability == Availability.PAPER_SIM) return nodes.allowance(node, r) - estimators[node].estimate(r);
+    if (availability == Availability.PAPER_SIM)
+      return nodes.allowance(node, r) - estimators[node].estimate(r);
     double acu = r == MEMORY ? acuMemory[node] : acuCpu[node];
-    return availability.available(nodes.allowance(node, r), acu, nodes.capacity(node, r), estimators[node].estimate(r));
+    return availability.available(
+        nodes.allowance(node, r), acu, nodes.capacity(node, r), estimators[node].estimate(r));
   }
 
   @Override

@@ -8,22 +8,23 @@ import java.util.Arrays;
  * dashboard both feed it the node's reports and the scheduler's decisions.
  *
  * <ul>
- *   <li>{@link #observe} applies eq. 1, {@code EU(n) = (1 − α)·EU(n−1) + α·U(n)}, then eq. 3, {@code
- *       EU(n) = U(n) if EU(n) < U(n)}: each heartbeat is one time step n.
+ *   <li>{@link #observe} applies eq. 1, {@code EU(n) = (1 − α)·EU(n−1) + α·U(n)}, then eq. 3,
+ *       {@code EU(n) = U(n) if EU(n) < U(n)}: each heartbeat is one time step n.
  *   <li>{@link #allocate} applies eq. 2, {@code EU(n) ← EU(n) + RR_J}, the moment a task is placed.
- *   <li>{@link #release} applies eq. 4, {@code EU(n) ← EU(n) − (1 − α)^{n_J}·RR_J}, when a task ends,
- *       where n_J is the number of observations (eq. 1 steps) made while the task ran: the residue of
- *       the task's eq. 2 term that eq. 1 has not yet decayed away. The estimate is kept at or above 0.
+ *   <li>{@link #release} applies eq. 4, {@code EU(n) ← EU(n) − (1 − α)^{n_J}·RR_J}, when a task
+ *       ends, where n_J is the number of observations (eq. 1 steps) made while the task ran: the
+ *       residue of the task's eq. 2 term that eq. 1 has not yet decayed away. The estimate is kept
+ *       at or above 0.
  * </ul>
  *
  * Our reading of the garbled text: α is the weight of the new measurement (α = 0 never learns from
  * measurements and, with eq. 2 and eq. 4, behaves like the reservation model; α = 1 trusts the last
  * report alone). What a node still offers is computed from this estimate by an {@link Availability}
- * formula: {@code AR − EU} in the paper's simulator (§V), {@code min(AR − ACU, NC − RU)} in its YARN
- * prototype (§VI eq. 5–6). Eq. 4's n_J is, in the paper, "the execution time of task J"; time being
- * discretized into observations, we read it as the number of eq. 1 steps applied while the task ran
- * (observations after its placement, up to its end), which removes exactly what is left of the task's
- * eq. 2 term. Not thread-safe; one instance per node.
+ * formula: {@code AR − EU} in the paper's simulator (§V), {@code min(AR − ACU, NC − RU)} in its
+ * YARN prototype (§VI eq. 5–6). Eq. 4's n_J is, in the paper, "the execution time of task J"; time
+ * being discretized into observations, we read it as the number of eq. 1 steps applied while the
+ * task ran (observations after its placement, up to its end), which removes exactly what is left of
+ * the task's eq. 2 term. Not thread-safe; one instance per node.
  */
 public final class NodeUsageEstimator {
   private final double alpha;
@@ -32,10 +33,12 @@ public final class NodeUsageEstimator {
 
   /**
    * @param dimensions number of resources tracked (for example 2: memory MB, vcores)
-   * @param alpha damping factor α in [0, 1] (the paper uses {@link EstimationPolicy#DEFAULT_DAMPING})
+   * @param alpha damping factor α in [0, 1] (the paper uses {@link
+   *     EstimationPolicy#DEFAULT_DAMPING})
    */
   public NodeUsageEstimator(int dimensions, double alpha) {
-    if (dimensions < 1) throw new IllegalArgumentException("dimensions must be at least 1, got " + dimensions);
+    if (dimensions < 1)
+      throw new IllegalArgumentException("dimensions must be at least 1, got " + dimensions);
     if (!(alpha >= 0 && alpha <= 1)) {
       throw new IllegalArgumentException("damping factor must lie in [0, 1], got " + alpha);
     }
@@ -78,7 +81,8 @@ public final class NodeUsageEstimator {
 
   /** Eq. 1 then eq. 3 for a two-resource estimator, without allocating an array. */
   public void observe(double usage0, double usage1) {
-    if (estimate.length != 2) throw new IllegalStateException("estimator has " + estimate.length + " dimensions, not 2");
+    if (estimate.length != 2)
+      throw new IllegalStateException("estimator has " + estimate.length + " dimensions, not 2");
     double e0 = (1 - alpha) * estimate[0] + alpha * usage0;
     double e1 = (1 - alpha) * estimate[1] + alpha * usage1;
     estimate[0] = e0 < usage0 ? usage0 : e0;
@@ -87,11 +91,12 @@ public final class NodeUsageEstimator {
   }
 
   /**
-   * {@code k} observations of zero usage at once (an idle node): eq. 1 k times gives {@code EU ·
-   * (1 − α)^k}; eq. 3 never applies.
+   * {@code k} observations of zero usage at once (an idle node): eq. 1 k times gives {@code EU · (1
+   * − α)^k}; eq. 3 never applies.
    */
   public void observeIdle(long k) {
-    if (k < 0) throw new IllegalArgumentException("observation count must be non-negative, got " + k);
+    if (k < 0)
+      throw new IllegalArgumentException("observation count must be non-negative, got " + k);
     double f = residue(k);
     for (int r = 0; r < estimate.length; r++) estimate[r] *= f;
     observations += k;
@@ -115,7 +120,8 @@ public final class NodeUsageEstimator {
   public void release(double[] request, long observationsWhileRunning) {
     checkLength(request);
     double f = residue(observationsWhileRunning);
-    for (int r = 0; r < estimate.length; r++) estimate[r] = Math.max(0, estimate[r] - f * request[r]);
+    for (int r = 0; r < estimate.length; r++)
+      estimate[r] = Math.max(0, estimate[r] - f * request[r]);
   }
 
   /** Eq. 4 for one resource. */
@@ -125,7 +131,8 @@ public final class NodeUsageEstimator {
 
   /** (1 − α)^n: the part of an eq. 2 term still in the estimate after n observations. */
   public double residue(long n) {
-    if (n < 0) throw new IllegalArgumentException("observation count must be non-negative, got " + n);
+    if (n < 0)
+      throw new IllegalArgumentException("observation count must be non-negative, got " + n);
     return Math.pow(1 - alpha, n);
   }
 
@@ -147,12 +154,19 @@ public final class NodeUsageEstimator {
 
   private void checkLength(double[] v) {
     if (v.length != estimate.length) {
-      throw new IllegalArgumentException("expected " + estimate.length + " values, got " + v.length);
+      throw new IllegalArgumentException(
+          "expected " + estimate.length + " values, got " + v.length);
     }
   }
 
   @Override
   public String toString() {
-    return "NodeUsageEstimator[alpha=" + alpha + ", n=" + observations + ", EU=" + Arrays.toString(estimate) + "]";
+    return "NodeUsageEstimator[alpha="
+        + alpha
+        + ", n="
+        + observations
+        + ", EU="
+        + Arrays.toString(estimate)
+        + "]";
   }
 }

@@ -8,8 +8,8 @@ package io.rayon.engine.federation;
  * scheduler honours node locality: each queue's share is first put where its node and rack requests
  * are ({@link Split#splitFlexible}), those requests are placed on their node, else their rack, else
  * their sub-cluster, and only what is left goes anywhere; requests without a preference go wherever
- * the queue has share left, regardless of the AM–RM proxy's choice. The oracle ignores node and rack
- * preferences altogether.
+ * the queue has share left, regardless of the AM–RM proxy's choice. The oracle ignores node and
+ * rack preferences altogether.
  *
  * <p>Reading: the paper's centralized baseline "overlooks the entire cluster accounting for node
  * locality"; we read "accounting for" as preferring, not requiring, the requested place, since a
@@ -27,7 +27,8 @@ final class CentralizedPolicy implements SharePolicy {
   @Override
   public double[][] shares(Federation f) {
     // every request may end anywhere (YARN's relaxed locality in one cluster); the centralized
-    // scheduler first gives each queue share where its node and rack requests are, the oracle does not
+    // scheduler first gives each queue share where its node and rack requests are, the oracle does
+    // not
     double[][] located = relax ? new double[f.tree.leafCount()][f.subClusterCount()] : f.located;
     return GifPolicy.sum(GifPolicy.parts(f, located, f.leafDemand, 4));
   }

@@ -27,7 +27,8 @@ public final class FairShare {
    * @param max maximum capacity of each queue (queue index order)
    * @return the share of each leaf
    */
-  public static double[] share(QueueTree tree, double capacity, double[] leafDemand, double[] guar, double[] max) {
+  public static double[] share(
+      QueueTree tree, double capacity, double[] leafDemand, double[] guar, double[] max) {
     int n = tree.size();
     double[] want = new double[n];
     for (int l = 0; l < tree.leaves.length; l++) want[tree.leaves[l]] = Math.max(0, leafDemand[l]);
@@ -77,8 +78,8 @@ public final class FairShare {
 
   /**
    * Divides {@code amount} among {@code n} claimants by weight, none above its cap: each gets
-   * {@code min(cap, lambda * weight)} for the level {@code lambda} that hands out {@code amount} (or
-   * everything the caps allow when they sum to less).
+   * {@code min(cap, lambda * weight)} for the level {@code lambda} that hands out {@code amount}
+   * (or everything the caps allow when they sum to less).
    */
   static void waterFill(double amount, double[] cap, double[] w, int n, double[] out) {
     Integer[] idx = new Integer[n];

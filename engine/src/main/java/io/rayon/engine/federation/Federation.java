@@ -9,15 +9,17 @@ import io.rayon.model.federation.SubClusterSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * A federation setup compiled for share determination: live capacity per node, rack and
- * sub-cluster (after failures), the queue tree, and the demand of every leaf queue in every
- * sub-cluster, kept as located demand entries (node, rack or any) after the Router and AM–RM proxy
- * policies of {@link Routing} have sent each request somewhere. Immutable once built.
+ * A federation setup compiled for share determination: live capacity per node, rack and sub-cluster
+ * (after failures), the queue tree, and the demand of every leaf queue in every sub-cluster, kept
+ * as located demand entries (node, rack or any) after the Router and AM–RM proxy policies of {@link
+ * Routing} have sent each request somewhere. Immutable once built.
  */
 public final class Federation {
   static final int NODE = 0;
@@ -28,8 +30,10 @@ public final class Federation {
   final boolean[] scDown;
   final long[] scCap;
   final long totalCap;
+
   /** global rack index: its sub-cluster, its first node, node count; live capacity */
   final int[] rackSc;
+
   final int[] rackFirstNode;
   final int[] rackNodes;
   final long[] rackCap;
@@ -43,11 +47,15 @@ public final class Federation {
   final int[] eTarget;
   final long[] eCount;
   final int[] eOrig;
+
   /** entries per sub-cluster, and the "any" entries per leaf */
   final int[][] entriesOfSc;
+
   final int[][] anyOfLeaf;
+
   /** demand[leaf][sc] after routing; located[leaf][sc] = its node and rack part; anyDemand[leaf] */
   final double[][] demand;
+
   final double[][] located;
   final double[] anyDemand;
   final double[] leafDemand;
@@ -160,8 +168,8 @@ public final class Federation {
   /**
    * Compiles a setup.
    *
-   * @throws IllegalArgumentException naming the place in the setup ({@code $.jobs[3].requests[0].at})
-   *     and what is wrong
+   * @throws IllegalArgumentException naming the place in the setup ({@code
+   *     $.jobs[3].requests[0].at}) and what is wrong
    */
   public static Federation of(FederationSetup setup, Routing routing) {
     return of(setup, routing, 0);
@@ -184,9 +192,11 @@ public final class Federation {
    */
   public static int rounds(FederationSetup setup) {
     long r = 1;
-    for (JobSpec j : setup.jobs()) r = Math.max(r, (long) Math.max(0, j.arrival()) + Math.max(1, j.duration()));
+    for (JobSpec j : setup.jobs())
+      r = Math.max(r, (long) Math.max(0, j.arrival()) + Math.max(1, j.duration()));
     FailureSpec f = setup.failures();
-    if (!f.downSubClusters().isEmpty()) r = Math.max(r, Math.max(f.downUntil(), (long) f.downFrom() + 1));
+    if (!f.downSubClusters().isEmpty())
+      r = Math.max(r, Math.max(f.downUntil(), (long) f.downFrom() + 1));
     return (int) Math.min(r, Integer.MAX_VALUE);
   }
 
@@ -222,10 +232,16 @@ public final class Federation {
 
     Federation build() {
       if (setup.formatVersion() != FederationSetup.FORMAT_VERSION) {
-        throw new IllegalArgumentException("$.formatVersion: " + setup.formatVersion() + " is not " + FederationSetup.FORMAT_VERSION);
+        throw new IllegalArgumentException(
+            "$.formatVersion: "
+                + setup.formatVersion()
+                + " is not "
+                + FederationSetup.FORMAT_VERSION);
       }
       List<SubClusterSpec> scs = setup.subClusters();
-      if (scs.isEmpty()) throw new IllegalArgumentException("$.subClusters: a federation needs at least one sub-cluster");
+      if (scs.isEmpty())
+        throw new IllegalArgumentException(
+            "$.subClusters: a federation needs at least one sub-cluster");
       int s = scs.size();
       scNames = new String[s];
       scDown = new boolean[s];
@@ -236,16 +252,36 @@ public final class Federation {
       int nodes = 0;
       for (int j = 0; j < s; j++) {
         SubClusterSpec sc = scs.get(j);
-        if (sc.name().isEmpty() || sc.name().contains("/")) throw new IllegalArgumentException("$.subClusters[" + j + "].name: '" + sc.name() + "' must be non-empty and without '/'");
-        if (scIndex.put(sc.name(), j) != null) throw new IllegalArgumentException("$.subClusters[" + j + "].name: sub-cluster '" + sc.name() + "' is named twice");
+        if (sc.name().isEmpty() || sc.name().contains("/"))
+          throw new IllegalArgumentException(
+              "$.subClusters["
+                  + j
+                  + "].name: '"
+                  + sc.name()
+                  + "' must be non-empty and without '/'");
+        if (scIndex.put(sc.name(), j) != null)
+          throw new IllegalArgumentException(
+              "$.subClusters[" + j + "].name: sub-cluster '" + sc.name() + "' is named twice");
         scNames[j] = sc.name();
         for (int r = 0; r < sc.racks().size(); r++) {
           RackSpec rk = sc.racks().get(r);
           String at = "$.subClusters[" + j + "].racks[" + r + "]";
-          if (rk.nodes() < 0) throw new IllegalArgumentException(at + ".nodes: " + rk.nodes() + " is negative");
-          if (rk.containersPerNode() <= 0) throw new IllegalArgumentException(at + ".containersPerNode: " + rk.containersPerNode() + " must be positive");
-          if (rk.name().isEmpty() || rk.name().contains("/")) throw new IllegalArgumentException(at + ".name: '" + rk.name() + "' must be non-empty and without '/'");
-          if (rackIndex.put(sc.name() + "/" + rk.name(), racks) != null) throw new IllegalArgumentException(at + ".name: rack '" + rk.name() + "' is named twice in sub-cluster '" + sc.name() + "'");
+          if (rk.nodes() < 0)
+            throw new IllegalArgumentException(at + ".nodes: " + rk.nodes() + " is negative");
+          if (rk.containersPerNode() <= 0)
+            throw new IllegalArgumentException(
+                at + ".containersPerNode: " + rk.containersPerNode() + " must be positive");
+          if (rk.name().isEmpty() || rk.name().contains("/"))
+            throw new IllegalArgumentException(
+                at + ".name: '" + rk.name() + "' must be non-empty and without '/'");
+          if (rackIndex.put(sc.name() + "/" + rk.name(), racks) != null)
+            throw new IllegalArgumentException(
+                at
+                    + ".name: rack '"
+                    + rk.name()
+                    + "' is named twice in sub-cluster '"
+                    + sc.name()
+                    + "'");
           racks++;
           nodes += rk.nodes();
         }
@@ -280,8 +316,11 @@ public final class Federation {
       }
       boolean anyLive = false;
       for (int j = 0; j < s; j++) anyLive |= !scDown[j];
-      if (!anyLive) throw new IllegalArgumentException("$.failures.downSubClusters: every sub-cluster is down"
-          + (round > 0 ? " in round " + round : "") + "; nothing can be allocated");
+      if (!anyLive)
+        throw new IllegalArgumentException(
+            "$.failures.downSubClusters: every sub-cluster is down"
+                + (round > 0 ? " in round " + round : "")
+                + "; nothing can be allocated");
       tree = QueueTree.of(setup.queues());
       route(scIndex, rackIndex);
       return new Federation(this);
@@ -291,19 +330,35 @@ public final class Federation {
       FailureSpec all = setup.failures();
       for (int i = 0; i < all.downSubClusters().size(); i++) {
         if (!scIndex.containsKey(all.downSubClusters().get(i))) {
-          throw new IllegalArgumentException("$.failures.downSubClusters[" + i + "]: no sub-cluster named '" + all.downSubClusters().get(i) + "'");
+          throw new IllegalArgumentException(
+              "$.failures.downSubClusters["
+                  + i
+                  + "]: no sub-cluster named '"
+                  + all.downSubClusters().get(i)
+                  + "'");
         }
       }
-      if (all.downFrom() < 0) throw new IllegalArgumentException("$.failures.downFrom: " + all.downFrom() + " is negative");
-      if (all.downUntil() < 0) throw new IllegalArgumentException("$.failures.downUntil: " + all.downUntil() + " is negative");
+      if (all.downFrom() < 0)
+        throw new IllegalArgumentException(
+            "$.failures.downFrom: " + all.downFrom() + " is negative");
+      if (all.downUntil() < 0)
+        throw new IllegalArgumentException(
+            "$.failures.downUntil: " + all.downUntil() + " is negative");
       if (all.downUntil() > 0 && all.downUntil() <= all.downFrom()) {
-        throw new IllegalArgumentException("$.failures.downUntil: " + all.downUntil() + " is not after downFrom " + all.downFrom()
-            + " (0 = down until the end)");
+        throw new IllegalArgumentException(
+            "$.failures.downUntil: "
+                + all.downUntil()
+                + " is not after downFrom "
+                + all.downFrom()
+                + " (0 = down until the end)");
       }
       FailureSpec f = failures;
       for (String name : f.downSubClusters()) scDown[scIndex.get(name)] = true;
       if (!(f.unavailableNodes() >= 0 && f.unavailableNodes() <= 0.05)) {
-        throw new IllegalArgumentException("$.failures.unavailableNodes: " + f.unavailableNodes() + " is not a fraction from 0 to 0.05 (at most 5% of machines)");
+        throw new IllegalArgumentException(
+            "$.failures.unavailableNodes: "
+                + f.unavailableNodes()
+                + " is not a fraction from 0 to 0.05 (at most 5% of machines)");
       }
       int n = nodeCap.length;
       unavailable = (int) Math.round(f.unavailableNodes() * n);
@@ -326,24 +381,34 @@ public final class Federation {
       double[] asked = new double[s];
       List<JobSpec> jobs = setup.jobs();
       int[] jobLeaf = new int[jobs.size()];
-      java.util.Set<String> ids = new java.util.HashSet<>();
+      Set<String> ids = new HashSet<>();
       // first pass: check, and send node and rack requests to their owners
       List<long[]> deferred = new ArrayList<>(); // job, request index, count, original kind
       for (int k = 0; k < jobs.size(); k++) {
         JobSpec job = jobs.get(k);
         String at = "$.jobs[" + k + "]";
-        if (!ids.add(job.id())) throw new IllegalArgumentException(at + ".id: job '" + job.id() + "' appears twice");
+        if (!ids.add(job.id()))
+          throw new IllegalArgumentException(at + ".id: job '" + job.id() + "' appears twice");
         int leaf = job.queue() == null ? -2 : tree.leafIndex(job.queue());
-        if (leaf == -2) throw new IllegalArgumentException(at + ".queue: no queue named '" + job.queue() + "'");
-        if (leaf < 0) throw new IllegalArgumentException(at + ".queue: '" + job.queue() + "' is not a leaf queue; jobs run in leaf queues");
+        if (leaf == -2)
+          throw new IllegalArgumentException(at + ".queue: no queue named '" + job.queue() + "'");
+        if (leaf < 0)
+          throw new IllegalArgumentException(
+              at + ".queue: '" + job.queue() + "' is not a leaf queue; jobs run in leaf queues");
         jobLeaf[k] = leaf;
-        if (job.arrival() < 0) throw new IllegalArgumentException(at + ".arrival: " + job.arrival() + " is negative (rounds count from 0)");
-        if (job.duration() < 0) throw new IllegalArgumentException(at + ".duration: " + job.duration() + " is negative (0 = until the end)");
+        if (job.arrival() < 0)
+          throw new IllegalArgumentException(
+              at + ".arrival: " + job.arrival() + " is negative (rounds count from 0)");
+        if (job.duration() < 0)
+          throw new IllegalArgumentException(
+              at + ".duration: " + job.duration() + " is negative (0 = until the end)");
         boolean active = job.activeIn(round);
         for (int r = 0; r < job.requests().size(); r++) {
           RequestSpec q = job.requests().get(r);
           String rat = at + ".requests[" + r + "]";
-          if (q.containers() < 0) throw new IllegalArgumentException(rat + ".containers: " + q.containers() + " is negative");
+          if (q.containers() < 0)
+            throw new IllegalArgumentException(
+                rat + ".containers: " + q.containers() + " is negative");
           if (q.containers() == 0) continue;
           String loc = q.locality() == null ? "" : q.locality();
           switch (loc) {
@@ -356,17 +421,23 @@ public final class Federation {
             }
             case RequestSpec.RACK -> {
               Integer rack = q.at() == null ? null : rackIndex.get(q.at());
-              if (rack == null) throw new IllegalArgumentException(rat + ".at: no rack '" + q.at() + "' (write sub-cluster/rack)");
+              if (rack == null)
+                throw new IllegalArgumentException(
+                    rat + ".at: no rack '" + q.at() + "' (write sub-cluster/rack)");
               int sc = rackSc[rack];
               if (!active) continue;
               if (scDown[sc]) deferred.add(new long[] {k, r, q.containers(), RACK});
               else add(leaf, sc, RACK, rack, q.containers(), RACK, asked);
             }
             case RequestSpec.ANY -> {
-              if (q.at() != null) throw new IllegalArgumentException(rat + ".at: an 'any' request has no place; remove 'at'");
+              if (q.at() != null)
+                throw new IllegalArgumentException(
+                    rat + ".at: an 'any' request has no place; remove 'at'");
               if (active) deferred.add(new long[] {k, r, q.containers(), ANY});
             }
-            default -> throw new IllegalArgumentException(rat + ".locality: '" + q.locality() + "' is not node, rack or any");
+            default ->
+                throw new IllegalArgumentException(
+                    rat + ".locality: '" + q.locality() + "' is not node, rack or any");
           }
         }
       }
@@ -420,7 +491,8 @@ public final class Federation {
         }
       }
       if (rack == null || i < 0 || i >= rackNodes[rack]) {
-        throw new IllegalArgumentException(where + ".at: no node '" + at + "' (write sub-cluster/rack/index, index from 0)");
+        throw new IllegalArgumentException(
+            where + ".at: no node '" + at + "' (write sub-cluster/rack/index, index from 0)");
       }
       return rackFirstNode[rack] + i;
     }
@@ -450,7 +522,10 @@ public final class Federation {
         }
         case LOCALITY -> {
           int best = -1;
-          for (int j = 0; j < s; j++) if (!scDown[j] && locatedOfJob[j] > 0 && (best < 0 || locatedOfJob[j] > locatedOfJob[best])) best = j;
+          for (int j = 0; j < s; j++)
+            if (!scDown[j]
+                && locatedOfJob[j] > 0
+                && (best < 0 || locatedOfJob[j] > locatedOfJob[best])) best = j;
           if (best >= 0) return best;
           return mostHeadroom(asked);
         }
@@ -470,7 +545,10 @@ public final class Federation {
       return best;
     }
 
-    /** Spreads containers over live sub-clusters in proportion to headroom (capacity when none has any), largest remainders first. */
+    /**
+     * Spreads containers over live sub-clusters in proportion to headroom (capacity when none has
+     * any), largest remainders first.
+     */
     private void spread(int leaf, long count, int orig, double[] asked) {
       int s = scNames.length;
       double[] w = new double[s];

@@ -15,19 +15,28 @@ package io.rayon.engine.federation;
  *
  * @param utilization guaranteed containers placed over live capacity
  * @param fairnessErrorPct see above
- * @param nodeLocal of containers placed for node requests, the fraction on their node (1 when there are none)
- * @param rackLocal of containers placed for node or rack requests, the fraction in their rack (1 when there are none)
+ * @param nodeLocal of containers placed for node requests, the fraction on their node (1 when there
+ *     are none)
+ * @param rackLocal of containers placed for node or rack requests, the fraction in their rack (1
+ *     when there are none)
  * @param opportunistic opportunistic containers over live capacity (0 unless enabled)
  * @param allocated guaranteed containers placed
  * @param capacity live capacity in containers
  */
-public record FederationMetrics(double utilization, double fairnessErrorPct, double nodeLocal, double rackLocal,
-    double opportunistic, long allocated, long capacity) {
+public record FederationMetrics(
+    double utilization,
+    double fairnessErrorPct,
+    double nodeLocal,
+    double rackLocal,
+    double opportunistic,
+    long allocated,
+    long capacity) {
 
   static FederationMetrics of(Federation f, Placement.Result r, Placement.Result oracle) {
     long cap = f.totalCap;
     double err = 0;
-    for (int q = 0; q < r.perLeaf().length; q++) err += Math.abs(r.perLeaf()[q] - oracle.perLeaf()[q]);
+    for (int q = 0; q < r.perLeaf().length; q++)
+      err += Math.abs(r.perLeaf()[q] - oracle.perLeaf()[q]);
     return new FederationMetrics(
         cap == 0 ? 0 : (double) r.total() / cap,
         cap == 0 ? 0 : 100.0 * err / cap,

@@ -28,7 +28,14 @@ public final class FederationRun {
 
   /** Places a decision and measures it. */
   public Outcome evaluate(SharePolicy p, double[][] shares) {
-    Placement.Result r = Placement.place(federation, shares, p.oneScheduler(), p.anyFollowsShares(), p.relaxLocality(), opportunistic);
+    Placement.Result r =
+        Placement.place(
+            federation,
+            shares,
+            p.oneScheduler(),
+            p.anyFollowsShares(),
+            p.relaxLocality(),
+            opportunistic);
     return new Outcome(shares, r, FederationMetrics.of(federation, r, oracle()));
   }
 

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Share decisions over time: in every decision round the jobs pending then ({@code arrival},
- * {@code duration}) are routed with the failures in force then (an RM down from {@code downFrom} to
- * {@code downUntil}, machines unavailable throughout), every policy decides and its decision is
- * placed and measured against that round's fairness oracle. Like GIF itself, each round reassigns
- * the whole federation: nothing carries over from one round to the next except the setup.
+ * Share decisions over time: in every decision round the jobs pending then ({@code arrival}, {@code
+ * duration}) are routed with the failures in force then (an RM down from {@code downFrom} to {@code
+ * downUntil}, machines unavailable throughout), every policy decides and its decision is placed and
+ * measured against that round's fairness oracle. Like GIF itself, each round reassigns the whole
+ * federation: nothing carries over from one round to the next except the setup.
  *
  * <p>The engine has no clock: decision runtime is measured with the injected {@code ticker}
  * (nanoseconds; a front-end passes {@code System::nanoTime}, a test a counter).
@@ -23,7 +23,11 @@ public final class FederationTimeline {
   private FederationTimeline() {}
 
   /** One round: its compiled federation, and every policy's outcome and decision time. */
-  public record Round(int round, Federation federation, Map<String, FederationRun.Outcome> outcomes, Map<String, Long> decideNanos) {}
+  public record Round(
+      int round,
+      Federation federation,
+      Map<String, FederationRun.Outcome> outcomes,
+      Map<String, Long> decideNanos) {}
 
   /**
    * Means over rounds of one policy's measures.
@@ -34,8 +38,17 @@ public final class FederationTimeline {
    * @param allocated mean guaranteed containers placed per round
    * @param capacity mean live capacity per round, in containers
    */
-  public record Summary(double utilization, double fairnessErrorPct, double nodeLocal, double rackLocal, double opportunistic,
-      double runtimeMs, double worstUtilization, double worstFairnessErrorPct, double allocated, double capacity) {}
+  public record Summary(
+      double utilization,
+      double fairnessErrorPct,
+      double nodeLocal,
+      double rackLocal,
+      double opportunistic,
+      double runtimeMs,
+      double worstUtilization,
+      double worstFairnessErrorPct,
+      double allocated,
+      double capacity) {}
 
   /** Every round, and a summary per policy in the order given. */
   public record Result(List<Round> rounds, Map<String, Summary> summary) {}
@@ -48,8 +61,14 @@ public final class FederationTimeline {
    * @throws IllegalArgumentException naming the place in the setup when it is invalid
    * @throws io.rayon.engine.task.CancelledException when cancelled between decisions
    */
-  public static Result run(FederationSetup setup, Routing routing, Map<String, SharePolicy> policies, int rounds,
-      LongSupplier ticker, ProgressListener progress, CancellationToken cancel) {
+  public static Result run(
+      FederationSetup setup,
+      Routing routing,
+      Map<String, SharePolicy> policies,
+      int rounds,
+      LongSupplier ticker,
+      ProgressListener progress,
+      CancellationToken cancel) {
     if (rounds < 1) throw new IllegalArgumentException("rounds: " + rounds + " must be at least 1");
     List<Round> out = new ArrayList<>();
     int steps = rounds * policies.size();
@@ -68,7 +87,8 @@ public final class FederationTimeline {
         nanos.put(e.getKey(), Math.max(0, t1 - t0));
         outcomes.put(e.getKey(), run.evaluate(e.getValue(), shares));
         done++;
-        progress.progress((double) done / steps, "round " + (r + 1) + " of " + rounds + ": " + e.getKey());
+        progress.progress(
+            (double) done / steps, "round " + (r + 1) + " of " + rounds + ": " + e.getKey());
       }
       out.add(new Round(r, f, outcomes, nanos));
     }
@@ -90,7 +110,19 @@ public final class FederationTimeline {
         worstF = Math.max(worstF, m.fairnessErrorPct());
       }
       int n = out.size();
-      sum.put(name, new Summary(u / n, fe / n, nl / n, rl / n, op / n, ns / n / 1e6, worstU, worstF, al / n, cap / n));
+      sum.put(
+          name,
+          new Summary(
+              u / n,
+              fe / n,
+              nl / n,
+              rl / n,
+              op / n,
+              ns / n / 1e6,
+              worstU,
+              worstF,
+              al / n,
+              cap / n));
     }
     return new Result(out, sum);
   }

@@ -1,12 +1,12 @@
 package io.rayon.engine.federation;
 
 /**
- * Gang admission control (GAC, the Hydra paper's §4.2): static quotas, no sharing of idle
- * capacity. A queue's quota in a sub-cluster is its guaranteed fraction of the sub-cluster's
- * capacity (rounded down to whole containers); a queue with a gang requirement of k containers
- * admits its demand there in whole gangs of k, so a job declaring k containers waits until k are
- * free in its queue's quota, and never starts with fewer. Queues without a gang admit container by
- * container up to their quota.
+ * Gang admission control (GAC, the Hydra paper's §4.2): static quotas, no sharing of idle capacity.
+ * A queue's quota in a sub-cluster is its guaranteed fraction of the sub-cluster's capacity
+ * (rounded down to whole containers); a queue with a gang requirement of k containers admits its
+ * demand there in whole gangs of k, so a job declaring k containers waits until k are free in its
+ * queue's quota, and never starts with fewer. Queues without a gang admit container by container up
+ * to their quota.
  *
  * <p>Reading: the paper gives GAC no formula; we apply the gang to the queue's demand in each
  * sub-cluster separately, since a gang runs in one sub-cluster's scheduler.

@@ -9,11 +9,10 @@ package io.rayon.engine.federation;
  *
  * <p>Reading left open by the paper: what "the resources demanded there" are for a request without
  * a node or rack preference. By default ({@code any-requests=flexible}) such a request demands
- * capacity in any live sub-cluster, once, and the AM–RM proxy sends it where GIF gave its queue room
- * (GIF works "at the container request level", so the proxy can follow its output; {@link
- * Split#splitFlexible}); with {@code
- * any-requests=routed} it demands capacity only in the sub-cluster the proxy policy sent it to before
- * the decision, and is placed there.
+ * capacity in any live sub-cluster, once, and the AM–RM proxy sends it where GIF gave its queue
+ * room (GIF works "at the container request level", so the proxy can follow its output; {@link
+ * Split#splitFlexible}); with {@code any-requests=routed} it demands capacity only in the
+ * sub-cluster the proxy policy sent it to before the decision, and is placed there.
  */
 final class GifPolicy implements SharePolicy {
   private final int rounds;

@@ -3,10 +3,10 @@ package io.rayon.engine.federation;
 /**
  * One scheduler per sub-cluster, each queue replicated in every sub-cluster (the Hydra paper's §4.2
  * baselines): {@code UNIFORM} gives a queue, in every sub-cluster, guarantee and maximum in
- * proportion to the sub-cluster's size ("Uniform Distr."); {@code LOAD} maps a queue's guarantee and
- * maximum to sub-clusters in proportion to the queue's demand in each ("Load-Based Distr."; a queue
- * without demand gets the uniform mapping). Each sub-cluster then runs its own work-preserving
- * hierarchical fair sharing on its local demand, within those local quotas.
+ * proportion to the sub-cluster's size ("Uniform Distr."); {@code LOAD} maps a queue's guarantee
+ * and maximum to sub-clusters in proportion to the queue's demand in each ("Load-Based Distr."; a
+ * queue without demand gets the uniform mapping). Each sub-cluster then runs its own
+ * work-preserving hierarchical fair sharing on its local demand, within those local quotas.
  */
 final class LocalPolicy implements SharePolicy {
   enum Mapping {
@@ -50,7 +50,8 @@ final class LocalPolicy implements SharePolicy {
       if (cj <= 0) continue;
       for (int q = 0; q < n; q++) {
         double ratio = cj / c;
-        if (mapping == Mapping.LOAD && queueDemand[q][s] > 0) ratio = queueDemand[q][j] / queueDemand[q][s];
+        if (mapping == Mapping.LOAD && queueDemand[q][s] > 0)
+          ratio = queueDemand[q][j] / queueDemand[q][s];
         g[q] = t.guarFrac[q] * c * ratio;
         m[q] = q == 0 ? cj : t.maxFrac[q] * c * ratio;
       }

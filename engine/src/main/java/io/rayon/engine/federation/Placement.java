@@ -12,23 +12,36 @@ import java.util.List;
  * queue's share there. When requests without a preference follow the shares ({@link
  * SharePolicy#anyFollowsShares}: the AM–RM proxy sends them where the queue's share has room) they
  * are placed last, in any sub-cluster where the queue has share left; under one scheduler ({@link
- * SharePolicy#oneScheduler}) so are located requests their sub-cluster could not take. With {@code opportunistic}, requests still pending run as
- * opportunistic containers on capacity left idle in the sub-cluster they were sent to (counted
- * apart from the guaranteed allocation).
+ * SharePolicy#oneScheduler}) so are located requests their sub-cluster could not take. With {@code
+ * opportunistic}, requests still pending run as opportunistic containers on capacity left idle in
+ * the sub-cluster they were sent to (counted apart from the guaranteed allocation).
  */
 public final class Placement {
   private Placement() {}
 
   /** What was placed. */
-  public record Result(long[][] placed, long[] perLeaf, long total, long nodeRequestsPlaced, long nodeLocal,
-      long locatedRequestsPlaced, long rackLocal, long opportunistic) {}
+  public record Result(
+      long[][] placed,
+      long[] perLeaf,
+      long total,
+      long nodeRequestsPlaced,
+      long nodeLocal,
+      long locatedRequestsPlaced,
+      long rackLocal,
+      long opportunistic) {}
 
-  public static Result place(Federation f, double[][] shares, boolean oneScheduler, boolean relax, boolean opportunistic) {
+  public static Result place(
+      Federation f, double[][] shares, boolean oneScheduler, boolean relax, boolean opportunistic) {
     return place(f, shares, oneScheduler, oneScheduler, relax, opportunistic);
   }
 
   /** Places the requests within the shares; see the class comment for the flags. */
-  public static Result place(Federation f, double[][] shares, boolean oneScheduler, boolean anyFollows, boolean relax,
+  public static Result place(
+      Federation f,
+      double[][] shares,
+      boolean oneScheduler,
+      boolean anyFollows,
+      boolean relax,
       boolean opportunistic) {
     int leaves = f.tree.leafCount();
     int s = f.subClusterCount();
@@ -67,10 +80,13 @@ public final class Placement {
       }
     }
     if (oneScheduler || anyFollows) {
-      // each queue's remaining requests (without a preference, or all under one scheduler) wherever it has share left
+      // each queue's remaining requests (without a preference, or all under one scheduler) wherever
+      // it has share left
       List<List<Integer>> pool = new ArrayList<>();
       for (int q = 0; q < leaves; q++) pool.add(new ArrayList<>());
-      for (int e = 0; e < rem.length; e++) if (rem[e] > 0 && (oneScheduler || f.eKind[e] == Federation.ANY)) pool.get(f.eLeaf[e]).add(e);
+      for (int e = 0; e < rem.length; e++)
+        if (rem[e] > 0 && (oneScheduler || f.eKind[e] == Federation.ANY))
+          pool.get(f.eLeaf[e]).add(e);
       for (int q = 0; q < leaves; q++) {
         List<Integer> p = pool.get(q);
         int at = 0;
@@ -104,14 +120,32 @@ public final class Placement {
     return new Result(placed, perLeaf, total, c[0], c[1], c[2], c[3], opp);
   }
 
-  private static void take(Federation f, int e, int j, long[] rem, long[][] quota, long[] scFree, long[][] placed, long[] c) {
+  private static void take(
+      Federation f,
+      int e,
+      int j,
+      long[] rem,
+      long[][] quota,
+      long[] scFree,
+      long[][] placed,
+      long[] c) {
     int q = f.eLeaf[e];
     long t = Math.min(Math.min(rem[e], scFree[j]), quota[q][j]);
     if (t > 0) put(f, e, j, t, 0, rem, quota, scFree, placed, c);
   }
 
   /** level: 2 = on its node, 1 = on its rack, 0 = elsewhere. */
-  private static void put(Federation f, int e, int j, long t, int level, long[] rem, long[][] quota, long[] scFree, long[][] placed, long[] c) {
+  private static void put(
+      Federation f,
+      int e,
+      int j,
+      long t,
+      int level,
+      long[] rem,
+      long[][] quota,
+      long[] scFree,
+      long[][] placed,
+      long[] c) {
     int q = f.eLeaf[e];
     rem[e] -= t;
     quota[q][j] -= t;
@@ -128,7 +162,10 @@ public final class Placement {
     }
   }
 
-  /** Shares as whole containers: floors, then the sub-cluster's remaining whole containers to the largest fractions. */
+  /**
+   * Shares as whole containers: floors, then the sub-cluster's remaining whole containers to the
+   * largest fractions.
+   */
   static long[][] wholeContainers(Federation f, double[][] shares) {
     int leaves = shares.length;
     int s = f.subClusterCount();
@@ -149,7 +186,12 @@ public final class Placement {
       if (extra <= 0 || frac.isEmpty()) continue;
       final int jj = j;
       Integer[] order = frac.toArray(new Integer[0]);
-      Arrays.sort(order, (a, b) -> Double.compare(shares[b][jj] - Math.floor(shares[b][jj] + 1e-9), shares[a][jj] - Math.floor(shares[a][jj] + 1e-9)));
+      Arrays.sort(
+          order,
+          (a, b) ->
+              Double.compare(
+                  shares[b][jj] - Math.floor(shares[b][jj] + 1e-9),
+                  shares[a][jj] - Math.floor(shares[a][jj] + 1e-9)));
       for (int i = 0; i < order.length && extra > 0; i++, extra--) out[order[i]][j]++;
     }
     return out;

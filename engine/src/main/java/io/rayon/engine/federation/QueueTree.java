@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The federation's global queue hierarchy as arrays, parents before children. {@code guarFrac} and
  * {@code maxFrac} are the products of the queues' {@code guaranteed} and {@code maximum} fractions
- * from the root down: a queue's guaranteed capacity in a pool of capacity C is {@code guarFrac * C}.
+ * from the root down: a queue's guaranteed capacity in a pool of capacity C is {@code guarFrac *
+ * C}.
  */
 public final class QueueTree {
   final String[] names;
@@ -20,13 +21,24 @@ public final class QueueTree {
   final double[] maxFrac;
   final double[] weight;
   final int[] gang;
+
   /** Queue indices of the leaves, in queue order; {@code leafOf[q]} is the leaf index or -1. */
   final int[] leaves;
+
   final int[] leafOf;
   private final Map<String, Integer> index;
 
-  private QueueTree(String[] names, int[] parent, int[][] children, double[] guarFrac, double[] maxFrac, double[] weight,
-      int[] gang, int[] leaves, int[] leafOf, Map<String, Integer> index) {
+  private QueueTree(
+      String[] names,
+      int[] parent,
+      int[][] children,
+      double[] guarFrac,
+      double[] maxFrac,
+      double[] weight,
+      int[] gang,
+      int[] leaves,
+      int[] leafOf,
+      Map<String, Integer> index) {
     this.names = names;
     this.parent = parent;
     this.children = children;
@@ -46,17 +58,29 @@ public final class QueueTree {
    */
   public static QueueTree of(List<QueueSpec> specs) {
     int n = specs.size();
-    if (n == 0) throw new IllegalArgumentException("$.queues: a federation needs at least a root queue");
+    if (n == 0)
+      throw new IllegalArgumentException("$.queues: a federation needs at least a root queue");
     Map<String, Integer> byName = new HashMap<>();
     for (int i = 0; i < n; i++) {
       QueueSpec q = specs.get(i);
       String at = "$.queues[" + i + "]";
-      if (byName.put(q.name(), i) != null) throw new IllegalArgumentException(at + ".name: queue '" + q.name() + "' is named twice");
-      if (!(q.guaranteed() >= 0 && q.guaranteed() <= 1)) throw new IllegalArgumentException(at + ".guaranteed: " + q.guaranteed() + " is not a fraction from 0 to 1");
-      if (!(q.maximum() > 0 && q.maximum() <= 1)) throw new IllegalArgumentException(at + ".maximum: " + q.maximum() + " is not a fraction above 0 and at most 1");
-      if (q.maximum() < q.guaranteed()) throw new IllegalArgumentException(at + ": maximum " + q.maximum() + " is below guaranteed " + q.guaranteed());
-      if (!(q.weight() > 0) || !Double.isFinite(q.weight())) throw new IllegalArgumentException(at + ".weight: " + q.weight() + " must be a positive number");
-      if (q.gang() < 0) throw new IllegalArgumentException(at + ".gang: " + q.gang() + " must be 0 (no gang) or a positive number of containers");
+      if (byName.put(q.name(), i) != null)
+        throw new IllegalArgumentException(at + ".name: queue '" + q.name() + "' is named twice");
+      if (!(q.guaranteed() >= 0 && q.guaranteed() <= 1))
+        throw new IllegalArgumentException(
+            at + ".guaranteed: " + q.guaranteed() + " is not a fraction from 0 to 1");
+      if (!(q.maximum() > 0 && q.maximum() <= 1))
+        throw new IllegalArgumentException(
+            at + ".maximum: " + q.maximum() + " is not a fraction above 0 and at most 1");
+      if (q.maximum() < q.guaranteed())
+        throw new IllegalArgumentException(
+            at + ": maximum " + q.maximum() + " is below guaranteed " + q.guaranteed());
+      if (!(q.weight() > 0) || !Double.isFinite(q.weight()))
+        throw new IllegalArgumentException(
+            at + ".weight: " + q.weight() + " must be a positive number");
+      if (q.gang() < 0)
+        throw new IllegalArgumentException(
+            at + ".gang: " + q.gang() + " must be 0 (no gang) or a positive number of containers");
     }
     int root = -1;
     int[] parentOrig = new int[n];
@@ -65,17 +89,28 @@ public final class QueueTree {
     for (int i = 0; i < n; i++) {
       QueueSpec q = specs.get(i);
       if (q.parent() == null) {
-        if (root >= 0) throw new IllegalArgumentException("$.queues[" + i + "]: queue '" + q.name() + "' has no parent, but '" + specs.get(root).name() + "' is already the root");
+        if (root >= 0)
+          throw new IllegalArgumentException(
+              "$.queues["
+                  + i
+                  + "]: queue '"
+                  + q.name()
+                  + "' has no parent, but '"
+                  + specs.get(root).name()
+                  + "' is already the root");
         root = i;
         parentOrig[i] = -1;
       } else {
         Integer p = byName.get(q.parent());
-        if (p == null) throw new IllegalArgumentException("$.queues[" + i + "].parent: no queue named '" + q.parent() + "'");
+        if (p == null)
+          throw new IllegalArgumentException(
+              "$.queues[" + i + "].parent: no queue named '" + q.parent() + "'");
         parentOrig[i] = p;
         kids.get(p).add(i);
       }
     }
-    if (root < 0) throw new IllegalArgumentException("$.queues: no root queue (one queue must have no parent)");
+    if (root < 0)
+      throw new IllegalArgumentException("$.queues: no root queue (one queue must have no parent)");
     // breadth-first order from the root: parents before children; unreached queues form a cycle
     int[] order = new int[n];
     int[] pos = new int[n];
@@ -93,14 +128,26 @@ public final class QueueTree {
     }
     if (tail < n) {
       for (int i = 0; i < n; i++) {
-        if (pos[i] < 0) throw new IllegalArgumentException("$.queues[" + i + "].parent: queue '" + specs.get(i).name() + "' is in a parent cycle, not under the root");
+        if (pos[i] < 0)
+          throw new IllegalArgumentException(
+              "$.queues["
+                  + i
+                  + "].parent: queue '"
+                  + specs.get(i).name()
+                  + "' is in a parent cycle, not under the root");
       }
     }
     for (int i = 0; i < n; i++) {
       if (kids.get(i).isEmpty()) continue;
       double sum = 0;
       for (int c : kids.get(i)) sum += specs.get(c).guaranteed();
-      if (sum > 1 + 1e-9) throw new IllegalArgumentException("$.queues: the children of '" + specs.get(i).name() + "' are guaranteed " + sum + " of it, more than 1");
+      if (sum > 1 + 1e-9)
+        throw new IllegalArgumentException(
+            "$.queues: the children of '"
+                + specs.get(i).name()
+                + "' are guaranteed "
+                + sum
+                + " of it, more than 1");
     }
     String[] names = new String[n];
     int[] parent = new int[n];
@@ -143,7 +190,9 @@ public final class QueueTree {
     return leaves.length;
   }
 
-  /** The leaf index of a queue name, or -1 when it is not a leaf, or -2 when there is no such queue. */
+  /**
+   * The leaf index of a queue name, or -1 when it is not a leaf, or -2 when there is no such queue.
+   */
   int leafIndex(String name) {
     Integer q = index.get(name);
     return q == null ? -2 : leafOf[q];

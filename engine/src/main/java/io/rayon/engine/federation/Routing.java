@@ -1,6 +1,8 @@
 package io.rayon.engine.federation;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The placement policies of the Hydra paper's §4.1 that decide where a job's demand lands before
@@ -14,7 +16,8 @@ import java.util.List;
  * @param seed for the random router
  * @param delayRounds the delay-scheduling timeout of {@link Proxy#DELAY}, in decision rounds
  */
-public record Routing(Router router, Proxy proxy, boolean opportunistic, long seed, int delayRounds) {
+public record Routing(
+    Router router, Proxy proxy, boolean opportunistic, long seed, int delayRounds) {
   public static final Routing DEFAULT = new Routing(Router.LOCALITY, Proxy.DELAY, false, 1, 0);
 
   /** Without a delay-scheduling timeout (what the home cannot take is spread at once). */
@@ -23,7 +26,8 @@ public record Routing(Router router, Proxy proxy, boolean opportunistic, long se
   }
 
   public Routing {
-    if (delayRounds < 0) throw new IllegalArgumentException("--delay-rounds: " + delayRounds + " is negative");
+    if (delayRounds < 0)
+      throw new IllegalArgumentException("--delay-rounds: " + delayRounds + " is negative");
   }
 
   /** Router policies for a job's home sub-cluster (§4.1 "Router policies"). */
@@ -34,11 +38,14 @@ public record Routing(Router router, Proxy proxy, boolean opportunistic, long se
     WEIGHTED,
     /** the live sub-cluster with the most headroom (capacity not yet asked for) */
     LOAD,
-    /** the live sub-cluster holding most of the job's node and rack requests; load-based when it has none */
+    /**
+     * the live sub-cluster holding most of the job's node and rack requests; load-based when it has
+     * none
+     */
     LOCALITY;
 
     public String cliName() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -55,23 +62,23 @@ public record Routing(Router router, Proxy proxy, boolean opportunistic, long se
     HEADROOM,
     /**
      * delay scheduling across sub-clusters: a job's requests wait for its home sub-cluster for
-     * {@code delayRounds} decision rounds after it arrives (all sent home, as {@link #HOME});
-     * once the timeout has expired, the home takes what its headroom allows and the rest is spread
-     * by headroom. With a timeout of 0 (the default, and the reading for a single decision) the
-     * part the home cannot take is spread at once
+     * {@code delayRounds} decision rounds after it arrives (all sent home, as {@link #HOME}); once
+     * the timeout has expired, the home takes what its headroom allows and the rest is spread by
+     * headroom. With a timeout of 0 (the default, and the reading for a single decision) the part
+     * the home cannot take is spread at once
      */
     DELAY;
 
     public String cliName() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
   public static List<String> routerNames() {
-    return java.util.Arrays.stream(Router.values()).map(Router::cliName).toList();
+    return Arrays.stream(Router.values()).map(Router::cliName).toList();
   }
 
   public static List<String> proxyNames() {
-    return java.util.Arrays.stream(Proxy.values()).map(Proxy::cliName).toList();
+    return Arrays.stream(Proxy.values()).map(Proxy::cliName).toList();
   }
 }

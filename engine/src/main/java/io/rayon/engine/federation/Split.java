@@ -21,14 +21,15 @@ package io.rayon.engine.federation;
  *       (guarantees in proportion to its size);
  *   <li>capacity still idle in a sub-cluster where queues have unmet demand is handed out by the
  *       sub-cluster's hierarchical fair share of that unmet demand (work preservation: no capacity
- *       idles in a sub-cluster while a queue has unmet demand there), never above a queue's
- *       {@code limit} in total.
+ *       idles in a sub-cluster while a queue has unmet demand there), never above a queue's {@code
+ *       limit} in total.
  * </ol>
  */
 final class Split {
   private Split() {}
 
-  static double[][] split(Federation f, double[] share, double[][] caps, double[] limit, int rounds) {
+  static double[][] split(
+      Federation f, double[] share, double[][] caps, double[] limit, int rounds) {
     QueueTree t = f.tree;
     int leaves = t.leafCount();
     int s = f.subClusterCount();
@@ -53,7 +54,8 @@ final class Split {
           movable[q] = 0;
           if (x[q][j] <= 0) continue;
           double mv = 0;
-          for (int o = 0; o < s; o++) if (o != j) mv += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
+          for (int o = 0; o < s; o++)
+            if (o != j) mv += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
           movable[q] = Math.min(mv, x[q][j]);
           m += movable[q];
         }
@@ -63,7 +65,8 @@ final class Split {
           double want = movable[q] * k;
           if (want <= 0) continue;
           double room = 0;
-          for (int o = 0; o < s; o++) if (o != j) room += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
+          for (int o = 0; o < s; o++)
+            if (o != j) room += Math.max(0, Math.min(caps[q][o] - x[q][o], f.scCap[o] - load[o]));
           if (room <= 1e-12) continue;
           double r = Math.min(1, want / room);
           for (int o = 0; o < s; o++) {
@@ -94,13 +97,13 @@ final class Split {
 
   /**
    * The split when part of each queue's demand has no place preference ({@code any[q]}, usable in
-   * any live sub-cluster) and part is located ({@code located[q][j]}, usable only in sub-cluster j).
-   * Counting the flexible part in every sub-cluster would hand a queue share in many sub-clusters
-   * for the same containers, so the split keeps the two apart:
+   * any live sub-cluster) and part is located ({@code located[q][j]}, usable only in sub-cluster
+   * j). Counting the flexible part in every sub-cluster would hand a queue share in many
+   * sub-clusters for the same containers, so the split keeps the two apart:
    *
    * <ol>
-   *   <li>the located demand is split as in {@link #split}, up to the queue's share ({@code limit} =
-   *       the share, so the fill of this step stays within fair shares);
+   *   <li>the located demand is split as in {@link #split}, up to the queue's share ({@code limit}
+   *       = the share, so the fill of this step stays within fair shares);
    *   <li>what is left of the share, up to the flexible demand, goes where capacity is free, each
    *       queue in proportion to each sub-cluster's free capacity (all of it scaled down when the
    *       queues need more than is free);
@@ -112,7 +115,8 @@ final class Split {
    * @return {@code [0]} the located part and {@code [1]} the flexible part of each queue's share in
    *     each sub-cluster
    */
-  static double[][][] splitFlexible(Federation f, double[] share, double[][] located, double[] any, double[] limit, int rounds) {
+  static double[][][] splitFlexible(
+      Federation f, double[] share, double[][] located, double[] any, double[] limit, int rounds) {
     int leaves = f.tree.leafCount();
     int s = f.subClusterCount();
     double[][] xl = split(f, share, located, share, rounds);
@@ -157,7 +161,9 @@ final class Split {
       if (free <= 1e-9) continue;
       double u = 0;
       for (int q = 0; q < leaves; q++) {
-        unmet[q] = Math.max(0, Math.min(located[q][j] - xl[q][j] + any[q] - usedAny[q], limit[q] - total[q]));
+        unmet[q] =
+            Math.max(
+                0, Math.min(located[q][j] - xl[q][j] + any[q] - usedAny[q], limit[q] - total[q]));
         u += unmet[q];
       }
       if (u <= 1e-9) continue;
@@ -175,7 +181,10 @@ final class Split {
     return new double[][][] {xl, xa};
   }
 
-  /** Step 3: work-preserving fill of idle capacity with unmet demand, by each sub-cluster's fair share. */
+  /**
+   * Step 3: work-preserving fill of idle capacity with unmet demand, by each sub-cluster's fair
+   * share.
+   */
   static void fill(Federation f, double[][] x, double[][] caps, double[] limit) {
     int leaves = f.tree.leafCount();
     int s = f.subClusterCount();

@@ -17,7 +17,8 @@ public final class PlanFileMetrics {
    * @param runtimeMs wall time of the placement, measured by the caller (the engine has no clock)
    * @param report the planner's own figures ({@code ReportingPlanner.report()}), may be empty
    */
-  public static Map<String, Object> of(String planner, PlanMetrics m, double runtimeMs, Map<String, Object> report) {
+  public static Map<String, Object> of(
+      String planner, PlanMetrics m, double runtimeMs, Map<String, Object> report) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("planner", planner);
     out.put("accepted", m.accepted());

@@ -16,26 +16,32 @@ import java.util.Map;
  * <ul>
  *   <li><b>acceptance</b>: accepted / submitted reservations; <b>weightedAcceptance</b>: the same
  *       weighted by work (Σ w of accepted / Σ w of submitted, w = {@link
- *       io.rayon.model.rdl.Rdl#totalWork()}, bundle-steps; the paper weights by job size). Both are 1
- *       when nothing was submitted.
+ *       io.rayon.model.rdl.Rdl#totalWork()}, bundle-steps; the paper weights by job size). Both are
+ *       1 when nothing was submitted.
  *   <li><b>preemption</b>: the sum of the downward transitions of every accepted allocation: for
  *       each atom and each step t, max(0, x(t−1) − x(t)) bundles (x = 0 before the first and after
  *       the last allocated step, so an atom's final drop to zero counts too), times the bundle's
  *       memory, divided by the cluster's memory capacity at step 0. Unit: "cluster memories"; 1.0
  *       means allocations shrank by as much memory as the whole cluster has. Lower is better.
- *   <li><b>uniformity</b>: stddev / mean of the plan's memory utilization u(t) = allocated
- *       memory / memory capacity over every step of the horizon with non-zero capacity
- *       (population stddev); 0 for an empty plan. Lower is better (a flatter plan).
+ *   <li><b>uniformity</b>: stddev / mean of the plan's memory utilization u(t) = allocated memory /
+ *       memory capacity over every step of the horizon with non-zero capacity (population stddev);
+ *       0 for an empty plan. Lower is better (a flatter plan).
  * </ul>
  *
- * Memory is the dimension used for preemption and uniformity, as YARN's default resource
- * calculator does, so figures compare with Hadoop's.
+ * Memory is the dimension used for preemption and uniformity, as YARN's default resource calculator
+ * does, so figures compare with Hadoop's.
  */
 public record PlanMetrics(
-    int accepted, int rejected, double acceptance, double weightedAcceptance, double preemption, double uniformity) {
+    int accepted,
+    int rejected,
+    double acceptance,
+    double weightedAcceptance,
+    double preemption,
+    double uniformity) {
 
   /** Metrics of a plan and the decisions of one run over {@code requests}. */
-  public static PlanMetrics of(PlanView plan, List<ReservationRequest> requests, List<Decision> decisions) {
+  public static PlanMetrics of(
+      PlanView plan, List<ReservationRequest> requests, List<Decision> decisions) {
     Map<String, ReservationRequest> byId = new HashMap<>();
     for (ReservationRequest r : requests) byId.put(r.id(), r);
     int acc = 0;

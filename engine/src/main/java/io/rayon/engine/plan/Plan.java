@@ -29,8 +29,8 @@ import java.util.TreeSet;
  * steps per atom; {@link #skylineOf}). For fast queries the plan also maintains, incrementally on
  * every edit, dense per-step arrays of capacity and allocation per resource dimension, so {@link
  * #free(int, long)} is an array read and {@link #minFree} a linear scan without allocation. A
- * bitset marks the steps where the free capacity differs from the step before in some dimension,
- * so {@link #runStart} finds the start of a run of equal free capacity in a few word reads and
+ * bitset marks the steps where the free capacity differs from the step before in some dimension, so
+ * {@link #runStart} finds the start of a run of equal free capacity in a few word reads and
  * planners can scan a plan per run rather than per step.
  *
  * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
@@ -49,30 +49,42 @@ public final class Plan implements PlanEdit {
   private String[] dims;
   private long[][] cap;
   private long[][] alloc;
-  /** Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always set. */
+
+  /**
+   * Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always
+   * set.
+   */
   private long[] edges;
+
   /**
    * Per user, dense arrays like {@code alloc}; built on the first question about users (planning
    * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
    * date.
    */
   private final Map<String, long[][]> byUser;
+
   private boolean userIndex;
+
   /**
-   * How many (dimension, step) pairs hold more than the capacity (after a capacity loss); kept up to
-   * date on every edit, so {@link #knownWithinCapacity} answers in constant time.
+   * How many (dimension, step) pairs hold more than the capacity (after a capacity loss); kept up
+   * to date on every edit, so {@link #knownWithinCapacity} answers in constant time.
    */
   private long overPairs;
+
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
 
   private Plan(long horizon, long stepSeconds, Resources capacity, List<CapacityChange> changes) {
     if (horizon < 1 || horizon > MAX_HORIZON) {
       throw new IllegalArgumentException(
-          "plan horizon must be between 1 and " + MAX_HORIZON + " steps, got " + horizon
+          "plan horizon must be between 1 and "
+              + MAX_HORIZON
+              + " steps, got "
+              + horizon
               + "; maybe use a longer step length");
     }
-    if (stepSeconds < 1) throw new IllegalArgumentException("step length must be positive, got " + stepSeconds);
+    if (stepSeconds < 1)
+      throw new IllegalArgumentException("step length must be positive, got " + stepSeconds);
     this.horizon = (int) horizon;
     this.stepSeconds = stepSeconds;
     this.baseCapacity = capacity;
@@ -122,7 +134,8 @@ public final class Plan implements PlanEdit {
   }
 
   /** An empty plan with the given capacity changes applied. */
-  public static Plan empty(Resources capacity, List<CapacityChange> changes, long horizon, long stepSeconds) {
+  public static Plan empty(
+      Resources capacity, List<CapacityChange> changes, long horizon, long stepSeconds) {
     return new Plan(horizon, stepSeconds, capacity, changes == null ? List.of() : changes);
   }
 
@@ -132,7 +145,8 @@ public final class Plan implements PlanEdit {
    * of its reservations, at least one step), with its step length (60 s when unset).
    */
   public static Plan fromScenario(Scenario s) {
-    return new Plan(horizonOf(s), stepSecondsOf(s), s.cluster().totalCapacity(), s.cluster().capacityChanges());
+    return new Plan(
+        horizonOf(s), stepSecondsOf(s), s.cluster().totalCapacity(), s.cluster().capacityChanges());
   }
 
   /** The horizon {@link #fromScenario} uses. */
@@ -235,7 +249,8 @@ public final class Plan implements PlanEdit {
   @Override
   public long minFree(int dim, long from, long to) {
     if (to <= from) return Long.MAX_VALUE;
-    if (from < 0 || to > horizon) return Math.min(0, minFree(dim, Math.max(0, from), Math.min(horizon, to)));
+    if (from < 0 || to > horizon)
+      return Math.min(0, minFree(dim, Math.max(0, from), Math.min(horizon, to)));
     long[] c = cap[dim];
     long[] a = alloc[dim];
     long m = Long.MAX_VALUE;
@@ -412,8 +427,15 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation at : a.atoms()) {
       for (Step s : at.steps()) {
         if (s.start() < 0 || s.end() > horizon) {
-          return "atom " + at.path() + " holds bundles at steps [" + s.start() + "," + s.end()
-              + ") outside the plan horizon [0," + horizon + ")";
+          return "atom "
+              + at.path()
+              + " holds bundles at steps ["
+              + s.start()
+              + ","
+              + s.end()
+              + ") outside the plan horizon [0,"
+              + horizon
+              + ")";
         }
       }
     }
@@ -454,8 +476,17 @@ public final class Plan implements PlanEdit {
       }
       if (first >= 0) {
         int t = (int) first;
-        return "at step " + t + " " + dims[d] + " would need " + n + " but only "
-            + (cap[d][t] - alloc[d][t]) + " of " + cap[d][t] + " is free";
+        return "at step "
+            + t
+            + " "
+            + dims[d]
+            + " would need "
+            + n
+            + " but only "
+            + (cap[d][t] - alloc[d][t])
+            + " of "
+            + cap[d][t]
+            + " is free";
       }
     }
     for (String extra : need.extras().keySet()) {
@@ -504,20 +535,30 @@ public final class Plan implements PlanEdit {
 
   private void checkAddable(ReservationRequest request, ReservationAllocation allocation) {
     if (requests.containsKey(request.id())) {
-      throw new IllegalArgumentException("reservation '" + request.id() + "' is already in the plan");
+      throw new IllegalArgumentException(
+          "reservation '" + request.id() + "' is already in the plan");
     }
     if (!request.id().equals(allocation.reservationId())) {
       throw new IllegalArgumentException(
-          "allocation of '" + allocation.reservationId() + "' given for reservation '" + request.id() + "'");
+          "allocation of '"
+              + allocation.reservationId()
+              + "' given for reservation '"
+              + request.id()
+              + "'");
     }
   }
 
-  /** {@link #add} without its argument checks; true when some step it touches is now over capacity. */
+  /**
+   * {@link #add} without its argument checks; true when some step it touches is now over capacity.
+   */
   private boolean insert(ReservationRequest request, ReservationAllocation allocation) {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    long[][] u = userIndex ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon]) : null;
+    long[][] u =
+        userIndex
+            ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon])
+            : null;
     return apply(allocation, u, 1);
   }
 
@@ -546,7 +587,8 @@ public final class Plan implements PlanEdit {
       userIndex = true;
       byUser.clear();
       for (Map.Entry<String, ReservationRequest> e : requests.entrySet()) {
-        long[][] u = byUser.computeIfAbsent(e.getValue().user(), k -> new long[dims.length][horizon]);
+        long[][] u =
+            byUser.computeIfAbsent(e.getValue().user(), k -> new long[dims.length][horizon]);
         applyTo(allocations.get(e.getKey()), u, 1);
       }
     }
@@ -641,9 +683,20 @@ public final class Plan implements PlanEdit {
       if (v >= 0) continue;
       for (int t = from; t < horizon; t++) {
         if (cap[d][t] + v < 0) {
-          throw new IllegalArgumentException("the capacity change at step " + change.step()
-              + (change.reason() == null || change.reason().isBlank() ? "" : " (" + change.reason() + ")") + " removes "
-              + (-v) + " " + dims[d] + " but step " + t + " has only " + cap[d][t]);
+          throw new IllegalArgumentException(
+              "the capacity change at step "
+                  + change.step()
+                  + (change.reason() == null || change.reason().isBlank()
+                      ? ""
+                      : " (" + change.reason() + ")")
+                  + " removes "
+                  + (-v)
+                  + " "
+                  + dims[d]
+                  + " but step "
+                  + t
+                  + " has only "
+                  + cap[d][t]);
         }
       }
     }
@@ -702,7 +755,14 @@ public final class Plan implements PlanEdit {
 
   @Override
   public String toString() {
-    return "Plan[horizon=" + horizon + ", stepSeconds=" + stepSeconds + ", reservations=" + requests.size()
-        + ", capacity=" + capacitySkyline() + "]";
+    return "Plan[horizon="
+        + horizon
+        + ", stepSeconds="
+        + stepSeconds
+        + ", reservations="
+        + requests.size()
+        + ", capacity="
+        + capacitySkyline()
+        + "]";
   }
 }

@@ -21,7 +21,9 @@ public interface PlanEdit extends PlanView {
   /** Removes a reservation; returns false when it was not in the plan. */
   boolean remove(String reservationId);
 
-  /** Applies a capacity change from its step on (node failure: negative delta; addition: positive). */
+  /**
+   * Applies a capacity change from its step on (node failure: negative delta; addition: positive).
+   */
   void changeCapacity(CapacityChange change);
 
   /** An independent copy: edits of the copy do not affect this plan and vice versa. */

@@ -30,8 +30,9 @@ import java.util.TreeSet;
  *       <ul>
  *         <li>atom(b,g,h,l,w): each allocation uses bundle b; at every step the count is 0 or a
  *             multiple of g no larger than h; the count function, decomposed into gang units of g
- *             bundles (a rise of k·g starts k units, a fall of k·g ends the k <em>oldest</em> units:
- *             FIFO), holds every unit at least l consecutive steps; the counts sum to exactly w;
+ *             bundles (a rise of k·g starts k units, a fall of k·g ends the k <em>oldest</em>
+ *             units: FIFO), holds every unit at least l consecutive steps; the counts sum to
+ *             exactly w;
  *         <li>window(e,s,f): every allocation under e lies in [s,f);
  *         <li>order(e1..en): every child is satisfied and the last allocated step of e_i is
  *             strictly before the first allocated step of every later child;
@@ -55,7 +56,8 @@ public final class PlanValidator {
       out.addAll(validateReservation(plan.requestOf(id), plan.allocationOf(id), plan.horizon()));
     }
     checkCapacity(plan, out);
-    if (policy != null && policy.kind() != SharingPolicySpec.Kind.NONE) checkPolicy(plan, policy, out);
+    if (policy != null && policy.kind() != SharingPolicySpec.Kind.NONE)
+      checkPolicy(plan, policy, out);
     return out;
   }
 
@@ -80,13 +82,32 @@ public final class PlanValidator {
       }
       for (Step s : a.steps()) {
         if (s.start() < 0 || s.end() > horizon) {
-          out.add(new Violation(id, a.path(), s.start() < 0 ? s.start() : horizon,
-              "bundles held at [" + s.start() + "," + s.end() + ") outside the horizon [0," + horizon + ")"));
+          out.add(
+              new Violation(
+                  id,
+                  a.path(),
+                  s.start() < 0 ? s.start() : horizon,
+                  "bundles held at ["
+                      + s.start()
+                      + ","
+                      + s.end()
+                      + ") outside the horizon [0,"
+                      + horizon
+                      + ")"));
         }
         if (s.start() < request.arrival() && s.bundles() > 0) {
-          out.add(new Violation(id, a.path(), s.start(), "bundles held at [" + s.start() + "," + s.end()
-              + ") before the request arrives at step " + request.arrival()
-              + " (a reservation is committed on arrival and cannot use the past)"));
+          out.add(
+              new Violation(
+                  id,
+                  a.path(),
+                  s.start(),
+                  "bundles held at ["
+                      + s.start()
+                      + ","
+                      + s.end()
+                      + ") before the request arrives at step "
+                      + request.arrival()
+                      + " (a reservation is committed on arrival and cannot use the past)"));
         }
       }
     }
@@ -94,12 +115,25 @@ public final class PlanValidator {
     return out;
   }
 
-  private static void check(String id, Rdl e, String path, long lo, long hi,
-      Map<String, AtomAllocation> byPath, List<Violation> out) {
+  private static void check(
+      String id,
+      Rdl e,
+      String path,
+      long lo,
+      long hi,
+      Map<String, AtomAllocation> byPath,
+      List<Violation> out) {
     if (e instanceof Rdl.Atom atom) {
       checkAtom(id, atom, path, lo, hi, byPath.get(path), out);
     } else if (e instanceof Rdl.Window w) {
-      check(id, w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()), byPath, out);
+      check(
+          id,
+          w.expr(),
+          Rdl.childPath(path, 0),
+          Math.max(lo, w.start()),
+          Math.min(hi, w.finish()),
+          byPath,
+          out);
     } else if (e instanceof Rdl.All) {
       for (int i = 0; i < e.children().size(); i++) {
         check(id, e.children().get(i), Rdl.childPath(path, i), lo, hi, byPath, out);
@@ -113,8 +147,20 @@ public final class PlanValidator {
         long[] span = span(e.children().get(i), cp, byPath);
         if (span == null) continue;
         if (span[0] < prevEnd) {
-          out.add(new Violation(id, path, span[0], "order: child " + i + " starts at step " + span[0]
-              + " before child " + prevIndex + " ends (its last step is " + (prevEnd - 1) + ")"));
+          out.add(
+              new Violation(
+                  id,
+                  path,
+                  span[0],
+                  "order: child "
+                      + i
+                      + " starts at step "
+                      + span[0]
+                      + " before child "
+                      + prevIndex
+                      + " ends (its last step is "
+                      + (prevEnd - 1)
+                      + ")"));
         }
         prevEnd = Math.max(prevEnd, span[1]);
         prevIndex = i;
@@ -125,7 +171,12 @@ public final class PlanValidator {
         if (span(e.children().get(i), Rdl.childPath(path, i), byPath) != null) allocated.add(i);
       }
       if (allocated.size() > 1) {
-        out.add(new Violation(id, path, null, "any: branches " + allocated + " all hold allocations; exactly one may"));
+        out.add(
+            new Violation(
+                id,
+                path,
+                null,
+                "any: branches " + allocated + " all hold allocations; exactly one may"));
       } else if (allocated.size() == 1) {
         int i = allocated.get(0);
         check(id, e.children().get(i), Rdl.childPath(path, i), lo, hi, byPath, out);
@@ -167,36 +218,68 @@ public final class PlanValidator {
     return s;
   }
 
-  private static void checkAtom(String id, Rdl.Atom atom, String path, long lo, long hi,
-      AtomAllocation a, List<Violation> out) {
+  private static void checkAtom(
+      String id,
+      Rdl.Atom atom,
+      String path,
+      long lo,
+      long hi,
+      AtomAllocation a,
+      List<Violation> out) {
     List<Step> steps = a == null ? List.of() : a.steps();
     if (a != null && !a.isEmpty() && !a.bundle().equals(atom.bundle())) {
-      out.add(new Violation(id, path, null, "allocated bundle " + a.bundle() + " differs from the atom's " + atom.bundle()));
+      out.add(
+          new Violation(
+              id,
+              path,
+              null,
+              "allocated bundle " + a.bundle() + " differs from the atom's " + atom.bundle()));
     }
     long g = atom.gang();
     long total = 0;
     for (Step s : steps) {
       total += s.bundles() * s.length();
       if (s.start() < lo || s.end() > hi) {
-        out.add(new Violation(id, path, s.start() < lo ? s.start() : s.end() - 1,
-            "bundles held at [" + s.start() + "," + s.end() + ") outside the window [" + lo + "," + hi + ")"));
+        out.add(
+            new Violation(
+                id,
+                path,
+                s.start() < lo ? s.start() : s.end() - 1,
+                "bundles held at ["
+                    + s.start()
+                    + ","
+                    + s.end()
+                    + ") outside the window ["
+                    + lo
+                    + ","
+                    + hi
+                    + ")"));
       }
       if (g <= 0 || s.bundles() % g != 0) {
-        out.add(new Violation(id, path, s.start(), s.bundles() + " bundles is not a multiple of the gang " + g));
+        out.add(
+            new Violation(
+                id, path, s.start(), s.bundles() + " bundles is not a multiple of the gang " + g));
       }
       if (s.bundles() > atom.maxParallelism()) {
-        out.add(new Violation(id, path, s.start(),
-            s.bundles() + " bundles exceed the max parallelism " + atom.maxParallelism()));
+        out.add(
+            new Violation(
+                id,
+                path,
+                s.start(),
+                s.bundles() + " bundles exceed the max parallelism " + atom.maxParallelism()));
       }
     }
     if (total != atom.work()) {
-      out.add(new Violation(id, path, null, "holds " + total + " bundle-steps but the work is " + atom.work()));
+      out.add(
+          new Violation(
+              id, path, null, "holds " + total + " bundle-steps but the work is " + atom.work()));
     }
     if (g > 0) checkLeases(id, path, steps, g, atom.minLease(), out);
   }
 
   /** FIFO decomposition of the count function into gang units; each must last at least l steps. */
-  private static void checkLeases(String id, String path, List<Step> steps, long g, long l, List<Violation> out) {
+  private static void checkLeases(
+      String id, String path, List<Step> steps, long g, long l, List<Violation> out) {
     ArrayDeque<long[]> units = new ArrayDeque<>(); // {start step, number of units started then}
     long count = 0;
     long t = Long.MIN_VALUE;
@@ -219,8 +302,19 @@ public final class PlanValidator {
           long[] u = units.peekFirst();
           long k = Math.min(end, u[1]);
           if (at - u[0] < l && !reported) {
-            out.add(new Violation(id, path, u[0], "a gang of " + g + " bundles starting at step " + u[0]
-                + " is held only " + (at - u[0]) + " steps, less than the minimum lease " + l));
+            out.add(
+                new Violation(
+                    id,
+                    path,
+                    u[0],
+                    "a gang of "
+                        + g
+                        + " bundles starting at step "
+                        + u[0]
+                        + " is held only "
+                        + (at - u[0])
+                        + " steps, less than the minimum lease "
+                        + l));
             reported = true;
           }
           u[1] -= k;
@@ -248,12 +342,23 @@ public final class PlanValidator {
     int reported = 0;
     for (Map.Entry<Long, Resources> e : delta.entrySet()) {
       if (from != null && !cur.isZero()) {
-        for (long t = Math.max(0, from); t < Math.min(plan.horizon(), e.getKey()) && reported < 50; t++) {
+        for (long t = Math.max(0, from);
+            t < Math.min(plan.horizon(), e.getKey()) && reported < 50;
+            t++) {
           Resources c = plan.capacityAt(t);
           String dim = cur.firstExceeding(c);
           if (dim != null) {
-            out.add(new Violation(null, null, t, "allocations need " + cur.get(dim) + " " + dim
-                + " but the capacity is " + c.get(dim)));
+            out.add(
+                new Violation(
+                    null,
+                    null,
+                    t,
+                    "allocations need "
+                        + cur.get(dim)
+                        + " "
+                        + dim
+                        + " but the capacity is "
+                        + c.get(dim)));
             reported++;
           }
         }
@@ -303,14 +408,28 @@ public final class PlanValidator {
         long[] c = capacity.get(d);
         for (int t = 0; t < h; t++) {
           if (use[t] > (long) Math.floor(c[t] * spec.instantaneous())) {
-            out.add(new Violation(u.getValue().get(0), null, (long) t, "user " + u.getKey() + " holds " + use[t]
-                + " " + d + ", above the instantaneous cap " + spec.instantaneous() + " of capacity " + c[t]));
+            out.add(
+                new Violation(
+                    u.getValue().get(0),
+                    null,
+                    (long) t,
+                    "user "
+                        + u.getKey()
+                        + " holds "
+                        + use[t]
+                        + " "
+                        + d
+                        + ", above the instantaneous cap "
+                        + spec.instantaneous()
+                        + " of capacity "
+                        + c[t]));
             break;
           }
         }
         if (spec.kind() == SharingPolicySpec.Kind.CAPACITY_OVER_TIME && h > 0) {
           int w = (int) Math.min(windowSteps(spec, plan.stepSeconds()), Integer.MAX_VALUE / 4);
-          // windows [t, t+w) for t in [-(w-1), h-1]; capacity outside the horizon continues the edge value.
+          // windows [t, t+w) for t in [-(w-1), h-1]; capacity outside the horizon continues the
+          // edge value.
           // prefix sums over the extended range [-(w-1), h+w-1)
           int off = w - 1;
           int n = h + 2 * (w - 1);
@@ -327,9 +446,26 @@ public final class PlanValidator {
             long used = pu[i + w] - pu[i];
             long capSum = pc[i + w] - pc[i];
             if (used > spec.average() * (double) capSum) {
-              out.add(new Violation(u.getValue().get(0), null, Math.max(0, t), "user " + u.getKey() + " holds "
-                  + used + " " + d + "-steps in the window [" + t + "," + (t + w) + "), above the average cap "
-                  + spec.average() + " (limit " + (long) Math.floor(spec.average() * capSum) + ")"));
+              out.add(
+                  new Violation(
+                      u.getValue().get(0),
+                      null,
+                      Math.max(0, t),
+                      "user "
+                          + u.getKey()
+                          + " holds "
+                          + used
+                          + " "
+                          + d
+                          + "-steps in the window ["
+                          + t
+                          + ","
+                          + (t + w)
+                          + "), above the average cap "
+                          + spec.average()
+                          + " (limit "
+                          + (long) Math.floor(spec.average() * capSum)
+                          + ")"));
               break;
             }
           }

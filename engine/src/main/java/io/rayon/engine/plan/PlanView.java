@@ -3,7 +3,9 @@ package io.rayon.engine.plan;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * Read access to a plan: capacity over time, what accepted reservations hold, and what is free.
@@ -39,8 +41,8 @@ public interface PlanView {
    * The resource dimensions this plan tracks, in a fixed order: {@code memoryMB}, {@code vcores},
    * then the extras of the capacity by name. Indexes into this list are used by {@link #free}.
    */
-  default java.util.List<String> dimensions() {
-    java.util.List<String> d = new java.util.ArrayList<>(java.util.List.of("memoryMB", "vcores"));
+  default List<String> dimensions() {
+    List<String> d = new ArrayList<>(List.of("memoryMB", "vcores"));
     d.addAll(capacityAt(0).extras().keySet());
     return d;
   }
@@ -59,8 +61,8 @@ public interface PlanView {
   }
 
   /**
-   * The first step of the run of equal free capacity that contains {@code step}: a step {@code s
-   * <= step} such that {@link #freeAt} is the same at every step of {@code [s, step]} in every
+   * The first step of the run of equal free capacity that contains {@code step}: a step {@code s <=
+   * step} such that {@link #freeAt} is the same at every step of {@code [s, step]} in every
    * dimension. Planners use it to read the free capacity segment by segment instead of step by
    * step. Any {@code s} with that property is correct; a view that does not track runs answers
    * {@code step} itself (the default). Defined for steps in {@code [0, horizon())}.
@@ -72,8 +74,8 @@ public interface PlanView {
   /**
    * The last step of the run of equal free capacity that contains {@code step}: a step {@code e >=
    * step} such that {@link #freeAt} is the same at every step of {@code [step, e]} in every
-   * dimension (the mirror of {@link #runStart}). Any such {@code e} is correct; a view that does not
-   * track runs answers {@code step} itself (the default). Defined for steps in {@code [0,
+   * dimension (the mirror of {@link #runStart}). Any such {@code e} is correct; a view that does
+   * not track runs answers {@code step} itself (the default). Defined for steps in {@code [0,
    * horizon())}.
    */
   default long runEnd(long step) {
@@ -126,14 +128,16 @@ public interface PlanView {
   /** {@link #capacity(int, long)} over the steps {@code [from, to)} (zero outside the horizon). */
   default long[] capacityRange(int dim, long from, long to) {
     long[] out = new long[(int) Math.max(0, to - from)];
-    for (long t = from; t < to; t++) out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : capacity(dim, t);
+    for (long t = from; t < to; t++)
+      out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : capacity(dim, t);
     return out;
   }
 
   /** {@link #userAllocated(String, int, long)} over the steps {@code [from, to)}. */
   default long[] userAllocatedRange(String user, int dim, long from, long to) {
     long[] out = new long[(int) Math.max(0, to - from)];
-    for (long t = from; t < to; t++) out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : userAllocated(user, dim, t);
+    for (long t = from; t < to; t++)
+      out[(int) (t - from)] = t < 0 || t >= horizon() ? 0 : userAllocated(user, dim, t);
     return out;
   }
 }

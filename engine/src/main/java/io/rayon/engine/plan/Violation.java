@@ -10,7 +10,8 @@ public record Violation(String reservationId, String path, Long step, String wha
   public String toString() {
     StringBuilder sb = new StringBuilder();
     if (reservationId != null) sb.append("reservation ").append(reservationId);
-    if (path != null) sb.append(sb.length() > 0 ? " " : "").append(path.isEmpty() ? "root" : "at " + path);
+    if (path != null)
+      sb.append(sb.length() > 0 ? " " : "").append(path.isEmpty() ? "root" : "at " + path);
     if (step != null) sb.append(sb.length() > 0 ? ", " : "").append("step ").append(step);
     return (sb.length() > 0 ? sb + ": " : "") + what;
   }

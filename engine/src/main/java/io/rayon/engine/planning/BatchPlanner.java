@@ -11,5 +11,6 @@ import java.util.List;
  * same order, whose accepted allocations fit the plan together. Pure like {@link Planner}.
  */
 public interface BatchPlanner extends Planner {
-  List<Decision> placeAll(PlanView plan, List<ReservationRequest> requests, PlanningContext context);
+  List<Decision> placeAll(
+      PlanView plan, List<ReservationRequest> requests, PlanningContext context);
 }

@@ -5,18 +5,18 @@ import io.rayon.model.plan.Decision;
 import io.rayon.model.reservation.ReservationRequest;
 
 /**
- * GREE-L, the low-preemption greedy planner of Rayon §4.2 (Algorithm 1). It walks the RDL tree
- * like {@link GreePlanner} (right to left, reverseChild, no backtracking, window intersects, any
- * keeps the first alternative that fits, all undoes a partial placement), but:
+ * GREE-L, the low-preemption greedy planner of Rayon §4.2 (Algorithm 1). It walks the RDL tree like
+ * {@link GreePlanner} (right to left, reverseChild, no backtracking, window intersects, any keeps
+ * the first alternative that fits, all undoes a partial placement), but:
  *
  * <ul>
  *   <li><b>guessInterval</b>: the interval of an {@code order}, {@code all} or {@code any} is split
  *       into one sub-interval per child, the rightmost first, each child's share proportional to
  *       its minimum duration (the steps it needs at full parallelism, at least its minimum lease)
- *       among the children still to place, and never shorter than that minimum duration. After
- *       each child is placed the space left of it is split again among the remaining children
- *       ({@code guess-interval=order-only}: children of {@code all} and {@code any} share their
- *       parent's interval).
+ *       among the children still to place, and never shorter than that minimum duration. After each
+ *       child is placed the space left of it is split again among the remaining children ({@code
+ *       guess-interval=order-only}: children of {@code all} and {@code any} share their parent's
+ *       interval).
  *   <li>An atom is assigned as flat as possible over its guessed interval ("p.assign(e, ti,
  *       e.w/ti.length)"): u gangs over the last n steps plus one gang over the last rem steps, with
  *       n as long as possible (w/g = u·n + rem, rem = 0 or rem ≥ l). If that shape does not fit,
@@ -59,6 +59,8 @@ public final class GreeLPlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context, options).run(true);
+    return new GreedyPlacement(
+            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
+        .run(true);
   }
 }

@@ -69,6 +69,8 @@ public final class GreePlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(plan, request, context == null ? PlanningContext.DEFAULT : context, options).run(false);
+    return new GreedyPlacement(
+            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
+        .run(false);
   }
 }

@@ -12,10 +12,10 @@ import java.util.List;
  *
  * @param stackedScan GREE's atom scan ({@code atom-scan}). Paper ({@code false}): scanning right to
  *     left, as soon as l consecutive steps have room for a gang, a block as tall as the most
- *     constrained of them (t_lim) is allocated over those l steps and the scan restarts at t_lim − 1.
- *     Ours ({@code true}, {@code stacked}): the run grows until the rest of the work fits in it as
- *     tall as possible, a broken run gives up a block over its right part, and the scan restarts at
- *     the run's end, stacking on the headroom left above the block.
+ *     constrained of them (t_lim) is allocated over those l steps and the scan restarts at t_lim −
+ *     1. Ours ({@code true}, {@code stacked}): the run grows until the rest of the work fits in it
+ *     as tall as possible, a broken run gives up a block over its right part, and the scan restarts
+ *     at the run's end, stacking on the headroom left above the block.
  * @param anyWrittenOrder the order in which {@code any} tries its alternatives ({@code any-order}).
  *     Paper ({@code false}, {@code reverse}): reverseChild, the last alternative first, like every
  *     other operator. Ours ({@code true}, {@code written}): the order written.
@@ -23,11 +23,13 @@ import java.util.List;
  *     {@code all-operators}): the interval of every {@code order}, {@code all} and {@code any} is
  *     divided among its children. Ours ({@code true}, {@code order-only}): only an {@code order}'s
  *     interval is divided; children of {@code all} and {@code any} share their parent's interval.
- * @param flatFallback GREE-L's fallback ({@code flat-fallback}). Paper ({@code false}): an atom whose
- *     flat shape does not fit its guessed interval makes the reservation fail. Ours ({@code true}):
- *     it falls back to GREE's placement in its guessed interval, then in its whole valid range.
+ * @param flatFallback GREE-L's fallback ({@code flat-fallback}). Paper ({@code false}): an atom
+ *     whose flat shape does not fit its guessed interval makes the reservation fail. Ours ({@code
+ *     true}): it falls back to GREE's placement in its guessed interval, then in its whole valid
+ *     range.
  */
-public record GreedyOptions(boolean stackedScan, boolean anyWrittenOrder, boolean guessOrderOnly, boolean flatFallback) {
+public record GreedyOptions(
+    boolean stackedScan, boolean anyWrittenOrder, boolean guessOrderOnly, boolean flatFallback) {
   /** The paper's behaviour, the default. */
   public static final GreedyOptions PAPER = new GreedyOptions(false, false, false, false);
 
@@ -39,20 +41,34 @@ public record GreedyOptions(boolean stackedScan, boolean anyWrittenOrder, boolea
   public static final String GUESS_INTERVAL = "guess-interval";
   public static final String FLAT_FALLBACK = "flat-fallback";
 
-  static final OptionSpec ATOM_SCAN_SPEC = OptionSpec.choice(ATOM_SCAN, "paper", List.of("paper", "stacked"),
-      "GREE's atom scan: paper = allocate a block as tall as the most constrained step t_lim over l steps, then"
-          + " restart at t_lim - 1 (Algorithm 1's text); stacked = grow the run until the rest fits, restart at the"
-          + " run's end and stack on the headroom left (ours); GREE-L scans only with flat-fallback=true");
-  static final OptionSpec ANY_ORDER_SPEC = OptionSpec.choice(ANY_ORDER, "reverse", List.of("reverse", "written"),
-      "order in which any(...) tries its alternatives: reverse = last first, the paper's reverseChild; written ="
-          + " first first (ours)");
-  static final OptionSpec GUESS_INTERVAL_SPEC = OptionSpec.choice(GUESS_INTERVAL, "all-operators",
-      List.of("all-operators", "order-only"),
-      "GREE-L's guessInterval: all-operators = divide the interval of order, all and any among their children"
-          + " (the paper); order-only = divide only order's, all and any children share it (ours)");
-  static final OptionSpec FLAT_FALLBACK_SPEC = OptionSpec.bool(FLAT_FALLBACK, false,
-      "GREE-L: when an atom's flat shape does not fit, place it like GREE, first in its guessed interval, then in"
-          + " its whole range (ours); false = reject, as the paper's GREE-L does");
+  static final OptionSpec ATOM_SCAN_SPEC =
+      OptionSpec.choice(
+          ATOM_SCAN,
+          "paper",
+          List.of("paper", "stacked"),
+          "GREE's atom scan: paper = allocate a block as tall as the most constrained step t_lim over l steps, then"
+              + " restart at t_lim - 1 (Algorithm 1's text); stacked = grow the run until the rest fits, restart at the"
+              + " run's end and stack on the headroom left (ours); GREE-L scans only with flat-fallback=true");
+  static final OptionSpec ANY_ORDER_SPEC =
+      OptionSpec.choice(
+          ANY_ORDER,
+          "reverse",
+          List.of("reverse", "written"),
+          "order in which any(...) tries its alternatives: reverse = last first, the paper's reverseChild; written ="
+              + " first first (ours)");
+  static final OptionSpec GUESS_INTERVAL_SPEC =
+      OptionSpec.choice(
+          GUESS_INTERVAL,
+          "all-operators",
+          List.of("all-operators", "order-only"),
+          "GREE-L's guessInterval: all-operators = divide the interval of order, all and any among their children"
+              + " (the paper); order-only = divide only order's, all and any children share it (ours)");
+  static final OptionSpec FLAT_FALLBACK_SPEC =
+      OptionSpec.bool(
+          FLAT_FALLBACK,
+          false,
+          "GREE-L: when an atom's flat shape does not fit, place it like GREE, first in its guessed interval, then in"
+              + " its whole range (ours); false = reject, as the paper's GREE-L does");
 
   /** GREE's options, for the planner registry. */
   public static List<OptionSpec> greeSpecs() {
@@ -64,7 +80,9 @@ public record GreedyOptions(boolean stackedScan, boolean anyWrittenOrder, boolea
     return List.of(GUESS_INTERVAL_SPEC, FLAT_FALLBACK_SPEC, ANY_ORDER_SPEC, ATOM_SCAN_SPEC);
   }
 
-  /** The options of checked values; options a planner does not describe keep the paper's behaviour. */
+  /**
+   * The options of checked values; options a planner does not describe keep the paper's behaviour.
+   */
   public static GreedyOptions from(Options o) {
     return new GreedyOptions(
         "stacked".equals(text(o, ATOM_SCAN)),

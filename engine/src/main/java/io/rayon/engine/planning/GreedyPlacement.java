@@ -3,6 +3,7 @@ package io.rayon.engine.planning;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
+import io.rayon.engine.task.CancelledException;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -12,6 +13,7 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +30,21 @@ final class GreedyPlacement {
    * One tentative rectangle: {@code bundles} bundles of an atom over {@code [start, end)}; {@code
    * perDim} is what it holds of each plan dimension.
    */
-  private record Block(String path, Rdl.Atom atom, long start, long end, long bundles, long[] perDim) {}
+  private record Block(
+      String path, Rdl.Atom atom, long start, long end, long bundles, long[] perDim) {}
 
   private final PlanView plan;
   private final ReservationRequest request;
   private final SharingPolicy policy;
+
   /**
-   * True when the policy's headroom can bind tighter than the free capacity, so the search must read
-   * it; false for no policy and for a 100% instantaneous cap ({@link
+   * True when the policy's headroom can bind tighter than the free capacity, so the search must
+   * read it; false for no policy and for a 100% instantaneous cap ({@link
    * SharingPolicy#headroomCoversFree}), whose headroom never binds: the search then reads the free
    * capacity run by run, exactly as without a policy, and only the final {@code check} remains.
    */
   private final boolean roomPolicy;
+
   private final PlanningContext context;
   private final String[] dims;
   private final int horizon;
@@ -47,12 +52,16 @@ final class GreedyPlacement {
   private final GreedyOptions options;
   private Rejection failure;
 
-  GreedyPlacement(PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
+  GreedyPlacement(
+      PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
     this.options = options == null ? GreedyOptions.PAPER : options;
     this.plan = plan;
     this.request = request;
     this.context = context;
-    this.policy = context.policy() == null || context.policy() instanceof NoSharingPolicy ? null : context.policy();
+    this.policy =
+        context.policy() == null || context.policy() instanceof NoSharingPolicy
+            ? null
+            : context.policy();
     this.roomPolicy = policy != null && !policy.headroomCoversFree();
     this.dims = plan.dimensions().toArray(new String[0]);
     this.horizon = (int) Math.min(Integer.MAX_VALUE, plan.horizon());
@@ -73,18 +82,37 @@ final class GreedyPlacement {
     Rejection invalid = RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
     if (lo >= hi) {
-      return Decision.reject(request.id(), new Rejection(Rejection.Code.WINDOW, "", lo, hi, null, null,
-          "the request arrives at step " + request.arrival() + ", at or after the plan horizon " + hi));
+      return Decision.reject(
+          request.id(),
+          new Rejection(
+              Rejection.Code.WINDOW,
+              "",
+              lo,
+              hi,
+              null,
+              null,
+              "the request arrives at step "
+                  + request.arrival()
+                  + ", at or after the plan horizon "
+                  + hi));
     }
     boolean ok;
     try {
-      ok = lowPreemption ? greel(request.rdl(), "", lo, hi, lo, hi) : gree(request.rdl(), "", lo, hi);
-    } catch (io.rayon.engine.task.CancelledException e) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
+      ok =
+          lowPreemption
+              ? greel(request.rdl(), "", lo, hi, lo, hi)
+              : gree(request.rdl(), "", lo, hi);
+    } catch (CancelledException e) {
+      return Decision.reject(
+          request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
     }
     if (!ok) {
       Rejection r = RdlChecks.infeasibility(request.rdl());
-      if (r == null) r = failure != null ? failure : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
+      if (r == null)
+        r =
+            failure != null
+                ? failure
+                : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
       return Decision.reject(request.id(), r);
     }
     ReservationAllocation alloc = allocation();
@@ -99,9 +127,9 @@ final class GreedyPlacement {
 
   /**
    * GREE: right-deep, depth-first, each sub-expression as late as possible within {@code [lo, hi)}.
-   * order places its last child first and shrinks the range of the preceding ones to end before
-   * the first step the later child uses; all places every child (right to left) in the same range
-   * and undoes the partial placement if one fails; any takes the first alternative that fits, trying
+   * order places its last child first and shrinks the range of the preceding ones to end before the
+   * first step the later child uses; all places every child (right to left) in the same range and
+   * undoes the partial placement if one fails; any takes the first alternative that fits, trying
    * them right to left (reverseChild) or, with {@code any-order=written}, in the order written;
    * window intersects the range.
    */
@@ -109,7 +137,8 @@ final class GreedyPlacement {
     context.cancel().throwIfCancelled();
     if (e instanceof Rdl.Atom a) return placeAtomGree(a, path, lo, hi, true);
     if (e instanceof Rdl.Window w) {
-      return gree(w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()));
+      return gree(
+          w.expr(), Rdl.childPath(path, 0), Math.max(lo, w.start()), Math.min(hi, w.finish()));
     }
     List<Rdl> cs = e.children();
     if (e instanceof Rdl.Order) {
@@ -158,16 +187,17 @@ final class GreedyPlacement {
 
   /**
    * GREE-L (Algorithm 1): like GREE it goes right to left through the children (reverseChild), but
-   * each child first gets a guessed sub-interval of its parent's interval ({@link #guessLength}) and
-   * atoms are placed as flat as possible over their guessed interval. After each child is placed the
-   * remaining interval is split again among the children still to place. The paper divides the
-   * interval of {@code order}, {@code all} and {@code any}: an {@code all}'s children are guessed
-   * side by side (each may still use the whole valid range, the guess only shapes it), an {@code
-   * any}'s alternative gets the rightmost share among the alternatives not yet tried (a failed one
-   * leaves no space behind, so the room stays the parent's). With {@code guess-interval=order-only}
-   * children of {@code all} and {@code any} share their parent's interval. An atom that cannot be
-   * placed flat fails (the paper: GREE-L "does not backtrack"); with {@code flat-fallback=true} it
-   * falls back to GREE's placement in its guessed interval, then in its whole valid range.
+   * each child first gets a guessed sub-interval of its parent's interval ({@link #guessLength})
+   * and atoms are placed as flat as possible over their guessed interval. After each child is
+   * placed the remaining interval is split again among the children still to place. The paper
+   * divides the interval of {@code order}, {@code all} and {@code any}: an {@code all}'s children
+   * are guessed side by side (each may still use the whole valid range, the guess only shapes it),
+   * an {@code any}'s alternative gets the rightmost share among the alternatives not yet tried (a
+   * failed one leaves no space behind, so the room stays the parent's). With {@code
+   * guess-interval=order-only} children of {@code all} and {@code any} share their parent's
+   * interval. An atom that cannot be placed flat fails (the paper: GREE-L "does not backtrack");
+   * with {@code flat-fallback=true} it falls back to GREE's placement in its guessed interval, then
+   * in its whole valid range.
    *
    * <p>{@code [vlo, vhi)} is the valid range (window and order constraints), {@code [glo, ghi)} the
    * guessed interval inside it. When the guessed interval is empty (the children left of a placed
@@ -193,8 +223,13 @@ final class GreedyPlacement {
       return placeAtomGree(a, path, vlo, vhi, true);
     }
     if (e instanceof Rdl.Window w) {
-      return greel(w.expr(), Rdl.childPath(path, 0), Math.max(vlo, w.start()), Math.min(vhi, w.finish()),
-          Math.max(glo, w.start()), Math.min(ghi, w.finish()));
+      return greel(
+          w.expr(),
+          Rdl.childPath(path, 0),
+          Math.max(vlo, w.start()),
+          Math.min(vhi, w.finish()),
+          Math.max(glo, w.start()),
+          Math.min(ghi, w.finish()));
     }
     List<Rdl> cs = e.children();
     if (e instanceof Rdl.Order) {
@@ -276,7 +311,10 @@ final class GreedyPlacement {
     return guessShare(minDurations[i], sum, room);
   }
 
-  /** A child's share of {@code room}: proportional to its minimum duration among {@code sum}, at least that duration. */
+  /**
+   * A child's share of {@code room}: proportional to its minimum duration among {@code sum}, at
+   * least that duration.
+   */
   static long guessShare(long minDuration, long sum, long room) {
     if (sum == 0) return room;
     long share = (long) Math.floor((double) room * minDuration / sum);
@@ -318,13 +356,14 @@ final class GreedyPlacement {
    * <ul>
    *   <li>At every step it tries to finish the atom in the run, as tall as possible: k = min(m,
    *       floor(q/l)) units, each held b = floor(q/k) steps, and q mod k of them one step longer,
-   *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1) long.
+   *       right-aligned at the run's right end. This succeeds as soon as the run is b (or b+1)
+   *       long.
    *   <li>When the run breaks (avail = 0, or the range ends) before that, the run's work is taken
    *       as a block over its right part, as tall as possible: k = min(m, floor(q/l)) units for up
    *       to the run's length, at least l steps, leaving the rest of the work either 0 or at least
    *       l unit-steps (so it can still be held as whole leases; fewer units when no length does).
-   *       The scan then restarts at the run's right end, where steps taller than m still have
-   *       room (the paper's restart before t_lim).
+   *       The scan then restarts at the run's right end, where steps taller than m still have room
+   *       (the paper's restart before t_lim).
    * </ul>
    *
    * Every unit is thus held at least l consecutive steps, counts are multiples of g in [g, h], and
@@ -341,9 +380,22 @@ final class GreedyPlacement {
     int lo = (int) Math.max(0, lo0);
     int hi = (int) Math.min(horizon, hi0);
     if (hi <= lo) {
-      failure = new Rejection(Rejection.Code.WINDOW, path, lo0, hi0, null, null,
-          "no time left for this atom: its range [" + lo0 + "," + hi0 + ") is empty"
-              + (hi0 < horizon ? " (later stages of an order or a window end at step " + hi0 + ")" : ""));
+      failure =
+          new Rejection(
+              Rejection.Code.WINDOW,
+              path,
+              lo0,
+              hi0,
+              null,
+              null,
+              "no time left for this atom: its range ["
+                  + lo0
+                  + ","
+                  + hi0
+                  + ") is empty"
+                  + (hi0 < horizon
+                      ? " (later stages of an order or a window end at step " + hi0 + ")"
+                      : ""));
       return false;
     }
     Room room = new Room(atom, lo, hi, roomPolicy);
@@ -356,7 +408,10 @@ final class GreedyPlacement {
     return true;
   }
 
-  /** The GREE scan over the atom's room; the blocks as {from, to, bundles}, or null when it does not fit. */
+  /**
+   * The GREE scan over the atom's room; the blocks as {from, to, bundles}, or null when it does not
+   * fit.
+   */
   static List<long[]> greeAtom(Rdl.Atom atom, Room room) {
     long g = atom.gang();
     long maxUnits = atom.maxParallelism() / g;
@@ -437,8 +492,8 @@ final class GreedyPlacement {
    *   <li>Work is counted in gang units (q = w/g unit-steps, at most floor(h/g) units at a step,
    *       avail(t) as in {@link #greeAtom}). A run is a stretch of consecutive steps, right to left
    *       from the restart point, each with avail ≥ 1; m is the least avail in it and t_lim the
-   *       first step (the rightmost) where the scan met that least value. A step with avail 0 breaks
-   *       the run and the scan goes on left of it.
+   *       first step (the rightmost) where the scan met that least value. A step with avail 0
+   *       breaks the run and the scan goes on left of it.
    *   <li>When the run is l steps long, "this portion of work" is a block over those l steps of k
    *       units, k the tallest allowed by m and by the work: k ≤ min(m, floor(q/l)), and the work
    *       left after it 0 or at least l unit-steps (so it can still be held as whole leases).
@@ -524,7 +579,10 @@ final class GreedyPlacement {
     return u;
   }
 
-  /** The latest edge of the atom's own earlier blocks at or before step t (Integer.MIN_VALUE when none). */
+  /**
+   * The latest edge of the atom's own earlier blocks at or before step t (Integer.MIN_VALUE when
+   * none).
+   */
   private static int heldSegmentStart(List<long[]> blocks, int t) {
     long s = Integer.MIN_VALUE;
     for (int i = 0; i < blocks.size(); i++) {
@@ -584,7 +642,9 @@ final class GreedyPlacement {
     return true;
   }
 
-  /** Why GREE-L's flat shape of an atom does not fit {@code [lo, hi)} (no fallback), as the failure. */
+  /**
+   * Why GREE-L's flat shape of an atom does not fit {@code [lo, hi)} (no fallback), as the failure.
+   */
   private void flatFailure(Rdl.Atom atom, String path, long lo0, long hi0) {
     long lo = Math.max(0, lo0);
     long hi = Math.min(horizon, hi0);
@@ -598,19 +658,46 @@ final class GreedyPlacement {
       shape = "its guessed interval is empty";
       code = Rejection.Code.WINDOW;
     } else if (k > atom.maxParallelism() / g) {
-      shape = "spreading it over the " + n + " steps would need " + k * g + " bundles at once, more than h="
-          + atom.maxParallelism();
+      shape =
+          "spreading it over the "
+              + n
+              + " steps would need "
+              + k * g
+              + " bundles at once, more than h="
+              + atom.maxParallelism();
       code = Rejection.Code.WINDOW;
     } else if (q / k < atom.minLease()) {
-      shape = "spread flat it would hold each gang " + q / k + " steps, less than its lease l=" + atom.minLease();
+      shape =
+          "spread flat it would hold each gang "
+              + q / k
+              + " steps, less than its lease l="
+              + atom.minLease();
       code = Rejection.Code.GANG_OR_LEASE;
     } else {
-      shape = "the flat shape (" + k * g + " bundles over the last " + (q / k + (q % k > 0 ? 1 : 0))
-          + " steps) does not fit the free capacity";
+      shape =
+          "the flat shape ("
+              + k * g
+              + " bundles over the last "
+              + (q / k + (q % k > 0 ? 1 : 0))
+              + " steps) does not fit the free capacity";
     }
-    failure = new Rejection(code, path, lo, hi, null, null,
-        "GREE-L places " + atom + " flat over its guessed interval [" + lo + "," + hi + ") and does not fall back: "
-            + shape + " (the option flat-fallback=true places it like GREE instead)");
+    failure =
+        new Rejection(
+            code,
+            path,
+            lo,
+            hi,
+            null,
+            null,
+            "GREE-L places "
+                + atom
+                + " flat over its guessed interval ["
+                + lo
+                + ","
+                + hi
+                + ") and does not fall back: "
+                + shape
+                + " (the option flat-fallback=true places it like GREE instead)");
   }
 
   /**
@@ -648,7 +735,9 @@ final class GreedyPlacement {
       this.dense = withPolicy && !unknown ? denseWithPolicy() : null;
     }
 
-    /** First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant. */
+    /**
+     * First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant.
+     */
     int segmentStart(int t) {
       if (unknownDim) return lo;
       if (dense != null) return t;
@@ -661,11 +750,15 @@ final class GreedyPlacement {
       return (int) Math.max(lo, s);
     }
 
-    /** True when {@link #bundles} is at least {@code count} at every step of {@code [from, to)} (within the room's range). */
+    /**
+     * True when {@link #bundles} is at least {@code count} at every step of {@code [from, to)}
+     * (within the room's range).
+     */
     boolean holds(int from, int to, long count) {
       if (unknownDim) return count <= 0;
       boolean overlay = false;
-      for (int i = 0; i < log.size() && !overlay; i++) overlay = log.get(i).start() < to && from < log.get(i).end();
+      for (int i = 0; i < log.size() && !overlay; i++)
+        overlay = log.get(i).start() < to && from < log.get(i).end();
       if (dense != null || overlay) {
         for (int t = to - 1; t >= from; ) {
           if (bundles(t) < count) return false;
@@ -689,7 +782,8 @@ final class GreedyPlacement {
         if (n <= 0) continue;
         long x = plan.free(d, t) - tentative(d, t);
         if (x <= 0) return 0;
-        // x / n through the reciprocal (a long division costs several times more), corrected to exact
+        // x / n through the reciprocal (a long division costs several times more), corrected to
+        // exact
         long f;
         if (x < (1L << 50)) {
           f = (long) (x * inverse[d]);
@@ -705,7 +799,7 @@ final class GreedyPlacement {
 
     private long[] denseWithPolicy() {
       long[] out = new long[hi - lo];
-      java.util.Arrays.fill(out, Long.MAX_VALUE);
+      Arrays.fill(out, Long.MAX_VALUE);
       for (int d = 0; d < dims.length; d++) {
         if (need[d] <= 0) continue;
         long[] tent = tentativeRange(d, lo, hi);
@@ -714,7 +808,8 @@ final class GreedyPlacement {
           long f = x <= 0 ? 0 : x / need[d];
           if (f < out[t - lo]) out[t - lo] = f;
         }
-        // the policy's headroom over the range (the instantaneous cap answers from the plan's index)
+        // the policy's headroom over the range (the instantaneous cap answers from the plan's
+        // index)
         long[] room = policy.headroomRange(plan, request.user(), d, lo, hi);
         for (int t = lo; t < hi; t++) {
           long x = room[t - lo] - tent[t - lo];
@@ -742,7 +837,8 @@ final class GreedyPlacement {
     for (Block b : log) {
       long v = b.perDim()[d];
       if (v == 0) continue;
-      for (long t = Math.max(lo, b.start()); t < Math.min(hi, b.end()); t++) out[(int) (t - lo)] += v;
+      for (long t = Math.max(lo, b.start()); t < Math.min(hi, b.end()); t++)
+        out[(int) (t - lo)] += v;
     }
     return out;
   }
@@ -763,19 +859,46 @@ final class GreedyPlacement {
         Room capped = new Room(atom, lo, hi, true);
         long most = 0;
         for (int t = lo; t < hi; t++) most = Math.max(most, capped.bundles(t));
-        String detail = most < g
-            ? "; the policy lets the user hold at most " + most + " such bundles at once, a gang needs " + g
-            : "";
-        failure = new Rejection(Rejection.Code.POLICY, path, (long) lo, (long) hi, null, policy.name(),
-            "the free capacity in [" + lo + "," + hi + ") would hold " + atom + ", but user '" + request.user()
-                + "' would exceed the sharing policy " + policy.name() + detail);
+        String detail =
+            most < g
+                ? "; the policy lets the user hold at most "
+                    + most
+                    + " such bundles at once, a gang needs "
+                    + g
+                : "";
+        failure =
+            new Rejection(
+                Rejection.Code.POLICY,
+                path,
+                (long) lo,
+                (long) hi,
+                null,
+                policy.name(),
+                "the free capacity in ["
+                    + lo
+                    + ","
+                    + hi
+                    + ") would hold "
+                    + atom
+                    + ", but user '"
+                    + request.user()
+                    + "' would exceed the sharing policy "
+                    + policy.name()
+                    + detail);
         return;
       }
     }
     for (String extra : atom.bundle().extras().keySet()) {
       if (atom.bundle().get(extra) > 0 && !List.of(dims).contains(extra)) {
-        failure = new Rejection(Rejection.Code.CAPACITY, path, (long) lo, (long) hi, extra, null,
-            "the cluster has no " + extra + "; " + atom + " cannot be placed");
+        failure =
+            new Rejection(
+                Rejection.Code.CAPACITY,
+                path,
+                (long) lo,
+                (long) hi,
+                extra,
+                null,
+                "the cluster has no " + extra + "; " + atom + " cannot be placed");
         return;
       }
     }
@@ -807,9 +930,11 @@ final class GreedyPlacement {
       if (need[d] <= 0) continue;
       long capMax = Long.MAX_VALUE;
       if (freeMax[d] < g) {
-        // only needed to tell "the cluster is too small" from "too full"; capacity can change at any step
+        // only needed to tell "the cluster is too small" from "too full"; capacity can change at
+        // any step
         capMax = 0;
-        for (int t = lo; t < hi; t++) capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need[d]);
+        for (int t = lo; t < hi; t++)
+          capMax = Math.max(capMax, Math.max(0, plan.capacity(d, t)) / need[d]);
       }
       if (sum[d] < worst) {
         worst = sum[d];
@@ -822,28 +947,99 @@ final class GreedyPlacement {
       mostFree = Math.min(mostFree, freeMax[d]);
     }
     if (mostCap < g) {
-      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
-          "a gang of " + g + " bundles " + atom.bundle() + " needs more " + gangDim + " than the cluster has: at most "
-              + mostCap + " such bundles fit at once in [" + lo + "," + hi + ")");
+      failure =
+          new Rejection(
+              Rejection.Code.GANG_OR_LEASE,
+              path,
+              (long) lo,
+              (long) hi,
+              gangDim,
+              null,
+              "a gang of "
+                  + g
+                  + " bundles "
+                  + atom.bundle()
+                  + " needs more "
+                  + gangDim
+                  + " than the cluster has: at most "
+                  + mostCap
+                  + " such bundles fit at once in ["
+                  + lo
+                  + ","
+                  + hi
+                  + ")");
     } else if (worst < atom.work()) {
-      failure = new Rejection(Rejection.Code.CAPACITY, path, (long) lo, (long) hi, worstDim, null,
-          "not enough " + worstDim + " in [" + lo + "," + hi + "): room for " + worst + " of the " + atom.work()
-              + " bundle-steps of " + atom);
+      failure =
+          new Rejection(
+              Rejection.Code.CAPACITY,
+              path,
+              (long) lo,
+              (long) hi,
+              worstDim,
+              null,
+              "not enough "
+                  + worstDim
+                  + " in ["
+                  + lo
+                  + ","
+                  + hi
+                  + "): room for "
+                  + worst
+                  + " of the "
+                  + atom.work()
+                  + " bundle-steps of "
+                  + atom);
     } else if (mostFree < g) {
-      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, gangDim, null,
-          "enough capacity in total, but never " + g + " bundles free at once in [" + lo + "," + hi
-              + ") (at most " + mostFree + ") for the gang of " + atom);
+      failure =
+          new Rejection(
+              Rejection.Code.GANG_OR_LEASE,
+              path,
+              (long) lo,
+              (long) hi,
+              gangDim,
+              null,
+              "enough capacity in total, but never "
+                  + g
+                  + " bundles free at once in ["
+                  + lo
+                  + ","
+                  + hi
+                  + ") (at most "
+                  + mostFree
+                  + ") for the gang of "
+                  + atom);
     } else {
-      failure = new Rejection(Rejection.Code.GANG_OR_LEASE, path, (long) lo, (long) hi, null, null,
-          "enough capacity in total, but no " + atom.minLease() + " consecutive steps with " + g
-              + " free bundles left in [" + lo + "," + hi + ") for the rest of " + atom);
+      failure =
+          new Rejection(
+              Rejection.Code.GANG_OR_LEASE,
+              path,
+              (long) lo,
+              (long) hi,
+              null,
+              null,
+              "enough capacity in total, but no "
+                  + atom.minLease()
+                  + " consecutive steps with "
+                  + g
+                  + " free bundles left in ["
+                  + lo
+                  + ","
+                  + hi
+                  + ") for the rest of "
+                  + atom);
     }
   }
 
-  private Rejection anyFailure(String path, long lo, long hi, int n, int firstIndex, Rejection first) {
+  private Rejection anyFailure(
+      String path, long lo, long hi, int n, int firstIndex, Rejection first) {
     String detail = first == null ? "" : "; alternative " + firstIndex + " (tried first): " + first;
-    return new Rejection(first == null ? Rejection.Code.CAPACITY : first.code(), path, lo, hi,
-        first == null ? null : first.resource(), first == null ? null : first.policyLimit(),
+    return new Rejection(
+        first == null ? Rejection.Code.CAPACITY : first.code(),
+        path,
+        lo,
+        hi,
+        first == null ? null : first.resource(),
+        first == null ? null : first.policyLimit(),
         "none of the " + n + " alternatives fits" + detail);
   }
 
@@ -863,8 +1059,13 @@ final class GreedyPlacement {
   private ReservationAllocation allocation() {
     if (log.size() == 1) {
       Block b = log.get(0);
-      return new ReservationAllocation(request.id(),
-          List.of(new AtomAllocation(b.path(), b.atom().bundle(), List.of(new Step(b.start(), b.end(), b.bundles())))));
+      return new ReservationAllocation(
+          request.id(),
+          List.of(
+              new AtomAllocation(
+                  b.path(),
+                  b.atom().bundle(),
+                  List.of(new Step(b.start(), b.end(), b.bundles())))));
     }
     if (!log.isEmpty() && log.size() <= 8 && onePath()) {
       // one atom in a few blocks: cut time at every block edge and sum what covers each piece
@@ -873,7 +1074,7 @@ final class GreedyPlacement {
         edges[2 * i] = log.get(i).start();
         edges[2 * i + 1] = log.get(i).end();
       }
-      java.util.Arrays.sort(edges);
+      Arrays.sort(edges);
       List<Step> steps = new ArrayList<>(edges.length);
       for (int i = 0; i + 1 < edges.length; i++) {
         long from = edges[i];
@@ -890,7 +1091,8 @@ final class GreedyPlacement {
         }
       }
       Block b = log.get(0);
-      return new ReservationAllocation(request.id(), List.of(new AtomAllocation(b.path(), b.atom().bundle(), steps)));
+      return new ReservationAllocation(
+          request.id(), List.of(new AtomAllocation(b.path(), b.atom().bundle(), steps)));
     }
     Map<String, TreeMap<Long, Long>> deltas = new LinkedHashMap<>();
     Map<String, Resources> bundles = new LinkedHashMap<>();
@@ -907,7 +1109,8 @@ final class GreedyPlacement {
       long cur = 0;
       Long from = null;
       for (Map.Entry<Long, Long> x : e.getValue().entrySet()) {
-        if (from != null && cur > 0 && x.getKey() > from) steps.add(new Step(from, x.getKey(), cur));
+        if (from != null && cur > 0 && x.getKey() > from)
+          steps.add(new Step(from, x.getKey(), cur));
         cur += x.getValue();
         from = x.getKey();
       }
@@ -922,8 +1125,8 @@ final class GreedyPlacement {
     return true;
   }
 
-  private static void collectAtomPaths(Rdl e, String path, Map<String, TreeMap<Long, Long>> out,
-      Map<String, Resources> bundles) {
+  private static void collectAtomPaths(
+      Rdl e, String path, Map<String, TreeMap<Long, Long>> out, Map<String, Resources> bundles) {
     if (e instanceof Rdl.Atom a) {
       out.put(path, new TreeMap<>());
       bundles.put(path, a.bundle());

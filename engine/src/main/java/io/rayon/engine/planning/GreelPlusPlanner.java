@@ -21,10 +21,10 @@ import java.util.Optional;
  *   <li>GREE-L's own departures from the paper: {@code flat-fallback} (an option, true by default:
  *       an atom whose flat shape does not fit is placed like GREE) and the stacked atom scan
  *       (always: GREE's scan that places every atom that fits an empty plan; it measured better or
- *       equal on every workload of {@code docs/planner-options.md}, and on the harness's the paper's
- *       scan gave no more). {@code guess-interval} and {@code any-order} keep the paper's reading.
- *       Only three options, so the Plan tab's toolbar keeps its controls visible; {@code greel -O
- *       ...} runs GREE-L with any combination.
+ *       equal on every workload of {@code docs/planner-options.md}, and on the harness's the
+ *       paper's scan gave no more). {@code guess-interval} and {@code any-order} keep the paper's
+ *       reading. Only three options, so the Plan tab's toolbar keeps its controls visible; {@code
+ *       greel -O ...} runs GREE-L with any combination.
  *   <li>{@code direction}: which placements it tries, in order, keeping the first that fits. {@code
  *       early-first} (default): first an early candidate, run backwards in time on the mirror of
  *       the plan ({@link TimeMirror}), so each request is placed from its arrival on and the stages
@@ -64,7 +64,8 @@ public final class GreelPlusPlanner implements Planner {
 
     static Direction parse(String s) {
       for (Direction d : values()) if (d.text.equals(s)) return d;
-      throw new IllegalArgumentException("direction must be early-first, late-first or late, got " + s);
+      throw new IllegalArgumentException(
+          "direction must be early-first, late-first or late, got " + s);
     }
   }
 
@@ -73,7 +74,10 @@ public final class GreelPlusPlanner implements Planner {
 
   /** The shape of the early candidate. */
   public enum EarlyShape {
-    /** GREE's scan run backwards: each stage as early and as tall as fits (like Hadoop's greedy agent). */
+    /**
+     * GREE's scan run backwards: each stage as early and as tall as fits (like Hadoop's greedy
+     * agent).
+     */
     TALL,
     /** GREE-L run backwards: flat shapes in guessed intervals, from the arrival on. */
     FLAT;
@@ -90,27 +94,40 @@ public final class GreelPlusPlanner implements Planner {
   /** GREE-L's options with the defaults {@value #NAME} measured better with. */
   public static final GreedyOptions DEFAULT_GREEDY = new GreedyOptions(true, false, false, true);
 
-  static final OptionSpec DIRECTION_SPEC = OptionSpec.choice(DIRECTION, "early-first",
-      List.of("early-first", "late-first", "late"),
-      "placements tried in order, the first that fits kept: early-first = GREE-L run backwards in time (each"
-          + " request as early as it fits after its arrival), then GREE-L as late as possible; late-first = the"
-          + " other way round; late = GREE-L alone");
+  static final OptionSpec DIRECTION_SPEC =
+      OptionSpec.choice(
+          DIRECTION,
+          "early-first",
+          List.of("early-first", "late-first", "late"),
+          "placements tried in order, the first that fits kept: early-first = GREE-L run backwards in time (each"
+              + " request as early as it fits after its arrival), then GREE-L as late as possible; late-first = the"
+              + " other way round; late = GREE-L alone");
 
-  static final OptionSpec EARLY_SHAPE_SPEC = OptionSpec.choice(EARLY_SHAPE, "tall", List.of("tall", "flat"),
-      "shape of the early candidate: tall = GREE's scan run backwards in time, each stage as early and as tall as it"
-          + " fits (like Hadoop's greedy agent); flat = GREE-L run backwards, flat shapes in guessed intervals");
+  static final OptionSpec EARLY_SHAPE_SPEC =
+      OptionSpec.choice(
+          EARLY_SHAPE,
+          "tall",
+          List.of("tall", "flat"),
+          "shape of the early candidate: tall = GREE's scan run backwards in time, each stage as early and as tall as it"
+              + " fits (like Hadoop's greedy agent); flat = GREE-L run backwards, flat shapes in guessed intervals");
 
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
-    return List.of(DIRECTION_SPEC, EARLY_SHAPE_SPEC,
-        OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()));
+    return List.of(
+        DIRECTION_SPEC,
+        EARLY_SHAPE_SPEC,
+        OptionSpec.bool(
+            GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()));
   }
 
   private final GreedyOptions greedy;
   private final Direction direction;
   private final EarlyShape earlyShape;
 
-  /** With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link EarlyShape#TALL}. */
+  /**
+   * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
+   * EarlyShape#TALL}.
+   */
   public GreelPlusPlanner() {
     this(DEFAULT_GREEDY, Direction.EARLY_FIRST, EarlyShape.TALL);
   }
@@ -123,9 +140,14 @@ public final class GreelPlusPlanner implements Planner {
 
   /** The planner for options of checked values (see {@link #specs}). */
   public static GreelPlusPlanner from(Options o) {
-    GreedyOptions g = new GreedyOptions(DEFAULT_GREEDY.stackedScan(), DEFAULT_GREEDY.anyWrittenOrder(),
-        DEFAULT_GREEDY.guessOrderOnly(), o.bool(GreedyOptions.FLAT_FALLBACK));
-    return new GreelPlusPlanner(g, Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
+    GreedyOptions g =
+        new GreedyOptions(
+            DEFAULT_GREEDY.stackedScan(),
+            DEFAULT_GREEDY.anyWrittenOrder(),
+            DEFAULT_GREEDY.guessOrderOnly(),
+            o.bool(GreedyOptions.FLAT_FALLBACK));
+    return new GreelPlusPlanner(
+        g, Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
   }
 
   public EarlyShape earlyShape() {
@@ -156,16 +178,18 @@ public final class GreelPlusPlanner implements Planner {
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);
-      case EARLY_FIRST: {
-        Decision early = early(plan, request, ctx);
-        return early != null ? early : late(plan, request, ctx);
-      }
-      default: {
-        Decision late = late(plan, request, ctx);
-        if (late.accepted()) return late;
-        Decision early = early(plan, request, ctx);
-        return early != null ? early : late;
-      }
+      case EARLY_FIRST:
+        {
+          Decision early = early(plan, request, ctx);
+          return early != null ? early : late(plan, request, ctx);
+        }
+      default:
+        {
+          Decision late = late(plan, request, ctx);
+          if (late.accepted()) return late;
+          Decision early = early(plan, request, ctx);
+          return early != null ? early : late;
+        }
     }
   }
 
@@ -173,14 +197,19 @@ public final class GreelPlusPlanner implements Planner {
     return new GreedyPlacement(plan, request, ctx, greedy).run(true);
   }
 
-  /** The early candidate's accepted decision, or null when it does not fit (its reasons are in reflected steps). */
+  /**
+   * The early candidate's accepted decision, or null when it does not fit (its reasons are in
+   * reflected steps).
+   */
   private Decision early(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
     TimeMirror m = new TimeMirror(plan);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
-    Decision d = new GreedyPlacement(m.view(), mirrored, ctx, greedy).run(earlyShape == EarlyShape.FLAT, 0, plan.horizon() - arrival, false);
+    Decision d =
+        new GreedyPlacement(m.view(), mirrored, ctx, greedy)
+            .run(earlyShape == EarlyShape.FLAT, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     ReservationAllocation a = m.unmirror(d.allocation());
     SharingPolicy policy = ctx.policy();

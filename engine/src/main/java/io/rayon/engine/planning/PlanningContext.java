@@ -1,5 +1,6 @@
 package io.rayon.engine.planning;
 
+import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
@@ -10,9 +11,9 @@ import io.rayon.engine.task.ProgressListener;
  * the caller set none; planners with a time limit, MILP and hybrid, split it between their phases).
  */
 public record PlanningContext(
-    io.rayon.engine.policy.SharingPolicy policy, ProgressListener progress, CancellationToken cancel,
-    Deadline deadline) {
-  public static final PlanningContext DEFAULT = new PlanningContext(null, ProgressListener.NONE, CancellationToken.NEVER);
+    SharingPolicy policy, ProgressListener progress, CancellationToken cancel, Deadline deadline) {
+  public static final PlanningContext DEFAULT =
+      new PlanningContext(null, ProgressListener.NONE, CancellationToken.NEVER);
 
   public PlanningContext {
     if (progress == null) progress = ProgressListener.NONE;
@@ -21,11 +22,11 @@ public record PlanningContext(
   }
 
   public PlanningContext(
-      io.rayon.engine.policy.SharingPolicy policy, ProgressListener progress, CancellationToken cancel) {
+      SharingPolicy policy, ProgressListener progress, CancellationToken cancel) {
     this(policy, progress, cancel, Deadline.NONE);
   }
 
-  public PlanningContext withPolicy(io.rayon.engine.policy.SharingPolicy p) {
+  public PlanningContext withPolicy(SharingPolicy p) {
     return new PlanningContext(p, progress, cancel, deadline);
   }
 

@@ -12,10 +12,10 @@ import java.util.List;
  * bundle, window, empty operator, too deep) is rejected with {@link Rejection.Code#INVALID}; a
  * well-formed one that no allocation can satisfy even on an empty cluster (a window too short for
  * the work at full parallelism, no feasible alternative) with {@link Rejection.Code#WINDOW}; that
- * second check runs only after a placement failed, to replace the planner's reason. Both
- * carry the path and the compiler's sentence. Planners place expressions as written (not
- * normalized), so allocation paths and rejection paths refer to the user's expression; the
- * compiler's normalization serves only these checks (docs/decisions/0006).
+ * second check runs only after a placement failed, to replace the planner's reason. Both carry the
+ * path and the compiler's sentence. Planners place expressions as written (not normalized), so
+ * allocation paths and rejection paths refer to the user's expression; the compiler's normalization
+ * serves only these checks (docs/decisions/0006).
  */
 public final class RdlChecks {
   private RdlChecks() {}
@@ -36,7 +36,8 @@ public final class RdlChecks {
    */
   public static Rejection infeasibility(Rdl e) {
     for (RdlProblem p : RdlCompiler.infeasibilities(e)) {
-      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) {
+      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT
+          || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) {
         return rejection(Rejection.Code.WINDOW, p);
       }
     }

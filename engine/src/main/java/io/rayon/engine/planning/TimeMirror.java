@@ -19,12 +19,13 @@ import java.util.Map;
  * as early as possible when it runs on the mirror of the plan, with the mirror of the request
  * ({@link #request}: windows reflected, the stages of every {@code order} reversed, {@code all} and
  * {@code any} unchanged) and its allocation reflected back ({@link #unmirror}). {@link
- * GreelPlusPlanner} uses it for its early candidate, so the early placement is exactly GREE-L's
- * own code run backwards in time, with the same gang, lease, parallelism and window rules.
+ * GreelPlusPlanner} uses it for its early candidate, so the early placement is exactly GREE-L's own
+ * code run backwards in time, with the same gang, lease, parallelism and window rules.
  */
 final class TimeMirror {
   private final PlanView plan;
   private final long h;
+
   /** Mirrored atom path to the atom's path in the original expression. */
   private final Map<String, String> paths = new HashMap<>();
 
@@ -46,7 +47,9 @@ final class TimeMirror {
   ReservationRequest request(ReservationRequest r) {
     paths.clear();
     Rdl e = mirror(r.rdl(), "", "");
-    return e == null ? null : new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), e, r.priority(), 0);
+    return e == null
+        ? null
+        : new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), e, r.priority(), 0);
   }
 
   private Rdl mirror(Rdl e, String mpath, String opath) {

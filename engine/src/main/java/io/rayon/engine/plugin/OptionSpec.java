@@ -1,13 +1,14 @@
 package io.rayon.engine.plugin;
 
 import io.rayon.model.time.Durations;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One option of a plug-in, described well enough for every front-end to offer it: the CLI's
- * {@code -O name=value} and its {@code --help}, the GUI's generated controls, the docs' tables.
+ * One option of a plug-in, described well enough for every front-end to offer it: the CLI's {@code
+ * -O name=value} and its {@code --help}, the GUI's generated controls, the docs' tables.
  *
  * @param name the key, lower-case words joined by hyphens ({@code time-limit})
  * @param type how the value is written and checked
@@ -19,7 +20,13 @@ import java.util.Objects;
  *     option departs from it
  */
 public record OptionSpec(
-    String name, Type type, String defaultValue, Double min, Double max, List<String> choices, String help) {
+    String name,
+    Type type,
+    String defaultValue,
+    Double min,
+    Double max,
+    List<String> choices,
+    String help) {
 
   /** The value types an option may have. */
   public enum Type {
@@ -35,29 +42,49 @@ public record OptionSpec(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(help, "help");
-    if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) throw new IllegalArgumentException("option name '" + name + "' is not lower-case-with-hyphens");
+    if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*"))
+      throw new IllegalArgumentException(
+          "option name '" + name + "' is not lower-case-with-hyphens");
     choices = choices == null ? List.of() : List.copyOf(choices);
-    if (type == Type.CHOICE && choices.isEmpty()) throw new IllegalArgumentException("choice option " + name + " has no choices");
+    if (type == Type.CHOICE && choices.isEmpty())
+      throw new IllegalArgumentException("choice option " + name + " has no choices");
   }
 
   public static OptionSpec bool(String name, boolean defaultValue, String help) {
-    return new OptionSpec(name, Type.BOOLEAN, Boolean.toString(defaultValue), null, null, List.of(), help);
+    return new OptionSpec(
+        name, Type.BOOLEAN, Boolean.toString(defaultValue), null, null, List.of(), help);
   }
 
-  public static OptionSpec integer(String name, long defaultValue, long min, long max, String help) {
-    return new OptionSpec(name, Type.INTEGER, Long.toString(defaultValue), (double) min, (double) max, List.of(), help);
+  public static OptionSpec integer(
+      String name, long defaultValue, long min, long max, String help) {
+    return new OptionSpec(
+        name,
+        Type.INTEGER,
+        Long.toString(defaultValue),
+        (double) min,
+        (double) max,
+        List.of(),
+        help);
   }
 
-  public static OptionSpec decimal(String name, double defaultValue, double min, double max, String help) {
-    return new OptionSpec(name, Type.DECIMAL, Double.toString(defaultValue), min, max, List.of(), help);
+  public static OptionSpec decimal(
+      String name, double defaultValue, double min, double max, String help) {
+    return new OptionSpec(
+        name, Type.DECIMAL, Double.toString(defaultValue), min, max, List.of(), help);
   }
 
-  /** A duration option; {@code min} and {@code max} in seconds, {@code defaultValue} in the duration grammar or null. */
-  public static OptionSpec duration(String name, String defaultValue, double minSeconds, double maxSeconds, String help) {
-    return new OptionSpec(name, Type.DURATION, defaultValue, minSeconds, maxSeconds, List.of(), help);
+  /**
+   * A duration option; {@code min} and {@code max} in seconds, {@code defaultValue} in the duration
+   * grammar or null.
+   */
+  public static OptionSpec duration(
+      String name, String defaultValue, double minSeconds, double maxSeconds, String help) {
+    return new OptionSpec(
+        name, Type.DURATION, defaultValue, minSeconds, maxSeconds, List.of(), help);
   }
 
-  public static OptionSpec choice(String name, String defaultValue, List<String> choices, String help) {
+  public static OptionSpec choice(
+      String name, String defaultValue, List<String> choices, String help) {
     return new OptionSpec(name, Type.CHOICE, defaultValue, null, null, choices, help);
   }
 
@@ -72,7 +99,8 @@ public record OptionSpec(
    * @throws IllegalArgumentException naming the option, the value and what is allowed
    */
   public Object parse(String raw) {
-    if (raw == null) throw new IllegalArgumentException("option " + name + " needs a value (" + allowed() + ")");
+    if (raw == null)
+      throw new IllegalArgumentException("option " + name + " needs a value (" + allowed() + ")");
     String t = raw.strip();
     try {
       return switch (type) {
@@ -94,7 +122,7 @@ public record OptionSpec(
           yield v;
         }
         case DURATION -> {
-          java.time.Duration d = Durations.parse(t);
+          Duration d = Durations.parse(t);
           checkRange(d.toMillis() / 1000.0);
           yield d;
         }
@@ -105,9 +133,11 @@ public record OptionSpec(
         case TEXT -> t;
       };
     } catch (RangeException e) {
-      throw new IllegalArgumentException("option " + name + "=" + raw + " is out of range; " + allowed());
+      throw new IllegalArgumentException(
+          "option " + name + "=" + raw + " is out of range; " + allowed());
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("option " + name + "=" + raw + " is not valid; " + allowed());
+      throw new IllegalArgumentException(
+          "option " + name + "=" + raw + " is not valid; " + allowed());
     }
   }
 

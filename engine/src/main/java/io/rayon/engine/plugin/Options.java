@@ -15,7 +15,8 @@ public final class Options {
   private final Map<String, Object> values;
   private final Map<String, String> given;
 
-  private Options(Map<String, OptionSpec> specs, Map<String, Object> values, Map<String, String> given) {
+  private Options(
+      Map<String, OptionSpec> specs, Map<String, Object> values, Map<String, String> given) {
     this.specs = specs;
     this.values = values;
     this.given = given;
@@ -30,18 +31,25 @@ public final class Options {
   public static Options parse(String owner, List<OptionSpec> specs, Map<String, String> raw) {
     Map<String, OptionSpec> byName = new LinkedHashMap<>();
     for (OptionSpec s : specs) {
-      if (byName.put(s.name(), s) != null) throw new IllegalStateException(owner + " describes option " + s.name() + " twice");
+      if (byName.put(s.name(), s) != null)
+        throw new IllegalStateException(owner + " describes option " + s.name() + " twice");
     }
     Map<String, Object> values = new LinkedHashMap<>();
-    for (OptionSpec s : specs) if (s.defaultValue() != null) values.put(s.name(), s.parse(s.defaultValue()));
+    for (OptionSpec s : specs)
+      if (s.defaultValue() != null) values.put(s.name(), s.parse(s.defaultValue()));
     Map<String, String> given = new TreeMap<>();
     if (raw != null) {
       for (Map.Entry<String, String> e : new TreeMap<>(raw).entrySet()) {
         OptionSpec s = byName.get(e.getKey());
         if (s == null) {
           throw new IllegalArgumentException(
-              owner + " has no option '" + e.getKey() + "'"
-                  + (byName.isEmpty() ? "; it takes no options" : "; its options are " + String.join(", ", byName.keySet())));
+              owner
+                  + " has no option '"
+                  + e.getKey()
+                  + "'"
+                  + (byName.isEmpty()
+                      ? "; it takes no options"
+                      : "; its options are " + String.join(", ", byName.keySet())));
         }
         values.put(s.name(), s.parse(e.getValue()));
         given.put(s.name(), e.getValue().strip());
@@ -78,7 +86,8 @@ public final class Options {
   /** A choice or text value. */
   public String text(String name) {
     OptionSpec s = spec(name);
-    if (s.type() != OptionSpec.Type.CHOICE && s.type() != OptionSpec.Type.TEXT) throw new IllegalStateException(name + " is a " + s.type());
+    if (s.type() != OptionSpec.Type.CHOICE && s.type() != OptionSpec.Type.TEXT)
+      throw new IllegalStateException(name + " is a " + s.type());
     return (String) values.get(name);
   }
 
@@ -90,9 +99,11 @@ public final class Options {
 
   private Object value(String name, OptionSpec.Type type) {
     OptionSpec s = spec(name);
-    if (s.type() != type) throw new IllegalStateException(name + " is a " + s.type() + ", not a " + type);
+    if (s.type() != type)
+      throw new IllegalStateException(name + " is a " + s.type() + ", not a " + type);
     Object v = values.get(name);
-    if (v == null) throw new IllegalStateException("option " + name + " has no value and no default");
+    if (v == null)
+      throw new IllegalStateException("option " + name + " has no value and no default");
     return v;
   }
 

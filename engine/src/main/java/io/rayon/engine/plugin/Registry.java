@@ -1,5 +1,6 @@
 package io.rayon.engine.plugin;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +32,11 @@ public final class Registry<T> {
     Map<String, Plugin<T>> m = new LinkedHashMap<>();
     for (Plugin<T> p : plugins) {
       Objects.requireNonNull(p.name(), "plug-in name");
-      if (m.put(p.name(), p) != null) throw new IllegalArgumentException("two " + kind + "s are named " + p.name());
+      if (m.put(p.name(), p) != null)
+        throw new IllegalArgumentException("two " + kind + "s are named " + p.name());
       Options.parse(kind + " " + p.name(), p.options(), Map.of()); // every default must parse
     }
-    return new Registry<>(kind, java.util.Collections.unmodifiableMap(m));
+    return new Registry<>(kind, Collections.unmodifiableMap(m));
   }
 
   public String kind() {
@@ -57,7 +59,15 @@ public final class Registry<T> {
   public Plugin<T> get(String name) {
     Plugin<T> p = plugins.get(name);
     if (p == null) {
-      throw new IllegalArgumentException("unknown " + kind + " '" + name + "'; known " + kind + "s: " + String.join(", ", plugins.keySet()));
+      throw new IllegalArgumentException(
+          "unknown "
+              + kind
+              + " '"
+              + name
+              + "'; known "
+              + kind
+              + "s: "
+              + String.join(", ", plugins.keySet()));
     }
     return p;
   }

@@ -5,10 +5,9 @@ import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -19,8 +18,8 @@ import java.util.TreeMap;
  * the capacity is taken to continue the value at the nearest edge of the horizon, so a short plan
  * is judged like a long one with the same capacity.
  *
- * <p>{@link #headroom} reports the instantaneous part only; {@link #check} covers both and names the
- * window that breaks the average.
+ * <p>{@link #headroom} reports the instantaneous part only; {@link #check} covers both and names
+ * the window that breaks the average.
  *
  * <p>Speed. The integral test, read step by step ({@link #checkByScan}), costs the proposal's
  * length plus twice the window per dimension, whatever the plan holds (2 × 1,440 steps at
@@ -37,13 +36,15 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   private final long windowSteps;
   private final String label;
 
-  public CapacityOverTimePolicy(double instantaneous, double average, long windowSteps, String label) {
+  public CapacityOverTimePolicy(
+      double instantaneous, double average, long windowSteps, String label) {
     super(instantaneous);
     if (!(average > 0 && average <= instantaneous)) {
       throw new IllegalArgumentException(
           "average cap must be in (0, instantaneous cap " + instantaneous + "], got " + average);
     }
-    if (windowSteps < 1) throw new IllegalArgumentException("averaging window must be at least one step");
+    if (windowSteps < 1)
+      throw new IllegalArgumentException("averaging window must be at least one step");
     this.average = average;
     this.windowSteps = windowSteps;
     this.label = label;
@@ -63,7 +64,8 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   }
 
   @Override
-  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> check(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     Rejection r = checkInstantaneous(plan, request, proposal);
     if (r != null) return Optional.of(r);
     if (averageImpliedByInstantaneous(plan)) return Optional.empty();
@@ -76,7 +78,8 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
    * property test).
    */
   @Override
-  public Optional<Rejection> checkByScan(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> checkByScan(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     Rejection r = checkInstantaneous(plan, request, proposal, false);
     if (r != null) return Optional.of(r);
     return Optional.ofNullable(firstAverageViolation(plan, request, proposal));
@@ -94,7 +97,8 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   }
 
   /** The first window that breaks the average, or null. */
-  private Rejection firstAverageViolation(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  private Rejection firstAverageViolation(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     long start = proposal.start();
     if (start < 0) return null;
     long end = proposal.end();
@@ -124,7 +128,9 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
       long val = 0;
       for (Map.Entry<Long, Resources> e : sky.entrySet()) {
         if (prev != null && val != 0) {
-          for (long t = Math.max(prev, Math.max(a, 0)); t < Math.min(e.getKey(), Math.min(b, h)); t++) use[d][(int) (t - a)] += val;
+          for (long t = Math.max(prev, Math.max(a, 0));
+              t < Math.min(e.getKey(), Math.min(b, h));
+              t++) use[d][(int) (t - a)] += val;
         }
         prev = e.getKey();
         val = e.getValue().get(dim);
@@ -142,10 +148,28 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
         }
         if (i >= w - 1 && used > average * (double) capSum) {
           long ws = a + i - w + 1;
-          return new Rejection(Rejection.Code.POLICY, "", ws, ws + w, dims.get(d), label,
-              "user '" + request.user() + "' would hold " + used + " " + dims.get(d) + "-steps in the window ["
-                  + ws + "," + (ws + w) + "), above the average cap of " + percent(average) + " of capacity (limit "
-                  + (long) Math.floor(average * capSum) + "); maybe move the reservation or reduce its work");
+          return new Rejection(
+              Rejection.Code.POLICY,
+              "",
+              ws,
+              ws + w,
+              dims.get(d),
+              label,
+              "user '"
+                  + request.user()
+                  + "' would hold "
+                  + used
+                  + " "
+                  + dims.get(d)
+                  + "-steps in the window ["
+                  + ws
+                  + ","
+                  + (ws + w)
+                  + "), above the average cap of "
+                  + percent(average)
+                  + " of capacity (limit "
+                  + (long) Math.floor(average * capSum)
+                  + "); maybe move the reservation or reduce its work");
         }
       }
     }

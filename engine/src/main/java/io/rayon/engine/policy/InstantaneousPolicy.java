@@ -6,24 +6,25 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * At every step one user's reservations together hold at most {@code fraction} of the capacity at
  * that step, in every dimension (the cap is rounded down to whole MB, vcores, ...).
  *
- * <p>At a 100% cap the check reads a proposal's segments run by run against the free capacity
- * first (exact: what fits the free capacity is within the cap) and step by step only where that
- * fails, so it costs the plan's runs, not the proposal's steps.
+ * <p>At a 100% cap the check reads a proposal's segments run by run against the free capacity first
+ * (exact: what fits the free capacity is within the cap) and step by step only where that fails, so
+ * it costs the plan's runs, not the proposal's steps.
  */
 public class InstantaneousPolicy implements SharingPolicy {
   protected final double fraction;
 
   public InstantaneousPolicy(double fraction) {
     if (!(fraction > 0 && fraction <= 1)) {
-      throw new IllegalArgumentException("instantaneous cap must be a fraction in (0, 1], got " + fraction);
+      throw new IllegalArgumentException(
+          "instantaneous cap must be a fraction in (0, 1], got " + fraction);
     }
     this.fraction = fraction;
   }
@@ -59,7 +60,8 @@ public class InstantaneousPolicy implements SharingPolicy {
 
   @Override
   public final long headroom(PlanView plan, String user, int dim, long step) {
-    return (long) Math.floor(plan.capacity(dim, step) * fraction) - plan.userAllocated(user, dim, step);
+    return (long) Math.floor(plan.capacity(dim, step) * fraction)
+        - plan.userAllocated(user, dim, step);
   }
 
   /** The instantaneous cap over a range, read in bulk from the plan's indexes. */
@@ -73,7 +75,8 @@ public class InstantaneousPolicy implements SharingPolicy {
   }
 
   @Override
-  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> check(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     return Optional.ofNullable(checkInstantaneous(plan, request, proposal));
   }
 
@@ -81,7 +84,8 @@ public class InstantaneousPolicy implements SharingPolicy {
    * The straightforward check, step by step, with no shortcut; {@link #check} gives the same answer
    * (the reference for the property test).
    */
-  public Optional<Rejection> checkByScan(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> checkByScan(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     return Optional.ofNullable(checkInstantaneous(plan, request, proposal, false));
   }
 
@@ -90,7 +94,10 @@ public class InstantaneousPolicy implements SharingPolicy {
     return checkInstantaneous(plan, request, proposal, true);
   }
 
-  /** The first step over the cap, or null; {@code shortcut}: settle segments that fit the free capacity at a 100% cap. */
+  /**
+   * The first step over the cap, or null; {@code shortcut}: settle segments that fit the free
+   * capacity at a 100% cap.
+   */
   protected final Rejection checkInstantaneous(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal, boolean shortcut) {
     List<String> dims = plan.dimensions();
@@ -110,9 +117,25 @@ public class InstantaneousPolicy implements SharingPolicy {
             long total = held[(int) (t - from)] + need;
             if (total > cap) {
               String dim = dims.get(d);
-              return new Rejection(Rejection.Code.POLICY, "", t, t + 1, dim, "instantaneous:" + fraction,
-                  "user '" + request.user() + "' would hold " + total + " " + dim + " at step " + t
-                      + ", above the instantaneous cap of " + percent(fraction) + " of capacity (" + cap
+              return new Rejection(
+                  Rejection.Code.POLICY,
+                  "",
+                  t,
+                  t + 1,
+                  dim,
+                  "instantaneous:" + fraction,
+                  "user '"
+                      + request.user()
+                      + "' would hold "
+                      + total
+                      + " "
+                      + dim
+                      + " at step "
+                      + t
+                      + ", above the instantaneous cap of "
+                      + percent(fraction)
+                      + " of capacity ("
+                      + cap
                       + "); maybe lower the parallelism or widen the window");
             }
           }
@@ -130,7 +153,8 @@ public class InstantaneousPolicy implements SharingPolicy {
    * plan holds, so what they would hold is at most the capacity; when it does not fit, the caller
    * reads the segment step by step to name the step.
    */
-  private static boolean fitsFree(PlanView plan, List<String> dims, Resources need, long from, long to) {
+  private static boolean fitsFree(
+      PlanView plan, List<String> dims, Resources need, long from, long to) {
     long[] want = new long[dims.size()];
     for (int d = 0; d < want.length; d++) {
       long n = need.get(dims.get(d));

@@ -1,12 +1,11 @@
 package io.rayon.engine.policy;
 
-import java.util.Optional;
-
 import io.rayon.engine.plan.PlanView;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.Optional;
 
 /** No limits: a user may reserve everything that is physically free. */
 public final class NoSharingPolicy implements SharingPolicy {
@@ -30,7 +29,8 @@ public final class NoSharingPolicy implements SharingPolicy {
   }
 
   @Override
-  public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+  public Optional<Rejection> check(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
     return Optional.empty();
   }
 }

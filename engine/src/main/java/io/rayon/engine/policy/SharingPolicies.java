@@ -7,16 +7,20 @@ public final class SharingPolicies {
   private SharingPolicies() {}
 
   /**
-   * The policy for a spec, with the averaging window converted to plan steps: {@code
-   * max(1, round(windowSeconds / stepSeconds))}.
+   * The policy for a spec, with the averaging window converted to plan steps: {@code max(1,
+   * round(windowSeconds / stepSeconds))}.
    */
   public static SharingPolicy from(SharingPolicySpec spec, long stepSeconds) {
     if (spec == null) return NoSharingPolicy.INSTANCE;
     return switch (spec.kind()) {
       case NONE -> NoSharingPolicy.INSTANCE;
       case INSTANTANEOUS -> new InstantaneousPolicy(spec.instantaneous());
-      case CAPACITY_OVER_TIME -> new CapacityOverTimePolicy(
-          spec.instantaneous(), spec.average(), windowSteps(spec, stepSeconds), spec.toString());
+      case CAPACITY_OVER_TIME ->
+          new CapacityOverTimePolicy(
+              spec.instantaneous(),
+              spec.average(),
+              windowSteps(spec, stepSeconds),
+              spec.toString());
     };
   }
 

@@ -1,12 +1,11 @@
 package io.rayon.engine.policy;
 
-import java.util.Optional;
-
 import io.rayon.engine.plan.PlanView;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.Optional;
 
 /**
  * Limits on what one user may reserve (Rayon §5.2; YARN's SharingPolicy). Planners ask {@link
@@ -23,7 +22,8 @@ public interface SharingPolicy {
   Resources headroom(PlanView plan, String user, long step);
 
   /** Empty when the proposal respects the policy, otherwise the limit it breaks (code POLICY). */
-  Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal);
+  Optional<Rejection> check(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal);
 
   /**
    * True when {@link #headroom} is never below the plan's free capacity, for any plan, user, step

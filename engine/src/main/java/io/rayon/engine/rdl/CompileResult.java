@@ -9,7 +9,8 @@ import java.util.List;
  * steps, whether the expression is {@code feasible} (no problem found) and the {@code problems},
  * each with the path of the sub-expression in the input.
  */
-public record CompileResult(Rdl normalized, long work, long minDuration, boolean feasible, List<RdlProblem> problems) {
+public record CompileResult(
+    Rdl normalized, long work, long minDuration, boolean feasible, List<RdlProblem> problems) {
   public CompileResult {
     problems = List.copyOf(problems);
   }

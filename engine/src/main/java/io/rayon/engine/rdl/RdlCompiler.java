@@ -8,13 +8,15 @@ import io.rayon.model.resources.Resources;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The RDL compiler (Rayon paper §3.1, "Compiling RDL"): validation, single-expression
- * infeasibility detection, total work, minimal duration, normalization by semantics-preserving
- * rewrites, and the rewrite of non-rigid gang atoms into fully rigid ones used by the MILP (§4.1).
- * All methods are pure functions of their arguments.
+ * The RDL compiler (Rayon paper §3.1, "Compiling RDL"): validation, single-expression infeasibility
+ * detection, total work, minimal duration, normalization by semantics-preserving rewrites, and the
+ * rewrite of non-rigid gang atoms into fully rigid ones used by the MILP (§4.1). All methods are
+ * pure functions of their arguments.
  *
  * <h2>Validation</h2>
  *
@@ -50,15 +52,14 @@ import java.util.List;
  *
  * The compiler computes the earliest step by which each sub-expression can be complete when it may
  * start no earlier than a given step: an atom takes its minimal duration, an order chains its
- * children, all takes the latest child, any
- * the earliest feasible alternative, and {@code window(e,s,f)} starts e no earlier than s and fails
- * when e cannot complete by f. An expression that can be satisfied without any allocation ({@link
- * #canBeEmpty}, e.g. zero work) constrains nothing: it takes no time and windows around it are
- * vacuous. The root starts at step 0. With a cluster, a gang atom whose g
- * bundles do not fit in the whole cluster at once (counting whole bundles per node at step-0
- * capacity) cannot be satisfied. These are necessary conditions: a feasible verdict means no
- * single-expression reason for rejection was found; capacity taken by other reservations is the
- * planner's business.
+ * children, all takes the latest child, any the earliest feasible alternative, and {@code
+ * window(e,s,f)} starts e no earlier than s and fails when e cannot complete by f. An expression
+ * that can be satisfied without any allocation ({@link #canBeEmpty}, e.g. zero work) constrains
+ * nothing: it takes no time and windows around it are vacuous. The root starts at step 0. With a
+ * cluster, a gang atom whose g bundles do not fit in the whole cluster at once (counting whole
+ * bundles per node at step-0 capacity) cannot be satisfied. These are necessary conditions: a
+ * feasible verdict means no single-expression reason for rejection was found; capacity taken by
+ * other reservations is the planner's business.
  *
  * <h2>Normalization ({@link #normalize})</h2>
  *
@@ -72,9 +73,9 @@ import java.util.List;
  *       of any (and all, order) over window, in the direction that moves windows down. After it,
  *       windows only wrap atoms. It preserves semantics because a window only restricts where
  *       allocations lie, and every allocation belongs to exactly one atom. A zero-work atom has no
- *       allocations, so windows around it are dropped. We never distribute
- *       any over all/order ({@code all(any(a,b),c)} to {@code any(all(a,c),all(b,c))}), which can
- *       grow the expression exponentially.
+ *       allocations, so windows around it are dropped. We never distribute any over all/order
+ *       ({@code all(any(a,b),c)} to {@code any(all(a,c),all(b,c))}), which can grow the expression
+ *       exponentially.
  *   <li><b>Flattening.</b> A child of the same operator as its parent is replaced by its children:
  *       {@code order(order(a1,a2),order(a3,a4))} becomes {@code order(a1,a2,a3,a4)} (precedence is
  *       transitive), likewise for all and any.
@@ -89,10 +90,10 @@ import java.util.List;
  *       merged atom would allow allocations the original forbids, so such atoms are left alone.
  * </ol>
  *
- * Each rewrite preserves total work, minimal duration and the feasibility verdict. When two
- * nested windows do not intersect, both are kept (one directly inside the other), since their
- * empty intersection is not a well-formed window; the expression stays infeasible (unless it has
- * no work).
+ * Each rewrite preserves total work, minimal duration and the feasibility verdict. When two nested
+ * windows do not intersect, both are kept (one directly inside the other), since their empty
+ * intersection is not a well-formed window; the expression stays infeasible (unless it has no
+ * work).
  */
 public final class RdlCompiler {
   private RdlCompiler() {}
@@ -212,19 +213,42 @@ public final class RdlCompiler {
     }
     if (e instanceof Rdl.Window w) {
       if (w.start() < 0) {
-        out.add(new RdlProblem(Code.WINDOW_START_NEGATIVE, path,
-            "window start " + w.start() + " is negative; time starts at step 0"));
+        out.add(
+            new RdlProblem(
+                Code.WINDOW_START_NEGATIVE,
+                path,
+                "window start " + w.start() + " is negative; time starts at step 0"));
       }
       if (w.start() >= w.finish()) {
-        out.add(new RdlProblem(Code.WINDOW_EMPTY, path,
-            "window [" + w.start() + "," + w.finish() + ") is empty; the finish must be after the start"));
+        out.add(
+            new RdlProblem(
+                Code.WINDOW_EMPTY,
+                path,
+                "window ["
+                    + w.start()
+                    + ","
+                    + w.finish()
+                    + ") is empty; the finish must be after the start"));
       }
     } else if (e.children().isEmpty()) {
-      out.add(new RdlProblem(Code.EMPTY_OPERATOR, path,
-          opName(e) + "() has no sub-expressions; give at least one or remove it"));
+      out.add(
+          new RdlProblem(
+              Code.EMPTY_OPERATOR,
+              path,
+              opName(e) + "() has no sub-expressions; give at least one or remove it"));
     } else if (e.children().size() > Rdl.MAX_WIDTH) {
-      out.add(new RdlProblem(Code.TOO_WIDE, path, opName(e) + "() has " + e.children().size()
-          + " sub-expressions, more than " + Rdl.MAX_WIDTH + "; group them into nested " + opName(e) + "(...)"));
+      out.add(
+          new RdlProblem(
+              Code.TOO_WIDE,
+              path,
+              opName(e)
+                  + "() has "
+                  + e.children().size()
+                  + " sub-expressions, more than "
+                  + Rdl.MAX_WIDTH
+                  + "; group them into nested "
+                  + opName(e)
+                  + "(...)"));
       return;
     }
     List<Rdl> cs = e.children();
@@ -237,39 +261,91 @@ public final class RdlCompiler {
     long l = a.minLease();
     long w = a.work();
     if (g < 1) {
-      out.add(new RdlProblem(Code.GANG_NOT_POSITIVE, path, "gang g=" + g + " must be at least 1 (use 1 for a malleable job)"));
+      out.add(
+          new RdlProblem(
+              Code.GANG_NOT_POSITIVE,
+              path,
+              "gang g=" + g + " must be at least 1 (use 1 for a malleable job)"));
     }
     if (g > h) {
-      out.add(new RdlProblem(Code.GANG_ABOVE_PARALLELISM, path,
-          "gang g=" + g + " exceeds max parallelism h=" + h + "; raise h to at least " + g + " or lower g"));
+      out.add(
+          new RdlProblem(
+              Code.GANG_ABOVE_PARALLELISM,
+              path,
+              "gang g="
+                  + g
+                  + " exceeds max parallelism h="
+                  + h
+                  + "; raise h to at least "
+                  + g
+                  + " or lower g"));
     }
     if (l < 1) {
-      out.add(new RdlProblem(Code.LEASE_NOT_POSITIVE, path, "min lease l=" + l + " must be at least 1 step"));
+      out.add(
+          new RdlProblem(
+              Code.LEASE_NOT_POSITIVE, path, "min lease l=" + l + " must be at least 1 step"));
     }
     if (w < 0) {
-      out.add(new RdlProblem(Code.WORK_NEGATIVE, path, "work w=" + w + " is negative; use 0 for best-effort access"));
+      out.add(
+          new RdlProblem(
+              Code.WORK_NEGATIVE,
+              path,
+              "work w=" + w + " is negative; use 0 for best-effort access"));
     }
     if (g >= 1 && w > 0 && w % g != 0) {
       long up = (w / g + 1) * g;
-      out.add(new RdlProblem(Code.WORK_NOT_MULTIPLE_OF_GANG, path,
-          "work w=" + w + " is not a multiple of the gang g=" + g + "; maybe use w=" + (w / g) * g + " or w=" + up));
+      out.add(
+          new RdlProblem(
+              Code.WORK_NOT_MULTIPLE_OF_GANG,
+              path,
+              "work w="
+                  + w
+                  + " is not a multiple of the gang g="
+                  + g
+                  + "; maybe use w="
+                  + (w / g) * g
+                  + " or w="
+                  + up));
     }
     if (g >= 1 && l >= 1 && w > 0 && w % g == 0 && w / g < l) {
-      out.add(new RdlProblem(Code.WORK_BELOW_ONE_LEASE, path,
-          "work w=" + w + " is less than one gang of " + g + " held for the min lease l=" + l
-              + " (" + multiply(g, l) + " bundle-steps); raise w or lower l"));
+      out.add(
+          new RdlProblem(
+              Code.WORK_BELOW_ONE_LEASE,
+              path,
+              "work w="
+                  + w
+                  + " is less than one gang of "
+                  + g
+                  + " held for the min lease l="
+                  + l
+                  + " ("
+                  + multiply(g, l)
+                  + " bundle-steps); raise w or lower l"));
     }
     Resources b = a.bundle();
     if (!b.isNonNegative()) {
       out.add(new RdlProblem(Code.BUNDLE_NEGATIVE, path, "bundle " + b + " has a negative amount"));
     } else if (b.isZero()) {
-      out.add(new RdlProblem(Code.BUNDLE_ZERO, path, "bundle " + b + " asks for nothing; give memory MB and vcores such as <1024,1>"));
+      out.add(
+          new RdlProblem(
+              Code.BUNDLE_ZERO,
+              path,
+              "bundle " + b + " asks for nothing; give memory MB and vcores such as <1024,1>"));
     } else if (cluster != null && !fitsSomeNode(b, cluster)) {
       Resources big = cluster.largestNode();
       String dim = b.firstExceeding(big);
-      out.add(new RdlProblem(Code.BUNDLE_TOO_LARGE, path,
-          "bundle " + b + " fits no node of cluster '" + cluster.name() + "' (largest node " + big
-              + (dim == null ? "" : ", too much " + dim) + "); split it into smaller bundles"));
+      out.add(
+          new RdlProblem(
+              Code.BUNDLE_TOO_LARGE,
+              path,
+              "bundle "
+                  + b
+                  + " fits no node of cluster '"
+                  + cluster.name()
+                  + "' (largest node "
+                  + big
+                  + (dim == null ? "" : ", too much " + dim)
+                  + "); split it into smaller bundles"));
     }
   }
 
@@ -292,13 +368,13 @@ public final class RdlCompiler {
   }
 
   /**
-   * The earliest step by which {@code e} can be complete when it starts no earlier than {@code
-   * t}, or {@link Long#MAX_VALUE} when it cannot be satisfied (reasons added to {@code out}).
-   * Assumes a valid expression.
+   * The earliest step by which {@code e} can be complete when it starts no earlier than {@code t},
+   * or {@link Long#MAX_VALUE} when it cannot be satisfied (reasons added to {@code out}). Assumes a
+   * valid expression.
    */
   /**
-   * The reasons why a well-formed expression cannot be satisfied even on an empty cluster without
-   * a size limit (a window too short for its work at full parallelism, an any() without a feasible
+   * The reasons why a well-formed expression cannot be satisfied even on an empty cluster without a
+   * size limit (a window too short for its work at full parallelism, an any() without a feasible
    * alternative), as {@link #compile} reports them, without normalizing. Empty when none.
    */
   public static List<RdlProblem> infeasibilities(Rdl expr) {
@@ -314,18 +390,36 @@ public final class RdlCompiler {
       if (cluster != null && a.gang() > 1) {
         long fit = clusterBundles(cluster, a.bundle());
         if (fit < a.gang()) {
-          out.add(new RdlProblem(Code.GANG_LARGER_THAN_CLUSTER, path,
-              "the gang of " + a.gang() + " bundles " + a.bundle() + " is larger than cluster '"
-                  + cluster.name() + "', which holds " + fit + " such bundles at once; lower g or use smaller bundles"));
+          out.add(
+              new RdlProblem(
+                  Code.GANG_LARGER_THAN_CLUSTER,
+                  path,
+                  "the gang of "
+                      + a.gang()
+                      + " bundles "
+                      + a.bundle()
+                      + " is larger than cluster '"
+                      + cluster.name()
+                      + "', which holds "
+                      + fit
+                      + " such bundles at once; lower g or use smaller bundles"));
           return INF;
         }
       }
       long end = satAdd(t, atomDuration(a, INF));
       if (end == INF) {
         // saturated, not a finish: no step count can hold it (never report it as a finish time)
-        out.add(new RdlProblem(Code.TOO_LONG, path,
-            "the atom needs " + atomDuration(a, INF) + " steps" + (t > 0 ? " after step " + t : "")
-                + ", more than a step count can hold (" + (INF - 1) + "); lower w or raise h"));
+        out.add(
+            new RdlProblem(
+                Code.TOO_LONG,
+                path,
+                "the atom needs "
+                    + atomDuration(a, INF)
+                    + " steps"
+                    + (t > 0 ? " after step " + t : "")
+                    + ", more than a step count can hold ("
+                    + (INF - 1)
+                    + "); lower w or raise h"));
       }
       return end;
     }
@@ -336,12 +430,30 @@ public final class RdlCompiler {
       if (r > w.finish()) {
         String msg =
             from > w.start()
-                ? "window [" + w.start() + "," + w.finish() + ") is too short: its expression cannot start before step "
-                    + from + " (what precedes it) and needs " + (r - from) + " more steps, finishing at " + r
-                    + "; move the finish to " + r + " or later, or raise parallelism"
-                : "window [" + w.start() + "," + w.finish() + ") is " + (w.finish() - w.start())
-                    + " steps long but its expression needs at least " + (r - from)
-                    + " steps; move the finish to " + r + " or later, or raise parallelism";
+                ? "window ["
+                    + w.start()
+                    + ","
+                    + w.finish()
+                    + ") is too short: its expression cannot start before step "
+                    + from
+                    + " (what precedes it) and needs "
+                    + (r - from)
+                    + " more steps, finishing at "
+                    + r
+                    + "; move the finish to "
+                    + r
+                    + " or later, or raise parallelism"
+                : "window ["
+                    + w.start()
+                    + ","
+                    + w.finish()
+                    + ") is "
+                    + (w.finish() - w.start())
+                    + " steps long but its expression needs at least "
+                    + (r - from)
+                    + " steps; move the finish to "
+                    + r
+                    + " or later, or raise parallelism";
         out.add(new RdlProblem(Code.WINDOW_TOO_SHORT, path, msg));
         return INF;
       }
@@ -369,15 +481,20 @@ public final class RdlCompiler {
     }
     if (best == INF) {
       out.addAll(tmp);
-      out.add(new RdlProblem(Code.NO_FEASIBLE_ALTERNATIVE, path,
-          "none of the " + cs.size() + " alternatives of any() can be satisfied (see the problems below it)"));
+      out.add(
+          new RdlProblem(
+              Code.NO_FEASIBLE_ALTERNATIVE,
+              path,
+              "none of the "
+                  + cs.size()
+                  + " alternatives of any() can be satisfied (see the problems below it)"));
     }
     return best;
   }
 
   /**
-   * True when {@code e} can be satisfied without any allocation: a zero-work atom, an any with
-   * such an alternative, an all or order of such children, a window around one.
+   * True when {@code e} can be satisfied without any allocation: a zero-work atom, an any with such
+   * an alternative, an all or order of such children, a window around one.
    */
   public static boolean canBeEmpty(Rdl e) {
     if (e instanceof Rdl.Atom a) return a.work() == 0;
@@ -432,7 +549,8 @@ public final class RdlCompiler {
       Rdl c = simplify(w.expr());
       if (c instanceof Rdl.Window inner
           && Math.max(w.start(), inner.start()) < Math.min(w.finish(), inner.finish())) {
-        return new Rdl.Window(inner.expr(), Math.max(w.start(), inner.start()), Math.min(w.finish(), inner.finish()));
+        return new Rdl.Window(
+            inner.expr(), Math.max(w.start(), inner.start()), Math.min(w.finish(), inner.finish()));
       }
       return new Rdl.Window(c, w.start(), w.finish());
     }
@@ -454,11 +572,12 @@ public final class RdlCompiler {
   }
 
   /** Key of atoms that may be merged: same bundle, same window (or none), same w/h ratio. */
-  private record UnifyKey(Resources bundle, boolean windowed, long start, long finish, long ratioW, long ratioH) {}
+  private record UnifyKey(
+      Resources bundle, boolean windowed, long start, long finish, long ratioW, long ratioH) {}
 
   private static List<Rdl> unify(List<Rdl> cs) {
     List<Rdl> out = new ArrayList<>(cs.size());
-    java.util.Map<UnifyKey, Integer> slot = new java.util.HashMap<>();
+    Map<UnifyKey, Integer> slot = new HashMap<>();
     for (Rdl c : cs) {
       Rdl.Atom a = unifiable(c);
       if (a == null) {
@@ -467,8 +586,14 @@ public final class RdlCompiler {
       }
       long gcd = gcd(a.work(), a.maxParallelism());
       Rdl.Window w = c instanceof Rdl.Window win ? win : null;
-      UnifyKey key = new UnifyKey(a.bundle(), w != null, w == null ? 0 : w.start(), w == null ? 0 : w.finish(),
-          a.work() / gcd, a.maxParallelism() / gcd);
+      UnifyKey key =
+          new UnifyKey(
+              a.bundle(),
+              w != null,
+              w == null ? 0 : w.start(),
+              w == null ? 0 : w.finish(),
+              a.work() / gcd,
+              a.maxParallelism() / gcd);
       Integer at = slot.get(key);
       Rdl.Atom m = at == null ? null : merge(unifiable(out.get(at)), a);
       if (m == null) {
@@ -492,7 +617,11 @@ public final class RdlCompiler {
 
   private static Rdl.Atom unifiable(Rdl e) {
     Rdl x = e instanceof Rdl.Window w ? w.expr() : e;
-    if (x instanceof Rdl.Atom a && a.gang() == 1 && a.minLease() == 1 && a.maxParallelism() >= 1 && a.work() >= 0) {
+    if (x instanceof Rdl.Atom a
+        && a.gang() == 1
+        && a.minLease() == 1
+        && a.maxParallelism() >= 1
+        && a.work() >= 0) {
       return a;
     }
     return null;
@@ -500,7 +629,8 @@ public final class RdlCompiler {
 
   private static Rdl.Atom merge(Rdl.Atom a, Rdl.Atom b) {
     try {
-      if (Math.multiplyExact(a.work(), (long) b.maxParallelism()) != Math.multiplyExact(b.work(), (long) a.maxParallelism())) {
+      if (Math.multiplyExact(a.work(), (long) b.maxParallelism())
+          != Math.multiplyExact(b.work(), (long) a.maxParallelism())) {
         return null;
       }
       int h = Math.addExact(a.maxParallelism(), b.maxParallelism());
@@ -517,14 +647,15 @@ public final class RdlCompiler {
   public static final int DEFAULT_MAX_FANOUT = 64;
 
   /**
-   * Replaces every non-rigid gang atom (g > 1, w > 0, not g = h with w = h*l) of a valid
-   * expression by {@link #rigidGang}; everything else is kept as it is.
+   * Replaces every non-rigid gang atom (g > 1, w > 0, not g = h with w = h*l) of a valid expression
+   * by {@link #rigidGang}; everything else is kept as it is.
    */
   public static Rdl rigidGangs(Rdl e) {
     if (e instanceof Rdl.Atom a) {
       return a.gang() > 1 && a.work() > 0 && !a.isRigid() ? rigidGang(a, DEFAULT_MAX_FANOUT) : a;
     }
-    if (e instanceof Rdl.Window w) return new Rdl.Window(rigidGangs(w.expr()), w.start(), w.finish());
+    if (e instanceof Rdl.Window w)
+      return new Rdl.Window(rigidGangs(w.expr()), w.start(), w.finish());
     List<Rdl> cs = new ArrayList<>();
     for (Rdl c : e.children()) cs.add(rigidGangs(c));
     return rebuild(e, cs);
@@ -545,15 +676,21 @@ public final class RdlCompiler {
    *
    * <p>Limits: the rewrite is sound but not complete. Every allocation of the result satisfies the
    * original atom (at most k*g <= h bundles at once, always whole gangs, every gang held at least l
-   * steps, total w), but not every allocation of the original is expressible: a gang is held for
-   * a multiple of l steps (plus the one remainder), lanes get fixed, balanced shares of the work,
-   * fewer lanes than floor(h/g) may be used, and coarsened lanes hold their gang longer. Total work is preserved; the minimal duration may
-   * grow. Requires a valid atom with g > 1 (see {@link #validate}).
+   * steps, total w), but not every allocation of the original is expressible: a gang is held for a
+   * multiple of l steps (plus the one remainder), lanes get fixed, balanced shares of the work,
+   * fewer lanes than floor(h/g) may be used, and coarsened lanes hold their gang longer. Total work
+   * is preserved; the minimal duration may grow. Requires a valid atom with g > 1 (see {@link
+   * #validate}).
    */
   public static Rdl rigidGang(Rdl.Atom a, int maxFanout) {
-    if (a.gang() < 1 || a.gang() > a.maxParallelism() || a.minLease() < 1 || a.work() <= 0
-        || a.work() % a.gang() != 0 || a.work() / a.gang() < a.minLease()) {
-      throw new IllegalArgumentException("rigidGang needs a valid atom with positive work, got " + a);
+    if (a.gang() < 1
+        || a.gang() > a.maxParallelism()
+        || a.minLease() < 1
+        || a.work() <= 0
+        || a.work() % a.gang() != 0
+        || a.work() / a.gang() < a.minLease()) {
+      throw new IllegalArgumentException(
+          "rigidGang needs a valid atom with positive work, got " + a);
     }
     if (maxFanout < 1) throw new IllegalArgumentException("maxFanout must be at least 1");
     if (a.isRigid()) return a;
@@ -571,7 +708,8 @@ public final class RdlCompiler {
       for (int k = 0; k < len; k++) leases[k] = (n / len + (k < n % len ? 1 : 0)) * l;
       if (i == 0) leases[0] += rem;
       List<Rdl> atoms = new ArrayList<>(leases.length);
-      for (long lease : leases) atoms.add(new Rdl.Atom(a.bundle(), (int) g, (int) g, lease, g * lease));
+      for (long lease : leases)
+        atoms.add(new Rdl.Atom(a.bundle(), (int) g, (int) g, lease, g * lease));
       laneExprs.add(atoms.size() == 1 ? atoms.get(0) : new Rdl.Order(atoms));
     }
     return laneExprs.size() == 1 ? laneExprs.get(0) : new Rdl.All(laneExprs);

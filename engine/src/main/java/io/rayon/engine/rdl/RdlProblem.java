@@ -42,7 +42,9 @@ public record RdlProblem(Code code, String path, String message) {
     GANG_LARGER_THAN_CLUSTER(false),
     /** The time and parallelism constraints admit no allocation inside a window. */
     WINDOW_TOO_SHORT(false),
-    /** The expression needs more steps than a step count can hold (2^63 - 1): it can never complete. */
+    /**
+     * The expression needs more steps than a step count can hold (2^63 - 1): it can never complete.
+     */
     TOO_LONG(false),
     /** No alternative of an any can be satisfied. */
     NO_FEASIBLE_ALTERNATIVE(false);

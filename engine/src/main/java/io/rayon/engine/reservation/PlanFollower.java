@@ -12,21 +12,30 @@ import java.util.List;
  * The PlanFollower of Rayon §5.2: translates the plan at one step into scheduler settings. Every
  * reservation that holds resources at the step gets a reservation queue (named {@code
  * reservation-<id>}, a child of the request's queue) whose guaranteed capacity is its allocation
- * divided by the capacity at the step — as a fraction, the dominant share over the dimensions
- * (the largest of allocation/capacity over memory, vcores and extras). What no reservation
- * holds is left to the default (best-effort) queue. The app calls this on a timer; the engine only
- * computes (no clock here).
+ * divided by the capacity at the step — as a fraction, the dominant share over the dimensions (the
+ * largest of allocation/capacity over memory, vcores and extras). What no reservation holds is left
+ * to the default (best-effort) queue. The app calls this on a timer; the engine only computes (no
+ * clock here).
  */
 public final class PlanFollower {
   private PlanFollower() {}
 
   /** One reservation queue's setting. */
-  public record QueueSetting(String queue, String parentQueue, String reservationId, String user,
-      Resources guaranteed, double guaranteedFraction) {}
+  public record QueueSetting(
+      String queue,
+      String parentQueue,
+      String reservationId,
+      String user,
+      Resources guaranteed,
+      double guaranteedFraction) {}
 
   /** All settings at one step: reservation queues plus the unreserved fraction for best effort. */
-  public record Settings(long step, Resources capacity, List<QueueSetting> reservationQueues,
-      Resources unreserved, double unreservedFraction) {
+  public record Settings(
+      long step,
+      Resources capacity,
+      List<QueueSetting> reservationQueues,
+      Resources unreserved,
+      double unreservedFraction) {
     public Settings {
       reservationQueues = List.copyOf(reservationQueues);
     }
@@ -46,7 +55,9 @@ public final class PlanFollower {
       if (r.isZero()) continue;
       ReservationRequest req = plan.requestOf(id);
       total = total.plus(r);
-      qs.add(new QueueSetting("reservation-" + id, req.queue(), id, req.user(), r, r.dominantShare(cap)));
+      qs.add(
+          new QueueSetting(
+              "reservation-" + id, req.queue(), id, req.user(), r, r.dominantShare(cap)));
     }
     Resources unreserved = cap.minus(total);
     double reservedShare = total.dominantShare(cap);

@@ -30,7 +30,11 @@ import java.util.Map;
  * }</pre>
  */
 public record PlanningRun(
-    Scenario scenario, String planner, SharingPolicySpec policy, Plan plan, List<Decision> decisions) {
+    Scenario scenario,
+    String planner,
+    SharingPolicySpec policy,
+    Plan plan,
+    List<Decision> decisions) {
 
   public PlanningRun {
     decisions = List.copyOf(decisions);
@@ -40,15 +44,35 @@ public record PlanningRun(
     return run(s, planner, policy, ProgressListener.NONE, CancellationToken.NEVER, false);
   }
 
-  public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy, ProgressListener progress,
-      CancellationToken cancel, boolean selfChecking) {
+  public static PlanningRun run(
+      Scenario s,
+      Planner planner,
+      SharingPolicySpec policy,
+      ProgressListener progress,
+      CancellationToken cancel,
+      boolean selfChecking) {
     return run(s, planner, policy, progress, cancel, Deadline.NONE, selfChecking);
   }
 
   /** A run whose planner splits {@code deadline} (the whole run's) between its phases. */
-  public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy, ProgressListener progress,
-      CancellationToken cancel, Deadline deadline, boolean selfChecking) {
-    return place(s, Plan.fromScenario(s), s.reservations(), planner, policy, progress, cancel, deadline, selfChecking);
+  public static PlanningRun run(
+      Scenario s,
+      Planner planner,
+      SharingPolicySpec policy,
+      ProgressListener progress,
+      CancellationToken cancel,
+      Deadline deadline,
+      boolean selfChecking) {
+    return place(
+        s,
+        Plan.fromScenario(s),
+        s.reservations(),
+        planner,
+        policy,
+        progress,
+        cancel,
+        deadline,
+        selfChecking);
   }
 
   /**
@@ -59,14 +83,22 @@ public record PlanningRun(
    * decisions are those of {@code todo}, in its order; reservations already in {@code base} keep
    * their allocations.
    */
-  public static PlanningRun place(Scenario s, Plan base, List<ReservationRequest> todo, Planner planner,
-      SharingPolicySpec policy, ProgressListener progress, CancellationToken cancel, Deadline deadline,
+  public static PlanningRun place(
+      Scenario s,
+      Plan base,
+      List<ReservationRequest> todo,
+      Planner planner,
+      SharingPolicySpec policy,
+      ProgressListener progress,
+      CancellationToken cancel,
+      Deadline deadline,
       boolean selfChecking) {
     SharingPolicySpec p = policy == null ? s.sharingPolicy() : policy;
-    ReservationSystem rs = new ReservationSystem(base, planner, p)
-        .setTask(progress, cancel)
-        .setDeadline(deadline)
-        .setSelfChecking(selfChecking);
+    ReservationSystem rs =
+        new ReservationSystem(base, planner, p)
+            .setTask(progress, cancel)
+            .setDeadline(deadline)
+            .setSelfChecking(selfChecking);
     List<Decision> ds = rs.submitAll(todo);
     Plan plan = (Plan) rs.plan();
     return new PlanningRun(s, planner.name(), p, plan, ds);
@@ -77,8 +109,13 @@ public record PlanningRun(
    * without the request's own previous allocation, under the sharing policy, and returns the
    * decision; nothing is committed and {@code base} is not changed.
    */
-  public static Decision tryPlace(Scenario s, Plan base, ReservationRequest request, Planner planner,
-      SharingPolicySpec policy, CancellationToken cancel) {
+  public static Decision tryPlace(
+      Scenario s,
+      Plan base,
+      ReservationRequest request,
+      Planner planner,
+      SharingPolicySpec policy,
+      CancellationToken cancel) {
     Plan plan = base == null ? Plan.fromScenario(s) : base;
     if (plan.contains(request.id())) {
       plan = plan.copy();
@@ -86,7 +123,8 @@ public record PlanningRun(
     }
     SharingPolicySpec spec = policy == null ? s.sharingPolicy() : policy;
     SharingPolicy sharing = SharingPolicies.from(spec, plan.stepSeconds());
-    Decision d = planner.place(plan, request, new PlanningContext(sharing, ProgressListener.NONE, cancel));
+    Decision d =
+        planner.place(plan, request, new PlanningContext(sharing, ProgressListener.NONE, cancel));
     if (d != null && d.accepted()) {
       var broken = sharing.check(plan, request, d.allocation());
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
@@ -101,7 +139,14 @@ public record PlanningRun(
 
   /** The plan file of this run; {@code metrics} is written into it as given. */
   public PlanFile toPlanFile(Map<String, Object> metrics) {
-    return new PlanFile(PlanFile.FORMAT_VERSION, scenario.name(), planner, policy.toString(), plan.stepSeconds(),
-        plan.horizon(), metrics, decisions);
+    return new PlanFile(
+        PlanFile.FORMAT_VERSION,
+        scenario.name(),
+        planner,
+        policy.toString(),
+        plan.stepSeconds(),
+        plan.horizon(),
+        metrics,
+        decisions);
   }
 }

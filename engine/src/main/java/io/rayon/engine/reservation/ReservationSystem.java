@@ -12,6 +12,7 @@ import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
+import io.rayon.model.cluster.CapacityChange;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
@@ -20,7 +21,12 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The reservation system of Rayon §5: it owns the plan and is the only writer. Planners propose
@@ -29,8 +35,8 @@ import java.util.List;
  * {@link #list}; online placement in arrival order ({@link #submitAll}) and offline re-planning of
  * everything accepted ({@link #replan}, used by the {@link Adapter}).
  *
- * <p><b>Self-checking mode</b> ({@link #selfChecking(boolean)}, on in tests): after every commit the
- * whole plan is re-validated with {@link PlanValidator}; a violation is a bug and throws {@link
+ * <p><b>Self-checking mode</b> ({@link #selfChecking(boolean)}, on in tests): after every commit
+ * the whole plan is re-validated with {@link PlanValidator}; a violation is a bug and throws {@link
  * IllegalStateException} listing it. The JVM property {@code rayon.selfCheck=true} turns it on for
  * every new system.
  *
@@ -82,7 +88,10 @@ public final class ReservationSystem {
     return selfChecking;
   }
 
-  /** Read access to the live plan (do not keep it across edits on another thread; use {@link #snapshot}). */
+  /**
+   * Read access to the live plan (do not keep it across edits on another thread; use {@link
+   * #snapshot}).
+   */
   public PlanView plan() {
     return plan;
   }
@@ -107,8 +116,12 @@ public final class ReservationSystem {
   /** Places a new reservation and commits it when accepted. */
   public Decision create(ReservationRequest request) {
     if (plan.contains(request.id())) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.INVALID, "",
-          "reservation id '" + request.id() + "' is already in use; use update to change it"));
+      return Decision.reject(
+          request.id(),
+          Rejection.of(
+              Rejection.Code.INVALID,
+              "",
+              "reservation id '" + request.id() + "' is already in use; use update to change it"));
     }
     return commitOrReject(request, planner.place(plan, request, context));
   }
@@ -119,11 +132,19 @@ public final class ReservationSystem {
    */
   public Decision update(String id, ReservationRequest request) {
     if (!plan.contains(id)) {
-      return Decision.reject(id, Rejection.of(Rejection.Code.INVALID, "", "no reservation '" + id + "' to update"));
+      return Decision.reject(
+          id, Rejection.of(Rejection.Code.INVALID, "", "no reservation '" + id + "' to update"));
     }
     if (!id.equals(request.id())) {
-      request = new ReservationRequest(id, request.name(), request.user(), request.queue(), request.rdl(),
-          request.priority(), request.arrival());
+      request =
+          new ReservationRequest(
+              id,
+              request.name(),
+              request.user(),
+              request.queue(),
+              request.rdl(),
+              request.priority(),
+              request.arrival());
     }
     ReservationRequest oldRequest = plan.requestOf(id);
     ReservationAllocation oldAllocation = plan.allocationOf(id);
@@ -166,26 +187,38 @@ public final class ReservationSystem {
   public List<Decision> submitAll(List<ReservationRequest> requests) {
     List<ReservationRequest> ordered = new ArrayList<>(requests);
     ordered.sort(Comparator.comparingLong(ReservationRequest::arrival));
-    java.util.Map<String, Decision> byId = new java.util.HashMap<>();
+    Map<String, Decision> byId = new HashMap<>();
     if (planner instanceof BatchPlanner bp) {
       List<Decision> ds = bp.placeAll(plan, ordered, context);
       for (int i = 0; i < ordered.size(); i++) {
         ReservationRequest r = ordered.get(i);
-        Decision d = plan.contains(r.id())
-            ? Decision.reject(r.id(), Rejection.of(Rejection.Code.INVALID, "", "reservation id '" + r.id() + "' is already in use"))
-            : commitOrReject(r, ds.get(i));
+        Decision d =
+            plan.contains(r.id())
+                ? Decision.reject(
+                    r.id(),
+                    Rejection.of(
+                        Rejection.Code.INVALID,
+                        "",
+                        "reservation id '" + r.id() + "' is already in use"))
+                : commitOrReject(r, ds.get(i));
         byId.putIfAbsent(r.id(), d);
       }
     } else {
       int n = 0;
       for (ReservationRequest r : ordered) {
         if (context.cancel().isCancelled()) {
-          byId.putIfAbsent(r.id(), Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled")));
+          byId.putIfAbsent(
+              r.id(),
+              Decision.reject(
+                  r.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled")));
           continue;
         }
         byId.putIfAbsent(r.id(), create(r));
         n++;
-        if ((n & 255) == 0) context.progress().progress((double) n / ordered.size(), n + " of " + ordered.size() + " placed");
+        if ((n & 255) == 0)
+          context
+              .progress()
+              .progress((double) n / ordered.size(), n + " of " + ordered.size() + " placed");
       }
     }
     context.progress().progress(1.0, ordered.size() + " requests placed");
@@ -211,7 +244,8 @@ public final class ReservationSystem {
       return out;
     }
     List<Decision> out = new ArrayList<>();
-    for (ReservationRequest r : requests) out.add(commitOrReject(r, planner.place(plan, r, context)));
+    for (ReservationRequest r : requests)
+      out.add(commitOrReject(r, planner.place(plan, r, context)));
     return out;
   }
 
@@ -220,10 +254,10 @@ public final class ReservationSystem {
    * {@code now} is history and stays as it is. Reservations that started before {@code now} keep
    * their allocations while the plan holds them; where it no longer does, the newest of them that
    * hold an over-committed step are rejected first, until it does, and so are those the sharing
-   * policy no longer allows (its caps are shares of the smaller capacity). Reservations that had not started
-   * are placed again, in commit order, no earlier than {@code now}, with this system's planner; those
-   * that no longer fit are rejected. Returns the decisions of the reservations it re-placed or
-   * rejected (started ones that stay are not listed), in commit order.
+   * policy no longer allows (its caps are shares of the smaller capacity). Reservations that had
+   * not started are placed again, in commit order, no earlier than {@code now}, with this system's
+   * planner; those that no longer fit are rejected. Returns the decisions of the reservations it
+   * re-placed or rejected (started ones that stay are not listed), in commit order.
    */
   List<Decision> replanFrom(long now) {
     List<Reservation> all = list(ReservationFilter.ALL);
@@ -231,21 +265,28 @@ public final class ReservationSystem {
     List<Reservation> pending = new ArrayList<>();
     for (Reservation r : all) (r.allocation().start() < now ? started : pending).add(r);
     for (Reservation r : pending) plan.remove(r.request().id());
-    java.util.Map<String, Decision> decided = new java.util.LinkedHashMap<>();
+    Map<String, Decision> decided = new LinkedHashMap<>();
     // started reservations the changed capacity can no longer hold: newest first
     for (int i = started.size() - 1; i >= 0 && !plan.overcommittedSteps().isEmpty(); i--) {
       Reservation r = started.get(i);
-      java.util.Set<Long> over = new java.util.HashSet<>(plan.overcommittedSteps());
+      Set<Long> over = new HashSet<>(plan.overcommittedSteps());
       boolean holdsOver = false;
       for (var atom : r.allocation().atoms()) {
         for (var st : atom.steps()) {
-          for (long t = Math.max(st.start(), now); t < st.end() && !holdsOver; t++) holdsOver = over.contains(t);
+          for (long t = Math.max(st.start(), now); t < st.end() && !holdsOver; t++)
+            holdsOver = over.contains(t);
         }
       }
       if (!holdsOver) continue;
       plan.remove(r.request().id());
-      decided.put(r.request().id(), Decision.reject(r.request().id(), Rejection.of(Rejection.Code.CAPACITY, "",
-          "it had started, and the remaining capacity no longer holds its allocation")));
+      decided.put(
+          r.request().id(),
+          Decision.reject(
+              r.request().id(),
+              Rejection.of(
+                  Rejection.Code.CAPACITY,
+                  "",
+                  "it had started, and the remaining capacity no longer holds its allocation")));
     }
     // started reservations the sharing policy no longer allows on the smaller cluster (a cap is a
     // share of the capacity): a violation names one reservation, but every started reservation of
@@ -254,7 +295,7 @@ public final class ReservationSystem {
     // before the change, and a window that began before now (capacity over time) can break
     // because the capacity after now shrank.
     while (true) {
-      java.util.Set<String> users = new java.util.HashSet<>();
+      Set<String> users = new HashSet<>();
       for (Violation v : PlanValidator.validate(plan, policySpec)) {
         if (plan.contains(v.reservationId())) users.add(plan.requestOf(v.reservationId()).user());
       }
@@ -262,31 +303,44 @@ public final class ReservationSystem {
       Reservation victim = null;
       for (int i = started.size() - 1; i >= 0 && victim == null; i--) {
         Reservation r = started.get(i);
-        if (!decided.containsKey(r.request().id()) && users.contains(r.request().user()) && r.allocation().end() > now) {
+        if (!decided.containsKey(r.request().id())
+            && users.contains(r.request().user())
+            && r.allocation().end() > now) {
           victim = r;
         }
       }
       if (victim == null) break;
       plan.remove(victim.request().id());
-      decided.put(victim.request().id(), Decision.reject(victim.request().id(), Rejection.of(Rejection.Code.POLICY, "",
-          "it had started, and on the remaining capacity it breaks the sharing policy " + policySpec)));
+      decided.put(
+          victim.request().id(),
+          Decision.reject(
+              victim.request().id(),
+              Rejection.of(
+                  Rejection.Code.POLICY,
+                  "",
+                  "it had started, and on the remaining capacity it breaks the sharing policy "
+                      + policySpec)));
     }
     for (Reservation r : pending) {
       ReservationRequest q = r.request();
-      ReservationRequest notBefore = q.arrival() >= now ? q
-          : new ReservationRequest(q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
+      ReservationRequest notBefore =
+          q.arrival() >= now
+              ? q
+              : new ReservationRequest(
+                  q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
       Decision d = planner.place(plan, notBefore, context);
       decided.put(q.id(), commitOrReject(q, d));
     }
     List<Decision> out = new ArrayList<>();
-    for (Reservation r : all) if (decided.containsKey(r.request().id())) out.add(decided.get(r.request().id()));
+    for (Reservation r : all)
+      if (decided.containsKey(r.request().id())) out.add(decided.get(r.request().id()));
     return out;
   }
 
   /**
    * The first step at or after {@code now} where the plan breaks the sharing policy (whose caps are
-   * shares of the capacity, so a smaller cluster can break it without any step being over-committed),
-   * or -1 when the policy holds from {@code now} on.
+   * shares of the capacity, so a smaller cluster can break it without any step being
+   * over-committed), or -1 when the policy holds from {@code now} on.
    */
   long firstPolicyViolationFrom(long now) {
     // a violation reported at an earlier step belongs to a window (capacity over time) that reaches
@@ -299,8 +353,10 @@ public final class ReservationSystem {
     return first;
   }
 
-  /** Applies a capacity change to the plan without re-planning (the {@link Adapter} decides that). */
-  void changeCapacity(io.rayon.model.cluster.CapacityChange change) {
+  /**
+   * Applies a capacity change to the plan without re-planning (the {@link Adapter} decides that).
+   */
+  void changeCapacity(CapacityChange change) {
     plan.changeCapacity(change);
   }
 
@@ -310,20 +366,32 @@ public final class ReservationSystem {
 
   private Decision commitOrReject(ReservationRequest request, Decision d) {
     if (d == null) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.STOPPED, "", "the planner returned no decision"));
+      return Decision.reject(
+          request.id(),
+          Rejection.of(Rejection.Code.STOPPED, "", "the planner returned no decision"));
     }
     if (!d.accepted()) return d;
     ReservationAllocation a = d.allocation();
     if (a == null || !request.id().equals(a.reservationId())) {
-      throw new IllegalStateException("planner " + planner.name() + " accepted " + request.id()
-          + " with an allocation for " + (a == null ? "nothing" : a.reservationId()));
+      throw new IllegalStateException(
+          "planner "
+              + planner.name()
+              + " accepted "
+              + request.id()
+              + " with an allocation for "
+              + (a == null ? "nothing" : a.reservationId()));
     }
     if (!planner.checksSharingPolicy() || selfChecking) {
       Rejection p = policy.check(plan, request, a).orElse(null);
       if (p != null) {
         if (planner.checksSharingPolicy()) {
-          throw new IllegalStateException("self-check: planner " + planner.name() + " accepted " + request.id()
-              + " although it breaks the sharing policy: " + p);
+          throw new IllegalStateException(
+              "self-check: planner "
+                  + planner.name()
+                  + " accepted "
+                  + request.id()
+                  + " although it breaks the sharing policy: "
+                  + p);
         }
         return Decision.reject(request.id(), p);
       }
@@ -331,13 +399,20 @@ public final class ReservationSystem {
     if (selfChecking) {
       List<Violation> v = PlanValidator.validateReservation(request, a, plan.horizon());
       if (!v.isEmpty()) {
-        throw new IllegalStateException("self-check: planner " + planner.name() + " proposed an invalid allocation for "
-            + request.id() + ": " + v);
+        throw new IllegalStateException(
+            "self-check: planner "
+                + planner.name()
+                + " proposed an invalid allocation for "
+                + request.id()
+                + ": "
+                + v);
       }
     }
     var over = plan.addIfFits(request, a);
     if (over.isPresent()) {
-      return Decision.reject(request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over.get()));
+      return Decision.reject(
+          request.id(),
+          Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over.get()));
     }
     selfCheck();
     return d;
@@ -346,6 +421,7 @@ public final class ReservationSystem {
   private void selfCheck() {
     if (!selfChecking) return;
     List<Violation> v = PlanValidator.validate(plan, policySpec);
-    if (!v.isEmpty()) throw new IllegalStateException("self-check: the plan is invalid after a commit: " + v);
+    if (!v.isEmpty())
+      throw new IllegalStateException("self-check: the plan is invalid after a commit: " + v);
   }
 }

@@ -1,10 +1,10 @@
 package io.rayon.engine.rush;
 
 /**
- * The paper's Gaussian estimator (§IV): learns the sample mean {@code m} and sample variance
- * {@code s²} of the job's finished task runtimes and, by the central limit theorem, returns a
- * normal distribution of the pending tasks' demand with mean {@code k·m} and variance {@code k·s²}
- * for {@code k} pending tasks, quantized into a {@link Pmf}.
+ * The paper's Gaussian estimator (§IV): learns the sample mean {@code m} and sample variance {@code
+ * s²} of the job's finished task runtimes and, by the central limit theorem, returns a normal
+ * distribution of the pending tasks' demand with mean {@code k·m} and variance {@code k·s²} for
+ * {@code k} pending tasks, quantized into a {@link Pmf}.
  *
  * <p>Readings the paper leaves open, written down here:
  *
@@ -37,13 +37,15 @@ public final class GaussianEstimator implements DemandEstimator {
 
   /** An estimator whose bins cover the worst-case quantile for θ and δ. */
   public GaussianEstimator(double theta, double delta, int bins) {
-    if (!(theta > 0 && theta < 1)) throw new IllegalArgumentException("theta must be in (0, 1), not " + theta);
+    if (!(theta > 0 && theta < 1))
+      throw new IllegalArgumentException("theta must be in (0, 1), not " + theta);
     if (!(delta >= 0)) throw new IllegalArgumentException("delta must be >= 0, not " + delta);
     if (bins < 10) throw new IllegalArgumentException("bins must be >= 10, not " + bins);
     this.theta = theta;
     this.delta = delta;
     this.bins = bins;
-    this.zStar = Normal.upperTailInverse(1 - WorstCaseEstimator.worstCaseReferenceMass(theta, delta));
+    this.zStar =
+        Normal.upperTailInverse(1 - WorstCaseEstimator.worstCaseReferenceMass(theta, delta));
   }
 
   public double theta() {
@@ -96,7 +98,8 @@ public final class GaussianEstimator implements DemandEstimator {
   }
 
   /**
-   * What a task of runtime N(m, s²) that has already run {@code elapsed} seconds still runs: {mean, variance}.
+   * What a task of runtime N(m, s²) that has already run {@code elapsed} seconds still runs: {mean,
+   * variance}.
    */
   static double[] residualOfRunning(double m, double s, double elapsed) {
     double z = (elapsed - m) / s;

@@ -6,16 +6,16 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Algorithm 3 (onion peeling, §III.B): target completion times that maximise the jobs' utilities
- * in lexicographic max-min order, layer by layer, each layer a bisection on the common utility
- * level L with the feasibility test (12).
+ * Algorithm 3 (onion peeling, §III.B): target completion times that maximise the jobs' utilities in
+ * lexicographic max-min order, layer by layer, each layer a bisection on the common utility level L
+ * with the feasibility test (12).
  *
  * <p>Model. Every job j has {@code work} container-seconds still to schedule (its η minus what its
  * running tasks will still run) and may not complete before {@code earliest} (now, or later while
  * its own running tasks last). The cluster has {@code C} containers; containers busy with running
  * tasks are busy for their expected residual ρ_c, so the capacity free for scheduling by time t is
- * {@code Cap(t) = C·(t − now) − Σ_c min(ρ_c, t − now)}. Work is divisible between containers, as
- * in the paper's TAS problem (continuity is restored by Algorithm 4).
+ * {@code Cap(t) = C·(t − now) − Σ_c min(ρ_c, t − now)}. Work is divisible between containers, as in
+ * the paper's TAS problem (continuity is restored by Algorithm 4).
  *
  * <p>Feasibility of a level L (line 7 with the G of lines 1 and 15): each remaining job must end by
  * its deadline {@code D_j(L) = arrival_j + U_j⁻¹(L)}, each peeled job p by its target T_p. Sorting
@@ -34,26 +34,26 @@ import java.util.List;
  * The bisection stops when {@code L_i − L_f <= Δ} with Δ = tolerance × the largest utility. Before
  * bisecting, the layer probes upward from L_f by doubling steps (L_f + Δ, + 2Δ, + 4Δ, ...) until a
  * probe fails, and bisects that bracket: the same result (a bracket of width Δ), but a layer whose
- * level is within Δ of the previous one costs one test instead of log₂(range/Δ). The
- * bottleneck jobs (line 13) are those the test rejects at the final L_i ("the infeasible jobs
- * corresponding to the last infeasible L"): a remaining job whose deadline falls before its
- * earliest completion; the remaining jobs whose deadline is a checkpoint where the work overflows;
- * and the remaining jobs that crossed such a checkpoint between L_f and L_i (a job whose utility is
- * steep there, such as a sigmoid near its weight, moves its deadline before another job's and
- * overflows that job's checkpoint; the overflow is its doing). Only the first overflowing
- * checkpoint is examined: the later ones follow from it, and their jobs, if they are bottlenecks
- * too, fail again at the start of the next layer (one test, thanks to the upward probing). Taken literally this rule also peels jobs that fail only because an earlier bottleneck
- * overflowed the capacity before them (a cascade: a hopeless job first in deadline order makes
- * every later checkpoint fail), which loses lexicographic optimality; so when several jobs fail, we
- * keep those that cannot rise to L_i alone while every other remaining job stays at L_f (the
- * saturation test of lexicographic max-min; one extra check per candidate), and the first failing
- * job if none is blocked alone. They get their target {@code D_j(L_f)} (line 14) and their work
- * enters G from there on (line 15). A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a
- * non-zero utility within the tolerance. It is given the floor level of line 2 (0 for utilities
- * that fall to 0) and no deadline (target +∞), rather than the tiny level L_f: for a sigmoid
- * utility, which never reaches 0, a level of, say, 10⁻⁸ still means a finite deadline, and holding
- * capacity for it would lower the utilities of jobs that can still be saved, for a gain below the
- * tolerance.
+ * level is within Δ of the previous one costs one test instead of log₂(range/Δ). The bottleneck
+ * jobs (line 13) are those the test rejects at the final L_i ("the infeasible jobs corresponding to
+ * the last infeasible L"): a remaining job whose deadline falls before its earliest completion; the
+ * remaining jobs whose deadline is a checkpoint where the work overflows; and the remaining jobs
+ * that crossed such a checkpoint between L_f and L_i (a job whose utility is steep there, such as a
+ * sigmoid near its weight, moves its deadline before another job's and overflows that job's
+ * checkpoint; the overflow is its doing). Only the first overflowing checkpoint is examined: the
+ * later ones follow from it, and their jobs, if they are bottlenecks too, fail again at the start
+ * of the next layer (one test, thanks to the upward probing). Taken literally this rule also peels
+ * jobs that fail only because an earlier bottleneck overflowed the capacity before them (a cascade:
+ * a hopeless job first in deadline order makes every later checkpoint fail), which loses
+ * lexicographic optimality; so when several jobs fail, we keep those that cannot rise to L_i alone
+ * while every other remaining job stays at L_f (the saturation test of lexicographic max-min; one
+ * extra check per candidate), and the first failing job if none is blocked alone. They get their
+ * target {@code D_j(L_f)} (line 14) and their work enters G from there on (line 15). A job peeled
+ * at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero utility within the tolerance.
+ * It is given the floor level of line 2 (0 for utilities that fall to 0) and no deadline (target
+ * +∞), rather than the tiny level L_f: for a sigmoid utility, which never reaches 0, a level of,
+ * say, 10⁻⁸ still means a finite deadline, and holding capacity for it would lower the utilities of
+ * jobs that can still be saved, for a gain below the tolerance.
  */
 public final class OnionPeeling {
   private OnionPeeling() {}
@@ -77,7 +77,12 @@ public final class OnionPeeling {
    * @param hopeless peeled at a level below the tolerance Δ
    * @param layers the number of layers (peeling rounds)
    */
-  public record Result(double[] level, double[] targetCompletion, double[] targetUtility, boolean[] hopeless, int layers) {}
+  public record Result(
+      double[] level,
+      double[] targetCompletion,
+      double[] targetUtility,
+      boolean[] hopeless,
+      int layers) {}
 
   /**
    * Runs Algorithm 3.
@@ -87,7 +92,8 @@ public final class OnionPeeling {
    * @param busyResiduals the expected remaining seconds of every running container
    * @param tolerance Δ as a fraction of the largest utility
    */
-  public static Result solve(double now, int capacity, double[] busyResiduals, List<Job> jobs, double tolerance) {
+  public static Result solve(
+      double now, int capacity, double[] busyResiduals, List<Job> jobs, double tolerance) {
     return new Solver(now, capacity, busyResiduals, jobs, tolerance).run();
   }
 
@@ -120,8 +126,11 @@ public final class OnionPeeling {
     double floor;
 
     Solver(double now, int capacity, double[] busyResiduals, List<Job> jobList, double tolerance) {
-      if (!Double.isFinite(now)) throw new IllegalArgumentException("now must be finite, not " + now);
-      if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1 container, not " + capacity);
+      if (!Double.isFinite(now))
+        throw new IllegalArgumentException("now must be finite, not " + now);
+      if (capacity < 1)
+        throw new IllegalArgumentException(
+            "capacity must be at least 1 container, not " + capacity);
       this.now = now;
       this.n = jobList.size();
       this.jobs = jobList.toArray(new Job[0]);
@@ -132,8 +141,11 @@ public final class OnionPeeling {
       for (int i = 0; i < rho.length; i++) rhoPrefix[i + 1] = rhoPrefix[i] + rho[i];
       double maxU = 0;
       for (Job j : jobs) {
-        if (!(j.work() >= 0) || !Double.isFinite(j.work())) throw new IllegalArgumentException("job work must be finite and >= 0, not " + j.work());
-        if (!(j.earliest() >= now)) throw new IllegalArgumentException("a job's earliest completion " + j.earliest() + " is before now " + now);
+        if (!(j.work() >= 0) || !Double.isFinite(j.work()))
+          throw new IllegalArgumentException("job work must be finite and >= 0, not " + j.work());
+        if (!(j.earliest() >= now))
+          throw new IllegalArgumentException(
+              "a job's earliest completion " + j.earliest() + " is before now " + now);
         maxU = Math.max(maxU, j.utility().maxValue());
       }
       this.delta = tolerance * Math.max(maxU, Double.MIN_NORMAL);
@@ -165,7 +177,9 @@ public final class OnionPeeling {
         int j = rem[k];
         Job job = jobs[j];
         double d = job.arrival() + job.utility().latestLatencyFor(delta) - now;
-        if (!(now + d >= job.earliest()) || (Double.isFinite(d) && job.work() > cap(d) + 1e-9 * Math.max(1, cap(d)))) failing.add(j);
+        if (!(now + d >= job.earliest())
+            || (Double.isFinite(d) && job.work() > cap(d) + 1e-9 * Math.max(1, cap(d))))
+          failing.add(j);
       }
       if (!failing.isEmpty()) {
         layers++;
@@ -341,7 +355,10 @@ public final class OnionPeeling {
       int b = 0;
       double sum = 0;
       while (a < q || b < p) {
-        double t = Math.min(a < q ? dl[order[a]] : Double.POSITIVE_INFINITY, b < p ? pT[b] : Double.POSITIVE_INFINITY);
+        double t =
+            Math.min(
+                a < q ? dl[order[a]] : Double.POSITIVE_INFINITY,
+                b < p ? pT[b] : Double.POSITIVE_INFINITY);
         int a0 = a;
         while (a < q && dl[order[a]] <= t) sum += jobs[order[a++]].work();
         while (b < p && pT[b] <= t) sum += pX[b++];
@@ -350,8 +367,10 @@ public final class OnionPeeling {
           ok = false;
           if (!collect) return false;
           for (int k = a0; k < a; k++) failing.add(order[k]); // the jobs whose deadline this is
-          for (int k = 0; k < a0; k++) if (dlF[order[k]] > t) failing.add(order[k]); // and those that crossed it
-          return false; // later overflows follow from this one; their jobs are examined in the next layers
+          for (int k = 0; k < a0; k++)
+            if (dlF[order[k]] > t) failing.add(order[k]); // and those that crossed it
+          return false; // later overflows follow from this one; their jobs are examined in the next
+          // layers
         }
       }
       return ok;
@@ -374,10 +393,15 @@ public final class OnionPeeling {
       System.arraycopy(tmp, q, rem, q, m - q);
     }
 
-    /** Sorts idx[0..len) by key[idx] ascending, ties by index: a merge sort (stable, deterministic). */
+    /**
+     * Sorts idx[0..len) by key[idx] ascending, ties by index: a merge sort (stable, deterministic).
+     */
     private void sortByKey(int[] idx, int len, double[] key) {
       boolean sorted = true;
-      for (int i = 1; i < len && sorted; i++) sorted = key[idx[i - 1]] < key[idx[i]] || (key[idx[i - 1]] == key[idx[i]] && idx[i - 1] < idx[i]);
+      for (int i = 1; i < len && sorted; i++)
+        sorted =
+            key[idx[i - 1]] < key[idx[i]]
+                || (key[idx[i - 1]] == key[idx[i]] && idx[i - 1] < idx[i]);
       if (sorted) return;
       mergeSort(idx, tmp, 0, len, key);
     }

@@ -11,8 +11,9 @@ import java.util.Arrays;
  * the masses always sum to 1. A bin's value is its upper edge ({@link #upperEdge(int)}), so a
  * quantile read from the PMF never understates the demand by quantization.
  *
- * <p>Gaussian and impulse PMFs are lazy: its cumulative masses are evaluated on demand from the normal CDF, so
- * the bisection of Algorithm 2 costs O(log bins) evaluations and no O(bins) table is built.
+ * <p>Gaussian and impulse PMFs are lazy: its cumulative masses are evaluated on demand from the
+ * normal CDF, so the bisection of Algorithm 2 costs O(log bins) evaluations and no O(bins) table is
+ * built.
  */
 public final class Pmf {
   private final double origin;
@@ -24,7 +25,11 @@ public final class Pmf {
 
   private Pmf(double origin, double width, int bins, double[] cumulative, double mean, double sd) {
     if (!(width > 0) || !Double.isFinite(width) || !Double.isFinite(origin)) {
-      throw new IllegalArgumentException("PMF bins need a finite origin and a width > 0, not origin " + origin + ", width " + width);
+      throw new IllegalArgumentException(
+          "PMF bins need a finite origin and a width > 0, not origin "
+              + origin
+              + ", width "
+              + width);
     }
     if (bins < 2) throw new IllegalArgumentException("a PMF needs at least 2 bins, not " + bins);
     this.origin = origin;
@@ -45,7 +50,8 @@ public final class Pmf {
     double sum = 0;
     for (int l = 0; l < masses.length; l++) {
       if (!(masses[l] >= 0) || !Double.isFinite(masses[l])) {
-        throw new IllegalArgumentException("PMF mass [" + l + "] must be a finite number >= 0, not " + masses[l]);
+        throw new IllegalArgumentException(
+            "PMF mass [" + l + "] must be a finite number >= 0, not " + masses[l]);
       }
       sum += masses[l];
       cum[l] = sum;
@@ -63,10 +69,17 @@ public final class Pmf {
     return new Pmf(value - b * width, width, bins, null, value, 0);
   }
 
-  /** The normal distribution N(mean, sd²) quantized into {@code bins} bins from {@code origin}, evaluated lazily. */
+  /**
+   * The normal distribution N(mean, sd²) quantized into {@code bins} bins from {@code origin},
+   * evaluated lazily.
+   */
   public static Pmf gaussian(double mean, double sd, double origin, double width, int bins) {
     if (!(sd > 0) || !Double.isFinite(sd) || !Double.isFinite(mean)) {
-      throw new IllegalArgumentException("a Gaussian PMF needs a finite mean and a standard deviation > 0, not " + mean + ", " + sd);
+      throw new IllegalArgumentException(
+          "a Gaussian PMF needs a finite mean and a standard deviation > 0, not "
+              + mean
+              + ", "
+              + sd);
     }
     return new Pmf(origin, width, bins, null, mean, sd);
   }
@@ -109,7 +122,10 @@ public final class Pmf {
     return m;
   }
 
-  /** The smallest bin whose CDF reaches {@code q}: the reference quantile Φ⁻¹(q) of Algorithm 2, in bins. */
+  /**
+   * The smallest bin whose CDF reaches {@code q}: the reference quantile Φ⁻¹(q) of Algorithm 2, in
+   * bins.
+   */
   public int quantileBin(double q) {
     int lo = 0;
     int hi = bins - 1;
@@ -123,9 +139,28 @@ public final class Pmf {
 
   @Override
   public String toString() {
-    if (cumulative == null && sd == 0) return "Pmf[impulse at " + mean + ", " + bins + " bins of " + width + "]";
+    if (cumulative == null && sd == 0)
+      return "Pmf[impulse at " + mean + ", " + bins + " bins of " + width + "]";
     return cumulative == null
-        ? "Pmf[gaussian mean=" + mean + " sd=" + sd + ", " + bins + " bins of " + width + " from " + origin + "]"
-        : "Pmf[" + bins + " bins of " + width + " from " + origin + ", masses " + Arrays.toString(Arrays.copyOf(masses(), Math.min(bins, 8))) + (bins > 8 ? "…]" : "]");
+        ? "Pmf[gaussian mean="
+            + mean
+            + " sd="
+            + sd
+            + ", "
+            + bins
+            + " bins of "
+            + width
+            + " from "
+            + origin
+            + "]"
+        : "Pmf["
+            + bins
+            + " bins of "
+            + width
+            + " from "
+            + origin
+            + ", masses "
+            + Arrays.toString(Arrays.copyOf(masses(), Math.min(bins, 8)))
+            + (bins > 8 ? "…]" : "]");
   }
 }

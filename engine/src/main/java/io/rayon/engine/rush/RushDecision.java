@@ -32,8 +32,20 @@ public record RushDecision(
 
   @Override
   public String toString() {
-    return "RushDecision[eta=" + Arrays.toString(eta) + ", target=" + Arrays.toString(targetCompletion)
-        + ", projected=" + Arrays.toString(projectedCompletion) + ", utility=" + Arrays.toString(targetUtility)
-        + ", now=" + Arrays.toString(containersNow) + ", hopeless=" + Arrays.toString(hopeless) + ", layers=" + layers + "]";
+    return "RushDecision[eta="
+        + Arrays.toString(eta)
+        + ", target="
+        + Arrays.toString(targetCompletion)
+        + ", projected="
+        + Arrays.toString(projectedCompletion)
+        + ", utility="
+        + Arrays.toString(targetUtility)
+        + ", now="
+        + Arrays.toString(containersNow)
+        + ", hopeless="
+        + Arrays.toString(hopeless)
+        + ", layers="
+        + layers
+        + "]";
   }
 }

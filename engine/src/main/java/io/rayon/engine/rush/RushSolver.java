@@ -14,9 +14,9 @@ import java.util.Objects;
  *
  * <p>What is scheduled. η covers the whole remaining demand. The part still to be placed on
  * containers is {@code η − Σ residuals of the running tasks} (0 when no task is pending: a job
- * without pending tasks cannot use another container); the running tasks keep their containers
- * for their expected residuals, which both onion peeling and the mapping count as busy capacity.
- * A job cannot complete before its running tasks' expected end.
+ * without pending tasks cannot use another container); the running tasks keep their containers for
+ * their expected residuals, which both onion peeling and the mapping count as busy capacity. A job
+ * cannot complete before its running tasks' expected end.
  */
 public final class RushSolver {
   private final RushOptions options;
@@ -31,10 +31,16 @@ public final class RushSolver {
     return options;
   }
 
-  /** One full re-solve: estimators → WCDE (Alg. 1-2) → onion peeling (Alg. 3) → slot mapping (Alg. 4). */
+  /**
+   * One full re-solve: estimators → WCDE (Alg. 1-2) → onion peeling (Alg. 3) → slot mapping (Alg.
+   * 4).
+   */
   public RushDecision solve(double now, int capacity, List<RushJobState> jobs) {
-    if (!Double.isFinite(now)) throw new IllegalArgumentException("RUSH: the current time must be finite, not " + now);
-    if (capacity < 1) throw new IllegalArgumentException("RUSH: the cluster needs at least 1 container, not " + capacity);
+    if (!Double.isFinite(now))
+      throw new IllegalArgumentException("RUSH: the current time must be finite, not " + now);
+    if (capacity < 1)
+      throw new IllegalArgumentException(
+          "RUSH: the cluster needs at least 1 container, not " + capacity);
     Objects.requireNonNull(jobs, "jobs");
     int n = jobs.size();
     double[] eta = new double[n];
@@ -64,10 +70,18 @@ public final class RushSolver {
       maxNow[i] = j.running() + j.pendingTasks();
       peelJobs.add(new OnionPeeling.Job(j.utility(), j.arrival(), work[i], now + floor));
     }
-    OnionPeeling.Result peel = OnionPeeling.solve(now, capacity, residual, peelJobs, options.tolerance());
+    OnionPeeling.Result peel =
+        OnionPeeling.solve(now, capacity, residual, peelJobs, options.tolerance());
     SlotMapping.Result map =
-        SlotMapping.map(now, capacity, peel.targetCompletion(), work, runtime, maxNow, owner, residual);
-    return new RushDecision(eta, peel.targetCompletion(), map.projectedCompletion(), peel.targetUtility(),
-        map.containersNow(), peel.hopeless(), peel.layers());
+        SlotMapping.map(
+            now, capacity, peel.targetCompletion(), work, runtime, maxNow, owner, residual);
+    return new RushDecision(
+        eta,
+        peel.targetCompletion(),
+        map.projectedCompletion(),
+        peel.targetUtility(),
+        map.containersNow(),
+        peel.hopeless(),
+        peel.layers());
   }
 }

@@ -19,19 +19,19 @@ import java.util.Arrays;
  *   <li><b>When to switch queues.</b> The prose says a job is assigned to the current queue "until
  *       the current queue occupation is larger than T_i", i.e. every piece <em>starts</em> before
  *       T_i and ends before T_i + R_i; that is what Theorem 3 needs and what we do. Line 8 of the
- *       pseudo-code, {@code A = min(⌊(T_i − O_k)/R_i⌋, η_i)}, read literally keeps every piece within
- *       T_i and can leave work unassigned (C = 2, T = 10, R = 6, η = 3 pieces: one piece per queue
- *       fits, the third does not although 18 ≤ 2·10).
+ *       pseudo-code, {@code A = min(⌊(T_i − O_k)/R_i⌋, η_i)}, read literally keeps every piece
+ *       within T_i and can leave work unassigned (C = 2, T = 10, R = 6, η = 3 pieces: one piece per
+ *       queue fits, the third does not although 18 ≤ 2·10).
  *   <li><b>Running tasks.</b> A container busy with a running task is a queue that starts occupied
- *       for the task's expected residual and belongs to its job. Free queues come first in the queue
- *       order, busy ones after them, so the most urgent jobs start now on free containers rather
- *       than queue behind running tasks.
+ *       for the task's expected residual and belongs to its job. Free queues come first in the
+ *       queue order, busy ones after them, so the most urgent jobs start now on free containers
+ *       rather than queue behind running tasks.
  *   <li><b>Infinite targets</b> (a utility that never drops below its level) leave the condition
  *       "occupation below T_i" always true: the job's pieces go one after the other on the first
  *       queue, exactly as the pseudo-code does.
- *   <li><b>Containers now.</b> A job's assignment for the current slot is the number of queues whose
- *       piece at the current time is the job's (its running containers plus the pieces it starts
- *       now), at most its running plus pending tasks.
+ *   <li><b>Containers now.</b> A job's assignment for the current slot is the number of queues
+ *       whose piece at the current time is the job's (its running containers plus the pieces it
+ *       starts now), at most its running plus pending tasks.
  * </ul>
  *
  * <p>The first queue whose occupation is below T_i is found with a minimum segment tree, so a
@@ -43,7 +43,8 @@ public final class SlotMapping {
   /**
    * The mapping, indexed like the input jobs.
    *
-   * @param projectedCompletion absolute time the job's last piece ends (now for a job with nothing left)
+   * @param projectedCompletion absolute time the job's last piece ends (now for a job with nothing
+   *     left)
    * @param containersNow containers the job holds at the current time under this mapping
    */
   public record Result(double[] projectedCompletion, int[] containersNow) {}
@@ -60,8 +61,15 @@ public final class SlotMapping {
    * @param runningOwner for each running container, the index of its job
    * @param runningResidual for each running container, its expected remaining seconds
    */
-  public static Result map(double now, int capacity, double[] target, double[] work, double[] taskRuntime,
-      int[] maxNow, int[] runningOwner, double[] runningResidual) {
+  public static Result map(
+      double now,
+      int capacity,
+      double[] target,
+      double[] work,
+      double[] taskRuntime,
+      int[] maxNow,
+      int[] runningOwner,
+      double[] runningResidual) {
     int n = target.length;
     int busy = runningOwner.length;
     int queues = Math.max(capacity, busy);
@@ -81,13 +89,16 @@ public final class SlotMapping {
     MinTree tree = new MinTree(occ);
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) order[i] = i;
-    Arrays.sort(order, (x, y) -> {
-      int cmp = Double.compare(target[x], target[y]);
-      return cmp != 0 ? cmp : Integer.compare(x, y);
-    });
+    Arrays.sort(
+        order,
+        (x, y) -> {
+          int cmp = Double.compare(target[x], target[y]);
+          return cmp != 0 ? cmp : Integer.compare(x, y);
+        });
     for (int i : order) {
       double r = taskRuntime[i];
-      if (!(r > 0)) throw new IllegalArgumentException("task runtime R of job " + i + " must be > 0, not " + r);
+      if (!(r > 0))
+        throw new IllegalArgumentException("task runtime R of job " + i + " must be > 0, not " + r);
       double left = work[i];
       double t = target[i] - now;
       while (left > 1e-9 * Math.max(1, work[i])) {

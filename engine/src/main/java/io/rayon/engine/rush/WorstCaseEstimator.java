@@ -6,10 +6,10 @@ package io.rayon.engine.rush;
  * over the bins with Algorithm 1's closed form for the relative entropy minimisation (REM) problem.
  *
  * <p><b>Closed form.</b> For a target bin L, Algorithm 1 keeps ϕ if it already puts at most θ on
- * bins {@code <= L}, and otherwise rescales the two groups to masses θ and 1 − θ. The KL distance of
- * the result from ϕ is then the binary divergence {@code d(θ‖A) = θ·ln(θ/A) + (1−θ)·ln((1−θ)/(1−A))}
- * with {@code A = Σ_{l<=L} ϕ_l} (0 when {@code A <= θ}), so each REM evaluation costs O(1) given the
- * reference CDF, and Algorithm 2 costs O(log bins) CDF evaluations.
+ * bins {@code <= L}, and otherwise rescales the two groups to masses θ and 1 − θ. The KL distance
+ * of the result from ϕ is then the binary divergence {@code d(θ‖A) = θ·ln(θ/A) +
+ * (1−θ)·ln((1−θ)/(1−A))} with {@code A = Σ_{l<=L} ϕ_l} (0 when {@code A <= θ}), so each REM
+ * evaluation costs O(1) given the reference CDF, and Algorithm 2 costs O(log bins) CDF evaluations.
  *
  * <p><b>Reading of Algorithm 2's result.</b> Algorithm 2 ends with L_f, the last bin for which some
  * distribution in the KL ball puts no more than θ on bins {@code <= L_f}. Such a distribution can
@@ -18,9 +18,9 @@ package io.rayon.engine.rush;
  * is feasible with KL 0 while the impulse's own bin is not. We therefore report η as the value of
  * bin {@code L_f + 1} = the first infeasible bin L_i, i.e. the smallest bin under which every
  * distribution in the ball puts more than θ: the worst-case θ-quantile. A bin's value is its upper
- * edge, so η covers the quantized demand. The paper's initial bounds are kept: L_f = the last bin on
- * which the reference itself puts at most θ (feasible with KL 0), L_i = the last bin (infeasible for
- * θ < 1, as every distribution puts mass 1 there).
+ * edge, so η covers the quantized demand. The paper's initial bounds are kept: L_f = the last bin
+ * on which the reference itself puts at most θ (feasible with KL 0), L_i = the last bin (infeasible
+ * for θ < 1, as every distribution puts mass 1 there).
  */
 public final class WorstCaseEstimator {
   private WorstCaseEstimator() {}
@@ -29,11 +29,15 @@ public final class WorstCaseEstimator {
   public static double binaryKl(double theta, double a) {
     double d = 0;
     if (theta > 0) d += a <= 0 ? Double.POSITIVE_INFINITY : theta * Math.log(theta / a);
-    if (theta < 1) d += a >= 1 ? Double.POSITIVE_INFINITY : (1 - theta) * Math.log((1 - theta) / (1 - a));
+    if (theta < 1)
+      d += a >= 1 ? Double.POSITIVE_INFINITY : (1 - theta) * Math.log((1 - theta) / (1 - a));
     return d;
   }
 
-  /** The optimal value of the REM problem (9)-(10) for target bin {@code l}: 0 if ϕ already satisfies (10). */
+  /**
+   * The optimal value of the REM problem (9)-(10) for target bin {@code l}: 0 if ϕ already
+   * satisfies (10).
+   */
   public static double remMinimum(Pmf reference, int l, double theta) {
     double a = reference.cdf(l);
     return a <= theta ? 0 : binaryKl(theta, a);
@@ -55,7 +59,9 @@ public final class WorstCaseEstimator {
     return p;
   }
 
-  /** Algorithm 2: the worst-case θ-quantile bin (see the class comment for the off-by-one reading). */
+  /**
+   * Algorithm 2: the worst-case θ-quantile bin (see the class comment for the off-by-one reading).
+   */
   public static int worstCaseBin(Pmf reference, double theta, double delta) {
     int lf = reference.quantileBin(theta);
     if (reference.cdf(lf) > theta) lf--; // the last bin with CDF <= θ: p = ϕ is feasible there

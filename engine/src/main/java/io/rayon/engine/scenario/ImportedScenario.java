@@ -12,8 +12,11 @@ import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import io.rayon.model.workload.TaskGroup;
 import io.rayon.model.workload.Workload;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +40,12 @@ import java.util.TreeMap;
  *       documents its rule) gets a reservation request, in queue {@code dedicated}: each task group
  *       becomes an atom {@code atom(request, g, count, l, count × l)} with l = ceil(task duration /
  *       step) and g = count for a rigid job (all its tasks at once, as a parallel job of an HPC log
- *       runs) or g = 1 for a malleable one; groups are joined by {@code order} in their
- *       dependency order; the whole is wrapped in {@code window(e, a, d)} where a is the arrival
- *       step and d the job's deadline step when the trace gives one (never shorter than the
- *       minimal duration on the whole cluster), else max(ceil(2 × D), D + 30) steps after a, D
- *       being that minimal duration (the rule of the SWIM scenarios of the Rayon paper's §6.1).
- *       The request arrives with the job. Best-effort jobs go to queue {@code default}.
+ *       runs) or g = 1 for a malleable one; groups are joined by {@code order} in their dependency
+ *       order; the whole is wrapped in {@code window(e, a, d)} where a is the arrival step and d
+ *       the job's deadline step when the trace gives one (never shorter than the minimal duration
+ *       on the whole cluster), else max(ceil(2 × D), D + 30) steps after a, D being that minimal
+ *       duration (the rule of the SWIM scenarios of the Rayon paper's §6.1). The request arrives
+ *       with the job. Best-effort jobs go to queue {@code default}.
  * </ol>
  *
  * <p>Deterministic: the same import and options give the same scenario, byte for byte once written.
@@ -69,11 +72,19 @@ public final class ImportedScenario {
     public static final Options DEFAULT = new Options(null, 0, null);
 
     public Options {
-      if (stepSeconds != null && stepSeconds < 1) throw new IllegalArgumentException("the step must be at least 1 s, got " + stepSeconds + " s");
-      if (fromS < 0) throw new IllegalArgumentException("the window must start at 0 or later, got " + fromS + " s");
+      if (stepSeconds != null && stepSeconds < 1)
+        throw new IllegalArgumentException(
+            "the step must be at least 1 s, got " + stepSeconds + " s");
+      if (fromS < 0)
+        throw new IllegalArgumentException(
+            "the window must start at 0 or later, got " + fromS + " s");
       if (untilS != null && untilS <= fromS) {
-        throw new IllegalArgumentException("the window " + Durations.format(java.time.Duration.ofSeconds(fromS)) + ".." + Durations.format(java.time.Duration.ofSeconds(untilS))
-            + " is empty; its end must come after its start");
+        throw new IllegalArgumentException(
+            "the window "
+                + Durations.format(Duration.ofSeconds(fromS))
+                + ".."
+                + Durations.format(Duration.ofSeconds(untilS))
+                + " is empty; its end must come after its start");
       }
     }
   }
@@ -85,7 +96,12 @@ public final class ImportedScenario {
    * Builds the scenario, or {@link IllegalArgumentException} when no job is left (an empty trace,
    * or a window that holds no job): an empty scenario is not a useful import.
    */
-  public static Result build(String name, String description, ImportResult imported, Cluster cluster, Options o,
+  public static Result build(
+      String name,
+      String description,
+      ImportResult imported,
+      Cluster cluster,
+      Options o,
       Map<String, String> settings) {
     List<String> notes = new ArrayList<>();
     List<Job> all = imported.workload().jobs();
@@ -96,12 +112,27 @@ public final class ImportedScenario {
       kept.add(o.fromS() == 0 ? j : shift(j, -o.fromS()));
     }
     if (kept.isEmpty()) {
-      if (all.isEmpty()) throw new IllegalArgumentException("the trace holds no job that can be imported");
-      throw new IllegalArgumentException("no job is submitted in the window " + window(o) + " (the trace's "
-          + all.size() + " jobs are submitted between " + Durations.format(java.time.Duration.ofSeconds(minArrival(all))) + " and "
-          + Durations.format(java.time.Duration.ofSeconds(maxArrival(all))) + ")");
+      if (all.isEmpty())
+        throw new IllegalArgumentException("the trace holds no job that can be imported");
+      throw new IllegalArgumentException(
+          "no job is submitted in the window "
+              + window(o)
+              + " (the trace's "
+              + all.size()
+              + " jobs are submitted between "
+              + Durations.format(Duration.ofSeconds(minArrival(all)))
+              + " and "
+              + Durations.format(Duration.ofSeconds(maxArrival(all)))
+              + ")");
     }
-    if (kept.size() < all.size()) notes.add("kept the " + kept.size() + " of " + all.size() + " jobs submitted in the window " + window(o));
+    if (kept.size() < all.size())
+      notes.add(
+          "kept the "
+              + kept.size()
+              + " of "
+              + all.size()
+              + " jobs submitted in the window "
+              + window(o));
     // 2. unique ids
     kept = uniqueIds(kept, notes);
     // 3. step
@@ -120,8 +151,14 @@ public final class ImportedScenario {
           break;
         }
       }
-      notes.add("step " + Durations.format(java.time.Duration.ofSeconds(step)) + " chosen so that the trace's " + Durations.format(java.time.Duration.ofSeconds(endS))
-          + " takes at most " + TARGET_STEPS / 2 + " plan steps, leaving room for the reservations' deadlines; --step sets it");
+      notes.add(
+          "step "
+              + Durations.format(Duration.ofSeconds(step))
+              + " chosen so that the trace's "
+              + Durations.format(Duration.ofSeconds(endS))
+              + " takes at most "
+              + TARGET_STEPS / 2
+              + " plan steps, leaving room for the reservations' deadlines; --step sets it");
     }
     // 4. reservations
     List<Job> jobs = new ArrayList<>(kept.size());
@@ -130,9 +167,19 @@ public final class ImportedScenario {
     Set<String> users = new LinkedHashSet<>();
     for (Job j : kept) {
       if (j.kind() != JobKind.PRODUCTION || j.reservationId() != null || j.tasks().isEmpty()) {
-        jobs.add(j.kind() == JobKind.PRODUCTION && j.reservationId() == null
-            ? new Job(j.id(), j.name(), j.user(), "default", JobKind.BEST_EFFORT, j.arrivalS(), null, null, j.tasks())
-            : withQueue(j, "default"));
+        jobs.add(
+            j.kind() == JobKind.PRODUCTION && j.reservationId() == null
+                ? new Job(
+                    j.id(),
+                    j.name(),
+                    j.user(),
+                    "default",
+                    JobKind.BEST_EFFORT,
+                    j.arrivalS(),
+                    null,
+                    null,
+                    j.tasks())
+                : withQueue(j, "default"));
         continue;
       }
       long a = j.arrivalS() / step;
@@ -147,26 +194,62 @@ public final class ImportedScenario {
       horizon = Math.max(horizon, d);
       String rid = "res-" + j.id();
       users.add(j.user());
-      reservations.add(new ReservationRequest(rid, j.id(), j.user(), "dedicated", new Rdl.Window(body, a, d), 0, a));
-      jobs.add(new Job(j.id(), j.name(), j.user(), "dedicated", JobKind.PRODUCTION, j.arrivalS(), d * step, rid, j.tasks()));
+      reservations.add(
+          new ReservationRequest(
+              rid, j.id(), j.user(), "dedicated", new Rdl.Window(body, a, d), 0, a));
+      jobs.add(
+          new Job(
+              j.id(),
+              j.name(),
+              j.user(),
+              "dedicated",
+              JobKind.PRODUCTION,
+              j.arrivalS(),
+              d * step,
+              rid,
+              j.tasks()));
     }
     for (Job j : jobs) users.add(j.user());
-    Queue root = reservations.isEmpty()
-        ? Queue.leaf("root", 1.0, 1.0, true)
-        : new Queue("root", 1.0, 1.0, 1.0, false, List.of(
-            new Queue("dedicated", 0.7, 1.0, 1.0, true, List.of()),
-            new Queue("default", 0.3, 1.0, 1.0, false, List.of())));
+    Queue root =
+        reservations.isEmpty()
+            ? Queue.leaf("root", 1.0, 1.0, true)
+            : new Queue(
+                "root",
+                1.0,
+                1.0,
+                1.0,
+                false,
+                List.of(
+                    new Queue("dedicated", 0.7, 1.0, 1.0, true, List.of()),
+                    new Queue("default", 0.3, 1.0, 1.0, false, List.of())));
     if (reservations.isEmpty()) {
       jobs = kept;
-      notes.add("no job qualifies for a reservation under the format's rule (docs/traces.md); all are best effort");
+      notes.add(
+          "no job qualifies for a reservation under the format's rule (docs/traces.md); all are best effort");
     } else {
-      notes.add(reservations.size() + " of " + jobs.size() + " jobs get a reservation (production jobs, by the format's rule in docs/traces.md)");
+      notes.add(
+          reservations.size()
+              + " of "
+              + jobs.size()
+              + " jobs get a reservation (production jobs, by the format's rule in docs/traces.md)");
     }
     Map<String, String> s = new TreeMap<>(settings);
-    s.put("import.step", Durations.format(java.time.Duration.ofSeconds(step)));
+    s.put("import.step", Durations.format(Duration.ofSeconds(step)));
     if (o.fromS() != 0 || o.untilS() != null) s.put("import.window", window(o));
-    Scenario scenario = new Scenario(Scenario.FORMAT_VERSION, name, description, step, horizon, cluster, root,
-        new ArrayList<>(users), null, reservations, new Workload(imported.workload().source(), jobs), s);
+    Scenario scenario =
+        new Scenario(
+            Scenario.FORMAT_VERSION,
+            name,
+            description,
+            step,
+            horizon,
+            cluster,
+            root,
+            new ArrayList<>(users),
+            null,
+            reservations,
+            new Workload(imported.workload().source(), jobs),
+            s);
     return new Result(scenario, notes);
   }
 
@@ -194,19 +277,33 @@ public final class ImportedScenario {
       long l = Math.max(1, ceilDiv(g.durationS(), step));
       int gang = rigid ? g.count() : 1;
       int h = g.count();
-      if (cluster != null) h = (int) Math.min(g.count(), Math.max(gang, RdlCompiler.clusterBundles(cluster, g.request())));
-      byLevel.computeIfAbsent(level.get(g.name()), k -> new ArrayList<>()).add(new Rdl.Atom(g.request(), gang, h, l, satMul(g.count(), l)));
+      if (cluster != null)
+        h =
+            (int)
+                Math.min(
+                    g.count(), Math.max(gang, RdlCompiler.clusterBundles(cluster, g.request())));
+      byLevel
+          .computeIfAbsent(level.get(g.name()), k -> new ArrayList<>())
+          .add(new Rdl.Atom(g.request(), gang, h, l, satMul(g.count(), l)));
     }
     List<Rdl> stages = new ArrayList<>();
     for (List<Rdl> atoms : byLevel.values()) {
       // groups of one depth with the same bundle and gang form one atom: its tasks may run side by
       // side, each lease as long as the longest (Rumen lists every task as its own group)
-      Map<List<Object>, Rdl.Atom> merged = new java.util.LinkedHashMap<>();
+      Map<List<Object>, Rdl.Atom> merged = new LinkedHashMap<>();
       for (Rdl r : atoms) {
         Rdl.Atom a = (Rdl.Atom) r;
-        merged.merge(List.of(a.bundle(), a.gang()), a, (x, y) -> new Rdl.Atom(x.bundle(), x.gang(),
-            (int) Math.min(Integer.MAX_VALUE, (long) x.maxParallelism() + y.maxParallelism()),
-            Math.max(x.minLease(), y.minLease()), satAdd(x.work(), y.work())));
+        merged.merge(
+            List.of(a.bundle(), a.gang()),
+            a,
+            (x, y) ->
+                new Rdl.Atom(
+                    x.bundle(),
+                    x.gang(),
+                    (int)
+                        Math.min(Integer.MAX_VALUE, (long) x.maxParallelism() + y.maxParallelism()),
+                    Math.max(x.minLease(), y.minLease()),
+                    satAdd(x.work(), y.work())));
       }
       List<Rdl> parts = new ArrayList<>(merged.values());
       stages.add(parts.size() == 1 ? parts.get(0) : new Rdl.All(parts));
@@ -224,7 +321,7 @@ public final class ImportedScenario {
     List<Job> out = new ArrayList<>(jobs.size());
     int renamed = 0;
     String example = null;
-    java.util.Set<String> taken = new java.util.HashSet<>();
+    Set<String> taken = new HashSet<>();
     for (Job j : jobs) taken.add(j.id());
     for (Job j : jobs) {
       int n = seen.merge(j.id(), 1, Integer::sum);
@@ -237,21 +334,51 @@ public final class ImportedScenario {
       taken.add(id);
       renamed++;
       if (example == null) example = j.id() + " -> " + id;
-      out.add(new Job(id, j.name(), j.user(), j.queue(), j.kind(), j.arrivalS(), j.deadlineS(), j.reservationId(), j.tasks()));
+      out.add(
+          new Job(
+              id,
+              j.name(),
+              j.user(),
+              j.queue(),
+              j.kind(),
+              j.arrivalS(),
+              j.deadlineS(),
+              j.reservationId(),
+              j.tasks()));
     }
     if (renamed > 0) {
-      notes.add(renamed + " jobs repeat an earlier job's id (folded traces do): each occurrence got its own id, e.g. " + example);
+      notes.add(
+          renamed
+              + " jobs repeat an earlier job's id (folded traces do): each occurrence got its own id, e.g. "
+              + example);
     }
     return out;
   }
 
   private static Job shift(Job j, long by) {
-    return new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), j.arrivalS() + by,
-        j.deadlineS() == null ? null : j.deadlineS() + by, j.reservationId(), j.tasks());
+    return new Job(
+        j.id(),
+        j.name(),
+        j.user(),
+        j.queue(),
+        j.kind(),
+        j.arrivalS() + by,
+        j.deadlineS() == null ? null : j.deadlineS() + by,
+        j.reservationId(),
+        j.tasks());
   }
 
   private static Job withQueue(Job j, String queue) {
-    return new Job(j.id(), j.name(), j.user(), queue, j.kind(), j.arrivalS(), j.deadlineS(), j.reservationId(), j.tasks());
+    return new Job(
+        j.id(),
+        j.name(),
+        j.user(),
+        queue,
+        j.kind(),
+        j.arrivalS(),
+        j.deadlineS(),
+        j.reservationId(),
+        j.tasks());
   }
 
   /** A job's length if its groups ran one after another: an upper bound on its span. */
@@ -262,7 +389,9 @@ public final class ImportedScenario {
   }
 
   private static String window(Options o) {
-    return Durations.format(java.time.Duration.ofSeconds(o.fromS())) + ".." + (o.untilS() == null ? "" : Durations.format(java.time.Duration.ofSeconds(o.untilS())));
+    return Durations.format(Duration.ofSeconds(o.fromS()))
+        + ".."
+        + (o.untilS() == null ? "" : Durations.format(Duration.ofSeconds(o.untilS())));
   }
 
   private static long minArrival(List<Job> jobs) {

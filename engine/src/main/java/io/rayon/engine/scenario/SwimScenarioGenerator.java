@@ -59,8 +59,19 @@ public final class SwimScenarioGenerator {
       long seed) {
 
     public static final Params PAPER =
-        new Params(256, Resources.of(128 * 1024, 32), 8, 60, 0.05, 0.10, 2.0, 30, 60, 5,
-            SharingPolicySpec.parse("capacity-over-time:0.5,0.2,24h"), 1);
+        new Params(
+            256,
+            Resources.of(128 * 1024, 32),
+            8,
+            60,
+            0.05,
+            0.10,
+            2.0,
+            30,
+            60,
+            5,
+            SharingPolicySpec.parse("capacity-over-time:0.5,0.2,24h"),
+            1);
 
     public Params {
       if (nodes < 1) throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
@@ -69,10 +80,13 @@ public final class SwimScenarioGenerator {
       }
       if (racks < 1) throw new IllegalArgumentException("racks must be at least 1");
       if (stepSeconds < 1) throw new IllegalArgumentException("step must be at least 1 s");
-      if (!(productionFraction >= 0 && productionFraction <= 1)) throw new IllegalArgumentException("production fraction must be in [0,1]");
+      if (!(productionFraction >= 0 && productionFraction <= 1))
+        throw new IllegalArgumentException("production fraction must be in [0,1]");
       if (!(slack >= 0)) throw new IllegalArgumentException("slack must be 0 or more");
-      if (!(deadlineFactor >= 1)) throw new IllegalArgumentException("deadline factor must be at least 1");
-      if (minDeadlineSlackSteps < 0 || leadSteps < 0) throw new IllegalArgumentException("slack and lead steps must be 0 or more");
+      if (!(deadlineFactor >= 1))
+        throw new IllegalArgumentException("deadline factor must be at least 1");
+      if (minDeadlineSlackSteps < 0 || leadSteps < 0)
+        throw new IllegalArgumentException("slack and lead steps must be 0 or more");
       if (users < 1) throw new IllegalArgumentException("users must be at least 1");
       if (sharingPolicy == null) sharingPolicy = SharingPolicySpec.NONE;
     }
@@ -95,7 +109,12 @@ public final class SwimScenarioGenerator {
     Set<Integer> prod = new HashSet<>();
     for (int i = 0; i < production; i++) prod.add(idx[i]);
 
-    Cluster cluster = new Cluster(name, List.of(new NodeGroup("node", p.nodes(), p.nodeCapacity(), null, p.racks(), null)), null, null);
+    Cluster cluster =
+        new Cluster(
+            name,
+            List.of(new NodeGroup("node", p.nodes(), p.nodeCapacity(), null, p.racks(), null)),
+            null,
+            null);
     List<Job> out = new ArrayList<>(n);
     List<ReservationRequest> reservations = new ArrayList<>();
     long horizon = ceilDiv(86_400, p.stepSeconds());
@@ -103,7 +122,17 @@ public final class SwimScenarioGenerator {
     for (int i = 0; i < n; i++) {
       Job j = jobs.get(i);
       if (!prod.contains(i)) {
-        out.add(new Job(j.id(), j.name(), "adhoc", "default", JobKind.BEST_EFFORT, j.arrivalS(), null, null, j.tasks()));
+        out.add(
+            new Job(
+                j.id(),
+                j.name(),
+                "adhoc",
+                "default",
+                JobKind.BEST_EFFORT,
+                j.arrivalS(),
+                null,
+                null,
+                j.tasks()));
         continue;
       }
       String user = "prod-" + (k++ % p.users());
@@ -120,30 +149,82 @@ public final class SwimScenarioGenerator {
         minD += RdlCompiler.minDuration(new Rdl.Atom(g.request(), 1, h, l, w));
       }
       Rdl body = stages.size() == 1 ? stages.get(0) : new Rdl.Order(stages);
-      long len = Math.max((long) Math.ceil(minD * p.deadlineFactor()), minD + p.minDeadlineSlackSteps());
+      long len =
+          Math.max((long) Math.ceil(minD * p.deadlineFactor()), minD + p.minDeadlineSlackSteps());
       long d = a + len;
       horizon = Math.max(horizon, d);
       String rid = "res-" + j.id();
-      reservations.add(new ReservationRequest(rid, j.id(), user, "dedicated", new Rdl.Window(body, a, d), 0, Math.max(0, a - p.leadSteps())));
-      out.add(new Job(j.id(), j.name(), user, "dedicated", JobKind.PRODUCTION, j.arrivalS(), d * p.stepSeconds(), rid, j.tasks()));
+      reservations.add(
+          new ReservationRequest(
+              rid,
+              j.id(),
+              user,
+              "dedicated",
+              new Rdl.Window(body, a, d),
+              0,
+              Math.max(0, a - p.leadSteps())));
+      out.add(
+          new Job(
+              j.id(),
+              j.name(),
+              user,
+              "dedicated",
+              JobKind.PRODUCTION,
+              j.arrivalS(),
+              d * p.stepSeconds(),
+              rid,
+              j.tasks()));
     }
     Queue root =
-        new Queue("root", 1.0, 1.0, 1.0, false, List.of(
-            new Queue("dedicated", 0.7, 1.0, 1.0, true, List.of()),
-            new Queue("default", 0.3, 1.0, 1.0, false, List.of())));
+        new Queue(
+            "root",
+            1.0,
+            1.0,
+            1.0,
+            false,
+            List.of(
+                new Queue("dedicated", 0.7, 1.0, 1.0, true, List.of()),
+                new Queue("default", 0.3, 1.0, 1.0, false, List.of())));
     List<String> users = new ArrayList<>();
     for (int u = 0; u < p.users(); u++) users.add("prod-" + u);
     users.add("adhoc");
     Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("generator", String.format(Locale.ROOT,
-        "rayon sample swim --nodes %d --production %s --slack %s --deadline-factor %s --seed %d",
-        p.nodes(), p.productionFraction(), p.slack(), p.deadlineFactor(), p.seed()));
-    String description = String.format(Locale.ROOT,
-        "%d nodes of %s; %d SWIM jobs (%s), %d of them production jobs with reservations "
-            + "(RDL from tasks: lease = task duration, work = tasks x lease x %.2f, deadline = max(%.1f x min duration, min duration + %d steps))",
-        p.nodes(), p.nodeCapacity(), n, imported.workload().source(), production, 1 + p.slack(), p.deadlineFactor(), p.minDeadlineSlackSteps());
-    return new Scenario(Scenario.FORMAT_VERSION, name, description, p.stepSeconds(), horizon, cluster, root, users,
-        p.sharingPolicy(), reservations, new Workload(imported.workload().source(), out), settings);
+    settings.put(
+        "generator",
+        String.format(
+            Locale.ROOT,
+            "rayon sample swim --nodes %d --production %s --slack %s --deadline-factor %s --seed %d",
+            p.nodes(),
+            p.productionFraction(),
+            p.slack(),
+            p.deadlineFactor(),
+            p.seed()));
+    String description =
+        String.format(
+            Locale.ROOT,
+            "%d nodes of %s; %d SWIM jobs (%s), %d of them production jobs with reservations "
+                + "(RDL from tasks: lease = task duration, work = tasks x lease x %.2f, deadline = max(%.1f x min duration, min duration + %d steps))",
+            p.nodes(),
+            p.nodeCapacity(),
+            n,
+            imported.workload().source(),
+            production,
+            1 + p.slack(),
+            p.deadlineFactor(),
+            p.minDeadlineSlackSteps());
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        name,
+        description,
+        p.stepSeconds(),
+        horizon,
+        cluster,
+        root,
+        users,
+        p.sharingPolicy(),
+        reservations,
+        new Workload(imported.workload().source(), out),
+        settings);
   }
 
   private static long ceilDiv(long a, long b) {

@@ -14,8 +14,8 @@ package io.rayon.engine.sim;
  *   <li>{@link #HEARTBEAT}: the next heartbeat (always present).
  * </ol>
  *
- * <p>The heap's slots are the nodes 0..n−1 followed by one slot per stream kind; a slot's rank is its
- * index, which is exactly the (kind, sequence) order. Every change is O(log n).
+ * <p>The heap's slots are the nodes 0..n−1 followed by one slot per stream kind; a slot's rank is
+ * its index, which is exactly the (kind, sequence) order. Every change is O(log n).
  */
 final class EventQueue {
   static final int NODE = 0;
@@ -45,7 +45,10 @@ final class EventQueue {
     heap.remove(n);
   }
 
-  /** The stream {@code kind}'s ({@link #ARRIVAL}, {@link #OUTAGE}, {@link #HEARTBEAT}) next event is at {@code time}. */
+  /**
+   * The stream {@code kind}'s ({@link #ARRIVAL}, {@link #OUTAGE}, {@link #HEARTBEAT}) next event is
+   * at {@code time}.
+   */
   void set(int kind, double time) {
     heap.set(slot(kind), time);
   }
@@ -90,7 +93,8 @@ final class EventQueue {
   }
 
   private int slot(int kind) {
-    if (kind <= NODE || kind > HEARTBEAT) throw new IllegalArgumentException("not a stream kind: " + kind);
+    if (kind <= NODE || kind > HEARTBEAT)
+      throw new IllegalArgumentException("not a stream kind: " + kind);
     return nodes + kind - 1;
   }
 }

@@ -3,9 +3,9 @@ package io.rayon.engine.sim;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of the ids 0..n−1, each present at most once, keyed by a double with ties broken
- * by a fixed per-id rank (smaller rank first), so the order is total and runs are deterministic.
- * Keys can be changed in O(log n). Package-private helper of the simulator.
+ * A binary min-heap of the ids 0..n−1, each present at most once, keyed by a double with ties
+ * broken by a fixed per-id rank (smaller rank first), so the order is total and runs are
+ * deterministic. Keys can be changed in O(log n). Package-private helper of the simulator.
  */
 final class IndexedMinHeap {
   private final int[] heap;

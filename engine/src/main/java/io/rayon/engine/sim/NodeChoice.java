@@ -1,20 +1,22 @@
 package io.rayon.engine.sim;
 
 /**
- * Node choice in a scheduling pass: the freest node that holds a task. Nodes are ranked by their free
- * share, the smaller of free memory over capacity and free CPU over capacity by the policy's {@link
- * SchedulerPolicy#available} (down nodes last), ties by the node table's seeded random order. The
- * ranking is one heap, rebuilt once per pass and updated after each placement; when the freest node
- * cannot hold the task, a scan finds the freest one that can. In a {@link QueueDiscipline}'s pass it
- * also keeps upper bounds of the free memory and CPU over the nodes that are up, so a request above
- * them is refused at once.
+ * Node choice in a scheduling pass: the freest node that holds a task. Nodes are ranked by their
+ * free share, the smaller of free memory over capacity and free CPU over capacity by the policy's
+ * {@link SchedulerPolicy#available} (down nodes last), ties by the node table's seeded random
+ * order. The ranking is one heap, rebuilt once per pass and updated after each placement; when the
+ * freest node cannot hold the task, a scan finds the freest one that can. In a {@link
+ * QueueDiscipline}'s pass it also keeps upper bounds of the free memory and CPU over the nodes that
+ * are up, so a request above them is refused at once.
  */
 final class NodeChoice {
   private final NodeTable nodes;
   private final SchedulerPolicy policy;
   private final IndexedMinHeap freest;
+
   /** Minus the free share of each node: the heap's key (smallest first). */
   private final double[] score;
+
   private double ubFreeMem;
   private double ubFreeCpu;
 
@@ -95,7 +97,8 @@ final class NodeChoice {
 
   /** True when node {@code n} is up and offers at least (mem, cpu). */
   boolean fits(double mem, double cpu, int n) {
-    return !nodes.down[n] && mem <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
+    return !nodes.down[n]
+        && mem <= policy.available(n, SchedulerPolicy.MEMORY) + 1e-9
         && cpu <= policy.available(n, SchedulerPolicy.CPU) + 1e-9;
   }
 
@@ -105,7 +108,10 @@ final class NodeChoice {
     freest.set(n, score[n]);
   }
 
-  /** Node {@code n}'s availability changed in a discipline's pass (a preemption): ranking and bounds. */
+  /**
+   * Node {@code n}'s availability changed in a discipline's pass (a preemption): ranking and
+   * bounds.
+   */
   void changedWithBounds(int n) {
     changed(n);
     if (!nodes.down[n]) {

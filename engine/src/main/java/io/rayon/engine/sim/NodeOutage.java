@@ -4,32 +4,39 @@ import io.rayon.model.time.Durations;
 
 /**
  * {@code nodes} nodes fail at {@code atS} simulated seconds and come back {@code durationS} seconds
- * later ({@code Double.POSITIVE_INFINITY}: never). The simulator takes the highest-numbered nodes that
- * are up (so consecutive outages take different nodes); their running containers are lost and
+ * later ({@code Double.POSITIVE_INFINITY}: never). The simulator takes the highest-numbered nodes
+ * that are up (so consecutive outages take different nodes); their running containers are lost and
  * queued again.
  */
 public record NodeOutage(int nodes, double atS, double durationS) {
   public NodeOutage {
-    if (nodes < 1) throw new IllegalArgumentException("the number of failing nodes must be at least 1, got " + nodes);
-    if (!(atS >= 0) || Double.isInfinite(atS)) throw new IllegalArgumentException("the failure time must be 0 or more, got " + atS);
-    if (!(durationS > 0)) throw new IllegalArgumentException("the outage duration must be positive, got " + durationS);
+    if (nodes < 1)
+      throw new IllegalArgumentException(
+          "the number of failing nodes must be at least 1, got " + nodes);
+    if (!(atS >= 0) || Double.isInfinite(atS))
+      throw new IllegalArgumentException("the failure time must be 0 or more, got " + atS);
+    if (!(durationS > 0))
+      throw new IllegalArgumentException("the outage duration must be positive, got " + durationS);
   }
 
   /**
-   * Parses {@code N@TIME[+DURATION]}, for example {@code 40@2h+2h} (40 nodes fail two hours in, for two
-   * hours) or {@code 3@90m} (for good); times in the one duration grammar ({@link Durations}).
+   * Parses {@code N@TIME[+DURATION]}, for example {@code 40@2h+2h} (40 nodes fail two hours in, for
+   * two hours) or {@code 3@90m} (for good); times in the one duration grammar ({@link Durations}).
    *
    * @throws IllegalArgumentException saying what part is wrong
    */
   public static NodeOutage parse(String text) {
     String t = text == null ? "" : text.strip();
     int at = t.indexOf('@');
-    if (at <= 0) throw new IllegalArgumentException("'" + t + "' is not N@TIME[+DURATION], for example 40@2h+2h");
+    if (at <= 0)
+      throw new IllegalArgumentException(
+          "'" + t + "' is not N@TIME[+DURATION], for example 40@2h+2h");
     int n;
     try {
       n = Integer.parseInt(t.substring(0, at).strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + t.substring(0, at) + "' is not a whole number of nodes (N@TIME[+DURATION])");
+      throw new IllegalArgumentException(
+          "'" + t.substring(0, at) + "' is not a whole number of nodes (N@TIME[+DURATION])");
     }
     String rest = t.substring(at + 1);
     int plus = rest.indexOf('+');

@@ -12,13 +12,13 @@ import java.util.SplittableRandom;
 
 /**
  * The simulator's node table: per node, in primitive arrays indexed by node, its static data
- * (capacity NC, allowance AR, id, rack, its place in the seeded random order that breaks ties between
- * equally free nodes) and its run state: the requests reserved by its running tasks, its tasks'
- * memory and CPU demand, its progress clock (progress {@link #progress} at simulated time {@link
- * #clock}, advancing at {@link #speed}: C/D when the CPU demand D exceeds the capacity C, else 1), and
- * whether it is down. It reports heartbeats to the policy and is the {@link SimNodes} view the policy
- * gets. The simulator reads and writes the arrays directly (this is the hot loop); the methods here
- * keep the bookkeeping that touches several of them in one place.
+ * (capacity NC, allowance AR, id, rack, its place in the seeded random order that breaks ties
+ * between equally free nodes) and its run state: the requests reserved by its running tasks, its
+ * tasks' memory and CPU demand, its progress clock (progress {@link #progress} at simulated time
+ * {@link #clock}, advancing at {@link #speed}: C/D when the CPU demand D exceeds the capacity C,
+ * else 1), and whether it is down. It reports heartbeats to the policy and is the {@link SimNodes}
+ * view the policy gets. The simulator reads and writes the arrays directly (this is the hot loop);
+ * the methods here keep the bookkeeping that touches several of them in one place.
  */
 final class NodeTable implements SimNodes {
   final int count;
@@ -28,24 +28,32 @@ final class NodeTable implements SimNodes {
   final double[] capCpu;
   final double[] arMem;
   final double[] arCpu;
+
   /** Sum of the requests of the running tasks (what the reservation model counts). */
   final double[] resMem;
+
   final double[] resCpu;
+
   /** Sum of the running tasks' current phase usage. */
   final double[] memDemand;
+
   final double[] cpuDemand;
+
   /** The progress clock: progress reached at {@link #clock}, advancing at {@link #speed}. */
   final double[] progress;
+
   final double[] clock;
   final double[] speed;
   final boolean[] down;
+
   /** Each node's place in the seeded random order (0 first); ties between equally free nodes. */
   final int[] randomRank;
 
   /**
    * The nodes of {@code cluster}; {@code seed} orders them randomly for ties.
    *
-   * @throws IllegalArgumentException when the cluster has no nodes or a node has no memory or vcores
+   * @throws IllegalArgumentException when the cluster has no nodes or a node has no memory or
+   *     vcores
    */
   NodeTable(Cluster cluster, long seed) {
     List<Node> nodes = cluster.nodes();
@@ -71,7 +79,11 @@ final class NodeTable implements SimNodes {
       arCpu[i] = Math.min(ar.vcores(), capCpu[i]);
       if (capMem[i] <= 0 || capCpu[i] <= 0) {
         throw new IllegalArgumentException(
-            "node " + n.id() + " has capacity " + n.capacity() + ": memory and vcores must be positive");
+            "node "
+                + n.id()
+                + " has capacity "
+                + n.capacity()
+                + ": memory and vcores must be positive");
       }
     }
     resMem = new double[count];
@@ -126,7 +138,9 @@ final class NodeTable implements SimNodes {
     return memDemand[n] > capMem[n] * (1 + 1e-12);
   }
 
-  /** Node {@code n} has no task any more: its demand is exactly zero and its clock runs at rate 1. */
+  /**
+   * Node {@code n} has no task any more: its demand is exactly zero and its clock runs at rate 1.
+   */
   void emptied(int n) {
     memDemand[n] = 0;
     cpuDemand[n] = 0;
@@ -144,14 +158,16 @@ final class NodeTable implements SimNodes {
   }
 
   /**
-   * Every node reports its tasks' usage to {@code policy}. CPU is reported in thousandths of a vcore,
-   * the resolution of usage data ({@link UsageProfiles}): the running sum of the CPU demand drifts in
-   * its last bits as tasks come and go, and a report of 3.0000000000004 vcores for tasks using
-   * exactly their 3 requested vcores would make eq. 3 raise the estimate above the reservation.
+   * Every node reports its tasks' usage to {@code policy}. CPU is reported in thousandths of a
+   * vcore, the resolution of usage data ({@link UsageProfiles}): the running sum of the CPU demand
+   * drifts in its last bits as tasks come and go, and a report of 3.0000000000004 vcores for tasks
+   * using exactly their 3 requested vcores would make eq. 3 raise the estimate above the
+   * reservation.
    */
   void heartbeat(SchedulerPolicy policy) {
     for (int n = 0; n < count; n++) {
-      policy.heartbeat(n, memDemand[n], Math.round(Math.min(cpuDemand[n], capCpu[n]) * 1000) / 1000.0);
+      policy.heartbeat(
+          n, memDemand[n], Math.round(Math.min(cpuDemand[n], capCpu[n]) * 1000) / 1000.0);
     }
   }
 

@@ -13,8 +13,10 @@ final class PassLog {
   private final int[] touched;
   private final boolean[] isTouched;
   private int count;
+
   /** Per touched node (same index as {@link #touched}): {count, task, task, ...}. */
   private final List<int[]> placed = new ArrayList<>();
+
   private int lastLookup = -1;
 
   PassLog(int nodes) {

@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * The eligible tasks waiting for a container, ordered by production jobs first, then creation time,
  * then task index (a crashed or preempted task keeps its place). Without a {@link QueueDiscipline}
- * one heap holds them all (the simulator's FIFO pass takes its head); with one, each job has its own
- * heap in the same order and the discipline chooses the job. Reads the task table's rank and creation
- * arrays; holds task indices only.
+ * one heap holds them all (the simulator's FIFO pass takes its head); with one, each job has its
+ * own heap in the same order and the discipline chooses the job. Reads the task table's rank and
+ * creation arrays; holds task indices only.
  */
 final class ReadyQueue {
   private final byte[] rank;

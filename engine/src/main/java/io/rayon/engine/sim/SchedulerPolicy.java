@@ -7,9 +7,9 @@ package io.rayon.engine.sim;
  * over memory and CPU); the policy decides what "free" means, from what it has been told: node
  * heartbeats with measured usage, and the tasks placed on and removed from each node.
  *
- * <p>A scheduler that also owns the queue discipline and preemption returns a {@link QueueDiscipline}
- * from {@link #discipline()}; the simulator then hands it each scheduling pass and keeps only node
- * choice and the resource semantics.
+ * <p>A scheduler that also owns the queue discipline and preemption returns a {@link
+ * QueueDiscipline} from {@link #discipline()}; the simulator then hands it each scheduling pass and
+ * keeps only node choice and the resource semantics.
  *
  * <p>Resources are indexed {@link #MEMORY} (MB) and {@link #CPU} (vcores). Calls come from one
  * thread in simulated-time order. Implementations are stateful: create one per run.
@@ -32,7 +32,9 @@ public interface SchedulerPolicy {
   /** Called once before the run with the nodes' static data (capacity NC and allowance AR). */
   void start(SimNodes nodes);
 
-  /** A heartbeat of {@code node} reporting the measured usage of its tasks (ACU): memory MB, vcores. */
+  /**
+   * A heartbeat of {@code node} reporting the measured usage of its tasks (ACU): memory MB, vcores.
+   */
   void heartbeat(int node, double memoryUsedMB, double cpuUsed);
 
   /** Resource {@code r} that the policy still offers on {@code node}; may be negative. */
@@ -43,8 +45,8 @@ public interface SchedulerPolicy {
 
   /**
    * A task that requested {@code memoryMB} and {@code cpu} left {@code node} (finished or crashed)
-   * after {@code heartbeatsWhileRunning} heartbeats were reported while it ran (the heartbeats after
-   * the scheduling pass that placed it, up to its end; eq. 4's n_J).
+   * after {@code heartbeatsWhileRunning} heartbeats were reported while it ran (the heartbeats
+   * after the scheduling pass that placed it, up to its end; eq. 4's n_J).
    */
   void released(int node, double memoryMB, double cpu, long heartbeatsWhileRunning);
 

@@ -21,10 +21,15 @@ public record SchedulerReport(Map<String, Object> values, List<AllocationSample>
 
   /**
    * Reservation {@code reservationId} at simulated time {@code timeS} (plan step {@code step}):
-   * what the plan gives it ({@code planned}), what its jobs' running containers hold ({@code used}),
-   * and whether a job of it still had queued work that fit inside the plan after the scheduling pass
-   * ({@code unmetDemand}: the reservation was not honoured then).
+   * what the plan gives it ({@code planned}), what its jobs' running containers hold ({@code
+   * used}), and whether a job of it still had queued work that fit inside the plan after the
+   * scheduling pass ({@code unmetDemand}: the reservation was not honoured then).
    */
   public record AllocationSample(
-      double timeS, long step, String reservationId, Resources planned, Resources used, boolean unmetDemand) {}
+      double timeS,
+      long step,
+      String reservationId,
+      Resources planned,
+      Resources used,
+      boolean unmetDemand) {}
 }

@@ -5,10 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The simulator's series recorder: the cluster time series (one row per sample: capacity, allowance,
- * the policy's estimation, reservation and usage of memory and CPU, CPU demand, running and queued
- * tasks) and the per-node frames for the UI. It reads the {@link NodeTable}'s arrays as they are at the
- * moment of a sample; it never changes them. Sampling costs one pass over the nodes.
+ * The simulator's series recorder: the cluster time series (one row per sample: capacity,
+ * allowance, the policy's estimation, reservation and usage of memory and CPU, CPU demand, running
+ * and queued tasks) and the per-node frames for the UI. It reads the {@link NodeTable}'s arrays as
+ * they are at the moment of a sample; it never changes them. Sampling costs one pass over the
+ * nodes.
  */
 final class SeriesRecorder {
   private final DoubleList[] series = new DoubleList[14];
@@ -66,10 +67,20 @@ final class SeriesRecorder {
 
   TimeSeries timeSeries() {
     return new TimeSeries(
-        series[0].toArray(), series[1].toArray(), series[2].toArray(), series[3].toArray(),
-        series[4].toArray(), series[5].toArray(), series[6].toArray(), series[7].toArray(),
-        series[8].toArray(), series[9].toArray(), series[10].toArray(), series[11].toArray(),
-        series[12].toArray(), series[13].toArray());
+        series[0].toArray(),
+        series[1].toArray(),
+        series[2].toArray(),
+        series[3].toArray(),
+        series[4].toArray(),
+        series[5].toArray(),
+        series[6].toArray(),
+        series[7].toArray(),
+        series[8].toArray(),
+        series[9].toArray(),
+        series[10].toArray(),
+        series[11].toArray(),
+        series[12].toArray(),
+        series[13].toArray());
   }
 
   List<Frame> frames() {

@@ -15,7 +15,10 @@ public interface SimControl extends SimNodes {
   /** Simulated seconds since the scenario's start. */
   double now();
 
-  /** The scenario being simulated (its reservations, plan settings); null when run on a bare workload. */
+  /**
+   * The scenario being simulated (its reservations, plan settings); null when run on a bare
+   * workload.
+   */
   Scenario scenario();
 
   List<Job> jobs();
@@ -44,13 +47,18 @@ public interface SimControl extends SimNodes {
    */
   int place(int job);
 
-  /** Places {@code job}'s next queued task on {@code node} if it holds it; returns the node or -1. */
+  /**
+   * Places {@code job}'s next queued task on {@code node} if it holds it; returns the node or -1.
+   */
   int placeOn(int job, int node);
 
   /** Number of tasks running on {@code node}. */
   int runningCount(int node);
 
-  /** The {@code i}-th task running on {@code node} (0 ≤ i < {@link #runningCount}; order unspecified). */
+  /**
+   * The {@code i}-th task running on {@code node} (0 ≤ i < {@link #runningCount}; order
+   * unspecified).
+   */
   int runningTask(int node, int i);
 
   /** The job of task {@code task}. */

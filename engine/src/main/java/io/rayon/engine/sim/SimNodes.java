@@ -1,8 +1,8 @@
 package io.rayon.engine.sim;
 
 /**
- * A read-only view of the simulated nodes for {@link SchedulerPolicy}: capacity NC, allowance AR and
- * the total reserved by the tasks running on each node (the sum of their requests).
+ * A read-only view of the simulated nodes for {@link SchedulerPolicy}: capacity NC, allowance AR
+ * and the total reserved by the tasks running on each node (the sum of their requests).
  */
 public interface SimNodes {
   int count();

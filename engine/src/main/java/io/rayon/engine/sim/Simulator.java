@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * A discrete-event simulator of a cluster running a workload under a {@link SchedulerPolicy}, after
- * the estimation paper's §V. Deterministic: the same inputs, policy and seed give the same result; no
- * wall clock, no global randomness.
+ * the estimation paper's §V. Deterministic: the same inputs, policy and seed give the same result;
+ * no wall clock, no global randomness.
  *
  * <h2>Model</h2>
  *
@@ -35,8 +35,8 @@ import java.util.Map;
  *   <li><b>Heartbeats</b>: every {@code heartbeatS} seconds (all nodes together) each node reports
  *       its tasks' real usage to the policy, then the scheduler places queued tasks: it takes the
  *       head of the queue and puts it on the node with the most free resources (largest smallest
- *       free share over memory and CPU, by the policy's {@link SchedulerPolicy#available}; ties by a
- *       seeded random order of the nodes), or on the freest node that can hold it when the freest
+ *       free share over memory and CPU, by the policy's {@link SchedulerPolicy#available}; ties by
+ *       a seeded random order of the nodes), or on the freest node that can hold it when the freest
  *       cannot; when no node can hold the head task the pass ends (strict FIFO, as in the paper).
  * </ul>
  *
@@ -48,14 +48,14 @@ import java.util.Map;
  *       (a task needing 10 s of work then takes 10·D/C s); the unserved part is carried over. When
  *       D ≤ C tasks progress at rate 1. The simulator advances this analytically between events
  *       with a per-node progress clock, instead of ticking every second.
- *   <li><b>Memory is not compressible.</b> A task's memory is its current phase's usage. When, after
- *       the events of one instant on a node (tasks placed there in a scheduling pass, or tasks
- *       entering a new phase), the node's memory demand exceeds its capacity NC, <b>exactly the
- *       tasks whose memory demand rose at that instant crash</b>: the tasks just placed on the node,
- *       and the tasks that just entered a phase using more memory than the previous one. Tasks whose
- *       usage did not rise keep running. Since the demand was within capacity before the instant,
- *       removing the risers always brings it back within capacity. A crashed task loses its
- *       progress, counts one failure, and goes back to the queue at its original place.
+ *   <li><b>Memory is not compressible.</b> A task's memory is its current phase's usage. When,
+ *       after the events of one instant on a node (tasks placed there in a scheduling pass, or
+ *       tasks entering a new phase), the node's memory demand exceeds its capacity NC, <b>exactly
+ *       the tasks whose memory demand rose at that instant crash</b>: the tasks just placed on the
+ *       node, and the tasks that just entered a phase using more memory than the previous one.
+ *       Tasks whose usage did not rise keep running. Since the demand was within capacity before
+ *       the instant, removing the risers always brings it back within capacity. A crashed task
+ *       loses its progress, counts one failure, and goes back to the queue at its original place.
  * </ul>
  *
  * <p>Tasks that could never run (their request exceeds every node's allowance, or their peak memory
@@ -72,7 +72,9 @@ import java.util.Map;
  * attempts), no task is placed on them until they come back, and the discipline is told.
  */
 public final class Simulator {
-  /** Heartbeats without any placement on an idle cluster after which the run is declared stalled. */
+  /**
+   * Heartbeats without any placement on an idle cluster after which the run is declared stalled.
+   */
   public static final int STALL_HEARTBEATS = 10_000;
 
   private Simulator() {}
@@ -89,8 +91,8 @@ public final class Simulator {
   }
 
   /**
-   * Simulates {@code scenario}'s workload on its cluster with node outages; the scenario is handed to
-   * the scheduler's {@link QueueDiscipline} (a scheduler that plans its reservations needs it).
+   * Simulates {@code scenario}'s workload on its cluster with node outages; the scenario is handed
+   * to the scheduler's {@link QueueDiscipline} (a scheduler that plans its reservations needs it).
    */
   public static SimulationResult run(
       Scenario scenario,
@@ -99,7 +101,15 @@ public final class Simulator {
       SimulationConfig config,
       ProgressListener progress,
       CancellationToken cancel) {
-    return new Run(scenario.cluster(), scenario.workload(), scenario, outages, policy, config, progress, cancel)
+    return new Run(
+            scenario.cluster(),
+            scenario.workload(),
+            scenario,
+            outages,
+            policy,
+            config,
+            progress,
+            cancel)
         .execute();
   }
 
@@ -108,7 +118,10 @@ public final class Simulator {
     return run(cluster, workload, policy, config, ProgressListener.NONE, CancellationToken.NEVER);
   }
 
-  /** Simulates a scenario's workload on its cluster (its queues, reservations and plan are not used). */
+  /**
+   * Simulates a scenario's workload on its cluster (its queues, reservations and plan are not
+   * used).
+   */
   public static SimulationResult run(
       Scenario scenario,
       SchedulerPolicy policy,
@@ -119,14 +132,14 @@ public final class Simulator {
   }
 
   /**
-   * One run: the event loop and the event handlers, over the run's parts. The parts own the state, in
-   * primitive arrays: the {@link NodeTable} (per node: capacity, allowance, reservations, demand,
-   * progress clock, outage), the {@link TaskTable} (per job, group, phase and task), the {@link
-   * RunningTaskHeaps} (per node, its running tasks by next phase end on the node's progress clock),
-   * the {@link ReadyQueue} (eligible tasks in queue order), the {@link EventQueue} (one heap of every
-   * pending event by time, kind and sequence), the {@link NodeChoice} and {@link PassLog} of a
-   * scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen through {@link
-   * SchedulerPolicy} and {@link QueueDiscipline}: a new one needs no change here.
+   * One run: the event loop and the event handlers, over the run's parts. The parts own the state,
+   * in primitive arrays: the {@link NodeTable} (per node: capacity, allowance, reservations,
+   * demand, progress clock, outage), the {@link TaskTable} (per job, group, phase and task), the
+   * {@link RunningTaskHeaps} (per node, its running tasks by next phase end on the node's progress
+   * clock), the {@link ReadyQueue} (eligible tasks in queue order), the {@link EventQueue} (one
+   * heap of every pending event by time, kind and sequence), the {@link NodeChoice} and {@link
+   * PassLog} of a scheduling pass and the {@link SeriesRecorder}. The scheduler is only seen
+   * through {@link SchedulerPolicy} and {@link QueueDiscipline}: a new one needs no change here.
    */
   private static final class Run implements SimControl {
     private final SchedulerPolicy policy;
@@ -148,7 +161,8 @@ public final class Simulator {
     private final SeriesRecorder recorder = new SeriesRecorder();
     private int placedInPass;
 
-    // node outages, sorted by time (a failure before a recovery at the same time, then input order):
+    // node outages, sorted by time (a failure before a recovery at the same time, then input
+    // order):
     // {time, node count (negative: fail), outage id, order}
     private final double[][] outages;
     private int outagePtr;
@@ -194,7 +208,8 @@ public final class Simulator {
       int seq = 0;
       for (NodeOutage o : outageList == null ? List.<NodeOutage>of() : outageList) {
         out.add(new double[] {o.atS(), -o.nodes(), seq, seq});
-        if (o.durationS() != Double.POSITIVE_INFINITY) out.add(new double[] {o.atS() + o.durationS(), o.nodes(), seq, seq + 0.5});
+        if (o.durationS() != Double.POSITIVE_INFINITY)
+          out.add(new double[] {o.atS() + o.durationS(), o.nodes(), seq, seq + 0.5});
         seq++;
       }
       out.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[3], b[3]));
@@ -213,19 +228,24 @@ public final class Simulator {
       double until = config.untilS();
       long seriesEvery = Math.max(1, (long) Math.ceil(config.seriesIntervalS() / hb - 1e-9));
       long frameEvery =
-          config.frameIntervalS() <= 0 ? 0 : Math.max(1, (long) Math.ceil(config.frameIntervalS() / hb - 1e-9));
+          config.frameIntervalS() <= 0
+              ? 0
+              : Math.max(1, (long) Math.ceil(config.frameIntervalS() / hb - 1e-9));
       int[] jobOrder = tasks.jobOrder;
       int taskCount = tasks.count;
-      if (jobOrder.length > 0) events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[0]).arrivalS());
+      if (jobOrder.length > 0)
+        events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[0]).arrivalS());
       if (outages.length > 0) events.set(EventQueue.OUTAGE, outages[0][0]);
       events.set(EventQueue.HEARTBEAT, tick * hb);
       long idleTicks = 0;
       long handled = 0;
       boolean stoppedByUntil = false;
       while (true) {
-        if (arrivalPtr >= jobOrder.length && finished + unschedulable + abandoned == taskCount) break;
+        if (arrivalPtr >= jobOrder.length && finished + unschedulable + abandoned == taskCount)
+          break;
         if (running == 0 && queue.size() == 0 && !events.hasNodeEvents()) {
-          // an empty, idle cluster until the next arrival or outage: let the heartbeats pass in one step
+          // an empty, idle cluster until the next arrival or outage: let the heartbeats pass in one
+          // step
           double tt = events.time(EventQueue.HEARTBEAT);
           double tNext = Math.min(events.time(EventQueue.ARRIVAL), events.time(EventQueue.OUTAGE));
           if (tNext > tt + hb && tNext != Double.POSITIVE_INFINITY) {
@@ -244,7 +264,8 @@ public final class Simulator {
         }
         now = next;
         if ((++handled & 0xFFFF) == 0 && cancel.isCancelled()) {
-          warnings.add("cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
+          warnings.add(
+              "cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
           break;
         }
         int kind = events.nextKind();
@@ -254,7 +275,8 @@ public final class Simulator {
         }
         if (kind == EventQueue.ARRIVAL) {
           arrive(jobOrder[arrivalPtr++]);
-          if (arrivalPtr < jobOrder.length) events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[arrivalPtr]).arrivalS());
+          if (arrivalPtr < jobOrder.length)
+            events.set(EventQueue.ARRIVAL, tasks.jobs.get(jobOrder[arrivalPtr]).arrivalS());
           else events.remove(EventQueue.ARRIVAL);
           continue;
         }
@@ -273,29 +295,49 @@ public final class Simulator {
         if (frameEvery > 0 && tick % frameEvery == 0) recorder.frame(now, nodes);
         if ((tick & 1023) == 0) {
           if (cancel.isCancelled()) {
-            warnings.add("cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
+            warnings.add(
+                "cancelled at " + TimeSeries.format(now) + " s; the results cover the run so far");
             tick++;
             break;
           }
-          double f = Double.isInfinite(until)
-              ? (taskCount == 0 ? 1 : (finished + unschedulable + abandoned) / (double) taskCount)
-              : now / until;
-          progress.progress(Math.min(1, f), "simulated " + TimeSeries.format(now) + " s, " + finished + " of "
-              + taskCount + " tasks finished");
+          double f =
+              Double.isInfinite(until)
+                  ? (taskCount == 0
+                      ? 1
+                      : (finished + unschedulable + abandoned) / (double) taskCount)
+                  : now / until;
+          progress.progress(
+              Math.min(1, f),
+              "simulated "
+                  + TimeSeries.format(now)
+                  + " s, "
+                  + finished
+                  + " of "
+                  + taskCount
+                  + " tasks finished");
         }
         tick++;
         events.set(EventQueue.HEARTBEAT, tick * hb);
         if (running == 0 && placed == 0 && arrivalPtr >= jobOrder.length) {
           if (queue.size() == 0) {
             int waiting = taskCount - finished - unschedulable - abandoned;
-            warnings.add(waiting + " tasks wait for task groups that can never finish (unschedulable, abandoned"
-                + " or cyclic 'after' dependencies); stopped at " + TimeSeries.format(now) + " s");
+            warnings.add(
+                waiting
+                    + " tasks wait for task groups that can never finish (unschedulable, abandoned"
+                    + " or cyclic 'after' dependencies); stopped at "
+                    + TimeSeries.format(now)
+                    + " s");
             break;
           }
           if (++idleTicks >= STALL_HEARTBEATS) {
-            warnings.add("stalled: " + queue.size() + " queued tasks did not fit on an idle cluster for "
-                + STALL_HEARTBEATS + " heartbeats (the scheduler's estimate never fell enough); stopped at "
-                + TimeSeries.format(now) + " s");
+            warnings.add(
+                "stalled: "
+                    + queue.size()
+                    + " queued tasks did not fit on an idle cluster for "
+                    + STALL_HEARTBEATS
+                    + " heartbeats (the scheduler's estimate never fell enough); stopped at "
+                    + TimeSeries.format(now)
+                    + " s");
             break;
           }
         } else {
@@ -334,8 +376,15 @@ public final class Simulator {
         down = Arrays.copyOf(down, k);
         outageNodes.put(id, down);
         lost += lostHere;
-        timeline.add(new SimEvent(now, "nodes-down", k + " nodes failed (" + lostHere + " running containers lost)"
-            + (k < want ? "; only " + k + " of the " + want + " requested were up" : "")));
+        timeline.add(
+            new SimEvent(
+                now,
+                "nodes-down",
+                k
+                    + " nodes failed ("
+                    + lostHere
+                    + " running containers lost)"
+                    + (k < want ? "; only " + k + " of the " + want + " requested were up" : "")));
         if (discipline != null && k > 0) discipline.nodesChanged(this, down, false);
       } else {
         int[] back = outageNodes.remove(id);
@@ -464,9 +513,15 @@ public final class Simulator {
         abandoned++;
         tt.jobEnded[ji]++;
         if (abandoned == 1) {
-          warnings.add("task " + t + " of job " + tt.jobs.get(ji).id() + " crashed "
-              + config.maxAttempts() + " times and was abandoned (its job cannot finish); raise maxAttempts"
-              + " or give the tasks requests closer to their real memory use");
+          warnings.add(
+              "task "
+                  + t
+                  + " of job "
+                  + tt.jobs.get(ji).id()
+                  + " crashed "
+                  + config.maxAttempts()
+                  + " times and was abandoned (its job cannot finish); raise maxAttempts"
+                  + " or give the tasks requests closer to their real memory use");
         }
         return;
       }
@@ -502,7 +557,8 @@ public final class Simulator {
       runningOn.remove(n, t);
       running--;
       tt.stop(g);
-      // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling pass
+      // eq. 4's n_J: the heartbeats observed while the task ran. It was placed in the scheduling
+      // pass
       // after heartbeat startTick, so heartbeats startTick + 1 .. tick − 1 saw it (tick is the next
       // heartbeat, not yet observed; a task crashing in its own placement pass saw none)
       policy.released(n, tt.reqMem[g], tt.reqCpu[g], Math.max(0, tick - tt.startTick[t] - 1));
@@ -531,7 +587,10 @@ public final class Simulator {
       return placed;
     }
 
-    /** The scheduling pass of a {@link QueueDiscipline}: it places and preempts through {@link SimControl}. */
+    /**
+     * The scheduling pass of a {@link QueueDiscipline}: it places and preempts through {@link
+     * SimControl}.
+     */
     private int disciplineSchedule() {
       choice.rankAllWithBounds();
       placedInPass = 0;
@@ -674,7 +733,8 @@ public final class Simulator {
 
     @Override
     public void preempt(int task) {
-      if (tasks.state[task] != TaskTable.RUNNING) throw new IllegalArgumentException("task " + task + " is not running");
+      if (tasks.state[task] != TaskTable.RUNNING)
+        throw new IllegalArgumentException("task " + task + " is not running");
       int n = tasks.node[task];
       nodes.advance(n, now);
       removeFromNode(task);
@@ -709,18 +769,48 @@ public final class Simulator {
           sum += c;
           done++;
         }
-        outcomes.add(new JobOutcome(j.id(), j.kind(), j.arrivalS(), f, c, tasks.jobTasks[ji], tasks.jobFinished[ji],
-            tasks.jobFailures[ji], deadline));
+        outcomes.add(
+            new JobOutcome(
+                j.id(),
+                j.kind(),
+                j.arrivalS(),
+                f,
+                c,
+                tasks.jobTasks[ji],
+                tasks.jobFinished[ji],
+                tasks.jobFailures[ji],
+                deadline));
       }
       int taskCount = tasks.count;
       TimeSeries ts = recorder.timeSeries();
       return new SimulationResult(
-          policy.name(), config.seed(), config.heartbeatS(), end, jobs.size(), done, taskCount,
-          byState[TaskTable.FINISHED], byState[TaskTable.RUNNING], byState[TaskTable.QUEUED], byState[TaskTable.WAITING],
-          byState[TaskTable.UNSCHEDULABLE], byState[TaskTable.ABANDONED], byState[TaskTable.NOT_ARRIVED], failures,
+          policy.name(),
+          config.seed(),
+          config.heartbeatS(),
+          end,
+          jobs.size(),
+          done,
+          taskCount,
+          byState[TaskTable.FINISHED],
+          byState[TaskTable.RUNNING],
+          byState[TaskTable.QUEUED],
+          byState[TaskTable.WAITING],
+          byState[TaskTable.UNSCHEDULABLE],
+          byState[TaskTable.ABANDONED],
+          byState[TaskTable.NOT_ARRIVED],
+          failures,
           taskCount == 0 ? 0 : failures / (double) taskCount,
-          Double.isNaN(lastFinish) ? 0 : lastFinish, done == 0 ? Double.NaN : sum / done, outcomes, ts,
-          nodes.ids, nodes.racks, recorder.frames(), warnings, preempted, lost, timeline,
+          Double.isNaN(lastFinish) ? 0 : lastFinish,
+          done == 0 ? Double.NaN : sum / done,
+          outcomes,
+          ts,
+          nodes.ids,
+          nodes.racks,
+          recorder.frames(),
+          warnings,
+          preempted,
+          lost,
+          timeline,
           discipline == null ? SchedulerReport.NONE : discipline.report());
     }
   }

@@ -15,9 +15,9 @@ import java.util.Map;
  * The simulator's task table: the workload flattened into primitive arrays indexed by job, task
  * group, usage phase and task (no object per task: about 60 bytes each). Per job its groups, task
  * counts and outcome; per group its job, request, tasks, phases and {@code after} dependencies; per
- * phase its end (in seconds of progress) and usage; per task its group, state, node, phase, progress
- * clock at start, next phase end ({@link #key}), creation time, attempts and queue rank. Built and
- * checked once from the workload; the simulator reads and writes the arrays directly.
+ * phase its end (in seconds of progress) and usage; per task its group, state, node, phase,
+ * progress clock at start, next phase end ({@link #key}), creation time, attempts and queue rank.
+ * Built and checked once from the workload; the simulator reads and writes the arrays directly.
  */
 final class TaskTable {
   static final byte NOT_ARRIVED = 0;
@@ -30,8 +30,10 @@ final class TaskTable {
 
   // jobs
   final List<Job> jobs;
+
   /** Job indices by arrival time (stable: workload order at equal times). */
   final int[] jobOrder;
+
   final int[] jobFirstGroup;
   final int[] jobGroupCount;
   final int[] jobTasks;
@@ -39,10 +41,13 @@ final class TaskTable {
   final int[] jobFinished;
   final int[] jobFailures;
   final double[] jobFinish;
+
   /** Per job: its running tasks and the sum of their requests. */
   final int[] jobRunning;
+
   final double[] jobUsedMem;
   final double[] jobUsedCpu;
+
   /** Per job: its tasks that ended (finished, unschedulable or abandoned). */
   final int[] jobEnded;
 
@@ -70,15 +75,21 @@ final class TaskTable {
   final byte[] state;
   final int[] node;
   final int[] phase;
+
   /** The node's progress clock when the task started. */
   final double[] startProgress;
+
   /** The node's progress clock at the task's next phase end. */
   final double[] key;
+
   final double[] created;
+
   /** The heartbeat after which the task was placed. */
   final long[] startTick;
+
   final int[] attempts;
   final double[] placedAt;
+
   /** 0 for production jobs' tasks, 1 for the others: the queue's first criterion. */
   final byte[] rank;
 
@@ -86,8 +97,9 @@ final class TaskTable {
    * Flattens {@code workload}; a group that no node of {@code nodes} could ever run is marked
    * unschedulable with a warning in {@code warnings}.
    *
-   * @throws IllegalArgumentException naming the job and group of a negative count, a duplicate group
-   *     name, an unknown or self {@code after} reference, or a workload of more than 2^31 tasks
+   * @throws IllegalArgumentException naming the job and group of a negative count, a duplicate
+   *     group name, an unknown or self {@code after} reference, or a workload of more than 2^31
+   *     tasks
    */
   TaskTable(Workload workload, NodeTable nodes, List<String> warnings) {
     jobs = workload.jobs();
@@ -117,14 +129,21 @@ final class TaskTable {
       for (TaskGroup g : j.tasks()) {
         if (g.count() < 0) {
           throw new IllegalArgumentException(
-              "job " + j.id() + " task group " + g.name() + " has count " + g.count() + ": it must be 0 or more");
+              "job "
+                  + j.id()
+                  + " task group "
+                  + g.name()
+                  + " has count "
+                  + g.count()
+                  + ": it must be 0 or more");
         }
         tasks += g.count();
         phases += Math.max(1, g.usage().size());
       }
     }
     if (tasks > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("workload has " + tasks + " tasks; the simulator holds at most 2^31");
+      throw new IllegalArgumentException(
+          "workload has " + tasks + " tasks; the simulator holds at most 2^31");
     }
     count = (int) tasks;
     groupJob = new int[groups];
@@ -164,7 +183,8 @@ final class TaskTable {
       for (int k = 0; k < j.tasks().size(); k++) {
         String name = j.tasks().get(k).name();
         if (byName.put(name, g + k) != null) {
-          throw new IllegalArgumentException("job " + j.id() + " has two task groups named '" + name + "'");
+          throw new IllegalArgumentException(
+              "job " + j.id() + " has two task groups named '" + name + "'");
         }
       }
       List<List<Integer>> deps = new ArrayList<>();
@@ -183,8 +203,15 @@ final class TaskTable {
           Integer dep = byName.get(a);
           if (dep == null) {
             throw new IllegalArgumentException(
-                "job " + j.id() + " task group " + tg.name() + ": 'after' names '" + a
-                    + "', which is not a task group of this job (groups: " + byName.keySet() + ")");
+                "job "
+                    + j.id()
+                    + " task group "
+                    + tg.name()
+                    + ": 'after' names '"
+                    + a
+                    + "', which is not a task group of this job (groups: "
+                    + byName.keySet()
+                    + ")");
           }
           if (dep == g) {
             throw new IllegalArgumentException(
@@ -198,7 +225,15 @@ final class TaskTable {
         String why = unschedulableReason(shapes, reqMem[g], reqCpu[g], peak);
         if (why != null && tg.count() > 0) {
           groupUnschedulable[g] = true;
-          warnings.add("job " + j.id() + " task group " + tg.name() + " (" + tg.count() + " tasks) can never run: " + why);
+          warnings.add(
+              "job "
+                  + j.id()
+                  + " task group "
+                  + tg.name()
+                  + " ("
+                  + tg.count()
+                  + " tasks) can never run: "
+                  + why);
         }
         byte r = (byte) (j.kind() == JobKind.PRODUCTION ? 0 : 1);
         for (int k = 0; k < tg.count(); k++) {
@@ -229,7 +264,10 @@ final class TaskTable {
     return phaseOffset[group[t]] + phase[t];
   }
 
-  /** Task {@code t} of group {@code g} starts on the node whose progress clock is at {@code progress}. */
+  /**
+   * Task {@code t} of group {@code g} starts on the node whose progress clock is at {@code
+   * progress}.
+   */
   void start(int t, int g, int n, double progress, long tick, double now) {
     node[t] = n;
     phase[t] = 0;
@@ -263,7 +301,8 @@ final class TaskTable {
     return c;
   }
 
-  private static String unschedulableReason(double[][] shapes, double mem, double cpu, double peakMem) {
+  private static String unschedulableReason(
+      double[][] shapes, double mem, double cpu, double peakMem) {
     double maxArMem = 0;
     double maxArCpu = 0;
     double maxCap = 0;
@@ -274,16 +313,25 @@ final class TaskTable {
       maxCap = Math.max(maxCap, s[2]);
     }
     if (mem > maxArMem) {
-      return "it requests " + (long) mem + " MB but the largest node allowance is " + (long) maxArMem
+      return "it requests "
+          + (long) mem
+          + " MB but the largest node allowance is "
+          + (long) maxArMem
           + " MB; lower the request or add larger nodes";
     }
     if (cpu > maxArCpu) {
-      return "it requests " + (long) cpu + " vcores but the largest node allowance is " + (long) maxArCpu
+      return "it requests "
+          + (long) cpu
+          + " vcores but the largest node allowance is "
+          + (long) maxArCpu
           + " vcores; lower the request or add larger nodes";
     }
     if (peakMem > maxCap) {
-      return "its peak memory usage " + (long) peakMem + " MB exceeds every node's capacity (largest "
-          + (long) maxCap + " MB), so it would always crash";
+      return "its peak memory usage "
+          + (long) peakMem
+          + " MB exceeds every node's capacity (largest "
+          + (long) maxCap
+          + " MB), so it would always crash";
     }
     return "no single node has enough allowance for both its memory and its vcores; add a larger node";
   }

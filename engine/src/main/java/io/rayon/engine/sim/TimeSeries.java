@@ -59,13 +59,17 @@ public record TimeSeries(
 
   private double[][] columns() {
     return new double[][] {
-      timeS, capacityMemoryMB, allowanceMemoryMB, estimationMemoryMB, reservationMemoryMB, usageMemoryMB,
-      capacityVcores, allowanceVcores, estimationVcores, reservationVcores, usageVcores, cpuDemandVcores,
+      timeS, capacityMemoryMB, allowanceMemoryMB, estimationMemoryMB, reservationMemoryMB,
+          usageMemoryMB,
+      capacityVcores, allowanceVcores, estimationVcores, reservationVcores, usageVcores,
+          cpuDemandVcores,
       runningTasks, queuedTasks
     };
   }
 
-  /** The series as CSV with a header row ({@link #CSV_COLUMNS}); numbers with at most 3 decimals. */
+  /**
+   * The series as CSV with a header row ({@link #CSV_COLUMNS}); numbers with at most 3 decimals.
+   */
   public String toCsv() {
     StringBuilder sb = new StringBuilder(64 * (size() + 1));
     sb.append(String.join(",", CSV_COLUMNS)).append('\n');

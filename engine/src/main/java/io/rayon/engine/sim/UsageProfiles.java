@@ -1,6 +1,7 @@
 package io.rayon.engine.sim;
 
 import io.rayon.model.resources.Resources;
+import java.util.Map;
 
 /**
  * How the simulator reads CPU out of a usage phase. The model's vcores are whole numbers, but real
@@ -25,6 +26,6 @@ public final class UsageProfiles {
     long milli = Math.round(cpu * 1000);
     long whole = (long) Math.ceil(milli / 1000.0);
     if (milli == whole * 1000) return Resources.of(memoryMB, whole);
-    return Resources.of(memoryMB, whole, java.util.Map.of(MILLI_VCORES, milli));
+    return Resources.of(memoryMB, whole, Map.of(MILLI_VCORES, milli));
   }
 }

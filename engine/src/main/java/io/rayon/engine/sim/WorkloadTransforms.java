@@ -14,9 +14,9 @@ public final class WorkloadTransforms {
 
   /**
    * Extreme Fit Reservation (EFR, §V.B): every task requests exactly its peak real usage: memory =
-   * the largest memory of its usage phases, vcores = the largest CPU rounded up to a whole vcore (at
-   * least 1, as YARN's smallest container). Groups without usage phases already use their request
-   * and are kept. The result's source notes the rewrite.
+   * the largest memory of its usage phases, vcores = the largest CPU rounded up to a whole vcore
+   * (at least 1, as YARN's smallest container). Groups without usage phases already use their
+   * request and are kept. The result's source notes the rewrite.
    */
   public static Workload extremeFit(Workload w) {
     List<Job> jobs = new ArrayList<>(w.jobs().size());
@@ -33,12 +33,25 @@ public final class WorkloadTransforms {
           mem = Math.max(mem, p.usage().memoryMB());
           cpu = Math.max(cpu, UsageProfiles.cpu(p.usage()));
         }
-        Resources req = new Resources(Math.max(1, mem), Math.max(1, (long) Math.ceil(cpu - 1e-9)), g.request().extras());
+        Resources req =
+            new Resources(
+                Math.max(1, mem), Math.max(1, (long) Math.ceil(cpu - 1e-9)), g.request().extras());
         groups.add(new TaskGroup(g.name(), g.count(), req, g.durationS(), g.usage(), g.after()));
       }
-      jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), j.arrivalS(), j.deadlineS(), j.reservationId(), groups));
+      jobs.add(
+          new Job(
+              j.id(),
+              j.name(),
+              j.user(),
+              j.queue(),
+              j.kind(),
+              j.arrivalS(),
+              j.deadlineS(),
+              j.reservationId(),
+              groups));
     }
-    String src = w.source() == null ? "extreme fit reservation" : w.source() + " (extreme fit reservation)";
+    String src =
+        w.source() == null ? "extreme fit reservation" : w.source() + " (extreme fit reservation)";
     return new Workload(src, jobs);
   }
 }

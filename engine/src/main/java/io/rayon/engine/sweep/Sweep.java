@@ -46,8 +46,8 @@ import java.util.concurrent.Future;
  * option of the scheduler (for example {@code damping}). A parameter given one value is a fixed
  * setting. An option applies to the combinations whose planner (scheduler) takes it and is left out
  * of the others (shown empty in tables), and combinations that thereby become the same run are run
- * once: {@code scheduler=reservation,estimation damping=0.1,0.3} is three runs. Every combination is
- * checked before any run starts, so a bad value is reported at once.
+ * once: {@code scheduler=reservation,estimation damping=0.1,0.3} is three runs. Every combination
+ * is checked before any run starts, so a bad value is reported at once.
  *
  * <p>Seeds: the simulator breaks ties between equally free nodes with a seeded order, so a
  * simulation sweep runs every combination with seeds 1..N and reports the spread. Planning is
@@ -71,26 +71,47 @@ public final class Sweep {
 
   /** Metrics of plan sweeps (the plan file's metrics, §6.3). */
   public static final List<String> PLAN_METRICS =
-      List.of("accepted", "rejected", "acceptance", "weightedAcceptance", "preemption", "uniformity");
+      List.of(
+          "accepted", "rejected", "acceptance", "weightedAcceptance", "preemption", "uniformity");
 
-  /** Metrics of simulation sweeps. {@code deadlinesMet} is the fraction of jobs with a deadline that met it. */
-  public static final List<String> SIMULATION_METRICS = List.of(
-      "finishedJobs", "failedTasks", "failureRate", "makespanS", "meanJobCompletionS", "deadlinesMet");
+  /**
+   * Metrics of simulation sweeps. {@code deadlinesMet} is the fraction of jobs with a deadline that
+   * met it.
+   */
+  public static final List<String> SIMULATION_METRICS =
+      List.of(
+          "finishedJobs",
+          "failedTasks",
+          "failureRate",
+          "makespanS",
+          "meanJobCompletionS",
+          "deadlinesMet");
 
   private static final Set<String> HIGHER_IS_BETTER =
-      Set.of("accepted", "acceptance", "weightedAcceptance", "uniformity", "finishedJobs", "deadlinesMet");
+      Set.of(
+          "accepted",
+          "acceptance",
+          "weightedAcceptance",
+          "uniformity",
+          "finishedJobs",
+          "deadlinesMet");
 
-  /** At most this many runs (combinations × seeds): a typo in a list should not start a day of work. */
+  /**
+   * At most this many runs (combinations × seeds): a typo in a list should not start a day of work.
+   */
   public static final int MAX_RUNS = 10_000;
 
   /** One swept parameter: its name and its values, in the order given. */
   public record Param(String name, List<String> values) {
     public Param {
-      if (name == null || name.isBlank()) throw new IllegalArgumentException("a parameter needs a name");
+      if (name == null || name.isBlank())
+        throw new IllegalArgumentException("a parameter needs a name");
       values = List.copyOf(values);
-      if (values.isEmpty()) throw new IllegalArgumentException("parameter " + name + " has no values");
+      if (values.isEmpty())
+        throw new IllegalArgumentException("parameter " + name + " has no values");
       for (String v : values) {
-        if (v.isBlank()) throw new IllegalArgumentException("parameter " + name + " has an empty value");
+        if (v.isBlank())
+          throw new IllegalArgumentException("parameter " + name + " has an empty value");
       }
       if (new LinkedHashSet<>(values).size() != values.size()) {
         throw new IllegalArgumentException("parameter " + name + " lists a value twice: " + values);
@@ -98,8 +119,8 @@ public final class Sweep {
     }
 
     /**
-     * {@code NAME=V1,V2,...}; values that contain commas themselves (sharing policies) are separated
-     * by {@code |} instead: {@code policy=none|capacity-over-time:0.2,0.05,24h}.
+     * {@code NAME=V1,V2,...}; values that contain commas themselves (sharing policies) are
+     * separated by {@code |} instead: {@code policy=none|capacity-over-time:0.2,0.05,24h}.
      */
     public static Param parse(String text) {
       int eq = text.indexOf('=');
@@ -132,8 +153,12 @@ public final class Sweep {
     }
   }
 
-  /** The metric over the seeds of one combination: runs where it is defined, mean, min, max, sample deviation. */
-  public record Summary(Map<String, String> settings, int runs, double mean, double min, double max, double sd) {
+  /**
+   * The metric over the seeds of one combination: runs where it is defined, mean, min, max, sample
+   * deviation.
+   */
+  public record Summary(
+      Map<String, String> settings, int runs, double mean, double min, double max, double sd) {
     public Summary {
       settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     }
@@ -147,7 +172,13 @@ public final class Sweep {
   private final SimulationConfig simulation;
   private final List<Point> points;
 
-  private Sweep(Scenario scenario, Kind kind, List<Param> params, int seeds, String metric, SimulationConfig simulation,
+  private Sweep(
+      Scenario scenario,
+      Kind kind,
+      List<Param> params,
+      int seeds,
+      String metric,
+      SimulationConfig simulation,
       List<Point> points) {
     this.scenario = scenario;
     this.kind = kind;
@@ -162,30 +193,45 @@ public final class Sweep {
    * A checked sweep: every combination's planner or scheduler is built once (and thrown away) so
    * that a bad name or option value is an error now, naming the parameter and the value.
    *
-   * @param simulation the simulations' settings (heartbeat, until, ...); its seed is replaced by 1..seeds
+   * @param simulation the simulations' settings (heartbeat, until, ...); its seed is replaced by
+   *     1..seeds
    * @throws IllegalArgumentException naming the metric, parameter or value at fault
    */
-  public static Sweep of(Scenario scenario, List<Param> params, int seeds, String metric, SimulationConfig simulation) {
+  public static Sweep of(
+      Scenario scenario,
+      List<Param> params,
+      int seeds,
+      String metric,
+      SimulationConfig simulation) {
     Kind kind = kindOf(metric);
     if (seeds < 1) throw new IllegalArgumentException("--seeds must be at least 1, got " + seeds);
     if (kind == Kind.PLAN && seeds > 1) {
-      throw new IllegalArgumentException("planning is deterministic: --seeds applies to simulation sweeps (metric "
-          + metric + " is a plan metric)");
+      throw new IllegalArgumentException(
+          "planning is deterministic: --seeds applies to simulation sweeps (metric "
+              + metric
+              + " is a plan metric)");
     }
     Set<String> names = new LinkedHashSet<>();
     for (Param p : params) {
-      if (!names.add(p.name())) throw new IllegalArgumentException("parameter " + p.name() + " is given twice");
+      if (!names.add(p.name()))
+        throw new IllegalArgumentException("parameter " + p.name() + " is given twice");
     }
     if (kind == Kind.SIMULATE && !names.contains("scheduler")) {
-      throw new IllegalArgumentException("a simulation sweep needs the scheduler: scheduler=NAME (one of "
-          + String.join(", ", Schedulers.names()) + ")");
+      throw new IllegalArgumentException(
+          "a simulation sweep needs the scheduler: scheduler=NAME (one of "
+              + String.join(", ", Schedulers.names())
+              + ")");
     }
     long combinations = 1;
     for (Param p : params) combinations = Math.multiplyExact(combinations, p.values().size());
     long runs = Math.multiplyExact(combinations, seeds);
     if (runs > MAX_RUNS) {
-      throw new IllegalArgumentException("the sweep would make " + runs + " runs; at most " + MAX_RUNS
-          + " are allowed (fewer values or seeds)");
+      throw new IllegalArgumentException(
+          "the sweep would make "
+              + runs
+              + " runs; at most "
+              + MAX_RUNS
+              + " are allowed (fewer values or seeds)");
     }
     List<Point> points = new ArrayList<>();
     List<Map<String, String>> combos = new ArrayList<>();
@@ -201,19 +247,23 @@ public final class Sweep {
       }
       combos = next;
     }
-    SimulationConfig sim = simulation == null ? SimulationConfig.DEFAULT.withFrameInterval(0) : simulation;
+    SimulationConfig sim =
+        simulation == null ? SimulationConfig.DEFAULT.withFrameInterval(0) : simulation;
     Sweep probe = new Sweep(scenario, kind, List.copyOf(params), seeds, metric, sim, List.of());
-    // an option applies to the combinations whose planner (scheduler) takes it; elsewhere it is left
+    // an option applies to the combinations whose planner (scheduler) takes it; elsewhere it is
+    // left
     // out, and combinations that become the same run are run once
-    Set<String> own = kind == Kind.PLAN ? Set.of("planner", "policy") : Set.of("scheduler", "requests");
+    Set<String> own =
+        kind == Kind.PLAN ? Set.of("planner", "policy") : Set.of("scheduler", "requests");
     Set<String> applied = new LinkedHashSet<>(own);
     Set<Map<String, String>> seen = new LinkedHashSet<>();
     for (Map<String, String> c : combos) {
       Set<String> takes = optionNames(kind, c);
       Map<String, String> effective = new LinkedHashMap<>();
-      c.forEach((k, v) -> {
-        if (own.contains(k) || takes.contains(k)) effective.put(k, v);
-      });
+      c.forEach(
+          (k, v) -> {
+            if (own.contains(k) || takes.contains(k)) effective.put(k, v);
+          });
       applied.addAll(effective.keySet());
       if (!seen.add(effective)) continue;
       probe.check(effective);
@@ -221,34 +271,46 @@ public final class Sweep {
     }
     for (String name : names) {
       if (!applied.contains(name)) {
-        throw new IllegalArgumentException("parameter " + name + " is not an option of any "
-            + (kind == Kind.PLAN ? "planner" : "scheduler") + " in the sweep" + optionList(kind, combos));
+        throw new IllegalArgumentException(
+            "parameter "
+                + name
+                + " is not an option of any "
+                + (kind == Kind.PLAN ? "planner" : "scheduler")
+                + " in the sweep"
+                + optionList(kind, combos));
       }
     }
     return new Sweep(scenario, kind, List.copyOf(params), seeds, metric, sim, List.copyOf(points));
   }
 
   private static Set<String> optionNames(Kind kind, Map<String, String> c) {
-    String who = kind == Kind.PLAN ? c.getOrDefault("planner", DEFAULT_PLANNER) : c.get("scheduler");
+    String who =
+        kind == Kind.PLAN ? c.getOrDefault("planner", DEFAULT_PLANNER) : c.get("scheduler");
     try {
       Plugin<?> p = kind == Kind.PLAN ? Planners.plugin(who) : Schedulers.plugin(who);
       Set<String> out = new LinkedHashSet<>();
       for (OptionSpec o : p.options()) out.add(o.name());
       return out;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException((kind == Kind.PLAN ? "planner=" : "scheduler=") + who + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          (kind == Kind.PLAN ? "planner=" : "scheduler=") + who + ": " + e.getMessage(), e);
     }
   }
 
   private static String optionList(Kind kind, List<Map<String, String>> combos) {
     Map<String, Set<String>> by = new LinkedHashMap<>();
     for (Map<String, String> c : combos) {
-      by.putIfAbsent(kind == Kind.PLAN ? c.getOrDefault("planner", DEFAULT_PLANNER) : c.get("scheduler"),
+      by.putIfAbsent(
+          kind == Kind.PLAN ? c.getOrDefault("planner", DEFAULT_PLANNER) : c.get("scheduler"),
           optionNames(kind, c));
     }
     StringBuilder b = new StringBuilder();
-    by.forEach((k, v) -> b.append(b.length() == 0 ? " (" : "; ").append(k).append(": ")
-        .append(v.isEmpty() ? "no options" : String.join(", ", v)));
+    by.forEach(
+        (k, v) ->
+            b.append(b.length() == 0 ? " (" : "; ")
+                .append(k)
+                .append(": ")
+                .append(v.isEmpty() ? "no options" : String.join(", ", v)));
     return b.append(")").toString();
   }
 
@@ -256,8 +318,13 @@ public final class Sweep {
   public static Kind kindOf(String metric) {
     if (PLAN_METRICS.contains(metric)) return Kind.PLAN;
     if (SIMULATION_METRICS.contains(metric)) return Kind.SIMULATE;
-    throw new IllegalArgumentException("unknown metric '" + metric + "'; plan metrics: " + String.join(", ", PLAN_METRICS)
-        + "; simulation metrics: " + String.join(", ", SIMULATION_METRICS));
+    throw new IllegalArgumentException(
+        "unknown metric '"
+            + metric
+            + "'; plan metrics: "
+            + String.join(", ", PLAN_METRICS)
+            + "; simulation metrics: "
+            + String.join(", ", SIMULATION_METRICS));
   }
 
   /** Whether a larger value of the metric is better (used to sort results, best first). */
@@ -308,7 +375,8 @@ public final class Sweep {
     try {
       return Planners.byName(name, new PlannerOptions(opts));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("planner " + name + (opts.isEmpty() ? "" : " with " + opts) + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "planner " + name + (opts.isEmpty() ? "" : " with " + opts) + ": " + e.getMessage(), e);
     }
   }
 
@@ -336,8 +404,13 @@ public final class Sweep {
     try {
       return SimulationRun.of(scenario, scheduler, opts, requests, simulation.withSeed(seed));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("scheduler " + scheduler + (opts.isEmpty() ? "" : " with " + opts) + ": "
-          + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "scheduler "
+              + scheduler
+              + (opts.isEmpty() ? "" : " with " + opts)
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -345,8 +418,14 @@ public final class Sweep {
   public Row run(Point p, CancellationToken cancel) {
     Map<String, Double> m = new LinkedHashMap<>();
     if (kind == Kind.PLAN) {
-      PlanningRun r = PlanningRun.run(scenario, planner(p.settings()), policy(p.settings()), ProgressListener.NONE, cancel,
-          false);
+      PlanningRun r =
+          PlanningRun.run(
+              scenario,
+              planner(p.settings()),
+              policy(p.settings()),
+              ProgressListener.NONE,
+              cancel,
+              false);
       PlanMetrics pm = r.metrics();
       m.put("accepted", (double) pm.accepted());
       m.put("rejected", (double) pm.rejected());
@@ -375,25 +454,32 @@ public final class Sweep {
 
   /**
    * Runs every point on {@code threads} threads and returns the rows in point order. Progress is
-   * the fraction of runs done, reported on the calling thread; cancelling stops the runs in progress and throws {@link
-   * CancelledException}; a run's error is rethrown, naming its settings.
+   * the fraction of runs done, reported on the calling thread; cancelling stops the runs in
+   * progress and throws {@link CancelledException}; a run's error is rethrown, naming its settings.
    */
   public List<Row> runAll(int threads, ProgressListener progress, CancellationToken cancel) {
     int n = points.size();
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, n)), r -> {
-      Thread t = new Thread(r, "rayon-sweep");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(threads, n)),
+            r -> {
+              Thread t = new Thread(r, "rayon-sweep");
+              t.setDaemon(true);
+              return t;
+            });
     try {
-      // progress is reported from the calling thread only (a front-end's listener need not be thread-safe)
+      // progress is reported from the calling thread only (a front-end's listener need not be
+      // thread-safe)
       ExecutorCompletionService<Row> completion = new ExecutorCompletionService<>(pool);
       Map<Future<Row>, Point> pointOf = new HashMap<>();
       for (Point p : points) {
-        pointOf.put(completion.submit(() -> {
-          cancel.throwIfCancelled();
-          return run(p, cancel);
-        }), p);
+        pointOf.put(
+            completion.submit(
+                () -> {
+                  cancel.throwIfCancelled();
+                  return run(p, cancel);
+                }),
+            p);
       }
       Row[] rows = new Row[n];
       for (int k = 1; k <= n; k++) {
@@ -416,7 +502,8 @@ public final class Sweep {
           cancel.cancel();
           Throwable cause = e.getCause();
           if (cause instanceof CancelledException ce) throw ce;
-          if (cause instanceof RuntimeException re && !(cause instanceof IllegalArgumentException)) throw re;
+          if (cause instanceof RuntimeException re && !(cause instanceof IllegalArgumentException))
+            throw re;
           throw new IllegalArgumentException(describe(p) + ": " + cause.getMessage(), cause);
         }
         progress.progress((double) k / n, "run " + k + " of " + n + " done (" + describe(p) + ")");
@@ -431,42 +518,55 @@ public final class Sweep {
   /** {@code planner=gree, policy=none, seed 1}. */
   public String describe(Point p) {
     StringBuilder b = new StringBuilder();
-    p.settings().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-    if (kind == Kind.SIMULATE) b.append(b.length() == 0 ? "" : ", ").append("seed ").append(p.seed());
+    p.settings()
+        .forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+    if (kind == Kind.SIMULATE)
+      b.append(b.length() == 0 ? "" : ", ").append("seed ").append(p.seed());
     return b.length() == 0 ? "defaults" : b.toString();
   }
 
   /**
-   * The metric per combination over its seeds, best first (by mean; combinations where the metric is
-   * undefined in every run last, in point order).
+   * The metric per combination over its seeds, best first (by mean; combinations where the metric
+   * is undefined in every run last, in point order).
    */
   public static List<Summary> summarize(List<Row> rows, String metric) {
     Map<Map<String, String>, List<Double>> byCombo = new LinkedHashMap<>();
-    for (Row r : rows) byCombo.computeIfAbsent(r.point().settings(), k -> new ArrayList<>()).add(r.metric(metric));
+    for (Row r : rows)
+      byCombo.computeIfAbsent(r.point().settings(), k -> new ArrayList<>()).add(r.metric(metric));
     List<Summary> out = new ArrayList<>();
-    byCombo.forEach((settings, values) -> {
-      int k = 0;
-      double sum = 0;
-      double min = Double.POSITIVE_INFINITY;
-      double max = Double.NEGATIVE_INFINITY;
-      for (double v : values) {
-        if (Double.isNaN(v)) continue;
-        k++;
-        sum += v;
-        min = Math.min(min, v);
-        max = Math.max(max, v);
-      }
-      double mean = k == 0 ? Double.NaN : sum / k;
-      double ss = 0;
-      for (double v : values) if (!Double.isNaN(v)) ss += (v - mean) * (v - mean);
-      double sd = k < 2 ? 0 : Math.sqrt(ss / (k - 1));
-      out.add(new Summary(settings, k, mean, k == 0 ? Double.NaN : min, k == 0 ? Double.NaN : max, k == 0 ? Double.NaN : sd));
-    });
+    byCombo.forEach(
+        (settings, values) -> {
+          int k = 0;
+          double sum = 0;
+          double min = Double.POSITIVE_INFINITY;
+          double max = Double.NEGATIVE_INFINITY;
+          for (double v : values) {
+            if (Double.isNaN(v)) continue;
+            k++;
+            sum += v;
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+          }
+          double mean = k == 0 ? Double.NaN : sum / k;
+          double ss = 0;
+          for (double v : values) if (!Double.isNaN(v)) ss += (v - mean) * (v - mean);
+          double sd = k < 2 ? 0 : Math.sqrt(ss / (k - 1));
+          out.add(
+              new Summary(
+                  settings,
+                  k,
+                  mean,
+                  k == 0 ? Double.NaN : min,
+                  k == 0 ? Double.NaN : max,
+                  k == 0 ? Double.NaN : sd));
+        });
     boolean high = higherIsBetter(metric);
-    out.sort((a, b) -> {
-      if (Double.isNaN(a.mean()) || Double.isNaN(b.mean())) return Boolean.compare(Double.isNaN(a.mean()), Double.isNaN(b.mean()));
-      return high ? Double.compare(b.mean(), a.mean()) : Double.compare(a.mean(), b.mean());
-    });
+    out.sort(
+        (a, b) -> {
+          if (Double.isNaN(a.mean()) || Double.isNaN(b.mean()))
+            return Boolean.compare(Double.isNaN(a.mean()), Double.isNaN(b.mean()));
+          return high ? Double.compare(b.mean(), a.mean()) : Double.compare(a.mean(), b.mean());
+        });
     return out;
   }
 
@@ -491,14 +591,17 @@ public final class Sweep {
     return b.toString();
   }
 
-  /** A number as CSV and tables show it: integers without a fraction, others with up to 6 decimals. */
+  /**
+   * A number as CSV and tables show it: integers without a fraction, others with up to 6 decimals.
+   */
   public static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
     return String.format(Locale.ROOT, "%.6f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
   }
 
   private static String csvCell(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) return "\"" + s.replace("\"", "\"\"") + "\"";
+    if (s.contains(",") || s.contains("\"") || s.contains("\n"))
+      return "\"" + s.replace("\"", "\"\"") + "\"";
     return s;
   }
 }

@@ -8,10 +8,12 @@ import java.util.function.LongSupplier;
  * A wall-clock budget for a whole piece of work, read through a clock the caller injects (the
  * engine has no clock of its own). The command line passes {@code System::nanoTime} and the moment
  * the process started, the application the moment the run started; tests pass a fake clock they
- * advance themselves. Engine code splits the budget between its phases with {@link #remainingMillis}.
+ * advance themselves. Engine code splits the budget between its phases with {@link
+ * #remainingMillis}.
  *
  * <p>{@link #NONE} has no clock: it never expires and its remaining time is unbounded; engine code
- * that needs a figure then falls back on its own setting (the MILP planner on its per-solve time limit).
+ * that needs a figure then falls back on its own setting (the MILP planner on its per-solve time
+ * limit).
  */
 public final class Deadline {
   /** No deadline and no clock. */
@@ -19,9 +21,14 @@ public final class Deadline {
 
   private final LongSupplier nanos;
   private final long startNanos;
+
   /** The limit as the user gave it (what {@link #describe} shows). */
   private final long limitNanos;
-  /** When this deadline expires, counted from the start: the limit, or earlier ({@link #minus}, {@link #within}). */
+
+  /**
+   * When this deadline expires, counted from the start: the limit, or earlier ({@link #minus},
+   * {@link #within}).
+   */
   private final long endNanos;
 
   private Deadline(LongSupplier nanos, long startNanos, long limitNanos, long endNanos) {
@@ -42,7 +49,8 @@ public final class Deadline {
    */
   public static Deadline startedAt(LongSupplier nanoClock, long startNanos, Duration limit) {
     if (nanoClock == null) throw new IllegalArgumentException("a deadline needs a clock");
-    if (limit == null || limit.isNegative()) throw new IllegalArgumentException("time limit must be >= 0, got " + limit);
+    if (limit == null || limit.isNegative())
+      throw new IllegalArgumentException("time limit must be >= 0, got " + limit);
     return new Deadline(nanoClock, startNanos, limit.toNanos(), limit.toNanos());
   }
 
@@ -81,7 +89,11 @@ public final class Deadline {
    */
   public Deadline minus(long reserveMillis) {
     if (nanos == null) return this;
-    return new Deadline(nanos, startNanos, limitNanos, Math.max(0, endNanos - Math.max(0, reserveMillis) * 1_000_000));
+    return new Deadline(
+        nanos,
+        startNanos,
+        limitNanos,
+        Math.max(0, endNanos - Math.max(0, reserveMillis) * 1_000_000));
   }
 
   /**
@@ -98,7 +110,8 @@ public final class Deadline {
   /** "3.2 s of 10.0 s" (elapsed against the limit); "" for {@link #NONE}. */
   public String describe() {
     if (nanos == null) return "";
-    return String.format(Locale.ROOT, "%.1f s of %.1f s", elapsedMillis() / 1000.0, limitNanos / 1e9);
+    return String.format(
+        Locale.ROOT, "%.1f s of %.1f s", elapsedMillis() / 1000.0, limitNanos / 1e9);
   }
 
   @Override

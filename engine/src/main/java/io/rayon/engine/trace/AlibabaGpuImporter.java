@@ -7,6 +7,7 @@ import io.rayon.model.resources.Resources;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import io.rayon.model.workload.TaskGroup;
+import io.rayon.model.workload.UsagePhase;
 import io.rayon.model.workload.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -47,8 +49,8 @@ import java.util.SplittableRandom;
  * <h2>Node mapping ({@link #readNodes})</h2>
  *
  * {@code cpu_milli} → vcores (rounded down), {@code memory_mib} → memory MB, {@code gpu} → {@value
- * #GPU_MILLI} = gpu × 1000; nodes of the same shape and GPU model form one node group named after the
- * model ({@code cpu} when none); allowance = capacity.
+ * #GPU_MILLI} = gpu × 1000; nodes of the same shape and GPU model form one node group named after
+ * the model ({@code cpu} when none); allowance = capacity.
  */
 public final class AlibabaGpuImporter implements TraceImporter {
   /** The extra resource carrying GPUs in thousandths. */
@@ -56,12 +58,20 @@ public final class AlibabaGpuImporter implements TraceImporter {
 
   static final UsageModel DEFAULTS = new UsageModel(30, 0.2, 0.6, 0.5, 0.2, 1);
   private static final String[] POD_COLUMNS = {
-    "name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli", "qos", "creation_time", "deletion_time", "scheduled_time"
+    "name",
+    "cpu_milli",
+    "memory_mib",
+    "num_gpu",
+    "gpu_milli",
+    "qos",
+    "creation_time",
+    "deletion_time",
+    "scheduled_time"
   };
   private static final String[] NODE_COLUMNS = {"sn", "cpu_milli", "memory_mib", "gpu", "model"};
 
   @Override
-  public java.util.Set<String> parameterNames() {
+  public Set<String> parameterNames() {
     return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxPods");
   }
 
@@ -106,11 +116,16 @@ public final class AlibabaGpuImporter implements TraceImporter {
         long deleted = num(r, col, "deletion_time", true);
         long scheduled = num(r, col, "scheduled_time", true);
         String qos = r[col.get("qos")].trim();
-        if (!qos.equals("LS") && !qos.equals("Guaranteed") && !qos.equals("BE") && !qos.equals("Burstable")) {
-          throw new IllegalArgumentException("qos '" + qos + "' is not LS, Guaranteed, BE or Burstable");
+        if (!qos.equals("LS")
+            && !qos.equals("Guaranteed")
+            && !qos.equals("BE")
+            && !qos.equals("Burstable")) {
+          throw new IllegalArgumentException(
+              "qos '" + qos + "' is not LS, Guaranteed, BE or Burstable");
         }
         if (cpu < 0 || mem < 0 || gpus < 0 || gpuMilli < 0 || created < 0) {
-          throw new IllegalArgumentException("negative cpu_milli, memory_mib, num_gpu, gpu_milli or creation_time");
+          throw new IllegalArgumentException(
+              "negative cpu_milli, memory_mib, num_gpu, gpu_milli or creation_time");
         }
         long start = scheduled > 0 ? scheduled : created;
         if (deleted < 0 || deleted <= start) {
@@ -118,7 +133,16 @@ public final class AlibabaGpuImporter implements TraceImporter {
           continue;
         }
         min = Math.min(min, created);
-        parsed.add(new long[] {cpu, mem, gpus, gpuMilli, created, deleted - start, qos.equals("LS") || qos.equals("Guaranteed") ? 1 : 0});
+        parsed.add(
+            new long[] {
+              cpu,
+              mem,
+              gpus,
+              gpuMilli,
+              created,
+              deleted - start,
+              qos.equals("LS") || qos.equals("Guaranteed") ? 1 : 0
+            });
         kept.add(r);
       } catch (IllegalArgumentException e) {
         report.malformed(place, e.getMessage());
@@ -130,25 +154,40 @@ public final class AlibabaGpuImporter implements TraceImporter {
       long[] p = parsed.get(i);
       double rel = p[4] - min;
       if (rel < fromS || rel >= untilS) continue;
-      Map<String, Long> extras = p[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(p[2], p[3])) : Map.of();
+      Map<String, Long> extras =
+          p[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(p[2], p[3])) : Map.of();
       Resources req = Resources.of(p[1], (p[0] + 999) / 1000, extras);
       Resources cpuMem = Resources.of(p[1], (p[0] + 999) / 1000);
-      TaskGroup g = new TaskGroup("pod", 1, req, p[5], phases(model, cpuMem, p[0], p[5], rnd), List.of());
-      jobs.add(new Job(kept.get(i)[col.get("name")], null, null, null, p[6] == 1 ? JobKind.PRODUCTION : JobKind.BEST_EFFORT,
-          (long) (rel - fromS), null, null, List.of(g)));
+      TaskGroup g =
+          new TaskGroup("pod", 1, req, p[5], phases(model, cpuMem, p[0], p[5], rnd), List.of());
+      jobs.add(
+          new Job(
+              kept.get(i)[col.get("name")],
+              null,
+              null,
+              null,
+              p[6] == 1 ? JobKind.PRODUCTION : JobKind.BEST_EFFORT,
+              (long) (rel - fromS),
+              null,
+              null,
+              List.of(g)));
     }
     String source = "Alibaba GPU 2023 " + file.getFileName() + "; usage model: " + model.describe();
     return new ImportResult(new Workload(source, jobs), report.skipped(), report.warnings());
   }
 
-  private static List<io.rayon.model.workload.UsagePhase> phases(UsageModel model, Resources req, long cpuMilli, long duration, SplittableRandom rnd) {
+  private static List<UsagePhase> phases(
+      UsageModel model, Resources req, long cpuMilli, long duration, SplittableRandom rnd) {
     double f = model.jitter() == 0 ? 1 : 1 - model.jitter() + 2 * model.jitter() * rnd.nextDouble();
-    double mem = Math.min(req.memoryMB() * model.memoryUsage() * f, req.memoryMB() * model.memoryCap());
+    double mem =
+        Math.min(req.memoryMB() * model.memoryUsage() * f, req.memoryMB() * model.memoryCap());
     double cpu = cpuMilli / 1000.0 * model.cpuUsage() * f;
     return model.phases(mem, cpu, duration);
   }
 
-  /** Reads a node list CSV into a cluster named {@code name}; see the class comment for the mapping. */
+  /**
+   * Reads a node list CSV into a cluster named {@code name}; see the class comment for the mapping.
+   */
   public static Cluster readNodes(Path file, String name) throws FormatException, IOException {
     List<String[]> rows = new ArrayList<>();
     List<Integer> lines = new ArrayList<>();
@@ -173,8 +212,11 @@ public final class AlibabaGpuImporter implements TraceImporter {
     List<NodeGroup> groups = new ArrayList<>();
     for (Map.Entry<String, long[]> en : shapes.entrySet()) {
       long[] s = en.getValue();
-      Map<String, Long> extras = s[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(s[2], 1000L)) : Map.of();
-      groups.add(new NodeGroup(en.getKey(), (int) s[3], Resources.of(s[1], s[0], extras), null, null, null));
+      Map<String, Long> extras =
+          s[2] > 0 ? Map.of(GPU_MILLI, Math.multiplyExact(s[2], 1000L)) : Map.of();
+      groups.add(
+          new NodeGroup(
+              en.getKey(), (int) s[3], Resources.of(s[1], s[0], extras), null, null, null));
     }
     return new Cluster(name, groups, List.of(), List.of());
   }
@@ -189,7 +231,8 @@ public final class AlibabaGpuImporter implements TraceImporter {
     try {
       double d = Double.parseDouble(v);
       if (!Double.isFinite(d) || Math.abs(d) > 9.0e15) {
-        throw new IllegalArgumentException("column " + c + " is '" + v + "', out of range (at most 9e15)");
+        throw new IllegalArgumentException(
+            "column " + c + " is '" + v + "', out of range (at most 9e15)");
       }
       return Math.round(d);
     } catch (NumberFormatException e) {
@@ -198,18 +241,23 @@ public final class AlibabaGpuImporter implements TraceImporter {
   }
 
   /** Reads a simple CSV (no quoted commas in these traces) and maps required columns to indexes. */
-  private static Map<String, Integer> readCsv(Path file, String[] required, List<String[]> rows, List<Integer> lines)
+  private static Map<String, Integer> readCsv(
+      Path file, String[] required, List<String[]> rows, List<Integer> lines)
       throws FormatException, IOException {
     String name = file.toString();
     try (BufferedReader in = TraceFiles.reader(file)) {
       String header = in.readLine();
-      if (header == null) throw new FormatException(name, "line 1", "the file is empty; expected a header row");
+      if (header == null)
+        throw new FormatException(name, "line 1", "the file is empty; expected a header row");
       String[] h = header.split(",", -1);
       Map<String, Integer> col = new HashMap<>();
       for (int i = 0; i < h.length; i++) col.put(h[i].trim(), i);
       for (String c : required) {
         if (!col.containsKey(c)) {
-          throw new FormatException(name, "line 1", "the header has no column '" + c + "'; expected " + String.join(",", required));
+          throw new FormatException(
+              name,
+              "line 1",
+              "the header has no column '" + c + "'; expected " + String.join(",", required));
         }
       }
       Map<String, Integer> out = new LinkedHashMap<>();

@@ -8,9 +8,13 @@ import io.rayon.model.io.FormatException;
  * FormatException} at {@code --param}.
  */
 record ContainerDefaults(UsageModel model, long memoryMB, long vcores) {
-  static ContainerDefaults of(String file, UsageModel defaults, ImportOptions options) throws FormatException {
+  static ContainerDefaults of(String file, UsageModel defaults, ImportOptions options)
+      throws FormatException {
     try {
-      return new ContainerDefaults(defaults.with(options), options.longParam("memoryMB", 1024), options.longParam("vcores", 1));
+      return new ContainerDefaults(
+          defaults.with(options),
+          options.longParam("memoryMB", 1024),
+          options.longParam("vcores", 1));
     } catch (IllegalArgumentException e) {
       throw new FormatException(file, "--param", e.getMessage());
     }

@@ -8,7 +8,8 @@ import java.util.List;
  * whether the trace's jobs are {@code rigid} (all tasks of a group run at once, as the parallel
  * jobs of an HPC log do; reservations for them ask for one gang of all their tasks).
  */
-public record ImportResult(Workload workload, int skippedLines, List<String> warnings, boolean rigid) {
+public record ImportResult(
+    Workload workload, int skippedLines, List<String> warnings, boolean rigid) {
   public ImportResult {
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rayon.model.io.FormatException;
+import io.rayon.model.text.Visible;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
@@ -28,7 +29,8 @@ final class JsonRecords {
 
   static void read(Path file, Visitor visitor) throws FormatException, IOException {
     String name = file.toString();
-    try (InputStream in = TraceFiles.open(file); JsonParser p = MAPPER.getFactory().createParser(in)) {
+    try (InputStream in = TraceFiles.open(file);
+        JsonParser p = MAPPER.getFactory().createParser(in)) {
       JsonToken tok = p.nextToken();
       boolean array = tok == JsonToken.START_ARRAY;
       if (array) tok = p.nextToken();
@@ -36,7 +38,8 @@ final class JsonRecords {
         if (array && tok == JsonToken.END_ARRAY) break;
         int line = p.currentTokenLocation().getLineNr();
         if (tok != JsonToken.START_OBJECT) {
-          throw new FormatException(name, "line " + line, "expected a JSON object (a job), found " + tok.asString());
+          throw new FormatException(
+              name, "line " + line, "expected a JSON object (a job), found " + tok.asString());
         }
         JsonNode node = MAPPER.readTree(p);
         visitor.record(node, line);
@@ -46,8 +49,10 @@ final class JsonRecords {
       throw new FormatException(name, null, "no such file");
     } catch (JsonProcessingException e) {
       var loc = e.getLocation();
-      String place = loc == null ? null : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-      throw new FormatException(name, place, "malformed JSON: " + io.rayon.model.text.Visible.show(e.getOriginalMessage()));
+      String place =
+          loc == null ? null : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+      throw new FormatException(
+          name, place, "malformed JSON: " + Visible.show(e.getOriginalMessage()));
     }
   }
 
@@ -59,14 +64,22 @@ final class JsonRecords {
   /** A number field, or throws {@link IllegalArgumentException} naming it. */
   static long number(JsonNode n, String field) {
     JsonNode v = n.get(field);
-    if (v == null || v.isNull()) throw new IllegalArgumentException("field '" + field + "' is missing");
+    if (v == null || v.isNull())
+      throw new IllegalArgumentException("field '" + field + "' is missing");
     if (v.isNumber()) {
       // checked, not wrapped: 1e30 or 2^64 is an error, not whatever asLong() makes of it
       if (v.isIntegralNumber() && v.canConvertToLong()) return v.asLong();
       double d = v.asDouble();
-      if (!v.isIntegralNumber() && Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < 9.0e15) return (long) d;
-      throw new IllegalArgumentException("field '" + field + "' is " + v + ", not a whole number in range (at most "
-          + Long.MAX_VALUE + ")");
+      if (!v.isIntegralNumber() && Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < 9.0e15)
+        return (long) d;
+      throw new IllegalArgumentException(
+          "field '"
+              + field
+              + "' is "
+              + v
+              + ", not a whole number in range (at most "
+              + Long.MAX_VALUE
+              + ")");
     }
     if (v.isTextual()) {
       try {

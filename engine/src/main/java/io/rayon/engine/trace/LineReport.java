@@ -24,7 +24,8 @@ final class LineReport {
   /** A malformed record at {@code place} ("line 12"): throws, or skips it in lenient mode. */
   void malformed(String place, String problem) throws FormatException {
     if (!lenient) {
-      throw new FormatException(file, place, problem + " (use --lenient to skip malformed records)");
+      throw new FormatException(
+          file, place, problem + " (use --lenient to skip malformed records)");
     }
     skipped++;
     if (warnings.size() < MAX_WARNINGS) warnings.add("skipped " + place + ": " + problem);

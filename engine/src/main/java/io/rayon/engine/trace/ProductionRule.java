@@ -25,7 +25,8 @@ public final class ProductionRule {
   /** The share {@code options} asks for, checked. */
   static double fraction(ImportOptions options) {
     double f = options.doubleParam(PARAMETER, PAPER_FRACTION);
-    if (!(f >= 0 && f <= 1)) throw new IllegalArgumentException("parameter " + PARAMETER + " must be in [0, 1], got " + f);
+    if (!(f >= 0 && f <= 1))
+      throw new IllegalArgumentException("parameter " + PARAMETER + " must be in [0, 1], got " + f);
     return f;
   }
 
@@ -56,6 +57,15 @@ public final class ProductionRule {
   }
 
   static Job production(Job j) {
-    return new Job(j.id(), j.name(), j.user(), j.queue(), JobKind.PRODUCTION, j.arrivalS(), j.deadlineS(), j.reservationId(), j.tasks());
+    return new Job(
+        j.id(),
+        j.name(),
+        j.user(),
+        j.queue(),
+        JobKind.PRODUCTION,
+        j.arrivalS(),
+        j.deadlineS(),
+        j.reservationId(),
+        j.tasks());
   }
 }

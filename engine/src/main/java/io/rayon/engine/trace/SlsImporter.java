@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -27,7 +28,8 @@ import java.util.SplittableRandom;
  *
  * <ul>
  *   <li>{@code job.id} → job id (else {@code sls-N}); user and queue likewise; {@code job.start.ms}
- *       → arrival in seconds after the earliest job start; a seeded share of the jobs ({@link ProductionRule}, parameter productionFraction, default 5%) are production jobs.
+ *       → arrival in seconds after the earliest job start; a seeded share of the jobs ({@link
+ *       ProductionRule}, parameter productionFraction, default 5%) are production jobs.
  *   <li>tasks of the same type, duration ({@code container.end.ms − container.start.ms}, whole
  *       seconds, at least 1) and request are folded into one task group of {@code count} tasks
  *       named {@code map-K} / {@code reduce-K}; reduce groups come after all map groups of the job.
@@ -43,8 +45,9 @@ public final class SlsImporter implements TraceImporter {
   static final UsageModel DEFAULTS = new UsageModel(5, 0.2, 0.5, 0.8, 0.2, 1);
 
   @Override
-  public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(UsageModel.PARAMETERS, "memoryMB", ProductionRule.PARAMETER, "vcores");
+  public Set<String> parameterNames() {
+    return TraceImporter.names(
+        UsageModel.PARAMETERS, "memoryMB", ProductionRule.PARAMETER, "vcores");
   }
 
   @Override
@@ -64,69 +67,116 @@ public final class SlsImporter implements TraceImporter {
     List<Job> raw = new ArrayList<>();
     List<Long> starts = new ArrayList<>();
     int[] counter = {0};
-    JsonRecords.read(file, (node, line) -> {
-      counter[0]++;
-      String id = JsonRecords.text(node, "job.id");
-      if (id == null) id = "sls-" + counter[0];
-      String place = "line " + line + " (job " + id + ")";
-      try {
-        long start = JsonRecords.number(node, "job.start.ms");
-        if (start < 0) throw new IllegalArgumentException("job.start.ms " + start + " is negative");
-        JsonNode tasks = node.get("job.tasks");
-        if (tasks == null || !tasks.isArray()) throw new IllegalArgumentException("field 'job.tasks' is missing or not a list");
-        Map<String, long[]> folded = new LinkedHashMap<>();
-        for (JsonNode t : tasks) {
-          String type = JsonRecords.text(t, "container.type");
-          type = type == null ? "map" : type.toLowerCase(Locale.ROOT);
-          if (!type.equals("map") && !type.equals("reduce")) {
-            throw new IllegalArgumentException("container.type '" + type + "' is neither map nor reduce");
+    JsonRecords.read(
+        file,
+        (node, line) -> {
+          counter[0]++;
+          String id = JsonRecords.text(node, "job.id");
+          if (id == null) id = "sls-" + counter[0];
+          String place = "line " + line + " (job " + id + ")";
+          try {
+            long start = JsonRecords.number(node, "job.start.ms");
+            if (start < 0)
+              throw new IllegalArgumentException("job.start.ms " + start + " is negative");
+            JsonNode tasks = node.get("job.tasks");
+            if (tasks == null || !tasks.isArray())
+              throw new IllegalArgumentException("field 'job.tasks' is missing or not a list");
+            Map<String, long[]> folded = new LinkedHashMap<>();
+            for (JsonNode t : tasks) {
+              String type = JsonRecords.text(t, "container.type");
+              type = type == null ? "map" : type.toLowerCase(Locale.ROOT);
+              if (!type.equals("map") && !type.equals("reduce")) {
+                throw new IllegalArgumentException(
+                    "container.type '" + type + "' is neither map nor reduce");
+              }
+              long s = JsonRecords.number(t, "container.start.ms");
+              long e = JsonRecords.number(t, "container.end.ms");
+              if (e < s)
+                throw new IllegalArgumentException(
+                    "a container ends (" + e + ") before it starts (" + s + ")");
+              long dur = Math.max(1, Math.round(Math.subtractExact(e, s) / 1000.0));
+              long mem = JsonRecords.number(t, "container.memory", dfltMem);
+              long cores = JsonRecords.number(t, "container.vcores", dfltCores);
+              long count = JsonRecords.number(t, "count", 1);
+              if (mem <= 0 || cores < 0 || count < 0) {
+                throw new IllegalArgumentException(
+                    "container.memory, container.vcores and count must be positive");
+              }
+              long[] acc =
+                  folded.computeIfAbsent(
+                      type + "/" + dur + "/" + mem + "/" + cores,
+                      k -> new long[] {dur, mem, cores, 0});
+              acc[3] = Math.addExact(acc[3], count);
+            }
+            List<TaskGroup> groups = new ArrayList<>();
+            List<String> maps = new ArrayList<>();
+            int mi = 0;
+            int ri = 0;
+            for (Map.Entry<String, long[]> en : folded.entrySet()) {
+              if (!en.getKey().startsWith("map/")) continue;
+              long[] a = en.getValue();
+              Resources req = Resources.of(a[1], a[2]);
+              String gn = "map-" + mi++;
+              maps.add(gn);
+              groups.add(
+                  new TaskGroup(
+                      gn,
+                      Math.toIntExact(a[3]),
+                      req,
+                      a[0],
+                      model.phases(req, a[0], rnd),
+                      List.of()));
+            }
+            for (Map.Entry<String, long[]> en : folded.entrySet()) {
+              if (!en.getKey().startsWith("reduce/")) continue;
+              long[] a = en.getValue();
+              Resources req = Resources.of(a[1], a[2]);
+              groups.add(
+                  new TaskGroup(
+                      "reduce-" + ri++,
+                      Math.toIntExact(a[3]),
+                      req,
+                      a[0],
+                      model.phases(req, a[0], rnd),
+                      maps));
+            }
+            raw.add(
+                new Job(
+                    id,
+                    null,
+                    JsonRecords.text(node, "job.user"),
+                    JsonRecords.text(node, "job.queue.name"),
+                    JobKind.BEST_EFFORT,
+                    0,
+                    null,
+                    null,
+                    groups));
+            starts.add(start);
+          } catch (IllegalArgumentException e) {
+            report.malformed(place, e.getMessage());
+          } catch (ArithmeticException e) {
+            report.malformed(
+                place,
+                "numbers too large to compute with (a time span or a task count beyond "
+                    + Integer.MAX_VALUE
+                    + ")");
           }
-          long s = JsonRecords.number(t, "container.start.ms");
-          long e = JsonRecords.number(t, "container.end.ms");
-          if (e < s) throw new IllegalArgumentException("a container ends (" + e + ") before it starts (" + s + ")");
-          long dur = Math.max(1, Math.round(Math.subtractExact(e, s) / 1000.0));
-          long mem = JsonRecords.number(t, "container.memory", dfltMem);
-          long cores = JsonRecords.number(t, "container.vcores", dfltCores);
-          long count = JsonRecords.number(t, "count", 1);
-          if (mem <= 0 || cores < 0 || count < 0) {
-            throw new IllegalArgumentException("container.memory, container.vcores and count must be positive");
-          }
-          long[] acc = folded.computeIfAbsent(type + "/" + dur + "/" + mem + "/" + cores, k -> new long[] {dur, mem, cores, 0});
-          acc[3] = Math.addExact(acc[3], count);
-        }
-        List<TaskGroup> groups = new ArrayList<>();
-        List<String> maps = new ArrayList<>();
-        int mi = 0;
-        int ri = 0;
-        for (Map.Entry<String, long[]> en : folded.entrySet()) {
-          if (!en.getKey().startsWith("map/")) continue;
-          long[] a = en.getValue();
-          Resources req = Resources.of(a[1], a[2]);
-          String gn = "map-" + mi++;
-          maps.add(gn);
-          groups.add(new TaskGroup(gn, Math.toIntExact(a[3]), req, a[0], model.phases(req, a[0], rnd), List.of()));
-        }
-        for (Map.Entry<String, long[]> en : folded.entrySet()) {
-          if (!en.getKey().startsWith("reduce/")) continue;
-          long[] a = en.getValue();
-          Resources req = Resources.of(a[1], a[2]);
-          groups.add(new TaskGroup("reduce-" + ri++, Math.toIntExact(a[3]), req, a[0], model.phases(req, a[0], rnd), maps));
-        }
-        raw.add(new Job(id, null, JsonRecords.text(node, "job.user"), JsonRecords.text(node, "job.queue.name"),
-            JobKind.BEST_EFFORT, 0, null, null, groups));
-        starts.add(start);
-      } catch (IllegalArgumentException e) {
-        report.malformed(place, e.getMessage());
-      } catch (ArithmeticException e) {
-        report.malformed(place, "numbers too large to compute with (a time span or a task count beyond "
-            + Integer.MAX_VALUE + ")");
-      }
-    });
+        });
     long min = starts.stream().mapToLong(Long::longValue).min().orElse(0);
     List<Job> jobs = new ArrayList<>(raw.size());
     for (int k = 0; k < raw.size(); k++) {
       Job j = raw.get(k);
-      jobs.add(new Job(j.id(), j.name(), j.user(), j.queue(), j.kind(), (starts.get(k) - min) / 1000, null, null, j.tasks()));
+      jobs.add(
+          new Job(
+              j.id(),
+              j.name(),
+              j.user(),
+              j.queue(),
+              j.kind(),
+              (starts.get(k) - min) / 1000,
+              null,
+              null,
+              j.tasks()));
     }
     String source = "SLS " + file.getFileName() + "; usage model: " + model.describe();
     double fraction;

@@ -13,6 +13,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.zip.ZipException;
 
 /**
  * Standard Workload Format v2 (Parallel Workloads Archive, Feitelson et al.), plain or gzipped.
@@ -31,10 +33,10 @@ import java.util.List;
  *       long jobs whose user declared how long they need are the ones a user books ahead. Their
  *       deadline is submit + wait (field 3) + requested time: the latest end the user's own limit
  *       allowed given the service the job really got. {@code reserve=none} makes every job
- *       best-effort. A log that states no requested time at all (NASA iPSC's, for one) falls
- *       back to the {@link ProductionRule}: a seeded {@code productionFraction} (5%) of the jobs,
- *       with the scenario builder's deadline rule. The jobs are rigid: a reservation asks for all
- *       its processors at once.
+ *       best-effort. A log that states no requested time at all (NASA iPSC's, for one) falls back
+ *       to the {@link ProductionRule}: a seeded {@code productionFraction} (5%) of the jobs, with
+ *       the scenario builder's deadline rule. The jobs are rigid: a reservation asks for all its
+ *       processors at once.
  *   <li>submit time (2) → arrival, relative to the first job's submit time minus {@code fromS}.
  *   <li>processors: allocated (5), else requested (8) → one task group of {@code ceil(procs /
  *       procsPerTask)} tasks, each requesting {@code procsPerTask} vcores. SWF jobs are rigid (all
@@ -44,10 +46,10 @@ import java.util.List;
  *   <li>memory request per task: requested memory (10, KB per processor) × procsPerTask, else
  *       {@code memoryPerProcMB} × procsPerTask.
  *   <li>usage: used memory (7, KB per processor) when known, else the {@link UsageModel}'s memory
- *       fraction of the request; CPU: average CPU time (6) / run time per processor when known
- *       (at most 1), else the model's CPU fraction; the model's start-up phase comes first.
- *   <li>status (11), group (13), executable (14), partition (16), preceding job (17)
- *       and think time (18) are not used (dependencies between jobs cannot be expressed).
+ *       fraction of the request; CPU: average CPU time (6) / run time per processor when known (at
+ *       most 1), else the model's CPU fraction; the model's start-up phase comes first.
+ *   <li>status (11), group (13), executable (14), partition (16), preceding job (17) and think time
+ *       (18) are not used (dependencies between jobs cannot be expressed).
  * </ul>
  *
  * <p>Parameters: {@code fromS} (0) and {@code untilS} (unbounded): keep jobs submitted in [fromS,
@@ -59,8 +61,17 @@ public final class SwfImporter implements TraceImporter {
   static final UsageModel DEFAULTS = new UsageModel(0, 0.2, 0.5, 1.0, 0, 1);
 
   @Override
-  public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(UsageModel.PARAMETERS, "fromS", "untilS", "maxJobs", "procsPerTask", "memoryPerProcMB", "reserve", "reserveMinRunS", ProductionRule.PARAMETER);
+  public Set<String> parameterNames() {
+    return TraceImporter.names(
+        UsageModel.PARAMETERS,
+        "fromS",
+        "untilS",
+        "maxJobs",
+        "procsPerTask",
+        "memoryPerProcMB",
+        "reserve",
+        "reserveMinRunS",
+        ProductionRule.PARAMETER);
   }
 
   @Override
@@ -88,10 +99,12 @@ public final class SwfImporter implements TraceImporter {
       maxJobs = options.longParam("maxJobs", Long.MAX_VALUE);
       procsPerTask = options.longParam("procsPerTask", 1);
       memPerProc = options.longParam("memoryPerProcMB", 1024);
-      if (procsPerTask < 1) throw new IllegalArgumentException("parameter procsPerTask must be at least 1");
+      if (procsPerTask < 1)
+        throw new IllegalArgumentException("parameter procsPerTask must be at least 1");
       reserve = options.param("reserve", "requested");
       if (!reserve.equals("requested") && !reserve.equals("none")) {
-        throw new IllegalArgumentException("parameter reserve must be 'requested' or 'none', got '" + reserve + "'");
+        throw new IllegalArgumentException(
+            "parameter reserve must be 'requested' or 'none', got '" + reserve + "'");
       }
       reserveMinRunS = options.longParam("reserveMinRunS", 3600);
       fraction = ProductionRule.fraction(options);
@@ -111,7 +124,9 @@ public final class SwfImporter implements TraceImporter {
         if (t.isEmpty()) continue;
         if (t.startsWith(";")) {
           String h = t.substring(1).strip();
-          if (h.startsWith("Computer:") || h.startsWith("Installation:") || h.startsWith("Acknowledge:")) {
+          if (h.startsWith("Computer:")
+              || h.startsWith("Installation:")
+              || h.startsWith("Acknowledge:")) {
             if (credit.length() > 0) credit.append("; ");
             credit.append(h);
           }
@@ -148,7 +163,9 @@ public final class SwfImporter implements TraceImporter {
         long run = (long) Math.ceil(v[3]);
         long procs = v[4] > 0 ? (long) v[4] : (long) v[7];
         if (run <= 0 || procs <= 0) {
-          report.ignored(place, "job " + f[0] + " has no run time or no processors (cancelled before it started)");
+          report.ignored(
+              place,
+              "job " + f[0] + " has no run time or no processors (cancelled before it started)");
           continue;
         }
         long tasks = procs / procsPerTask + (procs % procsPerTask == 0 ? 0 : 1);
@@ -156,38 +173,79 @@ public final class SwfImporter implements TraceImporter {
         long arrival = (long) (rel - fromS);
         Long deadline;
         long requested = (long) Math.ceil(v[8]);
-        boolean production = reserve.equals("requested") && requested > 0 && run <= requested && run >= reserveMinRunS;
+        boolean production =
+            reserve.equals("requested")
+                && requested > 0
+                && run <= requested
+                && run >= reserveMinRunS;
         try {
           // checked, not wrapped: a trace's numbers near 2^63 are a malformed line
-          memReq = v[9] > 0 ? Math.max(1, Math.round(v[9] * procsPerTask / 1024.0)) : Math.multiplyExact(memPerProc, procsPerTask);
-          deadline = production ? Math.addExact(Math.addExact(arrival, Math.max(0, (long) v[2])), requested) : null;
+          memReq =
+              v[9] > 0
+                  ? Math.max(1, Math.round(v[9] * procsPerTask / 1024.0))
+                  : Math.multiplyExact(memPerProc, procsPerTask);
+          deadline =
+              production
+                  ? Math.addExact(Math.addExact(arrival, Math.max(0, (long) v[2])), requested)
+                  : null;
           if (memReq == Long.MAX_VALUE) throw new ArithmeticException("memory");
         } catch (ArithmeticException e) {
-          report.malformed(place, "numbers too large to compute with (memory, wait or requested time near " + Long.MAX_VALUE + ")");
+          report.malformed(
+              place,
+              "numbers too large to compute with (memory, wait or requested time near "
+                  + Long.MAX_VALUE
+                  + ")");
           continue;
         }
         Resources request = Resources.of(memReq, procsPerTask);
         double memUse = v[6] > 0 ? v[6] * procsPerTask / 1024.0 : memReq * model.memoryUsage();
-        double cpuUse = v[5] >= 0 && v[3] > 0 ? Math.min(1.0, v[5] / v[3]) * procsPerTask : procsPerTask * model.cpuUsage();
+        double cpuUse =
+            v[5] >= 0 && v[3] > 0
+                ? Math.min(1.0, v[5] / v[3]) * procsPerTask
+                : procsPerTask * model.cpuUsage();
         List<UsagePhase> phases = model.phases(memUse, cpuUse, run);
         String queue = v[14] >= 0 ? "q" + (long) v[14] : null;
         String user = v[11] >= 0 ? "u" + (long) v[11] : null;
         if (requested > 0) withRequested++;
-        jobs.add(new Job("swf-" + f[0], null, user, queue, production ? JobKind.PRODUCTION : JobKind.BEST_EFFORT, arrival, deadline, null,
-            List.of(new TaskGroup("procs", (int) Math.min(Integer.MAX_VALUE, tasks), request, run, phases, List.of()))));
+        jobs.add(
+            new Job(
+                "swf-" + f[0],
+                null,
+                user,
+                queue,
+                production ? JobKind.PRODUCTION : JobKind.BEST_EFFORT,
+                arrival,
+                deadline,
+                null,
+                List.of(
+                    new TaskGroup(
+                        "procs",
+                        (int) Math.min(Integer.MAX_VALUE, tasks),
+                        request,
+                        run,
+                        phases,
+                        List.of()))));
       }
     } catch (NoSuchFileException e) {
       throw new FormatException(name, null, "no such file");
-    } catch (java.util.zip.ZipException e) {
-      throw new FormatException(name, "line " + (lineNo + 1), "broken gzip data: " + e.getMessage());
+    } catch (ZipException e) {
+      throw new FormatException(
+          name, "line " + (lineNo + 1), "broken gzip data: " + e.getMessage());
     }
-    String source = "SWF " + file.getFileName() + (credit.length() > 0 ? " (" + credit + ")" : "")
-        + "; usage model: " + model.describe() + " where the log lacks used memory or CPU time";
+    String source =
+        "SWF "
+            + file.getFileName()
+            + (credit.length() > 0 ? " (" + credit + ")" : "")
+            + "; usage model: "
+            + model.describe()
+            + " where the log lacks used memory or CPU time";
     List<String> warnings = new ArrayList<>(report.warnings());
     if (reserve.equals("requested") && withRequested == 0 && !jobs.isEmpty()) {
       jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
-      warnings.add("the log states no requested time (field 9) for any job: a seeded " + fraction
-          + " of the jobs are production jobs instead (--param productionFraction sets it)");
+      warnings.add(
+          "the log states no requested time (field 9) for any job: a seeded "
+              + fraction
+              + " of the jobs are production jobs instead (--param productionFraction sets it)");
     }
     return new ImportResult(new Workload(source, jobs), report.skipped(), warnings, true);
   }

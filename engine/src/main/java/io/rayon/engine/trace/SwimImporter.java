@@ -10,18 +10,22 @@ import io.rayon.model.workload.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.MalformedInputException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a SWIM workload trace (the Facebook 2009/2010 samples of the SWIM project): one job per
  * line, six tab- or space-separated fields: job id, submit time (s), gap to the previous job (s,
- * read and checked but not used), map input bytes, shuffle bytes, reduce output bytes; the
- * {@code withInputPaths} variants add a seventh, the job's input path (tab-separated files may have
- * spaces in it). Blank lines and lines starting with {@code #} are skipped.
+ * read and checked but not used), map input bytes, shuffle bytes, reduce output bytes; the {@code
+ * withInputPaths} variants add a seventh, the job's input path (tab-separated files may have spaces
+ * in it). Blank lines and lines starting with {@code #} are skipped.
  *
  * <p>Production jobs (the ones a scenario gives a reservation): in a file with input paths, the
  * recurring jobs — every job whose input path is read by at least one other job, as periodic
@@ -68,19 +72,25 @@ public final class SwimImporter implements TraceImporter {
       positive("mapInputMB", mapInputMB);
       positive("shufflePerReduceMB", shufflePerReduceMB);
       positive("throughputMBps", throughputMBps);
-      if (startupS < 0) throw new IllegalArgumentException("parameter startupS must be 0 or more, got " + startupS);
+      if (startupS < 0)
+        throw new IllegalArgumentException("parameter startupS must be 0 or more, got " + startupS);
       fraction("startupUsageFraction", startupUsageFraction);
       fraction("workingUsageFraction", workingUsageFraction);
-      if (mapRequest.isZero() || !mapRequest.isNonNegative()) throw new IllegalArgumentException("map request must be positive");
-      if (reduceRequest.isZero() || !reduceRequest.isNonNegative()) throw new IllegalArgumentException("reduce request must be positive");
+      if (mapRequest.isZero() || !mapRequest.isNonNegative())
+        throw new IllegalArgumentException("map request must be positive");
+      if (reduceRequest.isZero() || !reduceRequest.isNonNegative())
+        throw new IllegalArgumentException("reduce request must be positive");
     }
 
     private static void positive(String n, double v) {
-      if (!(v > 0) || Double.isInfinite(v)) throw new IllegalArgumentException("parameter " + n + " must be a positive number, got " + v);
+      if (!(v > 0) || Double.isInfinite(v))
+        throw new IllegalArgumentException(
+            "parameter " + n + " must be a positive number, got " + v);
     }
 
     private static void fraction(String n, double v) {
-      if (!(v > 0 && v <= 1)) throw new IllegalArgumentException("parameter " + n + " must be in (0, 1], got " + v);
+      if (!(v > 0 && v <= 1))
+        throw new IllegalArgumentException("parameter " + n + " must be in (0, 1], got " + v);
     }
 
     public static Model from(ImportOptions o) {
@@ -100,8 +110,14 @@ public final class SwimImporter implements TraceImporter {
       return String.format(
           Locale.ROOT,
           "maps=ceil(input/%sMB), reduces=ceil(shuffle/%sMB), task=%ds+bytes/%sMBps, map %s, reduce %s, usage %s then %s",
-          num(mapInputMB), num(shufflePerReduceMB), startupS, num(throughputMBps), mapRequest, reduceRequest,
-          num(startupUsageFraction), num(workingUsageFraction));
+          num(mapInputMB),
+          num(shufflePerReduceMB),
+          startupS,
+          num(throughputMBps),
+          mapRequest,
+          reduceRequest,
+          num(startupUsageFraction),
+          num(workingUsageFraction));
     }
 
     private static String num(double d) {
@@ -110,9 +126,20 @@ public final class SwimImporter implements TraceImporter {
   }
 
   @Override
-  public java.util.Set<String> parameterNames() {
-    return TraceImporter.names(java.util.Set.of(), "mapInputMB", "shufflePerReduceMB", "throughputMBps", "startupS",
-        "mapMemoryMB", "mapVcores", "reduceMemoryMB", "reduceVcores", "startupUsageFraction", "workingUsageFraction", ProductionRule.PARAMETER);
+  public Set<String> parameterNames() {
+    return TraceImporter.names(
+        Set.of(),
+        "mapInputMB",
+        "shufflePerReduceMB",
+        "throughputMBps",
+        "startupS",
+        "mapMemoryMB",
+        "mapVcores",
+        "reduceMemoryMB",
+        "reduceVcores",
+        "startupUsageFraction",
+        "workingUsageFraction",
+        ProductionRule.PARAMETER);
   }
 
   @Override
@@ -126,13 +153,14 @@ public final class SwimImporter implements TraceImporter {
       return read(in, file.getFileName().toString(), options);
     } catch (NoSuchFileException e) {
       throw new FormatException(file.toString(), null, "no such file");
-    } catch (java.nio.charset.MalformedInputException e) {
+    } catch (MalformedInputException e) {
       throw new FormatException(file.toString(), null, "not a UTF-8 text file");
     }
   }
 
   /** Reads a trace from {@code in}; {@code name} names it in errors and in the workload source. */
-  public ImportResult read(Reader in, String name, ImportOptions options) throws FormatException, IOException {
+  public ImportResult read(Reader in, String name, ImportOptions options)
+      throws FormatException, IOException {
     Model m;
     double fraction;
     try {
@@ -160,7 +188,7 @@ public final class SwimImporter implements TraceImporter {
       }
     }
     if (skipped > 10) warnings.add((skipped - 10) + " more malformed lines skipped");
-    java.util.Map<String, Integer> readers = new java.util.HashMap<>();
+    Map<String, Integer> readers = new HashMap<>();
     boolean paths = false;
     for (Job j : jobs) {
       if (!j.name().equals(j.id())) {
@@ -170,15 +198,27 @@ public final class SwimImporter implements TraceImporter {
     }
     if (paths) {
       List<Job> marked = new ArrayList<>(jobs.size());
-      for (Job j : jobs) marked.add(readers.getOrDefault(j.name(), 0) >= 2 && !j.name().equals(j.id()) ? ProductionRule.production(j) : j);
+      for (Job j : jobs)
+        marked.add(
+            readers.getOrDefault(j.name(), 0) >= 2 && !j.name().equals(j.id())
+                ? ProductionRule.production(j)
+                : j);
       jobs = marked;
     } else {
       jobs = ProductionRule.seededFraction(jobs, fraction, options.seed());
     }
-    return new ImportResult(new Workload("swim:" + name + " (" + m.describe() + ")", jobs), skipped, warnings);
+    return new ImportResult(
+        new Workload("swim:" + name + " (" + m.describe() + ")", jobs), skipped, warnings);
   }
 
-  private static final String[] FIELDS = {"job id", "submit time (s)", "gap (s)", "map input bytes", "shuffle bytes", "reduce output bytes"};
+  private static final String[] FIELDS = {
+    "job id",
+    "submit time (s)",
+    "gap (s)",
+    "map input bytes",
+    "shuffle bytes",
+    "reduce output bytes"
+  };
 
   static Job job(String line, Model m) {
     String[] f = line.indexOf('\t') >= 0 ? line.split("\t+") : line.split(" +");
@@ -188,7 +228,8 @@ public final class SwimImporter implements TraceImporter {
               + f.length);
     }
     String path = f.length == 7 ? f[6].strip() : null;
-    if (path != null && path.isEmpty()) throw new IllegalArgumentException("the input path (field 7) is empty");
+    if (path != null && path.isEmpty())
+      throw new IllegalArgumentException("the input path (field 7) is empty");
     String id = f[0].strip();
     long submit = number(f[1], FIELDS[1]);
     number(f[2], FIELDS[2]);
@@ -198,18 +239,32 @@ public final class SwimImporter implements TraceImporter {
 
     double mb = 1e6;
     long maps = Math.max(1, (long) Math.ceil(input / (m.mapInputMB() * mb)));
-    long reduces = shuffle > 0 || output > 0 ? Math.max(1, (long) Math.ceil(shuffle / (m.shufflePerReduceMB() * mb))) : 0;
+    long reduces =
+        shuffle > 0 || output > 0
+            ? Math.max(1, (long) Math.ceil(shuffle / (m.shufflePerReduceMB() * mb)))
+            : 0;
     if (maps > Integer.MAX_VALUE || reduces > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("job " + id + " would have more than " + Integer.MAX_VALUE + " tasks");
+      throw new IllegalArgumentException(
+          "job " + id + " would have more than " + Integer.MAX_VALUE + " tasks");
     }
     List<TaskGroup> groups = new ArrayList<>(2);
     long mapS = duration((double) input / maps, m);
-    groups.add(new TaskGroup("map", (int) maps, m.mapRequest(), mapS, usage(mapS, m.mapRequest(), m), List.of()));
+    groups.add(
+        new TaskGroup(
+            "map", (int) maps, m.mapRequest(), mapS, usage(mapS, m.mapRequest(), m), List.of()));
     if (reduces > 0) {
       long redS = duration(((double) shuffle + output) / reduces, m);
-      groups.add(new TaskGroup("reduce", (int) reduces, m.reduceRequest(), redS, usage(redS, m.reduceRequest(), m), List.of("map")));
+      groups.add(
+          new TaskGroup(
+              "reduce",
+              (int) reduces,
+              m.reduceRequest(),
+              redS,
+              usage(redS, m.reduceRequest(), m),
+              List.of("map")));
     }
-    return new Job(id, path == null ? id : path, null, null, JobKind.BEST_EFFORT, submit, null, null, groups);
+    return new Job(
+        id, path == null ? id : path, null, null, JobKind.BEST_EFFORT, submit, null, null, groups);
   }
 
   private static long duration(double bytesPerTask, Model m) {
@@ -220,8 +275,11 @@ public final class SwimImporter implements TraceImporter {
   private static List<UsagePhase> usage(long durationS, Resources request, Model m) {
     Resources start = atLeastOne(request.scale(m.startupUsageFraction()));
     Resources work = atLeastOne(request.scale(m.workingUsageFraction()));
-    if (m.startupS() == 0 || durationS <= m.startupS()) return List.of(new UsagePhase(durationS, durationS <= m.startupS() && m.startupS() > 0 ? start : work));
-    return List.of(new UsagePhase(m.startupS(), start), new UsagePhase(durationS - m.startupS(), work));
+    if (m.startupS() == 0 || durationS <= m.startupS())
+      return List.of(
+          new UsagePhase(durationS, durationS <= m.startupS() && m.startupS() > 0 ? start : work));
+    return List.of(
+        new UsagePhase(m.startupS(), start), new UsagePhase(durationS - m.startupS(), work));
   }
 
   private static Resources atLeastOne(Resources r) {
@@ -235,7 +293,11 @@ public final class SwimImporter implements TraceImporter {
       if (v < 0) throw new IllegalArgumentException(what + " is negative: " + s);
       return v;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(what + " is not a whole number: '" + (s.length() > 30 ? s.substring(0, 30) + "..." : s) + "'");
+      throw new IllegalArgumentException(
+          what
+              + " is not a whole number: '"
+              + (s.length() > 30 ? s.substring(0, 30) + "..." : s)
+              + "'");
     }
   }
 }

@@ -15,10 +15,10 @@ import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Opening trace files: only regular files (a FIFO or a device is refused before it is opened),
- * gzip recognized by its magic bytes whatever the file name, the bytes read and what they expand
- * to bounded by {@link InputFiles#streamLimit()}, text decoded as strict UTF-8 and every line
- * bounded by {@link InputFiles#MAX_LINE_CHARS} characters.
+ * Opening trace files: only regular files (a FIFO or a device is refused before it is opened), gzip
+ * recognized by its magic bytes whatever the file name, the bytes read and what they expand to
+ * bounded by {@link InputFiles#streamLimit()}, text decoded as strict UTF-8 and every line bounded
+ * by {@link InputFiles#MAX_LINE_CHARS} characters.
  */
 final class TraceFiles {
   private TraceFiles() {}
@@ -31,7 +31,9 @@ final class TraceFiles {
     int b1 = in.read();
     in.reset();
     if (b0 == 0x1f && b1 == 0x8b) {
-      InputStream gz = InputFiles.bounded(new GZIPInputStream(in, 1 << 16), name + " (uncompressed)", InputFiles.streamLimit());
+      InputStream gz =
+          InputFiles.bounded(
+              new GZIPInputStream(in, 1 << 16), name + " (uncompressed)", InputFiles.streamLimit());
       return new BufferedInputStream(gz, 1 << 16);
     }
     return in;
@@ -43,8 +45,13 @@ final class TraceFiles {
 
   /** Strict UTF-8 lines of at most {@link InputFiles#MAX_LINE_CHARS} characters. */
   static BufferedReader reader(InputStream in, String name) {
-    Reader r = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+    Reader r =
+        new InputStreamReader(
+            in,
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT));
     return new BufferedReader(new LineLimit(r, name, InputFiles.MAX_LINE_CHARS), 1 << 16);
   }
 
@@ -53,8 +60,14 @@ final class TraceFiles {
     private static final long serialVersionUID = 1L;
 
     LineTooLong(String name, long line, int limit) {
-      super(name + " at line " + line + ": longer than " + limit + " characters; not a line of a trace"
-          + " (is it a binary file or one without line breaks?)");
+      super(
+          name
+              + " at line "
+              + line
+              + ": longer than "
+              + limit
+              + " characters; not a line of a trace"
+              + " (is it a binary file or one without line breaks?)");
     }
   }
 

@@ -3,6 +3,10 @@ package io.rayon.engine.trace;
 import io.rayon.model.io.FormatException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads a public workload trace into the model's {@link io.rayon.model.workload.Workload}. Each
@@ -23,12 +27,12 @@ public interface TraceImporter {
    * The model parameters this importer reads from {@link ImportOptions#params()}; the CLI refuses
    * any other name, so a misspelled {@code --param} is not silently ignored.
    */
-  java.util.Set<String> parameterNames();
+  Set<String> parameterNames();
 
   /** {@code shared} and {@code own} as one sorted set (for {@link #parameterNames()}). */
-  static java.util.Set<String> names(java.util.Set<String> shared, String... own) {
-    java.util.TreeSet<String> all = new java.util.TreeSet<>(shared);
-    all.addAll(java.util.List.of(own));
-    return java.util.Collections.unmodifiableSortedSet(all);
+  static Set<String> names(Set<String> shared, String... own) {
+    TreeSet<String> all = new TreeSet<>(shared);
+    all.addAll(List.of(own));
+    return Collections.unmodifiableSortedSet(all);
   }
 }

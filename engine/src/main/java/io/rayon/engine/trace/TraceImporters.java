@@ -10,7 +10,13 @@ public final class TraceImporters {
 
   private static Map<String, TraceImporter> all() {
     Map<String, TraceImporter> m = new LinkedHashMap<>();
-    for (TraceImporter i : List.of(new SwimImporter(), new SwfImporter(), new SlsImporter(), new RumenImporter(), new AlibabaGpuImporter())) {
+    for (TraceImporter i :
+        List.of(
+            new SwimImporter(),
+            new SwfImporter(),
+            new SlsImporter(),
+            new RumenImporter(),
+            new AlibabaGpuImporter())) {
       m.put(i.format(), i);
     }
     return m;
@@ -21,11 +27,14 @@ public final class TraceImporters {
     return List.copyOf(all().keySet());
   }
 
-  /** The importer for {@code format}, or {@link IllegalArgumentException} listing the known ones. */
+  /**
+   * The importer for {@code format}, or {@link IllegalArgumentException} listing the known ones.
+   */
   public static TraceImporter forFormat(String format) {
     TraceImporter i = all().get(format);
     if (i == null) {
-      throw new IllegalArgumentException("unknown trace format '" + format + "'; known formats: " + String.join(", ", formats()));
+      throw new IllegalArgumentException(
+          "unknown trace format '" + format + "'; known formats: " + String.join(", ", formats()));
     }
     return i;
   }

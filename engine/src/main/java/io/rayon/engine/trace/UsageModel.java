@@ -4,6 +4,7 @@ import io.rayon.engine.sim.UsageProfiles;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.workload.UsagePhase;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -18,10 +19,15 @@ import java.util.SplittableRandom;
  * memoryCap}.
  */
 public record UsageModel(
-    double startupS, double startupUsage, double memoryUsage, double cpuUsage, double jitter, double memoryCap) {
+    double startupS,
+    double startupUsage,
+    double memoryUsage,
+    double cpuUsage,
+    double jitter,
+    double memoryCap) {
   /** The names of this model's parameters, as {@code --param} takes them. */
-  public static final java.util.Set<String> PARAMETERS =
-      java.util.Set.of("startupS", "startupUsage", "memoryUsage", "cpuUsage", "jitter", "memoryCap");
+  public static final Set<String> PARAMETERS =
+      Set.of("startupS", "startupUsage", "memoryUsage", "cpuUsage", "jitter", "memoryCap");
 
   public UsageModel {
     check("startupS", startupS, 0, Double.MAX_VALUE);
@@ -34,7 +40,8 @@ public record UsageModel(
 
   private static void check(String name, double v, double lo, double hi) {
     if (!(v >= lo && v <= hi)) {
-      throw new IllegalArgumentException("parameter " + name + "=" + v + " must lie in [" + lo + ", " + hi + "]");
+      throw new IllegalArgumentException(
+          "parameter " + name + "=" + v + " must lie in [" + lo + ", " + hi + "]");
     }
   }
 
@@ -69,7 +76,15 @@ public record UsageModel(
 
   /** A one-line description for a workload's source note. */
   public String describe() {
-    return "start-up " + startupS + " s at " + startupUsage + "x, then memory " + memoryUsage + "x and cpu "
-        + cpuUsage + "x of the request, per-group jitter +/-" + jitter;
+    return "start-up "
+        + startupS
+        + " s at "
+        + startupUsage
+        + "x, then memory "
+        + memoryUsage
+        + "x and cpu "
+        + cpuUsage
+        + "x of the request, per-group jitter +/-"
+        + jitter;
   }
 }

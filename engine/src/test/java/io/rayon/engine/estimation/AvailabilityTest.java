@@ -22,7 +22,8 @@ class AvailabilityTest {
   @Test
   void yarnPrototypeIsTheSmallerOfEquationsFiveAndSix() {
     // eq. 5: 28672 − 2048 = 26624; eq. 6: 32768 − 5120 = 27648
-    assertThat(Availability.YARN_PROTOTYPE.available(28_672, 2048, 32_768, 5120)).isEqualTo(26_624.0);
+    assertThat(Availability.YARN_PROTOTYPE.available(28_672, 2048, 32_768, 5120))
+        .isEqualTo(26_624.0);
     // eq. 5: 28 − 20 = 8; eq. 6: 32 − 30 = 2 (the capacity bounds the estimate, not the allowance)
     assertThat(Availability.YARN_PROTOTYPE.available(28, 20, 32, 30)).isEqualTo(2.0);
     assertThat(NodeUsageEstimator.available(28, 27, 32, 10)).isEqualTo(1.0);
@@ -46,7 +47,8 @@ class AvailabilityTest {
     p.allocated(0, 8192, 4); // eq. 2: EU = 8192 / 4
     assertThat(p.available(0, MEMORY)).isEqualTo(28_672.0 - 8192);
     assertThat(p.available(0, CPU)).isEqualTo(18.0 - 4);
-    p.heartbeat(0, 2048, 6); // EU = 0.5·8192 + 0.5·2048 = 5120; CPU 0.5·4 + 0.5·6 = 5 < 6 -> 6 (eq. 3)
+    p.heartbeat(
+        0, 2048, 6); // EU = 0.5·8192 + 0.5·2048 = 5120; CPU 0.5·4 + 0.5·6 = 5 < 6 -> 6 (eq. 3)
     assertThat(p.available(0, MEMORY)).isEqualTo(23_552.0);
     assertThat(p.available(0, CPU)).isEqualTo(12.0);
     p.released(0, 8192, 4, 1); // eq. 4: EU = 5120 − 0.5¹·8192 = 1024; CPU max(0, 6 − 2) = 4

@@ -42,7 +42,8 @@ class EstimationPolicyTest {
     p.start(new OneNode());
     p.allocated(0, 8192, 4); // eq. 2: EU = 8192; ACU' = 8192 until the next report
     assertThat(p.available(0, MEMORY)).isEqualTo(28_672 - 8192);
-    p.heartbeat(0, 2048, 6); // EU = 0.5*8192 + 0.5*2048 = 5120; ACU = 2048; CPU: EU 5 < 6 -> 6 (eq. 3)
+    p.heartbeat(
+        0, 2048, 6); // EU = 0.5*8192 + 0.5*2048 = 5120; ACU = 2048; CPU: EU 5 < 6 -> 6 (eq. 3)
     assertThat(p.estimate(0, MEMORY)).isEqualTo(5120.0);
     assertThat(p.estimate(0, CPU)).isEqualTo(6.0);
     // min(28672 - 2048, 32768 - 5120) = 26624; CPU min(18 - 6, 24 - 6) = 12

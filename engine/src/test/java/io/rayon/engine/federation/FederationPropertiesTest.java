@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.model.federation.FailureSpec;
 import io.rayon.model.federation.FederationSetup;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
+import org.assertj.core.data.Offset;
 
 class FederationPropertiesTest {
 
   static Federation generated(long seed, int scs, boolean failures) {
-    FederationSetup s = FederationGenerator.generate(new FederationGenerator.Params(scs, 60 * scs, 40, 8, 1.2, seed));
+    FederationSetup s =
+        FederationGenerator.generate(
+            new FederationGenerator.Params(scs, 60 * scs, 40, 8, 1.2, seed));
     if (failures) s = s.withFailures(FailureSpec.always(List.of("sc0"), 0.05, seed));
     Routing.Router r = Routing.Router.values()[(int) (seed % 4)];
     Routing.Proxy p = Routing.Proxy.values()[(int) (seed % 3)];
@@ -21,8 +25,10 @@ class FederationPropertiesTest {
   }
 
   @Property(tries = 40)
-  void capacityIsNeverExceededPerSubCluster(@ForAll @LongRange(min = 1, max = 1_000_000) long seed,
-      @ForAll @IntRange(min = 2, max = 8) int scs, @ForAll boolean failures) {
+  void capacityIsNeverExceededPerSubCluster(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 2, max = 8) int scs,
+      @ForAll boolean failures) {
     Federation f = generated(seed, scs, failures);
     for (String name : SharePolicies.REGISTRY.names()) {
       SharePolicy p = SharePolicies.create(name);
@@ -49,8 +55,11 @@ class FederationPropertiesTest {
    * demand.
    */
   @Property(tries = 40)
-  void gifIsWorkPreserving(@ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 2, max = 8) int scs,
-      @ForAll boolean failures, @ForAll boolean flexible) {
+  void gifIsWorkPreserving(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 2, max = 8) int scs,
+      @ForAll boolean failures,
+      @ForAll boolean flexible) {
     Federation f = generated(seed, scs, failures);
     int leaves = f.tree().leafCount();
     double[][] xl;
@@ -65,7 +74,7 @@ class FederationPropertiesTest {
       any = f.anyDemand;
       assertThat(SharePolicies.create("gif").shares(f)).isDeepEqualTo(GifPolicy.sum(parts));
     } else {
-      xl = SharePolicies.REGISTRY.create("gif", java.util.Map.of("any-requests", "routed")).shares(f);
+      xl = SharePolicies.REGISTRY.create("gif", Map.of("any-requests", "routed")).shares(f);
       xa = new double[leaves][scs];
       located = f.demand;
       any = new double[leaves];
@@ -86,18 +95,26 @@ class FederationPropertiesTest {
       double couldUse = 0;
       for (int q = 0; q < leaves; q++) {
         load += xl[q][j] + xa[q][j];
-        couldUse += Math.max(0, Math.min(located[q][j] - xl[q][j] + any[q] - usedAny[q], f.leafDemand(q) - total[q]));
+        couldUse +=
+            Math.max(
+                0,
+                Math.min(
+                    located[q][j] - xl[q][j] + any[q] - usedAny[q], f.leafDemand(q) - total[q]));
       }
       assertThat(load).isLessThanOrEqualTo(f.capacity(j) + 1e-6);
       if (couldUse > 1e-6) {
-        assertThat(load).as("sub-cluster " + j + " idles while a queue could use it").isCloseTo(f.capacity(j), org.assertj.core.data.Offset.offset(1e-6 * (1 + f.capacity(j))));
+        assertThat(load)
+            .as("sub-cluster " + j + " idles while a queue could use it")
+            .isCloseTo(f.capacity(j), Offset.offset(1e-6 * (1 + f.capacity(j))));
       }
     }
   }
 
   /** A queue demanding at least its guarantee gets it under the oracle (one pool, no locality). */
   @Property(tries = 40)
-  void guaranteesAreMetWhenDemanded(@ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 2, max = 8) int scs) {
+  void guaranteesAreMetWhenDemanded(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 2, max = 8) int scs) {
     Federation f = generated(seed, scs, false);
     double[] share = GifPolicy.global(f);
     QueueTree t = f.tree();
@@ -105,7 +122,9 @@ class FederationPropertiesTest {
     for (int q = 0; q < share.length; q++) {
       double g = t.leafGuaranteedFraction(q) * f.totalCapacity();
       assertThat(share[q]).isGreaterThanOrEqualTo(Math.min(g, f.leafDemand(q)) - 1e-6);
-      assertThat(share[q]).isLessThanOrEqualTo(Math.min(f.leafDemand(q), t.leafMaximumFraction(q) * f.totalCapacity()) + 1e-6);
+      assertThat(share[q])
+          .isLessThanOrEqualTo(
+              Math.min(f.leafDemand(q), t.leafMaximumFraction(q) * f.totalCapacity()) + 1e-6);
       total += share[q];
     }
     assertThat(total).isLessThanOrEqualTo(f.totalCapacity() + 1e-6);
@@ -118,7 +137,9 @@ class FederationPropertiesTest {
   }
 
   @Property(tries = 30)
-  void gacAdmitsOnlyWholeGangsWithinQuota(@ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 2, max = 8) int scs) {
+  void gacAdmitsOnlyWholeGangsWithinQuota(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 2, max = 8) int scs) {
     Federation f = generated(seed, scs, false);
     SharePolicy gac = SharePolicies.create("gac");
     Placement.Result r = Placement.place(f, gac.shares(f), false, false, false);
@@ -126,7 +147,9 @@ class FederationPropertiesTest {
     for (int q = 0; q < t.leafCount(); q++) {
       for (int j = 0; j < scs; j++) {
         if (t.leafGang(q) > 0) assertThat(r.placed()[q][j] % t.leafGang(q)).isZero();
-        assertThat(r.placed()[q][j]).isLessThanOrEqualTo((long) Math.floor(t.leafGuaranteedFraction(q) * f.capacity(j) + 1e-9));
+        assertThat(r.placed()[q][j])
+            .isLessThanOrEqualTo(
+                (long) Math.floor(t.leafGuaranteedFraction(q) * f.capacity(j) + 1e-9));
       }
     }
   }

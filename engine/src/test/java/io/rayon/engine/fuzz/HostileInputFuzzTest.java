@@ -2,6 +2,7 @@ package io.rayon.engine.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.rayon.engine.rdl.CompileResult;
 import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.scenario.ScenarioChecks;
@@ -15,24 +16,30 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParseException;
 import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.rdl.RdlPrinter;
+import io.rayon.model.text.Visible;
 import io.rayon.testsupport.SampleScenarios;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +62,16 @@ class HostileInputFuzzTest {
 
   @TempDir Path dir;
 
-  enum Target { RDL_TEXT, RDL_JSON, SCENARIO, SWF, SWIM, SLS, RUMEN, ALIBABA_GPU }
+  enum Target {
+    RDL_TEXT,
+    RDL_JSON,
+    SCENARIO,
+    SWF,
+    SWIM,
+    SLS,
+    RUMEN,
+    ALIBABA_GPU
+  }
 
   static final class Counts {
     long tried;
@@ -95,7 +111,7 @@ class HostileInputFuzzTest {
           example(c, t, "hang", input);
           worker.shutdownNow();
           worker = Executors.newSingleThreadExecutor(daemon());
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           c.crashes++;
           example(c, t, String.valueOf(e.getCause()), input);
         }
@@ -112,7 +128,7 @@ class HostileInputFuzzTest {
     assertThat(crashes + hangs).as(report).isZero();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon() {
+  private static ThreadFactory daemon() {
     return r -> {
       Thread th = new Thread(r, "fuzz-worker");
       th.setDaemon(true);
@@ -122,17 +138,33 @@ class HostileInputFuzzTest {
 
   private static void example(Counts c, Target t, String what, String input) {
     if (c.examples.size() < 5) {
-      c.examples.add(t + ": " + what + " on " + io.rayon.model.text.Visible.show(input.length() > 300 ? input.substring(0, 300) + "..." : input));
+      c.examples.add(
+          t
+              + ": "
+              + what
+              + " on "
+              + Visible.show(input.length() > 300 ? input.substring(0, 300) + "..." : input));
     }
   }
 
   static String report(int inputs, long seed, Map<Target, Counts> counts) {
-    StringBuilder sb = new StringBuilder("hostile-input fuzz: " + inputs + " inputs, seed " + seed + "\n");
-    sb.append(String.format("%-12s %8s %8s %8s %8s %8s%n", "target", "tried", "accepted", "errors", "crashes", "hangs"));
+    StringBuilder sb =
+        new StringBuilder("hostile-input fuzz: " + inputs + " inputs, seed " + seed + "\n");
+    sb.append(
+        String.format(
+            "%-12s %8s %8s %8s %8s %8s%n",
+            "target", "tried", "accepted", "errors", "crashes", "hangs"));
     for (Map.Entry<Target, Counts> e : counts.entrySet()) {
       Counts c = e.getValue();
-      sb.append(String.format("%-12s %8d %8d %8d %8d %8d%n", e.getKey().name().toLowerCase(), c.tried, c.accepted, c.cleanErrors,
-          c.crashes, c.hangs));
+      sb.append(
+          String.format(
+              "%-12s %8d %8d %8d %8d %8d%n",
+              e.getKey().name().toLowerCase(),
+              c.tried,
+              c.accepted,
+              c.cleanErrors,
+              c.crashes,
+              c.hangs));
       for (String x : c.examples) sb.append("  ").append(x).append('\n');
     }
     return sb.toString();
@@ -147,7 +179,7 @@ class HostileInputFuzzTest {
           Rdl e;
           try {
             e = Json.mapper().readValue(input, Rdl.class);
-          } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+          } catch (JsonProcessingException ex) {
             Json.describe("fuzz.json", ex).getMessage();
             return false;
           } catch (IllegalArgumentException | NullPointerException ex) {
@@ -170,28 +202,40 @@ class HostileInputFuzzTest {
         default -> {
           byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
           if (file.toString().endsWith(".gz")) {
-            java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
-            try (var gz = new java.util.zip.GZIPOutputStream(bo)) {
+            ByteArrayOutputStream bo = new ByteArrayOutputStream();
+            try (var gz = new GZIPOutputStream(bo)) {
               gz.write(bytes);
             }
             bytes = bo.toByteArray();
-            if ((i / Target.values().length) % 32 == 7) bytes = java.util.Arrays.copyOf(bytes, Math.max(2, bytes.length / 2));
+            if ((i / Target.values().length) % 32 == 7)
+              bytes = Arrays.copyOf(bytes, Math.max(2, bytes.length / 2));
           }
           Files.write(file, bytes);
-          TraceImporter imp = TraceImporters.forFormat(switch (t) {
-            case SWF -> "swf";
-            case SWIM -> "swim";
-            case SLS -> "sls";
-            case RUMEN -> "rumen";
-            default -> "alibaba-gpu";
-          });
+          TraceImporter imp =
+              TraceImporters.forFormat(
+                  switch (t) {
+                    case SWF -> "swf";
+                    case SWIM -> "swim";
+                    case SLS -> "sls";
+                    case RUMEN -> "rumen";
+                    default -> "alibaba-gpu";
+                  });
           try {
             var result = imp.read(file, new ImportOptions(i % 3 == 0, i, Map.of()));
             for (var j : result.workload().jobs()) {
               for (var g : j.tasks()) {
                 if (g.count() < 1 || g.durationS() < 0 || j.arrivalS() < 0) {
-                  throw new IllegalStateException("a wrapped number reached the workload: job " + j.id() + " group " + g.name()
-                      + " count " + g.count() + ", duration " + g.durationS() + ", arrival " + j.arrivalS());
+                  throw new IllegalStateException(
+                      "a wrapped number reached the workload: job "
+                          + j.id()
+                          + " group "
+                          + g.name()
+                          + " count "
+                          + g.count()
+                          + ", duration "
+                          + g.durationS()
+                          + ", arrival "
+                          + j.arrivalS());
                 }
               }
             }
@@ -221,27 +265,38 @@ class HostileInputFuzzTest {
 
   static Map<Target, String> seeds() throws IOException {
     Map<Target, String> m = new LinkedHashMap<>();
-    m.put(Target.RDL_TEXT, "window(order(atom(<1024,1>,1,10,240,2400),any(atom(<2048,2,gpu=1>,2,8,5,80),"
-        + "all(atom(<1,1>,1,1,1,1),atom(<1,1>,1,2,1,2)))),0,800)");
-    m.put(Target.RDL_JSON, "{\"type\":\"window\",\"expr\":{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1024,\"vcores\":1},"
-        + "\"gang\":1,\"maxParallelism\":10,\"minLease\":1,\"work\":100},\"start\":0,\"finish\":60}");
+    m.put(
+        Target.RDL_TEXT,
+        "window(order(atom(<1024,1>,1,10,240,2400),any(atom(<2048,2,gpu=1>,2,8,5,80),"
+            + "all(atom(<1,1>,1,1,1,1),atom(<1,1>,1,2,1,2)))),0,800)");
+    m.put(
+        Target.RDL_JSON,
+        "{\"type\":\"window\",\"expr\":{\"type\":\"atom\",\"bundle\":{\"memoryMB\":1024,\"vcores\":1},"
+            + "\"gang\":1,\"maxParallelism\":10,\"minLease\":1,\"work\":100},\"start\":0,\"finish\":60}");
     m.put(Target.SCENARIO, SampleScenarios.fig9Json());
     m.put(Target.SWF, head(SampleScenarios.trace("swf/KTH-SP2-1996-2.1-cln.swf.gz"), 40));
     m.put(Target.SWIM, head(SampleScenarios.swimTrace(), 30));
-    m.put(Target.SLS, "{\"job.id\":\"j1\",\"job.user\":\"u\",\"job.queue.name\":\"q\",\"job.start.ms\":0,\"job.end.ms\":60000,"
-        + "\"job.tasks\":[{\"container.start.ms\":0,\"container.end.ms\":30000,\"container.type\":\"map\","
-        + "\"container.memory\":1024,\"container.vcores\":1,\"count\":2},{\"container.start.ms\":30000,"
-        + "\"container.end.ms\":60000,\"container.type\":\"reduce\"}]}\n");
+    m.put(
+        Target.SLS,
+        "{\"job.id\":\"j1\",\"job.user\":\"u\",\"job.queue.name\":\"q\",\"job.start.ms\":0,\"job.end.ms\":60000,"
+            + "\"job.tasks\":[{\"container.start.ms\":0,\"container.end.ms\":30000,\"container.type\":\"map\","
+            + "\"container.memory\":1024,\"container.vcores\":1,\"count\":2},{\"container.start.ms\":30000,"
+            + "\"container.end.ms\":60000,\"container.type\":\"reduce\"}]}\n");
     String rumen = Files.readString(SampleScenarios.trace("sls/2jobs2min-rumen-jh.json"));
-    m.put(Target.RUMEN, rumen.length() > 6000 ? rumen.substring(0, rumen.indexOf("\n}", 0) + 2) : rumen);
-    m.put(Target.ALIBABA_GPU, head(SampleScenarios.trace("alibaba-gpu-2023/openb_pod_list_default.csv"), 30));
+    m.put(
+        Target.RUMEN,
+        rumen.length() > 6000 ? rumen.substring(0, rumen.indexOf("\n}", 0) + 2) : rumen);
+    m.put(
+        Target.ALIBABA_GPU,
+        head(SampleScenarios.trace("alibaba-gpu-2023/openb_pod_list_default.csv"), 30));
     return m;
   }
 
   static String head(Path p, int lines) throws IOException {
     var in = Files.newInputStream(p);
     var stream = p.toString().endsWith(".gz") ? new GZIPInputStream(in) : in;
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
       StringBuilder sb = new StringBuilder();
       String line;
       for (int i = 0; i < lines && (line = r.readLine()) != null; i++) sb.append(line).append('\n');
@@ -250,10 +305,54 @@ class HostileInputFuzzTest {
   }
 
   static final String[] TOKENS = {
-    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "4611686018427387904", "2147483647",
-    "2147483648", "-1", "-0", "0", "1e308", "NaN", "1.5", "null", "true", "\"\"", "[]", "{}", "[", "{", "]", "}", ",", ":",
-    "\"", "\\", "\uFEFF", "\u200B", "\u0000", "\n", "\t", "(", ")", "<", ">", "atom(", "any(", "all(", "order(", "window(",
-    "\"count\":1,", "\"after\":[\"x\"],", "é", "\uD83D\uDE00", "\uFFFD", "#", ";", "gpu=", "<-0,1>"
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "4611686018427387904",
+    "2147483647",
+    "2147483648",
+    "-1",
+    "-0",
+    "0",
+    "1e308",
+    "NaN",
+    "1.5",
+    "null",
+    "true",
+    "\"\"",
+    "[]",
+    "{}",
+    "[",
+    "{",
+    "]",
+    "}",
+    ",",
+    ":",
+    "\"",
+    "\\",
+    "\uFEFF",
+    "\u200B",
+    "\u0000",
+    "\n",
+    "\t",
+    "(",
+    ")",
+    "<",
+    ">",
+    "atom(",
+    "any(",
+    "all(",
+    "order(",
+    "window(",
+    "\"count\":1,",
+    "\"after\":[\"x\"],",
+    "é",
+    "\uD83D\uDE00",
+    "\uFFFD",
+    "#",
+    ";",
+    "gpu=",
+    "<-0,1>"
   };
 
   /** 1 to 4 random edits: replace, insert, delete or repeat a span, or plant a hostile token. */
@@ -318,7 +417,8 @@ class HostileInputFuzzTest {
   }
 
   private static int indexOfDigit(CharSequence s, int from) {
-    for (int i = from; i < s.length(); i++) if (Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) return i;
+    for (int i = from; i < s.length(); i++)
+      if (Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) return i;
     return -1;
   }
 }

@@ -19,8 +19,14 @@ class PlanMetricsTest {
   @Test
   void preemptionSumsEveryDownwardTransitionIncludingTheFinalDrop() {
     // 4 -> 2 (down 2), 2 -> 0 at the gap (down 2), 3 -> 0 at the end (down 3): 7 bundles of 1024 MB
-    ReservationAllocation a = new ReservationAllocation("a", List.of(new AtomAllocation("", Resources.of(1024, 1),
-        List.of(new Step(0, 2, 4), new Step(2, 4, 2), new Step(6, 8, 3)))));
+    ReservationAllocation a =
+        new ReservationAllocation(
+            "a",
+            List.of(
+                new AtomAllocation(
+                    "",
+                    Resources.of(1024, 1),
+                    List.of(new Step(0, 2, 4), new Step(2, 4, 2), new Step(6, 8, 3)))));
     assertThat(PlanMetrics.downwardMemory(a)).isEqualTo(7 * 1024.0);
     Plan p = Fixtures.aPlan(1, 8192, 8, 10);
     p.add(Fixtures.req("a", "atom(<1024,1>,1,4,1,18)"), a);
@@ -30,12 +36,18 @@ class PlanMetricsTest {
   @Test
   void uniformityIsZeroForAFlatPlanAndGrowsWithPeaks() {
     Plan flat = Fixtures.aPlan(1, 8192, 8, 10);
-    flat.add(Fixtures.req("a", "atom(<1024,1>,1,1,1,10)"), new ReservationAllocation("a",
-        List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(0, 10, 1))))));
+    flat.add(
+        Fixtures.req("a", "atom(<1024,1>,1,1,1,10)"),
+        new ReservationAllocation(
+            "a",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(0, 10, 1))))));
     assertThat(PlanMetrics.uniformity(flat)).isZero();
     Plan peak = Fixtures.aPlan(1, 8192, 8, 10);
-    peak.add(Fixtures.req("a", "atom(<1024,1>,1,5,1,10)"), new ReservationAllocation("a",
-        List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(8, 10, 5))))));
+    peak.add(
+        Fixtures.req("a", "atom(<1024,1>,1,5,1,10)"),
+        new ReservationAllocation(
+            "a",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(8, 10, 5))))));
     // utilization 0 for 8 steps, 5/8 for 2: mean 0.125, stddev 0.25 -> 2.0
     assertThat(PlanMetrics.uniformity(peak)).isCloseTo(2.0, within(1e-9));
   }
@@ -45,8 +57,10 @@ class PlanMetricsTest {
     Plan p = Fixtures.aPlan(1, 8192, 8, 10);
     ReservationRequest small = Fixtures.req("s", "atom(<1024,1>,1,1,1,10)");
     ReservationRequest big = Fixtures.req("b", "atom(<1024,1>,1,1,1,30)");
-    List<Decision> ds = List.of(Decision.accept(new ReservationAllocation("s", List.of())),
-        Decision.reject("b", Rejection.of(Rejection.Code.CAPACITY, "", "full")));
+    List<Decision> ds =
+        List.of(
+            Decision.accept(new ReservationAllocation("s", List.of())),
+            Decision.reject("b", Rejection.of(Rejection.Code.CAPACITY, "", "full")));
     PlanMetrics m = PlanMetrics.of(p, List.of(small, big), ds);
     assertThat(m.accepted()).isEqualTo(1);
     assertThat(m.rejected()).isEqualTo(1);

@@ -2,9 +2,9 @@ package io.rayon.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.PlanFile;
+import io.rayon.testsupport.SampleScenarios;
 import org.junit.jupiter.api.Test;
 
 /** The plan-file example in docs/formats.md is real: it reads, and its CSV matches the doc's. */

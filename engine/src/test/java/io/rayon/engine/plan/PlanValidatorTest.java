@@ -9,6 +9,7 @@ import io.rayon.engine.reservation.ReservationSystem;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
@@ -40,51 +41,72 @@ class PlanValidatorTest {
 
   @Test
   void correctAllocationHasNoViolations() {
-    assertThat(check("atom(<1024,1>,2,4,3,24)", new Step(0, 3, 4), new Step(3, 6, 2), new Step(10, 13, 2))).isEmpty();
+    assertThat(
+            check(
+                "atom(<1024,1>,2,4,3,24)",
+                new Step(0, 3, 4),
+                new Step(3, 6, 2),
+                new Step(10, 13, 2)))
+        .isEmpty();
   }
 
   @Test
   void countThatIsNotAMultipleOfTheGangIsReported() {
-    assertThat(check("atom(<1024,1>,2,4,1,9)", new Step(0, 3, 3))).anySatisfy(v -> assertThat(v.what()).contains("multiple of the gang"));
+    assertThat(check("atom(<1024,1>,2,4,1,9)", new Step(0, 3, 3)))
+        .anySatisfy(v -> assertThat(v.what()).contains("multiple of the gang"));
   }
 
   @Test
   void countAboveTheMaxParallelismIsReported() {
-    assertThat(check("atom(<1024,1>,1,2,1,9)", new Step(0, 3, 3))).anySatisfy(v -> assertThat(v.what()).contains("max parallelism"));
+    assertThat(check("atom(<1024,1>,1,2,1,9)", new Step(0, 3, 3)))
+        .anySatisfy(v -> assertThat(v.what()).contains("max parallelism"));
   }
 
   @Test
   void leaseShorterThanTheMinimumIsReportedUsingFifoDecomposition() {
-    // two units start at 0 and one of them ends at 2: it was held 2 < 3 steps whatever the decomposition
+    // two units start at 0 and one of them ends at 2: it was held 2 < 3 steps whatever the
+    // decomposition
     List<Violation> v = check("atom(<1024,1>,1,2,3,7)", new Step(0, 2, 2), new Step(2, 5, 1));
     assertThat(v).anySatisfy(x -> assertThat(x.what()).contains("minimum lease"));
-    // FIFO ends the oldest first: units start at 0 and 2; at 4 the one from 0 ends (4 steps), the other at 5 (3)
-    assertThat(check("atom(<1024,1>,1,2,3,7)", new Step(0, 2, 1), new Step(2, 4, 2), new Step(4, 5, 1))).isEmpty();
+    // FIFO ends the oldest first: units start at 0 and 2; at 4 the one from 0 ends (4 steps), the
+    // other at 5 (3)
+    assertThat(
+            check(
+                "atom(<1024,1>,1,2,3,7)", new Step(0, 2, 1), new Step(2, 4, 2), new Step(4, 5, 1)))
+        .isEmpty();
   }
 
   @Test
   void wrongTotalWorkIsReported() {
-    assertThat(check("atom(<1024,1>,1,4,1,10)", new Step(0, 3, 3))).anySatisfy(v -> assertThat(v.what()).contains("work is 10"));
+    assertThat(check("atom(<1024,1>,1,4,1,10)", new Step(0, 3, 3)))
+        .anySatisfy(v -> assertThat(v.what()).contains("work is 10"));
   }
 
   @Test
   void allocationOutsideItsWindowIsReported() {
-    List<Violation> v = check("window(atom(<1024,1>,1,4,1,8),10,20)", List.of(at("0", new Step(18, 22, 2))));
+    List<Violation> v =
+        check("window(atom(<1024,1>,1,4,1,8),10,20)", List.of(at("0", new Step(18, 22, 2))));
     assertThat(v).anySatisfy(x -> assertThat(x.what()).contains("outside the window [10,20)"));
   }
 
   @Test
   void allocationOutsideTheHorizonIsReported() {
-    assertThat(check("atom(<1024,1>,1,4,1,8)", new Step(98, 102, 2))).anySatisfy(v -> assertThat(v.what()).contains("horizon"));
+    assertThat(check("atom(<1024,1>,1,4,1,8)", new Step(98, 102, 2)))
+        .anySatisfy(v -> assertThat(v.what()).contains("horizon"));
   }
 
   @Test
   void overlappingOrderStagesAreReported() {
-    List<Violation> v = check("order(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))",
-        List.of(at("0", new Step(0, 5, 1)), at("1", new Step(4, 9, 1))));
+    List<Violation> v =
+        check(
+            "order(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))",
+            List.of(at("0", new Step(0, 5, 1)), at("1", new Step(4, 9, 1))));
     assertThat(v).anySatisfy(x -> assertThat(x.what()).contains("order"));
-    assertThat(check("order(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))",
-        List.of(at("0", new Step(0, 5, 1)), at("1", new Step(5, 10, 1))))).isEmpty();
+    assertThat(
+            check(
+                "order(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))",
+                List.of(at("0", new Step(0, 5, 1)), at("1", new Step(5, 10, 1)))))
+        .isEmpty();
   }
 
   @Test
@@ -98,46 +120,60 @@ class PlanValidatorTest {
 
   @Test
   void allWithAMissingChildIsReported() {
-    assertThat(check("all(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))", List.of(at("0", new Step(0, 5, 1)))))
+    assertThat(
+            check(
+                "all(atom(<1024,1>,1,1,1,5),atom(<1024,1>,1,1,1,5))",
+                List.of(at("0", new Step(0, 5, 1)))))
         .anySatisfy(x -> assertThat(x.path()).isEqualTo("1"));
   }
 
   @Test
   void allocationForAPathThatIsNoAtomIsReported() {
-    assertThat(check("all(atom(<1024,1>,1,1,1,5))", List.of(at("0", new Step(0, 5, 1)), at("3", new Step(0, 1, 1)))))
+    assertThat(
+            check(
+                "all(atom(<1024,1>,1,1,1,5))",
+                List.of(at("0", new Step(0, 5, 1)), at("3", new Step(0, 1, 1)))))
         .anySatisfy(x -> assertThat(x.what()).contains("names no atom"));
   }
 
   @Test
   void wrongBundleIsReported() {
-    assertThat(check("atom(<2048,1>,1,1,1,5)", new Step(0, 5, 1))).anySatisfy(x -> assertThat(x.what()).contains("bundle"));
+    assertThat(check("atom(<2048,1>,1,1,1,5)", new Step(0, 5, 1)))
+        .anySatisfy(x -> assertThat(x.what()).contains("bundle"));
   }
 
   @Test
   void overCommittedCapacityIsReportedWithStepAndDimension() {
     List<Violation> v = check("atom(<1024,1>,1,10,1,10)", new Step(0, 1, 10));
-    assertThat(v).anySatisfy(x -> {
-      assertThat(x.step()).isEqualTo(0L);
-      assertThat(x.what()).contains("memoryMB");
-    });
+    assertThat(v)
+        .anySatisfy(
+            x -> {
+              assertThat(x.step()).isEqualTo(0L);
+              assertThat(x.what()).contains("memoryMB");
+            });
   }
 
   @Test
   void sharingPolicyViolationsAreReported() {
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
-    plan.add(Fixtures.req("r", "atom(<1024,1>,1,40,1,400)"),
-        new ReservationAllocation("r", List.of(new AtomAllocation("", B, List.of(new Step(0, 10, 40))))));
+    plan.add(
+        Fixtures.req("r", "atom(<1024,1>,1,40,1,400)"),
+        new ReservationAllocation(
+            "r", List.of(new AtomAllocation("", B, List.of(new Step(0, 10, 40))))));
     assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).isEmpty();
     assertThat(PlanValidator.validate(plan, SharingPolicySpec.parse("instantaneous:0.2")))
         .anySatisfy(x -> assertThat(x.what()).contains("instantaneous"));
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.parse("capacity-over-time:0.5,0.01,60m")))
+    assertThat(
+            PlanValidator.validate(
+                plan, SharingPolicySpec.parse("capacity-over-time:0.5,0.01,60m")))
         .anySatisfy(x -> assertThat(x.what()).contains("average"));
   }
 
   @Property(tries = 300)
   void addingOrRemovingOneBundleStepAnywhereBreaksAValidPlan(@ForAll long seed) {
     RandomWorkloads w = RandomWorkloads.of(seed);
-    ReservationSystem rs = new ReservationSystem(w.plan(), new GreePlanner(), SharingPolicySpec.NONE);
+    ReservationSystem rs =
+        new ReservationSystem(w.plan(), new GreePlanner(), SharingPolicySpec.NONE);
     rs.submitAll(w.requests());
     Plan plan = (Plan) rs.plan();
     List<String> ids = new ArrayList<>(plan.reservationIds());
@@ -152,24 +188,41 @@ class PlanValidatorTest {
     List<Step> steps = new ArrayList<>(at.steps());
     int j = rnd.nextInt(steps.size());
     Step s = steps.get(j);
-    // never down to zero: an emptied any-branch may legitimately satisfy the any through a zero-work branch
-    steps.set(j, new Step(s.start(), s.end(), s.bundles() + (s.bundles() > 1 && rnd.nextBoolean() ? -1 : 1)));
+    // never down to zero: an emptied any-branch may legitimately satisfy the any through a
+    // zero-work branch
+    steps.set(
+        j,
+        new Step(
+            s.start(), s.end(), s.bundles() + (s.bundles() > 1 && rnd.nextBoolean() ? -1 : 1)));
     atoms.set(i, new AtomAllocation(at.path(), at.bundle(), steps));
     ReservationRequest req = plan.requestOf(id);
     plan.remove(id);
     plan.add(req, new ReservationAllocation(id, atoms));
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d, mutated %s", seed, id).isNotEmpty();
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE))
+        .as("seed %d, mutated %s", seed, id)
+        .isNotEmpty();
   }
 
   @Test
   void anAllocationBeforeTheRequestsArrivalIsAViolation() {
     Plan plan = Fixtures.aPlan(1, 8192, 8, 100);
-    ReservationRequest r = new ReservationRequest("r", "r", "alice", "default", Fixtures.req("x", "atom(<1024,1>,1,4,1,40)").rdl(), 0, 20);
+    ReservationRequest r =
+        new ReservationRequest(
+            "r",
+            "r",
+            "alice",
+            "default",
+            Fixtures.req("x", "atom(<1024,1>,1,4,1,40)").rdl(),
+            0,
+            20);
     plan.add(r, new ReservationAllocation("r", List.of(at("", new Step(15, 25, 4)))));
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).singleElement().satisfies(v -> {
-      assertThat(v.step()).isEqualTo(15L);
-      assertThat(v.what()).contains("before the request arrives at step 20");
-    });
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE))
+        .singleElement()
+        .satisfies(
+            v -> {
+              assertThat(v.step()).isEqualTo(15L);
+              assertThat(v.what()).contains("before the request arrives at step 20");
+            });
     Plan ok = Fixtures.aPlan(1, 8192, 8, 100);
     ok.add(r, new ReservationAllocation("r", List.of(at("", new Step(20, 30, 4)))));
     assertThat(PlanValidator.validate(ok, SharingPolicySpec.NONE)).isEmpty();
@@ -183,10 +236,13 @@ class PlanValidatorTest {
   @Property(tries = 400)
   void movingAllocationsWithoutChangingTheirWorkBreaksAValidPlan(@ForAll long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
-    ReservationSystem rs = new ReservationSystem(w.plan(), new GreePlanner(), SharingPolicySpec.NONE);
+    ReservationSystem rs =
+        new ReservationSystem(w.plan(), new GreePlanner(), SharingPolicySpec.NONE);
     rs.submitAll(w.requests());
     Plan plan = (Plan) rs.plan();
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d before mutation", seed).isEmpty();
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE))
+        .as("seed %d before mutation", seed)
+        .isEmpty();
     SplittableRandom rnd = new SplittableRandom(seed);
     List<String[]> candidates = new ArrayList<>(); // {id, kind, path, other path}
     for (String id : plan.reservationIds()) {
@@ -195,7 +251,8 @@ class PlanValidatorTest {
         if (a.isEmpty()) continue;
         if (req.arrival() >= 1) candidates.add(new String[] {id, "arrival", a.path(), null});
         long[] win = window(req.rdl(), a.path());
-        if (win[1] < plan.horizon() || win[0] >= 1) candidates.add(new String[] {id, "window", a.path(), null});
+        if (win[1] < plan.horizon() || win[0] >= 1)
+          candidates.add(new String[] {id, "window", a.path(), null});
       }
       collectOrderPairs(id, req.rdl(), "", plan.allocationOf(id), plan.horizon(), candidates);
     }
@@ -214,7 +271,11 @@ class PlanValidatorTest {
       case "window" -> {
         AtomAllocation a = find(atoms, c[2]);
         long[] win = window(req.rdl(), c[2]);
-        replace(atoms, win[1] < plan.horizon() ? shift(a, win[1] + 1 - a.end()) : shift(a, win[0] - 1 - a.start()));
+        replace(
+            atoms,
+            win[1] < plan.horizon()
+                ? shift(a, win[1] + 1 - a.end())
+                : shift(a, win[0] - 1 - a.start()));
         expect = "outside the window";
       }
       default -> {
@@ -229,7 +290,8 @@ class PlanValidatorTest {
     plan.remove(id);
     plan.add(req, new ReservationAllocation(id, atoms));
     assertThat(work(atoms)).isEqualTo(workBefore);
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d, %s mutation of %s", seed, c[1], id)
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE))
+        .as("seed %d, %s mutation of %s", seed, c[1], id)
         .anySatisfy(v -> assertThat(v.what()).contains(expect));
   }
 
@@ -245,7 +307,8 @@ class PlanValidatorTest {
   }
 
   private static void replace(List<AtomAllocation> atoms, AtomAllocation a) {
-    for (int i = 0; i < atoms.size(); i++) if (atoms.get(i).path().equals(a.path())) atoms.set(i, a);
+    for (int i = 0; i < atoms.size(); i++)
+      if (atoms.get(i).path().equals(a.path())) atoms.set(i, a);
   }
 
   private static AtomAllocation shift(AtomAllocation a, long d) {
@@ -255,13 +318,13 @@ class PlanValidatorTest {
   }
 
   /** The intersection of the windows on the way from the root to the node at {@code path}. */
-  private static long[] window(io.rayon.model.rdl.Rdl root, String path) {
+  private static long[] window(Rdl root, String path) {
     long lo = Long.MIN_VALUE;
     long hi = Long.MAX_VALUE;
-    io.rayon.model.rdl.Rdl e = root;
+    Rdl e = root;
     String[] parts = path.isEmpty() ? new String[0] : path.split("\\.");
     for (int k = 0; ; k++) {
-      if (e instanceof io.rayon.model.rdl.Rdl.Window win) {
+      if (e instanceof Rdl.Window win) {
         lo = Math.max(lo, win.start());
         hi = Math.min(hi, win.finish());
       }
@@ -271,32 +334,48 @@ class PlanValidatorTest {
     return new long[] {lo, hi};
   }
 
-  /** Pairs of allocated atoms that are (under windows) children i &lt; j of one order, swappable inside the horizon. */
-  private static void collectOrderPairs(String id, io.rayon.model.rdl.Rdl e, String path, ReservationAllocation alloc,
-      long horizon, List<String[]> out) {
-    List<io.rayon.model.rdl.Rdl> cs = e.children();
-    if (e instanceof io.rayon.model.rdl.Rdl.Order) {
+  /**
+   * Pairs of allocated atoms that are (under windows) children i &lt; j of one order, swappable
+   * inside the horizon.
+   */
+  private static void collectOrderPairs(
+      String id,
+      Rdl e,
+      String path,
+      ReservationAllocation alloc,
+      long horizon,
+      List<String[]> out) {
+    List<Rdl> cs = e.children();
+    if (e instanceof Rdl.Order) {
       List<AtomAllocation> stages = new ArrayList<>();
       for (int i = 0; i < cs.size(); i++) {
         String p = path.isEmpty() ? Integer.toString(i) : path + "." + i;
-        io.rayon.model.rdl.Rdl c = cs.get(i);
-        while (c instanceof io.rayon.model.rdl.Rdl.Window win) {
+        Rdl c = cs.get(i);
+        while (c instanceof Rdl.Window win) {
           c = win.expr();
           p = p + ".0";
         }
-        if (!(c instanceof io.rayon.model.rdl.Rdl.Atom)) continue;
-        for (AtomAllocation a : alloc.atoms()) if (a.path().equals(p) && !a.isEmpty()) stages.add(a);
+        if (!(c instanceof Rdl.Atom)) continue;
+        for (AtomAllocation a : alloc.atoms())
+          if (a.path().equals(p) && !a.isEmpty()) stages.add(a);
       }
       for (int i = 0; i < stages.size(); i++) {
         for (int j = i + 1; j < stages.size(); j++) {
           AtomAllocation a = stages.get(i);
           AtomAllocation b = stages.get(j);
-          if (a.end() + (b.start() - a.start()) <= horizon) out.add(new String[] {id, "order", a.path(), b.path()});
+          if (a.end() + (b.start() - a.start()) <= horizon)
+            out.add(new String[] {id, "order", a.path(), b.path()});
         }
       }
     }
     for (int i = 0; i < cs.size(); i++) {
-      collectOrderPairs(id, cs.get(i), path.isEmpty() ? Integer.toString(i) : path + "." + i, alloc, horizon, out);
+      collectOrderPairs(
+          id,
+          cs.get(i),
+          path.isEmpty() ? Integer.toString(i) : path + "." + i,
+          alloc,
+          horizon,
+          out);
     }
   }
 }

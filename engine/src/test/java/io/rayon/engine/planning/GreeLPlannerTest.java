@@ -29,8 +29,12 @@ class GreeLPlannerTest {
   @Test
   void orderStagesGetIntervalsProportionalToTheirMinimumDuration() {
     ReservationSystem rs = system(aPlan(10, 8192, 8, 1000), new GreeLPlanner());
-    Decision d = rs.create(req("r", "window(order(atom(<1024,1>,1,10,240,2400),atom(<1024,1>,1,20,120,2400),"
-        + "atom(<1024,1>,1,15,120,1800)),0,800)"));
+    Decision d =
+        rs.create(
+            req(
+                "r",
+                "window(order(atom(<1024,1>,1,10,240,2400),atom(<1024,1>,1,20,120,2400),"
+                    + "atom(<1024,1>,1,15,120,1800)),0,800)"));
     assertThat(d.accepted()).isTrue();
     AtomAllocation last = d.allocation().atoms().get(2);
     assertThat(last.steps()).containsExactly(new Step(600, 800, 9));
@@ -42,13 +46,17 @@ class GreeLPlannerTest {
   void flatAtomIsRejectedAsInThePaperAndFallsBackToGreeOnlyWithTheOption() {
     Plan plan = aPlan(1, 8192, 8, 100);
     ReservationSystem rs = system(plan, new GreeLPlanner());
-    assertThat(rs.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted()).isTrue();
+    assertThat(rs.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted())
+        .isTrue();
     // flat: 4 bundles over [0,100), but [0,50) is full
     Decision paper = rs.create(req("r", "atom(<1024,1>,1,8,1,400)"));
     assertThat(paper.accepted()).isFalse();
     assertThat(paper.rejection().message()).contains("flat-fallback=true").contains("[0,100)");
-    ReservationSystem fb = system(aPlan(1, 8192, 8, 100), new GreeLPlanner(new GreedyOptions(false, false, false, true)));
-    assertThat(fb.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted()).isTrue();
+    ReservationSystem fb =
+        system(
+            aPlan(1, 8192, 8, 100), new GreeLPlanner(new GreedyOptions(false, false, false, true)));
+    assertThat(fb.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted())
+        .isTrue();
     Decision d = fb.create(req("r", "atom(<1024,1>,1,8,1,400)"));
     assertThat(d.accepted()).isTrue();
     assertThat(d.allocation().atoms().get(0).steps()).containsExactly(new Step(50, 100, 8));
@@ -56,9 +64,9 @@ class GreeLPlannerTest {
 
   /**
    * Hand-computed guessInterval of an all: two atoms of minimum duration 10 in [0,100). The paper
-   * divides the interval: the right child gets [50,100) (half, by minimum duration), 2 bundles flat;
-   * the left child the 50 steps left of it, 2 bundles over [0,50). Order-only: both share [0,100)
-   * and are 1 bundle over all of it.
+   * divides the interval: the right child gets [50,100) (half, by minimum duration), 2 bundles
+   * flat; the left child the 50 steps left of it, 2 bundles over [0,50). Order-only: both share
+   * [0,100) and are 1 bundle over all of it.
    */
   @Test
   void guessIntervalDividesAnAllsIntervalAsInThePaper() {
@@ -66,8 +74,11 @@ class GreeLPlannerTest {
     Decision paper = system(aPlan(10, 8192, 8, 100), new GreeLPlanner()).create(req("r", rdl));
     assertThat(paper.allocation().atoms().get(0).steps()).containsExactly(new Step(0, 50, 2));
     assertThat(paper.allocation().atoms().get(1).steps()).containsExactly(new Step(50, 100, 2));
-    Decision ours = system(aPlan(10, 8192, 8, 100), new GreeLPlanner(new GreedyOptions(false, false, true, false)))
-        .create(req("r", rdl));
+    Decision ours =
+        system(
+                aPlan(10, 8192, 8, 100),
+                new GreeLPlanner(new GreedyOptions(false, false, true, false)))
+            .create(req("r", rdl));
     assertThat(ours.allocation().atoms().get(0).steps()).containsExactly(new Step(0, 100, 1));
     assertThat(ours.allocation().atoms().get(1).steps()).containsExactly(new Step(0, 100, 1));
   }
@@ -81,12 +92,18 @@ class GreeLPlannerTest {
   void guessIntervalDividesAnAnysIntervalAsInThePaper() {
     String rdl = "window(any(atom(<1024,1>,1,10,1,100),atom(<1024,1>,1,10,1,300)),0,100)";
     Decision paper = system(aPlan(10, 8192, 8, 100), new GreeLPlanner()).create(req("r", rdl));
-    assertThat(paper.allocation().atoms()).singleElement().satisfies(a -> {
-      assertThat(a.path()).isEqualTo("0.1");
-      assertThat(a.steps()).containsExactly(new Step(25, 100, 4));
-    });
-    Decision ours = system(aPlan(10, 8192, 8, 100), new GreeLPlanner(new GreedyOptions(false, false, true, false)))
-        .create(req("r", rdl));
+    assertThat(paper.allocation().atoms())
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.path()).isEqualTo("0.1");
+              assertThat(a.steps()).containsExactly(new Step(25, 100, 4));
+            });
+    Decision ours =
+        system(
+                aPlan(10, 8192, 8, 100),
+                new GreeLPlanner(new GreedyOptions(false, false, true, false)))
+            .create(req("r", rdl));
     assertThat(ours.allocation().atoms().get(0).steps()).containsExactly(new Step(0, 100, 3));
   }
 
@@ -102,7 +119,8 @@ class GreeLPlannerTest {
     for (int i = 0; i < 2; i++) {
       Plan plan = aPlan(10, 8192, 8, 100);
       ReservationSystem rs = system(plan, ps[i]);
-      for (int j = 0; j < rdls.length; j++) assertThat(rs.create(req("r" + j, rdls[j])).accepted()).isTrue();
+      for (int j = 0; j < rdls.length; j++)
+        assertThat(rs.create(req("r" + j, rdls[j])).accepted()).isTrue();
       preemption[i] = PlanMetrics.preemption(plan);
     }
     assertThat(preemption[1]).isLessThan(preemption[0]);

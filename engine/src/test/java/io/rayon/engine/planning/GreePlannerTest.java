@@ -11,15 +11,21 @@ import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Hand-made cases for GREE: each operator, each rejection reason, the cases of Hadoop's agent tests. */
+/**
+ * Hand-made cases for GREE: each operator, each rejection reason, the cases of Hadoop's agent
+ * tests.
+ */
 class GreePlannerTest {
   private static ReservationSystem system(Plan plan, String policy) {
-    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy)).setSelfChecking(true);
+    return new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.parse(policy))
+        .setSelfChecking(true);
   }
 
   private static List<Step> steps(Decision d, String path) {
@@ -40,15 +46,20 @@ class GreePlannerTest {
     ReservationSystem rs = system(aPlan(10, 8192, 8, 100), "none");
     Decision d = rs.create(req("r", "atom(<1024,1>,4,14,5,120)"));
     assertThat(d.accepted()).isTrue();
-    // 30 gang-steps, at most 3 gangs at once, each at least 5 steps: 3 gangs for 10 steps at the end
+    // 30 gang-steps, at most 3 gangs at once, each at least 5 steps: 3 gangs for 10 steps at the
+    // end
     assertThat(steps(d, "")).containsExactly(new Step(90, 100, 12));
   }
 
   @Test
   void orderPlacesTheLastStageLastAndEarlierStagesStrictlyBeforeWithoutGaps() {
     ReservationSystem rs = system(aPlan(10, 8192, 8, 1000), "none");
-    Decision d = rs.create(req("r", "window(order(atom(<1024,1>,1,10,240,2400),atom(<1024,1>,1,20,120,2400),"
-        + "atom(<1024,1>,1,15,120,1800)),0,800)"));
+    Decision d =
+        rs.create(
+            req(
+                "r",
+                "window(order(atom(<1024,1>,1,10,240,2400),atom(<1024,1>,1,20,120,2400),"
+                    + "atom(<1024,1>,1,15,120,1800)),0,800)"));
     assertThat(d.accepted()).isTrue();
     assertThat(steps(d, "0.2")).containsExactly(new Step(680, 800, 15));
     assertThat(steps(d, "0.1")).containsExactly(new Step(560, 680, 20));
@@ -60,7 +71,8 @@ class GreePlannerTest {
     Plan plan = aPlan(1, 8192, 8, 100);
     ReservationSystem rs = system(plan, "none");
     // a blocker fills [0,50) completely
-    assertThat(rs.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted()).isTrue();
+    assertThat(rs.create(req("blocker", "window(atom(<8192,8>,1,1,50,50),0,50)")).accepted())
+        .isTrue();
     Decision d = rs.create(req("r", "order(atom(<1024,1>,1,1,10,10),atom(<1024,1>,1,8,1,400))"));
     assertThat(d.accepted()).isFalse();
     assertThat(d.rejection().path()).isEqualTo("0");
@@ -72,7 +84,9 @@ class GreePlannerTest {
   @Test
   void orderThatCannotFitItsWindowEvenOnAnEmptyClusterIsRejectedForTheWindow() {
     ReservationSystem rs = system(aPlan(10, 8192, 8, 100), "none");
-    Decision d = rs.create(req("r", "window(order(atom(<1024,1>,2,2,15,30),atom(<1024,1>,2,2,15,30)),0,20)"));
+    Decision d =
+        rs.create(
+            req("r", "window(order(atom(<1024,1>,2,2,15,30),atom(<1024,1>,2,2,15,30)),0,20)"));
     assertThat(d.accepted()).isFalse();
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.WINDOW);
     assertThat(d.rejection().message()).isNotBlank();
@@ -84,9 +98,15 @@ class GreePlannerTest {
     // alternative 0 needs 4 nodes at once and never fits; 1 and 2 both fit
     Decision paper = system(aPlan(2, 8192, 8, 100), "none").create(req("r", rdl));
     assertThat(paper.allocation().atoms()).extracting(AtomAllocation::path).containsExactly("2");
-    ReservationSystem written = new ReservationSystem(aPlan(2, 8192, 8, 100),
-        new GreePlanner(new GreedyOptions(false, true, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
-    assertThat(written.create(req("r", rdl)).allocation().atoms()).extracting(AtomAllocation::path).containsExactly("1");
+    ReservationSystem written =
+        new ReservationSystem(
+                aPlan(2, 8192, 8, 100),
+                new GreePlanner(new GreedyOptions(false, true, false, false)),
+                SharingPolicySpec.NONE)
+            .setSelfChecking(true);
+    assertThat(written.create(req("r", rdl)).allocation().atoms())
+        .extracting(AtomAllocation::path)
+        .containsExactly("1");
   }
 
   /**
@@ -100,11 +120,17 @@ class GreePlannerTest {
   void atomScanRestartsAtTlimMinusOneInThePapersRuleAndStacksInOurs() {
     String rdl = "window(atom(<1024,1>,1,8,1,10),6,10)";
     Plan p1 = aPlan(1, 8192, 8, 10);
-    ReservationSystem paper = new ReservationSystem(p1, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
+    ReservationSystem paper =
+        new ReservationSystem(p1, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
     assertThat(paper.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
-    assertThat(steps(paper.create(req("r", rdl)), "0")).containsExactly(new Step(8, 9, 8), new Step(9, 10, 2));
-    ReservationSystem ours = new ReservationSystem(aPlan(1, 8192, 8, 10),
-        new GreePlanner(new GreedyOptions(true, false, false, false)), SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(steps(paper.create(req("r", rdl)), "0"))
+        .containsExactly(new Step(8, 9, 8), new Step(9, 10, 2));
+    ReservationSystem ours =
+        new ReservationSystem(
+                aPlan(1, 8192, 8, 10),
+                new GreePlanner(new GreedyOptions(true, false, false, false)),
+                SharingPolicySpec.NONE)
+            .setSelfChecking(true);
     assertThat(ours.create(req("b", "window(atom(<1024,1>,1,6,1,6),9,10)")).accepted()).isTrue();
     assertThat(steps(ours.create(req("r", rdl)), "0"))
         .containsExactly(new Step(6, 8, 2), new Step(8, 9, 4), new Step(9, 10, 2));
@@ -121,8 +147,13 @@ class GreePlannerTest {
     Decision paper = system(aPlan(1, 8192, 8, 10), "none").create(req("r", rdl));
     assertThat(paper.accepted()).isFalse();
     assertThat(paper.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
-    Decision ours = new ReservationSystem(aPlan(1, 8192, 8, 10), new GreePlanner(new GreedyOptions(true, false, false, false)),
-        SharingPolicySpec.NONE).setSelfChecking(true).create(req("r", rdl));
+    Decision ours =
+        new ReservationSystem(
+                aPlan(1, 8192, 8, 10),
+                new GreePlanner(new GreedyOptions(true, false, false, false)),
+                SharingPolicySpec.NONE)
+            .setSelfChecking(true)
+            .create(req("r", rdl));
     assertThat(steps(ours, "0")).containsExactly(new Step(0, 1, 1), new Step(1, 3, 3));
   }
 
@@ -145,7 +176,8 @@ class GreePlannerTest {
     assertThat(no.accepted()).isFalse();
     assertThat(no.rejection().path()).isEqualTo("1");
     assertThat(rs.plan().reservationIds()).containsExactly("a");
-    assertThat(rs.plan().allocatedAt(99)).isEqualTo(ok.allocation().skyline().floorEntry(99L).getValue());
+    assertThat(rs.plan().allocatedAt(99))
+        .isEqualTo(ok.allocation().skyline().floorEntry(99L).getValue());
   }
 
   @Test
@@ -159,8 +191,10 @@ class GreePlannerTest {
   @Test
   void requestArrivingAfterTheHorizonIsRejectedForItsWindow() {
     ReservationSystem rs = system(aPlan(1, 8192, 8, 100), "none");
-    Decision d = rs.create(new io.rayon.model.reservation.ReservationRequest(
-        "late", null, "u", "q", io.rayon.model.rdl.Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1), 0, 100));
+    Decision d =
+        rs.create(
+            new ReservationRequest(
+                "late", null, "u", "q", Rdl.atom(Resources.of(1024, 1), 1, 1, 1, 1), 0, 100));
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.WINDOW);
   }
 
@@ -197,7 +231,17 @@ class GreePlannerTest {
     ReservationSystem rs = system(plan, "none");
     // blockers leave holes of 3 steps: [0,3) [10,13) [20,23) [30,33)
     for (int i = 0; i < 4; i++) {
-      assertThat(rs.create(req("b" + i, "window(atom(<8192,8>,1,1,7,7)," + (i * 10 + 3) + "," + (i * 10 + 10) + ")")).accepted()).isTrue();
+      assertThat(
+              rs.create(
+                      req(
+                          "b" + i,
+                          "window(atom(<8192,8>,1,1,7,7),"
+                              + (i * 10 + 3)
+                              + ","
+                              + (i * 10 + 10)
+                              + ")"))
+                  .accepted())
+          .isTrue();
     }
     Decision d = rs.create(req("r", "atom(<1024,1>,1,1,5,5)"));
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
@@ -218,7 +262,9 @@ class GreePlannerTest {
     assertThat(rs.create(req("half", "atom(<8192,8>,1,1,10,10)")).accepted()).isTrue();
     Decision d = rs.create(req("r", "atom(<8192,8>,2,2,1,2)"));
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.GANG_OR_LEASE);
-    assertThat(d.rejection().message()).contains("never 2 bundles free at once").contains("at most 1");
+    assertThat(d.rejection().message())
+        .contains("never 2 bundles free at once")
+        .contains("at most 1");
   }
 
   @Test
@@ -228,7 +274,8 @@ class GreePlannerTest {
     Decision d = rs.create(req("r", "atom(<1024,1>,1,80,1,160)"));
     assertThat(d.accepted()).isTrue();
     assertThat(d.allocation().atoms().get(0).steps()).containsExactly(new Step(90, 100, 16));
-    assertThat(PlanValidator.validate(plan, SharingPolicySpec.parse("instantaneous:0.2"))).isEmpty();
+    assertThat(PlanValidator.validate(plan, SharingPolicySpec.parse("instantaneous:0.2")))
+        .isEmpty();
   }
 
   @Test

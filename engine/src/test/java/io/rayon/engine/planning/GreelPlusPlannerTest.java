@@ -28,9 +28,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-/** greel-plus: valid plans on generated workloads, never less than GREE-L on the same plan, early placement. */
+/**
+ * greel-plus: valid plans on generated workloads, never less than GREE-L on the same plan, early
+ * placement.
+ */
 class GreelPlusPlannerTest {
-  private static final GreelPlusPlanner.Direction[] DIRECTIONS = GreelPlusPlanner.Direction.values();
+  private static final GreelPlusPlanner.Direction[] DIRECTIONS =
+      GreelPlusPlanner.Direction.values();
 
   @Provide
   Arbitrary<Long> seeds() {
@@ -47,11 +51,18 @@ class GreelPlusPlannerTest {
   }
 
   private static GreelPlusPlanner planner(long seed) {
-    return new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
-        Math.floorMod(seed >> 5, 2L) == 0 ? GreelPlusPlanner.EarlyShape.TALL : GreelPlusPlanner.EarlyShape.FLAT);
+    return new GreelPlusPlanner(
+        GreelPlusPlanner.DEFAULT_GREEDY,
+        DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
+        Math.floorMod(seed >> 5, 2L) == 0
+            ? GreelPlusPlanner.EarlyShape.TALL
+            : GreelPlusPlanner.EarlyShape.FLAT);
   }
 
-  /** 1,000 seeded workloads: random arrivals, windows, gangs, leases, every operator, several policies. */
+  /**
+   * 1,000 seeded workloads: random arrivals, windows, gangs, leases, every operator, several
+   * policies.
+   */
   @Property(tries = 1000)
   void greelPlusPlansPassTheValidator(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
@@ -59,12 +70,16 @@ class GreelPlusPlannerTest {
     Planner p = planner(seed);
     ReservationSystem rs = new ReservationSystem(w.plan(), p, spec);
     List<Decision> ds = rs.submitAll(w.requests());
-    assertThat(PlanValidator.validate(rs.plan(), spec)).as("seed %d, %s, %s", seed, w, spec).isEmpty();
+    assertThat(PlanValidator.validate(rs.plan(), spec))
+        .as("seed %d, %s, %s", seed, w, spec)
+        .isEmpty();
     for (int i = 0; i < ds.size(); i++) {
       Decision d = ds.get(i);
       if (d.accepted()) {
         long arrival = w.requests().get(i).arrival();
-        assertThat(d.allocation().atoms()).allSatisfy(a -> assertThat(a.start()).as("seed %d", seed).isGreaterThanOrEqualTo(arrival));
+        assertThat(d.allocation().atoms())
+            .allSatisfy(
+                a -> assertThat(a.start()).as("seed %d", seed).isGreaterThanOrEqualTo(arrival));
       } else {
         assertThat(d.rejection().message()).as("seed %d", seed).isNotBlank();
       }
@@ -83,11 +98,13 @@ class GreelPlusPlannerTest {
     GreelPlusPlanner plus = planner(seed);
     Planner greel = new GreeLPlanner(plus.greedyOptions());
     Plan plan = w.plan();
-    PlanningContext ctx = PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(spec, plan.stepSeconds()));
+    PlanningContext ctx =
+        PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(spec, plan.stepSeconds()));
     for (ReservationRequest r : w.requests()) {
       Decision byGreel = greel.place(plan, r, ctx);
       Decision byPlus = plus.place(plan, r, ctx);
-      if (byGreel.accepted()) assertThat(byPlus.accepted()).as("seed %d, %s: %s", seed, r.id(), r.rdl()).isTrue();
+      if (byGreel.accepted())
+        assertThat(byPlus.accepted()).as("seed %d, %s: %s", seed, r.id(), r.rdl()).isTrue();
       if (byPlus.accepted()) plan.add(r, byPlus.allocation());
     }
     assertThat(PlanValidator.validate(plan, spec)).as("seed %d", seed).isEmpty();
@@ -100,11 +117,18 @@ class GreelPlusPlannerTest {
   @Property(tries = 400)
   void aFullCapDecidesExactlyAsReadingTheHeadroom(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
-    SharingPolicySpec spec = Math.floorMod(seed, 2L) == 0
-        ? SharingPolicySpec.parse("capacity-over-time:1,1,30m") : SharingPolicySpec.parse("instantaneous:1");
+    SharingPolicySpec spec =
+        Math.floorMod(seed, 2L) == 0
+            ? SharingPolicySpec.parse("capacity-over-time:1,1,30m")
+            : SharingPolicySpec.parse("instantaneous:1");
     SharingPolicy real = SharingPolicies.from(spec, w.plan().stepSeconds());
     SharingPolicy stepByStep = new ReadsTheHeadroom(real);
-    for (Planner p : List.of(new GreePlanner(), new GreeLPlanner(), new GreeLPlanner(GreedyOptions.IMPROVED), planner(seed))) {
+    for (Planner p :
+        List.of(
+            new GreePlanner(),
+            new GreeLPlanner(),
+            new GreeLPlanner(GreedyOptions.IMPROVED),
+            planner(seed))) {
       Plan a = w.plan().copy();
       Plan b = w.plan().copy();
       for (ReservationRequest r : w.requests()) {
@@ -119,7 +143,9 @@ class GreelPlusPlannerTest {
     }
   }
 
-  /** A policy that hides {@link SharingPolicy#headroomCoversFree}, so planners read its headroom. */
+  /**
+   * A policy that hides {@link SharingPolicy#headroomCoversFree}, so planners read its headroom.
+   */
   private record ReadsTheHeadroom(SharingPolicy inner) implements SharingPolicy {
     @Override
     public String name() {
@@ -142,7 +168,8 @@ class GreelPlusPlannerTest {
     }
 
     @Override
-    public Optional<Rejection> check(PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    public Optional<Rejection> check(
+        PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
       return inner.check(plan, request, proposal);
     }
   }
@@ -150,8 +177,15 @@ class GreelPlusPlannerTest {
   @Test
   void earlyThenLatePlacesAnAtomFromItsArrivalAndFallsBackToLate() {
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
-    ReservationRequest r = new ReservationRequest("a", "a", "alice", "default",
-        io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"), 0, 5);
+    ReservationRequest r =
+        new ReservationRequest(
+            "a",
+            "a",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"),
+            0,
+            5);
     Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
     Decision greel = new GreeLPlanner().place(plan, r, PlanningContext.DEFAULT);
     assertThat(plus.accepted()).isTrue();
@@ -161,17 +195,30 @@ class GreelPlusPlannerTest {
     assertThat(plus.allocation().atoms().get(0).work()).isEqualTo(800);
     assertThat(plus.allocation().atoms().get(0).end()).isEqualTo(15);
     // flat: GREE-L's shape reflected
-    Decision flat = new GreelPlusPlanner(GreelPlusPlanner.DEFAULT_GREEDY, GreelPlusPlanner.Direction.EARLY_FIRST,
-        GreelPlusPlanner.EarlyShape.FLAT).place(plan, r, PlanningContext.DEFAULT);
+    Decision flat =
+        new GreelPlusPlanner(
+                GreelPlusPlanner.DEFAULT_GREEDY,
+                GreelPlusPlanner.Direction.EARLY_FIRST,
+                GreelPlusPlanner.EarlyShape.FLAT)
+            .place(plan, r, PlanningContext.DEFAULT);
     assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
-    assertThat(flat.allocation().atoms().get(0).end() - 5).isEqualTo(90 - greel.allocation().atoms().get(0).start());
+    assertThat(flat.allocation().atoms().get(0).end() - 5)
+        .isEqualTo(90 - greel.allocation().atoms().get(0).start());
   }
 
   @Test
   void earlyPlacementKeepsTheStagesOfAnOrderInOrderAndTheirPaths() {
     Plan plan = Fixtures.aPlan(2, 8192, 8, 60);
-    ReservationRequest r = new ReservationRequest("p", "p", "alice", "default",
-        io.rayon.testsupport.Fixtures.rdl("order(atom(<1024,1>,1,16,1,32),atom(<2048,1>,1,4,2,8))"), 0, 3);
+    ReservationRequest r =
+        new ReservationRequest(
+            "p",
+            "p",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl(
+                "order(atom(<1024,1>,1,16,1,32),atom(<2048,1>,1,4,2,8))"),
+            0,
+            3);
     Decision d = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
     assertThat(d.accepted()).isTrue();
     List<AtomAllocation> atoms = new ArrayList<>(d.allocation().atoms());
@@ -187,10 +234,18 @@ class GreelPlusPlannerTest {
   @Test
   void aRejectionNamesTheLateCandidatesReasonInThePlansSteps() {
     Plan plan = Fixtures.aPlan(1, 8192, 8, 50);
-    ReservationRequest r = new ReservationRequest("x", "x", "alice", "default",
-        io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,8,1,400),10,30)"), 0, 0);
+    ReservationRequest r =
+        new ReservationRequest(
+            "x",
+            "x",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,8,1,400),10,30)"),
+            0,
+            0);
     Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
-    Decision late = new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY).place(plan, r, PlanningContext.DEFAULT);
+    Decision late =
+        new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY).place(plan, r, PlanningContext.DEFAULT);
     assertThat(plus.accepted()).isFalse();
     assertThat(plus.rejection()).isEqualTo(late.rejection());
   }
@@ -201,12 +256,18 @@ class GreelPlusPlannerTest {
     GreelPlusPlanner p = (GreelPlusPlanner) Planners.byName("greel-plus");
     assertThat(p.direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_FIRST);
     assertThat(p.greedyOptions()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
-    GreelPlusPlanner late = (GreelPlusPlanner) Planners.byName("greel-plus",
-        new PlannerOptions(Map.of("direction", "late", "flat-fallback", "false")));
+    GreelPlusPlanner late =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("direction", "late", "flat-fallback", "false")));
     assertThat(late.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE);
     assertThat(late.greedyOptions().flatFallback()).isFalse();
     assertThat(late.greedyOptions().stackedScan()).isTrue();
-    assertThatThrownBy(() -> Planners.byName("greel-plus", new PlannerOptions(Map.of("direction", "sideways"))))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("direction");
+    assertThatThrownBy(
+            () ->
+                Planners.byName("greel-plus", new PlannerOptions(Map.of("direction", "sideways"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("direction");
   }
 }

@@ -19,12 +19,12 @@ import net.jqwik.api.Property;
 
 /**
  * Normalization and placement, compared on the same plan (planners place expressions as written,
- * docs/decisions/0006): for every request of a random workload, in turn, the written expression
- * and its normalized form are placed on the same plan; each accepted allocation, renamed to the
- * other form's atoms, must satisfy the other form (checked by the independent validator), and
- * GREE, whose traversal normalization does not change, must find the same allocation for both.
- * Expressions whose normalization unifies atoms (so the atoms no longer correspond one to one) are
- * compared only through work and duration in {@code RdlPropertiesTest}.
+ * docs/decisions/0006): for every request of a random workload, in turn, the written expression and
+ * its normalized form are placed on the same plan; each accepted allocation, renamed to the other
+ * form's atoms, must satisfy the other form (checked by the independent validator), and GREE, whose
+ * traversal normalization does not change, must find the same allocation for both. Expressions
+ * whose normalization unifies atoms (so the atoms no longer correspond one to one) are compared
+ * only through work and duration in {@code RdlPropertiesTest}.
  */
 class NormalizationAllocationPropertiesTest {
 
@@ -52,23 +52,31 @@ class NormalizationAllocationPropertiesTest {
       List<String> pn = new ArrayList<>();
       List<Rdl.Atom> an = new ArrayList<>();
       atoms(n, "", pn, an);
-      ReservationRequest rn = new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), n, r.priority(), r.arrival());
+      ReservationRequest rn =
+          new ReservationRequest(
+              r.id(), r.name(), r.user(), r.queue(), n, r.priority(), r.arrival());
       Decision de = planner.place(plan, r, ctx);
       if (ae.equals(an)) {
         Decision dn = planner.place(plan, rn, ctx);
         String what = "seed " + seed + ", " + planner.name() + ": " + e + " normalized to " + n;
         if (de.accepted()) {
           ReservationAllocation renamed = rename(de.allocation(), pe, pn);
-          assertThat(PlanValidator.validateReservation(rn, renamed, plan.horizon())).as(what).isEmpty();
+          assertThat(PlanValidator.validateReservation(rn, renamed, plan.horizon()))
+              .as(what)
+              .isEmpty();
         }
         if (dn.accepted()) {
           ReservationAllocation renamed = rename(dn.allocation(), pn, pe);
-          assertThat(PlanValidator.validateReservation(r, renamed, plan.horizon())).as(what).isEmpty();
+          assertThat(PlanValidator.validateReservation(r, renamed, plan.horizon()))
+              .as(what)
+              .isEmpty();
         }
         if (identical) {
           assertThat(dn.accepted()).as(what).isEqualTo(de.accepted());
           if (de.accepted()) {
-            assertThat(byPath(rename(dn.allocation(), pn, pe))).as(what).isEqualTo(byPath(de.allocation()));
+            assertThat(byPath(rename(dn.allocation(), pn, pe)))
+                .as(what)
+                .isEqualTo(byPath(de.allocation()));
           }
         }
       }
@@ -82,7 +90,8 @@ class NormalizationAllocationPropertiesTest {
     return m;
   }
 
-  private static ReservationAllocation rename(ReservationAllocation a, List<String> from, List<String> to) {
+  private static ReservationAllocation rename(
+      ReservationAllocation a, List<String> from, List<String> to) {
     List<AtomAllocation> out = new ArrayList<>();
     for (AtomAllocation x : a.atoms()) {
       out.add(new AtomAllocation(to.get(from.indexOf(x.path())), x.bundle(), x.steps()));
@@ -98,7 +107,8 @@ class NormalizationAllocationPropertiesTest {
       return;
     }
     for (int i = 0; i < e.children().size(); i++) {
-      atoms(e.children().get(i), path.isEmpty() ? Integer.toString(i) : path + "." + i, paths, atoms);
+      atoms(
+          e.children().get(i), path.isEmpty() ? Integer.toString(i) : path + "." + i, paths, atoms);
     }
   }
 }

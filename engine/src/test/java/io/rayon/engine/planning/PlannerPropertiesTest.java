@@ -45,12 +45,16 @@ class PlannerPropertiesTest {
   void everyOptionOfGreeAndGreeLPassesTheValidatorWithRandomArrivals(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     int bits = (int) Math.floorMod(seed, 16L);
-    GreedyOptions o = new GreedyOptions((bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0);
+    GreedyOptions o =
+        new GreedyOptions((bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0);
     checkValid(new GreePlanner(o), w);
     checkValid(new GreeLPlanner(o), w);
   }
 
-  /** Paper mode with random arrivals: nothing before a request's arrival, checked by the validator and directly. */
+  /**
+   * Paper mode with random arrivals: nothing before a request's arrival, checked by the validator
+   * and directly.
+   */
   @Property(tries = 600)
   void paperModeNeverAllocatesBeforeArrival(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
@@ -60,8 +64,12 @@ class PlannerPropertiesTest {
         Decision d = ds.get(i);
         long arrival = w.requests().get(i).arrival();
         if (d.accepted()) {
-          assertThat(d.allocation().atoms()).allSatisfy(a -> assertThat(a.start()).as("seed %d %s", seed, p.name())
-              .isGreaterThanOrEqualTo(arrival));
+          assertThat(d.allocation().atoms())
+              .allSatisfy(
+                  a ->
+                      assertThat(a.start())
+                          .as("seed %d %s", seed, p.name())
+                          .isGreaterThanOrEqualTo(arrival));
         }
       }
     }
@@ -75,7 +83,9 @@ class PlannerPropertiesTest {
     assertThat(v).as("%s with %s: %s", planner.name(), w, w.requests()).isEmpty();
     for (Decision d : ds) {
       if (!d.accepted()) {
-        assertThat(d.rejection()).as("seed %d: rejection of %s", seed, d.reservationId()).isNotNull();
+        assertThat(d.rejection())
+            .as("seed %d: rejection of %s", seed, d.reservationId())
+            .isNotNull();
         assertThat(d.rejection().message()).as("seed %d", seed).isNotBlank();
       }
     }
@@ -99,7 +109,8 @@ class PlannerPropertiesTest {
   }
 
   @Property(tries = 3000)
-  void anAtomThatFitsAnEmptyPlanIsAlwaysAcceptedByGreeWithTheStackedScan(@ForAll("seeds") long seed) {
+  void anAtomThatFitsAnEmptyPlanIsAlwaysAcceptedByGreeWithTheStackedScan(
+      @ForAll("seeds") long seed) {
     emptyPlanCase(seed, new GreePlanner(new GreedyOptions(true, false, false, false)), true);
   }
 
@@ -117,7 +128,8 @@ class PlannerPropertiesTest {
     Resources cap = Resources.of(8192L * (1 + rnd.nextInt(8)), 8L * (1 + rnd.nextInt(8)));
     long horizon = 10 + rnd.nextInt(100);
     Rdl.Atom a = RandomWorkloads.atom(rnd);
-    if (a.bundle().extras().containsKey("gpu")) a = Rdl.atom(Resources.of(1024, 1), a.gang(), a.maxParallelism(), a.minLease(), a.work());
+    if (a.bundle().extras().containsKey("gpu"))
+      a = Rdl.atom(Resources.of(1024, 1), a.gang(), a.maxParallelism(), a.minLease(), a.work());
     long s = rnd.nextLong(horizon);
     long f = s + 1 + rnd.nextLong(horizon - s);
     Rdl e = Rdl.window(a, s, f);
@@ -125,14 +137,20 @@ class PlannerPropertiesTest {
     Plan plan = Plan.empty(cap, horizon, 60);
     Decision d = planner.place(plan, ReservationRequest.of("x", e), PlanningContext.DEFAULT);
     if (complete || !fits) {
-      assertThat(d.accepted()).as("seed %d: %s on %s over %d steps: %s", seed, e, cap, horizon, d.rejection()).isEqualTo(fits);
+      assertThat(d.accepted())
+          .as("seed %d: %s on %s over %d steps: %s", seed, e, cap, horizon, d.rejection())
+          .isEqualTo(fits);
     }
     if (d.accepted()) {
       plan.add(ReservationRequest.of("x", e), d.allocation());
       assertThat(PlanValidator.validate(plan, null)).as("seed %d", seed).isEmpty();
     } else {
-      assertThat(d.rejection().code()).isIn(Rejection.Code.CAPACITY, Rejection.Code.GANG_OR_LEASE,
-          Rejection.Code.WINDOW, Rejection.Code.INVALID);
+      assertThat(d.rejection().code())
+          .isIn(
+              Rejection.Code.CAPACITY,
+              Rejection.Code.GANG_OR_LEASE,
+              Rejection.Code.WINDOW,
+              Rejection.Code.INVALID);
     }
   }
 }

@@ -1,11 +1,13 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.Plan;
+import io.rayon.model.cluster.CapacityChange;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -15,10 +17,14 @@ import java.util.SplittableRandom;
  * short horizon, a sharing policy, and reservations of every RDL operator with gangs, leases and
  * windows. The same seed always gives the same workload.
  */
-public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, List<ReservationRequest> requests) {
+public record RandomWorkloads(
+    long seed, Plan plan, SharingPolicySpec policy, List<ReservationRequest> requests) {
 
   static final Resources[] BUNDLES = {
-    Resources.of(1024, 1), Resources.of(2048, 1), Resources.of(1024, 4), Resources.of(4096, 2),
+    Resources.of(1024, 1),
+    Resources.of(2048, 1),
+    Resources.of(1024, 4),
+    Resources.of(4096, 2),
     Resources.of(1024, 1, Map.of("gpu", 1L))
   };
 
@@ -30,14 +36,18 @@ public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, Li
     Resources node = gpus ? Resources.of(8192, 8, Map.of("gpu", 2L)) : Resources.of(8192, 8);
     Plan plan = Plan.empty(node.times(nodes), horizon, 60);
     if (rnd.nextInt(5) == 0) {
-      plan.changeCapacity(new io.rayon.model.cluster.CapacityChange(
-          rnd.nextInt((int) horizon), Resources.ZERO.minus(node.times(rnd.nextInt(nodes))), "node failure"));
+      plan.changeCapacity(
+          new CapacityChange(
+              rnd.nextInt((int) horizon),
+              Resources.ZERO.minus(node.times(rnd.nextInt(nodes))),
+              "node failure"));
     }
-    SharingPolicySpec policy = switch (rnd.nextInt(4)) {
-      case 0 -> SharingPolicySpec.parse("instantaneous:0.5");
-      case 1 -> SharingPolicySpec.parse("capacity-over-time:0.6,0.3,30m");
-      default -> SharingPolicySpec.NONE;
-    };
+    SharingPolicySpec policy =
+        switch (rnd.nextInt(4)) {
+          case 0 -> SharingPolicySpec.parse("instantaneous:0.5");
+          case 1 -> SharingPolicySpec.parse("capacity-over-time:0.6,0.3,30m");
+          default -> SharingPolicySpec.NONE;
+        };
     int n = 1 + rnd.nextInt(12);
     List<ReservationRequest> rs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -46,7 +56,15 @@ public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, Li
         long s = rnd.nextLong(horizon);
         e = Rdl.window(e, s, s + 1 + rnd.nextLong(horizon - s));
       }
-      rs.add(new ReservationRequest("r" + i, null, "u" + rnd.nextInt(3), "default", e, 0, rnd.nextInt(3) == 0 ? rnd.nextLong(horizon / 2) : 0));
+      rs.add(
+          new ReservationRequest(
+              "r" + i,
+              null,
+              "u" + rnd.nextInt(3),
+              "default",
+              e,
+              0,
+              rnd.nextInt(3) == 0 ? rnd.nextLong(horizon / 2) : 0));
     }
     return new RandomWorkloads(seed, plan, policy, rs);
   }
@@ -62,9 +80,11 @@ public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, Li
     long span = Math.max(1, w.plan().horizon() * 3 / 4);
     List<ReservationRequest> rs = new ArrayList<>();
     for (ReservationRequest r : w.requests()) {
-      rs.add(new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), rnd.nextLong(span)));
+      rs.add(
+          new ReservationRequest(
+              r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), rnd.nextLong(span)));
     }
-    rs.sort(java.util.Comparator.comparingLong(ReservationRequest::arrival));
+    rs.sort(Comparator.comparingLong(ReservationRequest::arrival));
     return new RandomWorkloads(seed, w.plan(), w.policy(), rs);
   }
 
@@ -98,7 +118,16 @@ public record RandomWorkloads(long seed, Plan plan, SharingPolicySpec policy, Li
 
   @Override
   public String toString() {
-    return "workload(seed=" + seed + ", horizon=" + plan.horizon() + ", capacity=" + plan.capacityAt(0) + ", policy="
-        + policy + ", " + requests.size() + " requests)";
+    return "workload(seed="
+        + seed
+        + ", horizon="
+        + plan.horizon()
+        + ", capacity="
+        + plan.capacityAt(0)
+        + ", policy="
+        + policy
+        + ", "
+        + requests.size()
+        + " requests)";
   }
 }

@@ -13,9 +13,10 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.model.scenario.SharingPolicySpec;
 import io.rayon.model.resources.Resources;
+import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -37,9 +38,9 @@ class RunIndexPropertiesTest {
   }
 
   /**
-   * After any sequence of adds, removes and capacity changes, runStart(t) is exactly the first
-   * step of t's run: the free capacity is equal on [runStart(t), t] in every dimension and differs
-   * at the step before (or runStart(t) is 0). Checked against freeAt, step by step.
+   * After any sequence of adds, removes and capacity changes, runStart(t) is exactly the first step
+   * of t's run: the free capacity is equal on [runStart(t), t] in every dimension and differs at
+   * the step before (or runStart(t) is 0). Checked against freeAt, step by step.
    */
   @Property(tries = 300)
   void runStartAndRangeMinimaAreExactAfterRandomEdits(@ForAll("seeds") long seed) {
@@ -59,19 +60,26 @@ class RunIndexPropertiesTest {
           steps.add(new Step(t, end, 1 + rnd.nextInt(4)));
           t = end + rnd.nextInt(5);
         }
-        // vcores-only or memory-only bundles too, so that one dimension changes while the other does not
-        Resources b = switch (rnd.nextInt(3)) {
-          case 0 -> Resources.of(1024, 0);
-          case 1 -> Resources.of(0, 1);
-          default -> Resources.of(1024, 1);
-        };
-        plan.add(ReservationRequest.of(id, Rdl.atom(b, 1, 100, 1, 1)),
+        // vcores-only or memory-only bundles too, so that one dimension changes while the other
+        // does not
+        Resources b =
+            switch (rnd.nextInt(3)) {
+              case 0 -> Resources.of(1024, 0);
+              case 1 -> Resources.of(0, 1);
+              default -> Resources.of(1024, 1);
+            };
+        plan.add(
+            ReservationRequest.of(id, Rdl.atom(b, 1, 100, 1, 1)),
             new ReservationAllocation(id, List.of(new AtomAllocation("", b, steps))));
         ids.add(id);
       } else if (kind < 8 && !ids.isEmpty()) {
         plan.remove(ids.remove(rnd.nextInt(ids.size())));
       } else {
-        plan.changeCapacity(new CapacityChange(rnd.nextInt(horizon + 5), Resources.of(1024L * (rnd.nextInt(5) - 2), rnd.nextInt(5) - 2), "change"));
+        plan.changeCapacity(
+            new CapacityChange(
+                rnd.nextInt(horizon + 5),
+                Resources.of(1024L * (rnd.nextInt(5) - 2), rnd.nextInt(5) - 2),
+                "change"));
       }
     }
     for (int i = 0; i < 200; i++) {
@@ -80,8 +88,11 @@ class RunIndexPropertiesTest {
       long b = a + rnd.nextInt(horizon + 20);
       for (int d = 0; d < 2; d++) {
         long naive = Long.MAX_VALUE;
-        for (long t = a; t < b; t++) naive = Math.min(naive, t < 0 || t >= horizon ? 0 : plan.free(d, t));
-        assertThat(plan.minFree(d, a, b)).as("seed %d: min of dim %d over [%d,%d)", seed, d, a, b).isEqualTo(naive);
+        for (long t = a; t < b; t++)
+          naive = Math.min(naive, t < 0 || t >= horizon ? 0 : plan.free(d, t));
+        assertThat(plan.minFree(d, a, b))
+            .as("seed %d: min of dim %d over [%d,%d)", seed, d, a, b)
+            .isEqualTo(naive);
       }
       long[] need = {rnd.nextInt(3) - 1 + 1024L * rnd.nextInt(70), rnd.nextInt(70) - 1};
       boolean fits = true;
@@ -91,13 +102,21 @@ class RunIndexPropertiesTest {
           if (need[d] >= 0 && free < need[d]) fits = false;
         }
       }
-      assertThat(plan.fitsEverywhere(need, a, b)).as("seed %d: %s over [%d,%d)", seed, java.util.Arrays.toString(need), a, b).isEqualTo(fits);
+      assertThat(plan.fitsEverywhere(need, a, b))
+          .as("seed %d: %s over [%d,%d)", seed, Arrays.toString(need), a, b)
+          .isEqualTo(fits);
     }
     for (int t = 0; t < horizon; t++) {
       long s = plan.runStart(t);
       assertThat(s).as("seed %d step %d", seed, t).isBetween(0L, (long) t);
-      for (long u = s; u <= t; u++) assertThat(plan.freeAt(u)).as("seed %d: free at %d vs %d", seed, u, t).isEqualTo(plan.freeAt(t));
-      if (s > 0) assertThat(plan.freeAt(s - 1)).as("seed %d: run of %d starts at %d", seed, t, s).isNotEqualTo(plan.freeAt(s));
+      for (long u = s; u <= t; u++)
+        assertThat(plan.freeAt(u))
+            .as("seed %d: free at %d vs %d", seed, u, t)
+            .isEqualTo(plan.freeAt(t));
+      if (s > 0)
+        assertThat(plan.freeAt(s - 1))
+            .as("seed %d: run of %d starts at %d", seed, t, s)
+            .isNotEqualTo(plan.freeAt(s));
     }
   }
 
@@ -120,7 +139,9 @@ class RunIndexPropertiesTest {
   void segmentScansDecideExactlyAsStepScansAroundTentativeBlocks(@ForAll("seeds") long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     long horizon = 20 + rnd.nextInt(100);
-    Plan plan = Plan.empty(Resources.of(8192L * (1 + rnd.nextInt(2)), 8L * (1 + rnd.nextInt(2))), horizon, 60);
+    Plan plan =
+        Plan.empty(
+            Resources.of(8192L * (1 + rnd.nextInt(2)), 8L * (1 + rnd.nextInt(2))), horizon, 60);
     List<ReservationRequest> rs = new ArrayList<>();
     for (int i = 0; i < 1 + rnd.nextInt(8); i++) {
       List<Rdl> cs = new ArrayList<>();
@@ -137,20 +158,28 @@ class RunIndexPropertiesTest {
     sameDecisions(seed, plan, SharingPolicySpec.NONE, rs);
   }
 
-  private static void sameDecisions(long seed, Plan plan, SharingPolicySpec policy, List<ReservationRequest> requests) {
+  private static void sameDecisions(
+      long seed, Plan plan, SharingPolicySpec policy, List<ReservationRequest> requests) {
     for (Planner planner : List.of(new GreePlanner(), new GreeLPlanner())) {
       ReservationSystem fast = new ReservationSystem(plan.copy(), planner, policy);
       Plan slowPlan = plan.copy();
-      PlanningContext ctx = PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(policy, slowPlan.stepSeconds()));
+      PlanningContext ctx =
+          PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(policy, slowPlan.stepSeconds()));
       for (ReservationRequest r : requests) {
         Decision a = fast.create(r);
         Decision b = planner.place(new StepByStep(slowPlan), r, ctx);
-        assertThat(b.accepted()).as("seed %d %s %s: %s vs %s", seed, planner.name(), r.id(), a, b).isEqualTo(a.accepted());
+        assertThat(b.accepted())
+            .as("seed %d %s %s: %s vs %s", seed, planner.name(), r.id(), a, b)
+            .isEqualTo(a.accepted());
         if (a.accepted()) {
-          assertThat(b.allocation()).as("seed %d %s %s", seed, planner.name(), r.id()).isEqualTo(a.allocation());
+          assertThat(b.allocation())
+              .as("seed %d %s %s", seed, planner.name(), r.id())
+              .isEqualTo(a.allocation());
           slowPlan.add(r, b.allocation());
         } else {
-          assertThat(b.rejection()).as("seed %d %s %s", seed, planner.name(), r.id()).isEqualTo(a.rejection());
+          assertThat(b.rejection())
+              .as("seed %d %s %s", seed, planner.name(), r.id())
+              .isEqualTo(a.rejection());
         }
       }
     }
@@ -158,18 +187,69 @@ class RunIndexPropertiesTest {
 
   /** A plan seen through {@link PlanView}'s defaults for runs: every step is its own run. */
   private record StepByStep(Plan p) implements PlanView {
-    @Override public long horizon() { return p.horizon(); }
-    @Override public long stepSeconds() { return p.stepSeconds(); }
-    @Override public Resources capacityAt(long step) { return p.capacityAt(step); }
-    @Override public Resources allocatedAt(long step) { return p.allocatedAt(step); }
-    @Override public Resources freeAt(long step) { return p.freeAt(step); }
-    @Override public Resources userAllocatedAt(String user, long step) { return p.userAllocatedAt(user, step); }
-    @Override public Collection<String> reservationIds() { return p.reservationIds(); }
-    @Override public ReservationAllocation allocationOf(String id) { return p.allocationOf(id); }
-    @Override public ReservationRequest requestOf(String id) { return p.requestOf(id); }
-    @Override public List<String> dimensions() { return p.dimensions(); }
-    @Override public long free(int dim, long step) { return p.free(dim, step); }
-    @Override public long capacity(int dim, long step) { return p.capacity(dim, step); }
-    @Override public long userAllocated(String user, int dim, long step) { return p.userAllocated(user, dim, step); }
+    @Override
+    public long horizon() {
+      return p.horizon();
+    }
+
+    @Override
+    public long stepSeconds() {
+      return p.stepSeconds();
+    }
+
+    @Override
+    public Resources capacityAt(long step) {
+      return p.capacityAt(step);
+    }
+
+    @Override
+    public Resources allocatedAt(long step) {
+      return p.allocatedAt(step);
+    }
+
+    @Override
+    public Resources freeAt(long step) {
+      return p.freeAt(step);
+    }
+
+    @Override
+    public Resources userAllocatedAt(String user, long step) {
+      return p.userAllocatedAt(user, step);
+    }
+
+    @Override
+    public Collection<String> reservationIds() {
+      return p.reservationIds();
+    }
+
+    @Override
+    public ReservationAllocation allocationOf(String id) {
+      return p.allocationOf(id);
+    }
+
+    @Override
+    public ReservationRequest requestOf(String id) {
+      return p.requestOf(id);
+    }
+
+    @Override
+    public List<String> dimensions() {
+      return p.dimensions();
+    }
+
+    @Override
+    public long free(int dim, long step) {
+      return p.free(dim, step);
+    }
+
+    @Override
+    public long capacity(int dim, long step) {
+      return p.capacity(dim, step);
+    }
+
+    @Override
+    public long userAllocated(String user, int dim, long step) {
+      return p.userAllocated(user, dim, step);
+    }
   }
 }

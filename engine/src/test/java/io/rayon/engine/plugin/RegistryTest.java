@@ -57,18 +57,29 @@ class RegistryTest {
 
   @Test
   void unknownNamesKeysAndBadValuesSayWhatIsAllowed() {
-    assertThatThrownBy(() -> registry.create("c", Map.of())).hasMessageContaining("unknown widget 'c'").hasMessageContaining("a, b");
-    assertThatThrownBy(() -> registry.create("a", Map.of("x", "1"))).hasMessageContaining("takes no options");
-    assertThatThrownBy(() -> registry.create("b", Map.of("thread", "1"))).hasMessageContaining("threads, time-limit, scan, fallback");
-    assertThatThrownBy(() -> registry.create("b", Map.of("threads", "0"))).hasMessageContaining("out of range").hasMessageContaining("from 1 to 64");
-    assertThatThrownBy(() -> registry.create("b", Map.of("threads", "x"))).hasMessageContaining("whole number");
-    assertThatThrownBy(() -> registry.create("b", Map.of("scan", "late"))).hasMessageContaining("paper, stacked");
-    assertThatThrownBy(() -> registry.create("b", Map.of("time-limit", "0s"))).hasMessageContaining("out of range");
-    assertThatThrownBy(() -> registry.create("b", Map.of("fallback", "maybe"))).hasMessageContaining("true or false");
+    assertThatThrownBy(() -> registry.create("c", Map.of()))
+        .hasMessageContaining("unknown widget 'c'")
+        .hasMessageContaining("a, b");
+    assertThatThrownBy(() -> registry.create("a", Map.of("x", "1")))
+        .hasMessageContaining("takes no options");
+    assertThatThrownBy(() -> registry.create("b", Map.of("thread", "1")))
+        .hasMessageContaining("threads, time-limit, scan, fallback");
+    assertThatThrownBy(() -> registry.create("b", Map.of("threads", "0")))
+        .hasMessageContaining("out of range")
+        .hasMessageContaining("from 1 to 64");
+    assertThatThrownBy(() -> registry.create("b", Map.of("threads", "x")))
+        .hasMessageContaining("whole number");
+    assertThatThrownBy(() -> registry.create("b", Map.of("scan", "late")))
+        .hasMessageContaining("paper, stacked");
+    assertThatThrownBy(() -> registry.create("b", Map.of("time-limit", "0s")))
+        .hasMessageContaining("out of range");
+    assertThatThrownBy(() -> registry.create("b", Map.of("fallback", "maybe")))
+        .hasMessageContaining("true or false");
   }
 
   @Test
   void twoPluginsWithOneNameAreRefused() {
-    assertThatThrownBy(() -> Registry.of("widget", List.of(plugin("a"), plugin("a")))).hasMessageContaining("two widgets are named a");
+    assertThatThrownBy(() -> Registry.of("widget", List.of(plugin("a"), plugin("a"))))
+        .hasMessageContaining("two widgets are named a");
   }
 }

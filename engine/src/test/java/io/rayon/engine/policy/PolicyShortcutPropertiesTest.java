@@ -26,14 +26,17 @@ import org.junit.jupiter.api.Test;
 /**
  * The sharing policies' shortcuts ({@link InstantaneousPolicy#check} at a 100% cap, {@link
  * CapacityOverTimePolicy#check}) against their straightforward step-by-step readings ({@code
- * checkByScan}) on seeded
- * random plans: the same verdict and the same reason, always. The plans mix users, several atoms,
- * extra dimensions, allocations beyond the capacity and capacity losses (where the shortcut must
- * not apply), and the policies mix 100% caps (where it applies) with lower ones.
+ * checkByScan}) on seeded random plans: the same verdict and the same reason, always. The plans mix
+ * users, several atoms, extra dimensions, allocations beyond the capacity and capacity losses
+ * (where the shortcut must not apply), and the policies mix 100% caps (where it applies) with lower
+ * ones.
  */
 class PolicyShortcutPropertiesTest {
   private static final Resources[] BUNDLES = {
-    Resources.of(1024, 1), Resources.of(2048, 1), Resources.of(1024, 4), Resources.of(1024, 1, Map.of("gpu", 1L))
+    Resources.of(1024, 1),
+    Resources.of(2048, 1),
+    Resources.of(1024, 4),
+    Resources.of(1024, 1, Map.of("gpu", 1L))
   };
 
   @Provide
@@ -51,20 +54,25 @@ class PolicyShortcutPropertiesTest {
     Plan plan = Plan.empty(node.times(nodes), horizon, 60);
     int existing = rnd.nextInt(12);
     for (int i = 0; i < existing; i++) {
-      ReservationRequest r = Fixtures.request("e" + i, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)");
+      ReservationRequest r =
+          Fixtures.request("e" + i, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)");
       ReservationAllocation a = randomAllocation(rnd, r.id(), horizon, gpus);
       if (rnd.nextInt(6) == 0) plan.add(r, a); // may go over the capacity
       else plan.addIfFits(r, a);
     }
     if (rnd.nextInt(5) == 0 && nodes > 1) {
-      plan.changeCapacity(new CapacityChange(rnd.nextLong(horizon), Resources.ZERO.minus(node.times(1 + rnd.nextInt(nodes - 1))),
-          "node failure"));
+      plan.changeCapacity(
+          new CapacityChange(
+              rnd.nextLong(horizon),
+              Resources.ZERO.minus(node.times(1 + rnd.nextInt(nodes - 1))),
+              "node failure"));
     }
-    double inst = switch (rnd.nextInt(4)) {
-      case 0 -> 0.5;
-      case 1 -> 0.8;
-      default -> 1.0;
-    };
+    double inst =
+        switch (rnd.nextInt(4)) {
+          case 0 -> 0.5;
+          case 1 -> 0.8;
+          default -> 1.0;
+        };
     double avg = rnd.nextInt(3) == 0 ? inst * (0.2 + 0.8 * rnd.nextDouble()) : inst;
     long window = 1 + rnd.nextLong(2 * horizon);
     CapacityOverTimePolicy p = new CapacityOverTimePolicy(inst, avg, window, "cot");
@@ -73,13 +81,19 @@ class PolicyShortcutPropertiesTest {
       ReservationAllocation proposal = randomAllocation(rnd, "p", horizon, gpus);
       Optional<Rejection> fast = p.check(plan, req, proposal);
       Optional<Rejection> slow = p.checkByScan(plan, req, proposal);
-      assertThat(fast).as("seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal).isEqualTo(slow);
+      assertThat(fast)
+          .as("seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
+          .isEqualTo(slow);
       InstantaneousPolicy ip = new InstantaneousPolicy(inst);
-      assertThat(ip.check(plan, req, proposal)).as("seed %d, instantaneous %s", seed, inst).isEqualTo(ip.checkByScan(plan, req, proposal));
+      assertThat(ip.check(plan, req, proposal))
+          .as("seed %d, instantaneous %s", seed, inst)
+          .isEqualTo(ip.checkByScan(plan, req, proposal));
     }
   }
 
-  /** The count behind {@link Plan#knownWithinCapacity} against a scan of the plan, on seeded edits. */
+  /**
+   * The count behind {@link Plan#knownWithinCapacity} against a scan of the plan, on seeded edits.
+   */
   @Property(tries = 500)
   void thePlansOverCapacityCountAgreesWithAScan(@ForAll("seeds") long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
@@ -93,19 +107,26 @@ class PolicyShortcutPropertiesTest {
         }
         case 1 -> {
           try {
-            plan.changeCapacity(new CapacityChange(rnd.nextLong(horizon),
-                rnd.nextBoolean() ? Resources.of(8192, 8) : Resources.of(-8192, -8), "change"));
+            plan.changeCapacity(
+                new CapacityChange(
+                    rnd.nextLong(horizon),
+                    rnd.nextBoolean() ? Resources.of(8192, 8) : Resources.of(-8192, -8),
+                    "change"));
           } catch (IllegalArgumentException e) {
             // it would take the capacity below zero: the plan refuses it and stays as it was
           }
         }
         default -> {
           String id = "r" + i;
-          plan.add(Fixtures.request(id, "u", "atom(<1024,1>,1,4,1,4)"), randomAllocation(rnd, id, horizon, false));
+          plan.add(
+              Fixtures.request(id, "u", "atom(<1024,1>,1,4,1,4)"),
+              randomAllocation(rnd, id, horizon, false));
           ids.add(id);
         }
       }
-      assertThat(plan.knownWithinCapacity()).as("seed %d, edit %d", seed, i).isEqualTo(plan.overcommittedSteps().isEmpty());
+      assertThat(plan.knownWithinCapacity())
+          .as("seed %d, edit %d", seed, i)
+          .isEqualTo(plan.overcommittedSteps().isEmpty());
     }
   }
 
@@ -115,7 +136,8 @@ class PolicyShortcutPropertiesTest {
     ReservationRequest r = Fixtures.request("a", "alice", "atom(<1024,1>,1,8,1,8)");
     plan.add(r, alloc("a", 10, 28, 8, Resources.of(1024, 1)));
     assertThat(plan.knownWithinCapacity()).isTrue();
-    // a capacity loss under the reservation: alice now holds more than the capacity in a 10-step window
+    // a capacity loss under the reservation: alice now holds more than the capacity in a 10-step
+    // window
     plan.changeCapacity(new CapacityChange(15, Resources.of(-4096, -4), "loss"));
     assertThat(plan.knownWithinCapacity()).isFalse();
     CapacityOverTimePolicy p = new CapacityOverTimePolicy(1.0, 1.0, 10, "cot");
@@ -125,11 +147,14 @@ class PolicyShortcutPropertiesTest {
     assertThat(p.check(plan, b, alloc("b", 30, 31, 1, Resources.of(1024, 1)))).isEqualTo(slow);
   }
 
-  private static ReservationAllocation alloc(String id, long from, long to, long n, Resources bundle) {
-    return new ReservationAllocation(id, List.of(new AtomAllocation("", bundle, List.of(new Step(from, to, n)))));
+  private static ReservationAllocation alloc(
+      String id, long from, long to, long n, Resources bundle) {
+    return new ReservationAllocation(
+        id, List.of(new AtomAllocation("", bundle, List.of(new Step(from, to, n)))));
   }
 
-  private static ReservationAllocation randomAllocation(SplittableRandom rnd, String id, long horizon, boolean gpus) {
+  private static ReservationAllocation randomAllocation(
+      SplittableRandom rnd, String id, long horizon, boolean gpus) {
     int atoms = 1 + rnd.nextInt(2);
     List<AtomAllocation> out = new ArrayList<>();
     for (int i = 0; i < atoms; i++) {

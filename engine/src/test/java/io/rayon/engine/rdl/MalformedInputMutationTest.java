@@ -3,13 +3,13 @@ package io.rayon.engine.rdl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.scenario.ScenarioChecks;
-import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.FormatException;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParseException;
 import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.rdl.RdlPrinter;
+import io.rayon.testsupport.SampleScenarios;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

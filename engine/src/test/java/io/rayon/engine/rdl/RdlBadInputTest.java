@@ -32,7 +32,8 @@ class RdlBadInputTest {
         Arguments.of("window(atom(<1,1>,1,1,1,1),1,2,3)", "1:31", "expected ')'"),
         Arguments.of("any()", "1:5", "expected an operator"),
         Arguments.of("all(,atom(<1,1>,1,1,1,1))", "1:5", "expected an operator"),
-        Arguments.of("order(atom(<1,1>,1,1,1,1) atom(<1,1>,1,1,1,1))", "1:27", "expected ',' or ')'"),
+        Arguments.of(
+            "order(atom(<1,1>,1,1,1,1) atom(<1,1>,1,1,1,1))", "1:27", "expected ',' or ')'"),
         Arguments.of("atom(<1,1>,one,1,1,1)", "1:12", "gang g (a whole number)"),
         Arguments.of("atom(<1,1>,1,1,1,2.5)", "1:19", "expected ')'"),
         Arguments.of("atom(<1k,1>,1,1,1,1)", "1:8", "expected ','"),
@@ -72,7 +73,9 @@ class RdlBadInputTest {
   @Test
   void tenThousandNestedWindowsAreRejected() {
     String text = "window(".repeat(10_000) + "atom(<1,1>,1,1,1,1)" + ",0,1)".repeat(10_000);
-    assertThatThrownBy(() -> RdlParser.parse(text)).isInstanceOf(RdlParseException.class).hasMessageContaining("nested deeper");
+    assertThatThrownBy(() -> RdlParser.parse(text))
+        .isInstanceOf(RdlParseException.class)
+        .hasMessageContaining("nested deeper");
   }
 
   @Test
@@ -89,14 +92,21 @@ class RdlBadInputTest {
     assertThat(r.feasible()).isTrue();
     assertThat(r.work()).isEqualTo(10L * n);
     // all identical malleable atoms unify into one
-    assertThat(r.normalized()).isEqualTo(new Rdl.Atom(((Rdl.Atom) e.children().get(0)).bundle(), 1, 10 * n, 1, 10L * n));
+    assertThat(r.normalized())
+        .isEqualTo(new Rdl.Atom(((Rdl.Atom) e.children().get(0)).bundle(), 1, 10 * n, 1, 10L * n));
   }
 
   @Test
   void aLargeAllOfAtomsThatCannotBeUnifiedNormalizesInLinearTime() throws Exception {
     StringBuilder sb = new StringBuilder("all(");
     int n = 50_000;
-    for (int i = 0; i < n; i++) sb.append(i == 0 ? "" : ",").append("window(atom(<1024,1>,1,1,1,1),").append(i).append(',').append(i + 1).append(')');
+    for (int i = 0; i < n; i++)
+      sb.append(i == 0 ? "" : ",")
+          .append("window(atom(<1024,1>,1,1,1,1),")
+          .append(i)
+          .append(',')
+          .append(i + 1)
+          .append(')');
     Rdl e = RdlParser.parse(sb.append(')').toString());
     CompileResult r = RdlCompiler.compile(e);
     assertThat(r.feasible()).isTrue();

@@ -14,9 +14,9 @@ import net.jqwik.api.Tuple;
  *
  * <p>{@link Config} bounds the shape (depth, width) and the values. With {@link Config#validOnly}
  * every generated expression passes {@link RdlCompiler#validate} (it may still be infeasible); with
- * it off, atoms and windows take arbitrary, possibly negative or contradictory values, which is what
- * parser and printer tests want. Bundles come from a small set so that compatible atoms meet and
- * the compiler's unification is exercised.
+ * it off, atoms and windows take arbitrary, possibly negative or contradictory values, which is
+ * what parser and printer tests want. Bundles come from a small set so that compatible atoms meet
+ * and the compiler's unification is exercised.
  *
  * <pre>{@code
  * @Property
@@ -49,23 +49,68 @@ public final class RdlGenerators {
     public static final Config DEFAULT = new Config(4, 4, 4, 8, 10, 20, 200, 600, true);
 
     public Config withMaxDepth(int d) {
-      return new Config(d, maxWidth, maxGang, maxGangsInParallel, maxLease, maxUnits, maxWindowStart, maxWindowLength, validOnly);
+      return new Config(
+          d,
+          maxWidth,
+          maxGang,
+          maxGangsInParallel,
+          maxLease,
+          maxUnits,
+          maxWindowStart,
+          maxWindowLength,
+          validOnly);
     }
 
     public Config withMaxWidth(int w) {
-      return new Config(maxDepth, w, maxGang, maxGangsInParallel, maxLease, maxUnits, maxWindowStart, maxWindowLength, validOnly);
+      return new Config(
+          maxDepth,
+          w,
+          maxGang,
+          maxGangsInParallel,
+          maxLease,
+          maxUnits,
+          maxWindowStart,
+          maxWindowLength,
+          validOnly);
     }
 
     public Config withValidOnly(boolean v) {
-      return new Config(maxDepth, maxWidth, maxGang, maxGangsInParallel, maxLease, maxUnits, maxWindowStart, maxWindowLength, v);
+      return new Config(
+          maxDepth,
+          maxWidth,
+          maxGang,
+          maxGangsInParallel,
+          maxLease,
+          maxUnits,
+          maxWindowStart,
+          maxWindowLength,
+          v);
     }
 
     public Config withValues(int gang, int gangsInParallel, long lease, long units) {
-      return new Config(maxDepth, maxWidth, gang, gangsInParallel, lease, units, maxWindowStart, maxWindowLength, validOnly);
+      return new Config(
+          maxDepth,
+          maxWidth,
+          gang,
+          gangsInParallel,
+          lease,
+          units,
+          maxWindowStart,
+          maxWindowLength,
+          validOnly);
     }
 
     public Config withWindows(long start, long length) {
-      return new Config(maxDepth, maxWidth, maxGang, maxGangsInParallel, maxLease, maxUnits, start, length, validOnly);
+      return new Config(
+          maxDepth,
+          maxWidth,
+          maxGang,
+          maxGangsInParallel,
+          maxLease,
+          maxUnits,
+          start,
+          length,
+          validOnly);
     }
   }
 
@@ -89,7 +134,10 @@ public final class RdlGenerators {
               Tuple.of(2, kids.map(l -> (Rdl) new Rdl.Any(l))),
               Tuple.of(2, kids.map(l -> (Rdl) new Rdl.All(l))),
               Tuple.of(2, kids.map(l -> (Rdl) new Rdl.Order(l))),
-              Tuple.of(2, Combinators.combine(below, windowRanges(c)).as((e, r) -> (Rdl) new Rdl.Window(e, r[0], r[1]))));
+              Tuple.of(
+                  2,
+                  Combinators.combine(below, windowRanges(c))
+                      .as((e, r) -> (Rdl) new Rdl.Window(e, r[0], r[1]))));
     }
     return level;
   }
@@ -106,7 +154,8 @@ public final class RdlGenerators {
   public static Arbitrary<Rdl.Atom> atoms(Config c) {
     if (!c.validOnly()) {
       Arbitrary<Resources> raw =
-          Combinators.combine(Arbitraries.longs().between(-10, 100_000), Arbitraries.longs().between(-2, 64))
+          Combinators.combine(
+                  Arbitraries.longs().between(-10, 100_000), Arbitraries.longs().between(-2, 64))
               .as(Resources::of);
       return Combinators.combine(
               Arbitraries.oneOf(bundles(), raw),
@@ -121,7 +170,8 @@ public final class RdlGenerators {
         g ->
             Combinators.combine(
                     bundles(),
-                    Arbitraries.integers().between(g, g * Math.max(1, c.maxGangsInParallel()) + g - 1),
+                    Arbitraries.integers()
+                        .between(g, g * Math.max(1, c.maxGangsInParallel()) + g - 1),
                     Arbitraries.longs().between(1, Math.max(1, c.maxLease())),
                     Arbitraries.frequency(Tuple.of(1, 0L), Tuple.of(6, 1L)),
                     Arbitraries.longs().between(1, Math.max(1, c.maxUnits())),
@@ -134,7 +184,8 @@ public final class RdlGenerators {
 
   private static Arbitrary<long[]> windowRanges(Config c) {
     if (!c.validOnly()) {
-      return Combinators.combine(Arbitraries.longs().between(-5, 1000), Arbitraries.longs().between(-5, 1000))
+      return Combinators.combine(
+              Arbitraries.longs().between(-5, 1000), Arbitraries.longs().between(-5, 1000))
           .as((s, f) -> new long[] {s, f});
     }
     return Combinators.combine(

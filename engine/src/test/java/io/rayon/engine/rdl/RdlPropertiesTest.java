@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.io.Json;
-import io.rayon.model.resources.Resources;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.rdl.RdlPrinter;
+import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -32,7 +33,8 @@ class RdlPropertiesTest {
 
   @Provide
   Arbitrary<Rdl.Atom> gangAtoms() {
-    return RdlGenerators.atoms(RdlGenerators.Config.DEFAULT.withValues(6, 6, 8, 30)).filter(a -> a.gang() > 1 && a.work() > 0);
+    return RdlGenerators.atoms(RdlGenerators.Config.DEFAULT.withValues(6, 6, 8, 30))
+        .filter(a -> a.gang() > 1 && a.work() > 0);
   }
 
   @Property(tries = 300)
@@ -62,14 +64,17 @@ class RdlPropertiesTest {
   void infeasibilitiesAreExactlyTheCompilersWindowAndAlternativeProblems(@ForAll("valid") Rdl e) {
     List<RdlProblem> fromCompile = new ArrayList<>();
     for (RdlProblem p : RdlCompiler.compile(e).problems()) {
-      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) fromCompile.add(p);
+      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT
+          || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) fromCompile.add(p);
     }
     List<RdlProblem> direct = new ArrayList<>();
     for (RdlProblem p : RdlCompiler.infeasibilities(e)) {
-      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) direct.add(p);
+      if (p.code() == RdlProblem.Code.WINDOW_TOO_SHORT
+          || p.code() == RdlProblem.Code.NO_FEASIBLE_ALTERNATIVE) direct.add(p);
     }
     assertThat(direct).isEqualTo(fromCompile);
-    assertThat(RdlCompiler.compile(e).feasible()).isEqualTo(RdlCompiler.infeasibilities(e).isEmpty());
+    assertThat(RdlCompiler.compile(e).feasible())
+        .isEqualTo(RdlCompiler.infeasibilities(e).isEmpty());
   }
 
   @Property(tries = 400)
@@ -87,13 +92,15 @@ class RdlPropertiesTest {
   }
 
   /** One node: small bundles fit several times, the GPU bundle once, so some gangs do not fit. */
-  static final Cluster ONE_NODE = Cluster.of("one", NodeGroup.of("n", 1, Resources.of(16384, 8, java.util.Map.of("gpu", 1L))));
+  static final Cluster ONE_NODE =
+      Cluster.of("one", NodeGroup.of("n", 1, Resources.of(16384, 8, Map.of("gpu", 1L))));
 
   @Property(tries = 300)
   void normalizationKeepsExpressionsValidAndFeasibilityOnACluster(@ForAll("valid") Rdl e) {
     Rdl n = RdlCompiler.normalize(e);
     assertThat(RdlCompiler.validate(n, ONE_NODE)).isEmpty();
-    assertThat(RdlCompiler.compile(n, ONE_NODE).feasible()).isEqualTo(RdlCompiler.compile(e, ONE_NODE).feasible());
+    assertThat(RdlCompiler.compile(n, ONE_NODE).feasible())
+        .isEqualTo(RdlCompiler.compile(e, ONE_NODE).feasible());
   }
 
   @Property(tries = 400)
@@ -102,7 +109,8 @@ class RdlPropertiesTest {
   }
 
   @Property(tries = 200)
-  void normalizedExpressionsHaveWindowsOnlyAroundAtomsAndNoNestedSameOperators(@ForAll("valid") Rdl e) {
+  void normalizedExpressionsHaveWindowsOnlyAroundAtomsAndNoNestedSameOperators(
+      @ForAll("valid") Rdl e) {
     assertShape(RdlCompiler.normalize(e));
   }
 
@@ -124,7 +132,10 @@ class RdlPropertiesTest {
     assertThat((long) lanes * a.gang()).isLessThanOrEqualTo(a.maxParallelism());
   }
 
-  /** Minimal durations of the alternatives reached through any (looking through windows and single-child operators). */
+  /**
+   * Minimal durations of the alternatives reached through any (looking through windows and
+   * single-child operators).
+   */
   static List<Long> alternativeDurations(Rdl e) {
     List<Long> out = new ArrayList<>();
     alternatives(e, out);
@@ -148,7 +159,8 @@ class RdlPropertiesTest {
     if (e instanceof Rdl.Window w) {
       if (w.expr() instanceof Rdl.Window inner) {
         // only disjoint windows stay nested
-        assertThat(Math.max(w.start(), inner.start())).isGreaterThanOrEqualTo(Math.min(w.finish(), inner.finish()));
+        assertThat(Math.max(w.start(), inner.start()))
+            .isGreaterThanOrEqualTo(Math.min(w.finish(), inner.finish()));
         assertShape(inner);
       } else if (!(w.expr() instanceof Rdl.Atom)) {
         assertThat(w.expr()).isInstanceOf(Rdl.Window.class);

@@ -45,9 +45,14 @@ class AdapterTest {
     Plan plan = aPlan(2, 8192, 8, 10);
     ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE);
     assertThat(rs.create(req("a", "window(atom(<8192,8>,1,1,5,5),5,10)")).accepted()).isTrue();
-    assertThatThrownBy(() -> new Adapter(rs).onCapacityChange(new CapacityChange(3, Resources.of(-3 * 8192, -8), "rack lost")))
+    assertThatThrownBy(
+            () ->
+                new Adapter(rs)
+                    .onCapacityChange(
+                        new CapacityChange(3, Resources.of(-3 * 8192, -8), "rack lost")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("step 3 (rack lost) removes 24576 memoryMB but step 3 has only 16384");
+        .hasMessageContaining(
+            "step 3 (rack lost) removes 24576 memoryMB but step 3 has only 16384");
     assertThat(rs.plan().capacityAt(3)).isEqualTo(Resources.of(16384, 16));
     assertThat(rs.plan().allocationOf("a").start()).isEqualTo(5);
   }
@@ -56,17 +61,28 @@ class AdapterTest {
   void aFailureAtStepFiveNeverMovesAReservationIntoThePast() {
     // two nodes, two reservations of one whole node each at [5,10); one node fails at step 5
     Plan plan = aPlan(2, 8192, 8, 10);
-    ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE).setSelfChecking(true);
+    ReservationSystem rs =
+        new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE)
+            .setSelfChecking(true);
     assertThat(rs.create(req("a", "window(atom(<8192,8>,1,1,5,5),5,10)")).accepted()).isTrue();
     assertThat(rs.create(req("b", "window(atom(<8192,8>,1,1,5,5),5,10)")).accepted()).isTrue();
-    Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(5, Resources.of(-8192, -8), "node n-1 failed"));
+    Adapter.Result r =
+        new Adapter(rs)
+            .onCapacityChange(new CapacityChange(5, Resources.of(-8192, -8), "node n-1 failed"));
     assertThat(r.replanned()).isTrue();
     assertThat(r.kept()).containsExactly("a");
-    assertThat(r.rejected()).singleElement().satisfies(d -> {
-      assertThat(d.reservationId()).isEqualTo("b");
-      assertThat(d.rejection().message()).contains("capacity change at step 5").contains("node n-1 failed");
-    });
-    assertThat(rs.plan().allocationOf("a").start()).as("nothing before the failure's step").isEqualTo(5);
+    assertThat(r.rejected())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.reservationId()).isEqualTo("b");
+              assertThat(d.rejection().message())
+                  .contains("capacity change at step 5")
+                  .contains("node n-1 failed");
+            });
+    assertThat(rs.plan().allocationOf("a").start())
+        .as("nothing before the failure's step")
+        .isEqualTo(5);
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
   }
 
@@ -76,11 +92,16 @@ class AdapterTest {
     // step 4: the oldest keeps running, the two newest are rejected (newest first)
     Plan plan = aPlan(3, 8192, 8, 10);
     ReservationSystem rs = new ReservationSystem(plan, new GreePlanner(), SharingPolicySpec.NONE);
-    for (String id : List.of("a", "b", "c")) assertThat(rs.create(req(id, "window(atom(<8192,8>,1,1,10,10),0,10)")).accepted()).isTrue();
+    for (String id : List.of("a", "b", "c"))
+      assertThat(rs.create(req(id, "window(atom(<8192,8>,1,1,10,10),0,10)")).accepted()).isTrue();
     ReservationAllocation before = rs.plan().allocationOf("a");
-    Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(4, Resources.of(-2 * 8192, -16), "rack lost"));
+    Adapter.Result r =
+        new Adapter(rs)
+            .onCapacityChange(new CapacityChange(4, Resources.of(-2 * 8192, -16), "rack lost"));
     assertThat(r.kept()).containsExactly("a");
-    assertThat(r.rejected()).extracting(Decision::reservationId).containsExactlyInAnyOrder("b", "c");
+    assertThat(r.rejected())
+        .extracting(Decision::reservationId)
+        .containsExactlyInAnyOrder("b", "c");
     assertThat(rs.plan().allocationOf("a")).isEqualTo(before);
   }
 
@@ -89,7 +110,8 @@ class AdapterTest {
     List<String> out = new ArrayList<>();
     for (AtomAllocation at : a.atoms()) {
       for (Step s : at.steps()) {
-        if (s.start() < now) out.add(at.path() + "@" + s.start() + ".." + Math.min(s.end(), now) + "x" + s.bundles());
+        if (s.start() < now)
+          out.add(at.path() + "@" + s.start() + ".." + Math.min(s.end(), now) + "x" + s.bundles());
       }
     }
     return out;
@@ -100,29 +122,40 @@ class AdapterTest {
       @ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll boolean greeL) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     Plan plan = w.plan();
-    ReservationSystem rs = new ReservationSystem(plan, greeL ? new GreeLPlanner() : new GreePlanner(), w.policy());
+    ReservationSystem rs =
+        new ReservationSystem(plan, greeL ? new GreeLPlanner() : new GreePlanner(), w.policy());
     rs.submitAll(w.requests());
     SplittableRandom rnd = new SplittableRandom(seed);
     long now = 0;
     for (int k = 0; k < 1 + rnd.nextInt(4); k++) {
       now = Math.min(plan.horizon() - 1, now + rnd.nextLong(Math.max(1, plan.horizon() / 3)));
       Map<String, List<String>> past = new HashMap<>();
-      for (String id : rs.plan().reservationIds()) past.put(id, before(rs.plan().allocationOf(id), now));
+      for (String id : rs.plan().reservationIds())
+        past.put(id, before(rs.plan().allocationOf(id), now));
       // the smallest capacity from now on: a loss may not take more than any later step has
       Resources cap = rs.plan().capacityAt(now);
       for (long t = now; t < plan.horizon(); t++) {
         Resources c = rs.plan().capacityAt(t);
-        cap = Resources.of(Math.min(cap.memoryMB(), c.memoryMB()), Math.min(cap.vcores(), c.vcores()));
+        cap =
+            Resources.of(
+                Math.min(cap.memoryMB(), c.memoryMB()), Math.min(cap.vcores(), c.vcores()));
       }
       // lose up to half the capacity, or gain some back
-      Resources delta = rnd.nextInt(4) == 0 ? Resources.of(8192, 8)
-          : Resources.ZERO.minus(Resources.of(cap.memoryMB() / 2 / 8192 * 8192, cap.vcores() / 2 / 8 * 8));
-      Adapter.Result r = new Adapter(rs).onCapacityChange(new CapacityChange(now, delta, "change " + k));
+      Resources delta =
+          rnd.nextInt(4) == 0
+              ? Resources.of(8192, 8)
+              : Resources.ZERO.minus(
+                  Resources.of(cap.memoryMB() / 2 / 8192 * 8192, cap.vcores() / 2 / 8 * 8));
+      Adapter.Result r =
+          new Adapter(rs).onCapacityChange(new CapacityChange(now, delta, "change " + k));
       for (String id : rs.plan().reservationIds()) {
-        if (past.containsKey(id)) assertThat(before(rs.plan().allocationOf(id), now)).as(id).isEqualTo(past.get(id));
+        if (past.containsKey(id))
+          assertThat(before(rs.plan().allocationOf(id), now)).as(id).isEqualTo(past.get(id));
         long start = rs.plan().allocationOf(id).start();
         if (start >= 0) {
-          assertThat(start).as("kept or re-placed at or after its arrival").isGreaterThanOrEqualTo(rs.plan().requestOf(id).arrival());
+          assertThat(start)
+              .as("kept or re-placed at or after its arrival")
+              .isGreaterThanOrEqualTo(rs.plan().requestOf(id).arrival());
         }
       }
       assertThat(r.kept()).containsExactlyInAnyOrderElementsOf(rs.plan().reservationIds());

@@ -19,7 +19,9 @@ import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The one orchestration every front-end plans through: whole runs, runs on top of a plan, tries. */
+/**
+ * The one orchestration every front-end plans through: whole runs, runs on top of a plan, tries.
+ */
 class PlanningRunTest {
   static final ReservationRequest A = req("a", "window(atom(<1024,1>,1,2,2,4),0,10)");
   static final ReservationRequest B = req("b", "window(atom(<1024,1>,1,2,3,6),0,10)");
@@ -27,7 +29,8 @@ class PlanningRunTest {
 
   static Scenario scenario(List<ReservationRequest> rs) {
     Cluster c = Cluster.of("c", NodeGroup.of("n", 2, Resources.of(1024, 1)));
-    return new Scenario(Scenario.FORMAT_VERSION, "s", null, 60, 10, c, null, null, null, rs, null, null);
+    return new Scenario(
+        Scenario.FORMAT_VERSION, "s", null, 60, 10, c, null, null, null, rs, null, null);
   }
 
   @Test
@@ -38,12 +41,26 @@ class PlanningRunTest {
 
     Scenario more = scenario(List.of(A, B, BIG));
     Plan base = first.plan().copy();
-    PlanningRun next = PlanningRun.place(more, base, List.of(BIG), Planners.byName("gree"), null, ProgressListener.NONE,
-        CancellationToken.NEVER, Deadline.NONE, true);
-    assertThat(next.decisions()).singleElement().satisfies(d -> {
-      assertThat(d.reservationId()).isEqualTo("big");
-      assertThat(d.accepted()).as("2 nodes x 10 steps hold 20 bundle-steps, 10 already taken").isFalse();
-    });
+    PlanningRun next =
+        PlanningRun.place(
+            more,
+            base,
+            List.of(BIG),
+            Planners.byName("gree"),
+            null,
+            ProgressListener.NONE,
+            CancellationToken.NEVER,
+            Deadline.NONE,
+            true);
+    assertThat(next.decisions())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.reservationId()).isEqualTo("big");
+              assertThat(d.accepted())
+                  .as("2 nodes x 10 steps hold 20 bundle-steps, 10 already taken")
+                  .isFalse();
+            });
     assertThat(next.plan().reservationIds()).containsExactlyInAnyOrder("a", "b");
     assertThat(next.plan().allocationOf("a")).isEqualTo(first.plan().allocationOf("a"));
     assertThat(PlanValidator.validate(next.plan(), SharingPolicySpec.NONE)).isEmpty();
@@ -56,11 +73,19 @@ class PlanningRunTest {
     var before = plan.allocationOf("a");
     // "a" grown to 18 of the 20 bundle-steps: it fits only without its own old allocation (4)
     ReservationRequest grownA = req("a", "window(atom(<1024,1>,1,2,1,18),0,10)");
-    Decision d = PlanningRun.tryPlace(s, plan, grownA, Planners.byName("gree"), null, CancellationToken.NEVER);
+    Decision d =
+        PlanningRun.tryPlace(
+            s, plan, grownA, Planners.byName("gree"), null, CancellationToken.NEVER);
     assertThat(d.accepted()).as(String.valueOf(d)).isTrue();
     assertThat(plan.allocationOf("a")).as("the plan is unchanged").isEqualTo(before);
-    Decision tooBig = PlanningRun.tryPlace(s, plan, req("c", "window(atom(<1024,1>,1,2,1,18),0,10)"), Planners.byName("gree"),
-        null, CancellationToken.NEVER);
+    Decision tooBig =
+        PlanningRun.tryPlace(
+            s,
+            plan,
+            req("c", "window(atom(<1024,1>,1,2,1,18),0,10)"),
+            Planners.byName("gree"),
+            null,
+            CancellationToken.NEVER);
     assertThat(tooBig.accepted()).isFalse();
   }
 }

@@ -11,26 +11,31 @@ import org.junit.jupiter.api.Test;
 class EstimatorsTest {
 
   static RushJobState job(int pending, double[] running, double[] finished, double prior) {
-    return new RushJobState("j", new UtilityFunction.Constant(1), 0, pending, running, finished, prior);
+    return new RushJobState(
+        "j", new UtilityFunction.Constant(1), 0, pending, running, finished, prior);
   }
 
   @Test
   void meanTimeEstimatorIsAnImpulseAtMeanTimesPendingPlusRunningResiduals() {
-    DemandEstimate e = new MeanTimeEstimator(1000).estimate(job(10, new double[] {20, 90}, new double[] {50, 70}, 99));
+    DemandEstimate e =
+        new MeanTimeEstimator(1000)
+            .estimate(job(10, new double[] {20, 90}, new double[] {50, 70}, 99));
     // mean 60: 10 × 60 + (60 − 20) + max(60 − 90, 0)
     assertThat(e.mean()).isEqualTo(640);
     assertThat(e.sd()).isZero();
     assertThat(e.runningResidual()).containsExactly(40, 0);
     assertThat(e.taskRuntime()).isEqualTo(60);
     assertThat(WorstCaseEstimator.eta(e.reference(), 0.9, 0.7)).isCloseTo(640, within(1e-6));
-    DemandEstimate prior = new MeanTimeEstimator(1000).estimate(job(3, new double[0], new double[0], 99));
+    DemandEstimate prior =
+        new MeanTimeEstimator(1000).estimate(job(3, new double[0], new double[0], 99));
     assertThat(prior.mean()).isEqualTo(297);
   }
 
   @Test
   void gaussianEstimatorScalesSampleMeanAndVarianceByPendingTasks() {
     double[] f = {40, 60, 80, 60};
-    DemandEstimate e = new GaussianEstimator(0.9, 0.7, 1000).estimate(job(25, new double[0], f, 99));
+    DemandEstimate e =
+        new GaussianEstimator(0.9, 0.7, 1000).estimate(job(25, new double[0], f, 99));
     double var = (400 + 0 + 400 + 0) / 3.0;
     assertThat(e.mean()).isCloseTo(25 * 60, within(1e-9));
     assertThat(e.sd()).isCloseTo(Math.sqrt(25 * var), within(1e-9));
@@ -43,7 +48,9 @@ class EstimatorsTest {
 
   @Test
   void gaussianEstimatorUsesThePriorUntilTwoSamples() {
-    DemandEstimate e = new GaussianEstimator(0.9, 0.7, 1000).estimate(job(5, new double[0], new double[] {10}, 30));
+    DemandEstimate e =
+        new GaussianEstimator(0.9, 0.7, 1000)
+            .estimate(job(5, new double[0], new double[] {10}, 30));
     assertThat(e.mean()).isEqualTo(150);
     assertThat(e.sd()).isZero();
     assertThat(WorstCaseEstimator.eta(e.reference(), 0.9, 0.7)).isCloseTo(150, within(1e-6));
@@ -68,7 +75,9 @@ class EstimatorsTest {
       double mean = sum / n;
       double var = sum2 / n - mean * mean;
       double[] got = GaussianEstimator.residualOfRunning(60, 20, elapsed);
-      assertThat(got[0]).as("residual after %s s", elapsed).isCloseTo(mean, within(0.03 * mean + 0.1));
+      assertThat(got[0])
+          .as("residual after %s s", elapsed)
+          .isCloseTo(mean, within(0.03 * mean + 0.1));
       assertThat(got[1]).as("variance after %s s", elapsed).isCloseTo(var, within(0.05 * var + 1));
     }
     double[] far = GaussianEstimator.residualOfRunning(60, 20, 2000);
@@ -78,8 +87,10 @@ class EstimatorsTest {
   @Test
   void gaussianEstimatorAddsRunningResidualsToMeanAndVariance() {
     double[] f = {40, 60, 80, 60};
-    DemandEstimate none = new GaussianEstimator(0.9, 0.7, 1000).estimate(job(10, new double[0], f, 99));
-    DemandEstimate two = new GaussianEstimator(0.9, 0.7, 1000).estimate(job(10, new double[] {10, 70}, f, 99));
+    DemandEstimate none =
+        new GaussianEstimator(0.9, 0.7, 1000).estimate(job(10, new double[0], f, 99));
+    DemandEstimate two =
+        new GaussianEstimator(0.9, 0.7, 1000).estimate(job(10, new double[] {10, 70}, f, 99));
     double s = Math.sqrt(800 / 3.0);
     double[] r1 = GaussianEstimator.residualOfRunning(60, s, 10);
     double[] r2 = GaussianEstimator.residualOfRunning(60, s, 70);

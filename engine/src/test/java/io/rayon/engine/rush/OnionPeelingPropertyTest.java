@@ -10,6 +10,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import org.assertj.core.data.Offset;
 
 /**
  * Onion peeling (Algorithm 3) and the slot mapping (Algorithm 4) on generated small instances,
@@ -18,7 +19,13 @@ import net.jqwik.api.constraints.LongRange;
 class OnionPeelingPropertyTest {
 
   /** A generated instance; busy containers belong to jobs and delay their earliest completion. */
-  record Instance(double now, int capacity, double[] busy, List<OnionPeeling.Job> jobs, double[] runtime, int[] owner) {}
+  record Instance(
+      double now,
+      int capacity,
+      double[] busy,
+      List<OnionPeeling.Job> jobs,
+      double[] runtime,
+      int[] owner) {}
 
   static UtilityFunction randomUtility(Random r) {
     double w = 1 + r.nextInt(5) + r.nextDouble();
@@ -49,7 +56,8 @@ class OnionPeelingPropertyTest {
     double[] runtime = new double[n];
     for (int j = 0; j < n; j++) {
       double work = r.nextInt(6) == 0 ? 0 : 1 + r.nextDouble() * 120;
-      jobs.add(new OnionPeeling.Job(randomUtility(r), now - r.nextDouble() * 60, work, earliest[j]));
+      jobs.add(
+          new OnionPeeling.Job(randomUtility(r), now - r.nextDouble() * 60, work, earliest[j]));
       runtime[j] = 1 + r.nextDouble() * 30;
     }
     return new Instance(now, c, busy, jobs, runtime, owner);
@@ -86,7 +94,8 @@ class OnionPeelingPropertyTest {
           latest = Math.max(latest, d[j]);
         }
       }
-      if (Double.isFinite(latest) && work > cap(in, latest) + slack * Math.max(1, cap(in, latest))) return false;
+      if (Double.isFinite(latest) && work > cap(in, latest) + slack * Math.max(1, cap(in, latest)))
+        return false;
     }
     return true;
   }
@@ -99,7 +108,10 @@ class OnionPeelingPropertyTest {
     return lexMaxMin(in, new boolean[1]);
   }
 
-  /** As above; sets ambiguous[0] when a layer had no job blocked alone (then only the first level is exact). */
+  /**
+   * As above; sets ambiguous[0] when a layer had no job blocked alone (then only the first level is
+   * exact).
+   */
   static double[] lexMaxMin(Instance in, boolean[] ambiguous) {
     int n = in.jobs().size();
     double maxU = 0;
@@ -114,14 +126,26 @@ class OnionPeelingPropertyTest {
     while (left > 0) {
       double hi = 0;
       for (int j = 0; j < n; j++) {
-        if (!fixed[j]) hi = Math.max(hi, in.jobs().get(j).utility().value(in.jobs().get(j).earliest() - in.jobs().get(j).arrival()));
+        if (!fixed[j])
+          hi =
+              Math.max(
+                  hi,
+                  in.jobs()
+                      .get(j)
+                      .utility()
+                      .value(in.jobs().get(j).earliest() - in.jobs().get(j).arrival()));
       }
       double[] trial = level.clone();
       setUnfixed(trial, fixed, hi);
       double lambda;
       if (feasible(in, trial)) {
         lambda = hi;
-        for (int j = 0; j < n; j++) if (!fixed[j]) { level[j] = hi; fixed[j] = true; left--; }
+        for (int j = 0; j < n; j++)
+          if (!fixed[j]) {
+            level[j] = hi;
+            fixed[j] = true;
+            left--;
+          }
         continue;
       }
       double a = lo;
@@ -163,9 +187,11 @@ class OnionPeelingPropertyTest {
   // ---------------------------------------------------------------- properties
 
   @Property(tries = 400)
-  void onionPeelingReachesTheLexicographicMaxMinOptimum(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
+  void onionPeelingReachesTheLexicographicMaxMinOptimum(
+      @ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
     Instance in = randomInstance(seed, 5);
-    OnionPeeling.Result got = OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-8);
+    OnionPeeling.Result got =
+        OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-8);
     boolean[] ambiguous = new boolean[1];
     double[] expected = lexMaxMin(in, ambiguous);
     double maxU = 0;
@@ -178,30 +204,41 @@ class OnionPeelingPropertyTest {
     assertThat(feasible(in, got.level(), 1e-9)).as("seed %d: onion levels feasible", seed).isTrue();
     double tol = 1e-4 * maxU;
     // the max-min level (first layer) is exact
-    assertThat(a[0]).as("seed %d: max-min level, onion %s vs independent %s", seed, Arrays.toString(got.level()), Arrays.toString(expected))
-        .isCloseTo(b[0], org.assertj.core.data.Offset.offset(tol));
+    assertThat(a[0])
+        .as(
+            "seed %d: max-min level, onion %s vs independent %s",
+            seed, Arrays.toString(got.level()), Arrays.toString(expected))
+        .isCloseTo(b[0], Offset.offset(tol));
     // and, when every layer of the saturation method had a job blocked alone (no choice of which
     // job to hold back), the sorted vector is lexicographically at least the saturation method's
     if (ambiguous[0]) return;
-    // a job near zero is a tail of its utility (a sigmoid never reaches 0): at the tolerance's scale
-    // "which job keeps 1e-7 and which one 0" flips with the method's thresholds, and the rest of the
+    // a job near zero is a tail of its utility (a sigmoid never reaches 0): at the tolerance's
+    // scale
+    // "which job keeps 1e-7 and which one 0" flips with the method's thresholds, and the rest of
+    // the
     // vector with it (a tiny level is a finite deadline that holds capacity); compare only when
     // both methods agree on which jobs are near zero and none keeps a tiny positive level
     for (int j = 0; j < a.length; j++) {
       if ((got.level()[j] < tol) != (expected[j] < tol)) return;
-      if ((got.level()[j] > 0 && got.level()[j] < tol) || (expected[j] > 0 && expected[j] < tol)) return;
+      if ((got.level()[j] > 0 && got.level()[j] < tol) || (expected[j] > 0 && expected[j] < tol))
+        return;
     }
     for (int k = 0; k < a.length; k++) {
       if (a[k] > b[k] + tol) break; // onion strictly better from here on
-      assertThat(a[k]).as("seed %d, sorted level %d: onion %s vs independent %s", seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
+      assertThat(a[k])
+          .as(
+              "seed %d, sorted level %d: onion %s vs independent %s",
+              seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
           .isGreaterThanOrEqualTo(b[k] - tol);
     }
   }
 
   @Property(tries = 400)
-  void slotMappingEndsEveryJobWithinTargetPlusOneTaskRuntime(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
+  void slotMappingEndsEveryJobWithinTargetPlusOneTaskRuntime(
+      @ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
     Instance in = randomInstance(seed, 12);
-    OnionPeeling.Result peel = OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-6);
+    OnionPeeling.Result peel =
+        OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-6);
     int n = in.jobs().size();
     double[] work = new double[n];
     int[] maxNow = new int[n];
@@ -209,12 +246,22 @@ class OnionPeelingPropertyTest {
       work[j] = in.jobs().get(j).work();
       maxNow[j] = 1000;
     }
-    SlotMapping.Result map = SlotMapping.map(in.now(), in.capacity(), peel.targetCompletion(), work, in.runtime(), maxNow, in.owner(), in.busy());
+    SlotMapping.Result map =
+        SlotMapping.map(
+            in.now(),
+            in.capacity(),
+            peel.targetCompletion(),
+            work,
+            in.runtime(),
+            maxNow,
+            in.owner(),
+            in.busy());
     int nowTotal = 0;
     for (int j = 0; j < n; j++) {
       double t = peel.targetCompletion()[j];
       if (Double.isFinite(t)) {
-        assertThat(map.projectedCompletion()[j]).as("seed %d job %d (Theorem 3)", seed, j)
+        assertThat(map.projectedCompletion()[j])
+            .as("seed %d job %d (Theorem 3)", seed, j)
             .isLessThanOrEqualTo(t + in.runtime()[j] + 1e-6 * Math.max(1, Math.abs(t)));
       }
       nowTotal += map.containersNow()[j];

@@ -3,11 +3,12 @@ package io.rayon.engine.rush;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rayon.model.rush.UtilityFunction;
 import java.util.Random;
+import java.util.function.DoubleUnaryOperator;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
@@ -30,25 +31,26 @@ class WorstCaseEstimatorTest {
   }
 
   /**
-   * The REM minimum for target bin l computed independently: a golden-section search over the
-   * mass s <= θ put on bins <= l, each candidate spread like the reference inside the two groups,
-   * with the KL summed bin by bin.
+   * The REM minimum for target bin l computed independently: a golden-section search over the mass
+   * s <= θ put on bins <= l, each candidate spread like the reference inside the two groups, with
+   * the KL summed bin by bin.
    */
   static double remByGoldenSection(double[] phi, int l, double theta) {
     double a = 0;
     for (int k = 0; k <= l; k++) a += phi[k];
     final double lowMass = a;
-    java.util.function.DoubleUnaryOperator f = s -> {
-      double[] p = new double[phi.length];
-      for (int k = 0; k < phi.length; k++) {
-        if (k <= l) p[k] = lowMass > 0 ? s * phi[k] / lowMass : 0;
-        else p[k] = lowMass < 1 ? (1 - s) * phi[k] / (1 - lowMass) : 0;
-      }
-      double sum = 0;
-      for (double v : p) sum += v;
-      if (Math.abs(sum - 1) > 1e-9) return Double.POSITIVE_INFINITY; // cannot be a distribution
-      return kl(p, phi);
-    };
+    DoubleUnaryOperator f =
+        s -> {
+          double[] p = new double[phi.length];
+          for (int k = 0; k < phi.length; k++) {
+            if (k <= l) p[k] = lowMass > 0 ? s * phi[k] / lowMass : 0;
+            else p[k] = lowMass < 1 ? (1 - s) * phi[k] / (1 - lowMass) : 0;
+          }
+          double sum = 0;
+          for (double v : p) sum += v;
+          if (Math.abs(sum - 1) > 1e-9) return Double.POSITIVE_INFINITY; // cannot be a distribution
+          return kl(p, phi);
+        };
     double lo = 0;
     double hi = theta;
     double g = (Math.sqrt(5) - 1) / 2;
@@ -58,7 +60,8 @@ class WorstCaseEstimatorTest {
       if (f.applyAsDouble(x1) <= f.applyAsDouble(x2)) hi = x2;
       else lo = x1;
     }
-    return Math.min(f.applyAsDouble(0.5 * (lo + hi)), Math.min(f.applyAsDouble(theta), f.applyAsDouble(0)));
+    return Math.min(
+        f.applyAsDouble(0.5 * (lo + hi)), Math.min(f.applyAsDouble(theta), f.applyAsDouble(0)));
   }
 
   @Property(tries = 300)
@@ -83,7 +86,8 @@ class WorstCaseEstimatorTest {
       assertThat(low).isLessThanOrEqualTo(theta + 1e-9); // constraint (10)
       assertThat(kl(p, phi)).isCloseTo(rem, within(1e-9 * Math.max(1, rem)));
       double delta = rem * (1 + 1e-9) + 1e-12;
-      assertThat(kl(p, phi)).isLessThanOrEqualTo(delta); // within δ when the bin is declared feasible
+      assertThat(kl(p, phi))
+          .isLessThanOrEqualTo(delta); // within δ when the bin is declared feasible
       // Theorem 1: any other distribution meeting (9)-(10) is at least as far from ϕ
       for (int trial = 0; trial < 50; trial++) {
         double[] q = new double[phi.length];
@@ -100,9 +104,11 @@ class WorstCaseEstimatorTest {
         if (qLow > theta) continue;
         assertThat(kl(q, phi)).isGreaterThanOrEqualTo(rem - 1e-12);
       }
-      assertThat(remByGoldenSection(phi, l, theta)).isCloseTo(rem, within(1e-6 * Math.max(1, rem) + 1e-9));
+      assertThat(remByGoldenSection(phi, l, theta))
+          .isCloseTo(rem, within(1e-6 * Math.max(1, rem) + 1e-9));
     } else {
-      assertThat(ref.cdf(l)).isEqualTo(1); // nothing above bin l: no distribution can move mass there
+      assertThat(ref.cdf(l))
+          .isEqualTo(1); // nothing above bin l: no distribution can move mass there
     }
   }
 
@@ -117,7 +123,8 @@ class WorstCaseEstimatorTest {
     // direct scan: the first bin whose REM minimum (computed independently) exceeds δ
     int expected = -1;
     for (int l = 0; l < ref.bins(); l++) {
-      double rem = ref.cdf(l) >= 1 - 1e-15 ? Double.POSITIVE_INFINITY : remByGoldenSection(phi, l, theta);
+      double rem =
+          ref.cdf(l) >= 1 - 1e-15 ? Double.POSITIVE_INFINITY : remByGoldenSection(phi, l, theta);
       if (rem > delta) {
         expected = l;
         break;
@@ -176,6 +183,7 @@ class WorstCaseEstimatorTest {
   }
 
   static RushJobState job(int pending, double[] running, double[] finished) {
-    return new RushJobState("j", new io.rayon.model.rush.UtilityFunction.Constant(1), 0, pending, running, finished, 60);
+    return new RushJobState(
+        "j", new UtilityFunction.Constant(1), 0, pending, running, finished, 60);
   }
 }

@@ -1,7 +1,5 @@
 package io.rayon.engine.scenario;
 
-import io.rayon.testsupport.SampleScenarios;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.model.io.Json;
@@ -9,6 +7,7 @@ import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParser;
 import io.rayon.model.scenario.Scenario;
+import io.rayon.testsupport.SampleScenarios;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,6 +41,9 @@ class FormatsDocTest {
   @Test
   void theRdlTreeExampleIsTheTextExample() throws Exception {
     Rdl tree = Json.mapper().readValue(jsonBlocks().get(1), Rdl.class);
-    assertThat(tree).isEqualTo(RdlParser.parse("window(order(atom(<1024,1>,1,10,240,2400),atom(<2048,1,gpu=1>,2,4,5,20)),0,800)"));
+    assertThat(tree)
+        .isEqualTo(
+            RdlParser.parse(
+                "window(order(atom(<1024,1>,1,10,240,2400),atom(<2048,1,gpu=1>,2,4,5,20)),0,800)"));
   }
 }

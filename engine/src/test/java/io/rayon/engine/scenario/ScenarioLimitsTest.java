@@ -10,25 +10,35 @@ import org.junit.jupiter.api.Test;
 class ScenarioLimitsTest {
   @Test
   void aClusterWhoseTotalCapacityOverflowsIsAnErrorNamingTheNodeGroups() throws Exception {
-    Scenario s = ScenarioIO.parse("""
+    Scenario s =
+        ScenarioIO.parse(
+            """
         {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 100,
          "cluster": {"name": "c", "nodeGroups": [
            {"name": "n", "count": 8, "capacity": {"memoryMB": 9000000000000000000, "vcores": 4}}]}}
-        """, "s.json");
+        """,
+            "s.json");
     assertThat(ScenarioChecks.errors(ScenarioChecks.check(s)))
-        .extracting(ScenarioProblem::path).containsExactly("$.cluster.nodeGroups");
-    assertThat(ScenarioChecks.errors(ScenarioChecks.check(s)).get(0).message()).contains("too large");
+        .extracting(ScenarioProblem::path)
+        .containsExactly("$.cluster.nodeGroups");
+    assertThat(ScenarioChecks.errors(ScenarioChecks.check(s)).get(0).message())
+        .contains("too large");
   }
 
   @Test
   void aHorizonLongerThanPlansSupportIsAWarningNamingTheLimit() throws Exception {
-    Scenario s = ScenarioIO.parse("""
+    Scenario s =
+        ScenarioIO.parse(
+            """
         {"formatVersion": 1, "stepSeconds": 1, "horizonSteps": 28763776,
          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2, "capacity": {"memoryMB": 1024, "vcores": 1}}]}}
-        """, "s.json");
+        """,
+            "s.json");
     assertThat(ScenarioChecks.errors(ScenarioChecks.check(s))).isEmpty();
     assertThat(ScenarioChecks.warnings(ScenarioChecks.check(s)))
-        .extracting(ScenarioProblem::path).containsExactly("$.horizonSteps");
-    assertThat(ScenarioChecks.warnings(ScenarioChecks.check(s)).get(0).message()).contains("20000000");
+        .extracting(ScenarioProblem::path)
+        .containsExactly("$.horizonSteps");
+    assertThat(ScenarioChecks.warnings(ScenarioChecks.check(s)).get(0).message())
+        .contains("20000000");
   }
 }

@@ -1,9 +1,6 @@
 package io.rayon.engine.scenario;
 
-import io.rayon.testsupport.SampleScenarios;
-
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.trace.ImportOptions;
@@ -15,8 +12,11 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
+import io.rayon.testsupport.SampleScenarios;
 import java.io.StringReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +24,40 @@ class SwimScenarioGeneratorTest {
 
   static ImportResult small() throws Exception {
     StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < 40; i++) sb.append("job").append(i).append('\t').append(i * 60).append("\t60\t").append(1_000_000_000L * (i % 3 + 1)).append("\t2000000000\t100000\n");
-    return new SwimImporter().read(new StringReader(sb.toString()), "small.tsv", ImportOptions.DEFAULT);
+    for (int i = 0; i < 40; i++)
+      sb.append("job")
+          .append(i)
+          .append('\t')
+          .append(i * 60)
+          .append("\t60\t")
+          .append(1_000_000_000L * (i % 3 + 1))
+          .append("\t2000000000\t100000\n");
+    return new SwimImporter()
+        .read(new StringReader(sb.toString()), "small.tsv", ImportOptions.DEFAULT);
   }
 
   @Test
   void productionJobsGetWindowedReservationsDerivedFromTheirTasks() throws Exception {
     SwimScenarioGenerator.Params p = SwimScenarioGenerator.Params.PAPER;
-    p = new SwimScenarioGenerator.Params(p.nodes(), p.nodeCapacity(), p.racks(), p.stepSeconds(), 0.25, 0.10, 2.0, 30, 60, 3, p.sharingPolicy(), 7);
+    p =
+        new SwimScenarioGenerator.Params(
+            p.nodes(),
+            p.nodeCapacity(),
+            p.racks(),
+            p.stepSeconds(),
+            0.25,
+            0.10,
+            2.0,
+            30,
+            60,
+            3,
+            p.sharingPolicy(),
+            7);
     Scenario s = SwimScenarioGenerator.generate("t", small(), p);
     assertThat(s.reservations()).hasSize(10);
-    assertThat(s.workload().jobs().stream().filter(j -> j.kind() == JobKind.PRODUCTION)).hasSize(10);
-    Map<String, Job> jobs = new java.util.HashMap<>();
+    assertThat(s.workload().jobs().stream().filter(j -> j.kind() == JobKind.PRODUCTION))
+        .hasSize(10);
+    Map<String, Job> jobs = new HashMap<>();
     for (Job j : s.workload().jobs()) jobs.put(j.id(), j);
     for (ReservationRequest r : s.reservations()) {
       Job j = jobs.get(r.name());
@@ -57,25 +79,52 @@ class SwimScenarioGeneratorTest {
   @Test
   void sameSeedSameScenarioOtherSeedOtherPick() throws Exception {
     SwimScenarioGenerator.Params p = SwimScenarioGenerator.Params.PAPER;
-    SwimScenarioGenerator.Params q = new SwimScenarioGenerator.Params(p.nodes(), p.nodeCapacity(), p.racks(), p.stepSeconds(), 0.25,
-        p.slack(), p.deadlineFactor(), p.minDeadlineSlackSteps(), p.leadSteps(), p.users(), p.sharingPolicy(), 99);
-    p = new SwimScenarioGenerator.Params(p.nodes(), p.nodeCapacity(), p.racks(), p.stepSeconds(), 0.25,
-        p.slack(), p.deadlineFactor(), p.minDeadlineSlackSteps(), p.leadSteps(), p.users(), p.sharingPolicy(), 1);
-    assertThat(SwimScenarioGenerator.generate("t", small(), p)).isEqualTo(SwimScenarioGenerator.generate("t", small(), p));
+    SwimScenarioGenerator.Params q =
+        new SwimScenarioGenerator.Params(
+            p.nodes(),
+            p.nodeCapacity(),
+            p.racks(),
+            p.stepSeconds(),
+            0.25,
+            p.slack(),
+            p.deadlineFactor(),
+            p.minDeadlineSlackSteps(),
+            p.leadSteps(),
+            p.users(),
+            p.sharingPolicy(),
+            99);
+    p =
+        new SwimScenarioGenerator.Params(
+            p.nodes(),
+            p.nodeCapacity(),
+            p.racks(),
+            p.stepSeconds(),
+            0.25,
+            p.slack(),
+            p.deadlineFactor(),
+            p.minDeadlineSlackSteps(),
+            p.leadSteps(),
+            p.users(),
+            p.sharingPolicy(),
+            1);
+    assertThat(SwimScenarioGenerator.generate("t", small(), p))
+        .isEqualTo(SwimScenarioGenerator.generate("t", small(), p));
     assertThat(SwimScenarioGenerator.generate("t", small(), q).reservations())
         .isNotEqualTo(SwimScenarioGenerator.generate("t", small(), p).reservations());
   }
 
   @Test
   void theCommittedSwimSampleIsWhatTheGeneratorProduces() throws Exception {
-    ImportResult imported = new SwimImporter().read(SampleScenarios.swimTrace(), ImportOptions.DEFAULT);
-    Scenario generated = SwimScenarioGenerator.generate("swim-256", imported, SwimScenarioGenerator.Params.PAPER);
+    ImportResult imported =
+        new SwimImporter().read(SampleScenarios.swimTrace(), ImportOptions.DEFAULT);
+    Scenario generated =
+        SwimScenarioGenerator.generate("swim-256", imported, SwimScenarioGenerator.Params.PAPER);
     Path committed = SampleScenarios.sample("swim-256.json");
     Scenario onDisk = ScenarioIO.read(committed);
     assertThat(onDisk).isEqualTo(generated);
     assertThat(onDisk.cluster().nodeCount()).isEqualTo(256);
     assertThat(onDisk.reservations()).hasSize((int) Math.round(5894 * 0.05));
     assertThat(ScenarioChecks.check(onDisk)).isEmpty();
-    assertThat(java.nio.file.Files.size(committed)).isLessThan(5_000_000);
+    assertThat(Files.size(committed)).isLessThan(5_000_000);
   }
 }

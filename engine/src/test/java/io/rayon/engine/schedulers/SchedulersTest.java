@@ -33,13 +33,19 @@ class SchedulersTest {
 
   @Test
   void registryOffersBothSchedulersWithThePapersDefaults() {
-    assertThat(Schedulers.names()).containsExactly("reservation", "estimation", "rayon", "capacity");
+    assertThat(Schedulers.names())
+        .containsExactly("reservation", "estimation", "rayon", "capacity");
     assertThat(Schedulers.plugin("reservation").options()).isEmpty();
-    assertThat(Schedulers.plugin("estimation").options()).extracting(OptionSpec::name).containsExactly("damping", "availability");
+    assertThat(Schedulers.plugin("estimation").options())
+        .extracting(OptionSpec::name)
+        .containsExactly("damping", "availability");
     EstimationPolicy e = (EstimationPolicy) Schedulers.create("estimation", Map.of());
     assertThat(e.damping()).isEqualTo(EstimationPolicy.DEFAULT_DAMPING);
     assertThat(e.availability()).isEqualTo(Availability.PAPER_SIM);
-    EstimationPolicy y = (EstimationPolicy) Schedulers.create("estimation", Map.of("damping", "0", "availability", "yarn-prototype"));
+    EstimationPolicy y =
+        (EstimationPolicy)
+            Schedulers.create(
+                "estimation", Map.of("damping", "0", "availability", "yarn-prototype"));
     assertThat(y.damping()).isZero();
     assertThat(y.availability()).isEqualTo(Availability.YARN_PROTOTYPE);
     assertThat(Schedulers.create("reservation", null)).isInstanceOf(ReservationPolicy.class);
@@ -48,34 +54,58 @@ class SchedulersTest {
   @Test
   void badNamesAndOptionsAreRefusedWithWhatIsAllowed() {
     assertThatThrownBy(() -> Schedulers.create("fifo", Map.of()))
-        .hasMessageContaining("unknown scheduler 'fifo'").hasMessageContaining("reservation, estimation");
+        .hasMessageContaining("unknown scheduler 'fifo'")
+        .hasMessageContaining("reservation, estimation");
     assertThatThrownBy(() -> Schedulers.create("estimation", Map.of("damping", "1.5")))
-        .hasMessageContaining("damping=1.5").hasMessageContaining("from 0 to 1");
+        .hasMessageContaining("damping=1.5")
+        .hasMessageContaining("from 0 to 1");
     assertThatThrownBy(() -> Schedulers.create("estimation", Map.of("availability", "min")))
         .hasMessageContaining("paper-sim, yarn-prototype");
-    assertThatThrownBy(() -> SimulationRun.of(cluster(), workload(), "reservation", Map.of("damping", "0.5"),
-            SimulationRun.Requests.RRU, SimulationConfig.DEFAULT))
+    assertThatThrownBy(
+            () ->
+                SimulationRun.of(
+                    cluster(),
+                    workload(),
+                    "reservation",
+                    Map.of("damping", "0.5"),
+                    SimulationRun.Requests.RRU,
+                    SimulationConfig.DEFAULT))
         .hasMessageContaining("no option 'damping'");
   }
 
   @Test
   void aRunIsTheSimulatorWithTheNamedSchedulerAndIsRepeatable() {
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
+    SimulationConfig cfg =
+        SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
     Workload w = workload();
-    SimulationRun run = SimulationRun.of(cluster(), w, "estimation", Map.of("damping", "0.5", "availability", "yarn-prototype"),
-        SimulationRun.Requests.RRU, cfg);
-    SimulationResult direct = Simulator.run(cluster(), w, new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE), cfg);
+    SimulationRun run =
+        SimulationRun.of(
+            cluster(),
+            w,
+            "estimation",
+            Map.of("damping", "0.5", "availability", "yarn-prototype"),
+            SimulationRun.Requests.RRU,
+            cfg);
+    SimulationResult direct =
+        Simulator.run(cluster(), w, new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE), cfg);
     SimulationResult first = run.run();
     assertThat(first.jobsCsv()).isEqualTo(direct.jobsCsv());
     assertThat(first.series().toCsv()).isEqualTo(direct.series().toCsv());
     assertThat(run.run().jobsCsv()).as("a fresh scheduler per run").isEqualTo(first.jobsCsv());
-    assertThat(run.describe()).isEqualTo("estimation (damping 0.5), availability yarn-prototype (min(AR − ACU, NC − EU))");
+    assertThat(run.describe())
+        .isEqualTo(
+            "estimation (damping 0.5), availability yarn-prototype (min(AR − ACU, NC − EU))");
 
-    SimulationRun efr = SimulationRun.of(cluster(), w, "reservation", Map.of(), SimulationRun.Requests.parse("EFR"), cfg);
+    SimulationRun efr =
+        SimulationRun.of(
+            cluster(), w, "reservation", Map.of(), SimulationRun.Requests.parse("EFR"), cfg);
     assertThat(efr.describe()).isEqualTo("reservation");
     assertThat(efr.run().jobsCsv())
-        .isEqualTo(Simulator.run(cluster(), WorkloadTransforms.extremeFit(w), new ReservationPolicy(), cfg).jobsCsv());
-    assertThatThrownBy(() -> SimulationRun.Requests.parse("peak")).hasMessageContaining("rru or efr");
+        .isEqualTo(
+            Simulator.run(cluster(), WorkloadTransforms.extremeFit(w), new ReservationPolicy(), cfg)
+                .jobsCsv());
+    assertThatThrownBy(() -> SimulationRun.Requests.parse("peak"))
+        .hasMessageContaining("rru or efr");
   }
 
   /**
@@ -130,35 +160,42 @@ class SchedulersTest {
 
   @Test
   void aNewSchedulerPlugsInThroughItsOwnPluginWithoutTouchingTheSimulator() {
-    Plugin<SchedulerPolicy> capacity = new Plugin<>() {
-      @Override
-      public String name() {
-        return "capacity-test";
-      }
+    Plugin<SchedulerPolicy> capacity =
+        new Plugin<>() {
+          @Override
+          public String name() {
+            return "capacity-test";
+          }
 
-      @Override
-      public String description() {
-        return "test: offers the capacity, not the allowance";
-      }
+          @Override
+          public String description() {
+            return "test: offers the capacity, not the allowance";
+          }
 
-      @Override
-      public List<OptionSpec> options() {
-        return List.of(OptionSpec.decimal("share", 1, 0.1, 1, "share of the capacity offered"));
-      }
+          @Override
+          public List<OptionSpec> options() {
+            return List.of(OptionSpec.decimal("share", 1, 0.1, 1, "share of the capacity offered"));
+          }
 
-      @Override
-      public SchedulerPolicy create(Options o) {
-        return new CapacityPolicy(o.decimal("share"));
-      }
-    };
+          @Override
+          public SchedulerPolicy create(Options o) {
+            return new CapacityPolicy(o.decimal("share"));
+          }
+        };
     List<Plugin<SchedulerPolicy>> all = new ArrayList<>(Schedulers.REGISTRY.plugins());
     all.add(capacity);
     Registry<SchedulerPolicy> extended = Registry.of("scheduler", all);
-    assertThat(extended.names()).containsExactly("reservation", "estimation", "rayon", "capacity", "capacity-test");
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
-    SimulationResult full = Simulator.run(cluster(), workload(), extended.create("capacity-test", Map.of()), cfg);
-    SimulationResult half = Simulator.run(cluster(), workload(), extended.create("capacity-test", Map.of("share", "0.5")), cfg);
-    SimulationResult reservation = Simulator.run(cluster(), workload(), new ReservationPolicy(), cfg);
+    assertThat(extended.names())
+        .containsExactly("reservation", "estimation", "rayon", "capacity", "capacity-test");
+    SimulationConfig cfg =
+        SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
+    SimulationResult full =
+        Simulator.run(cluster(), workload(), extended.create("capacity-test", Map.of()), cfg);
+    SimulationResult half =
+        Simulator.run(
+            cluster(), workload(), extended.create("capacity-test", Map.of("share", "0.5")), cfg);
+    SimulationResult reservation =
+        Simulator.run(cluster(), workload(), new ReservationPolicy(), cfg);
     assertThat(full.scheduler()).isEqualTo("capacity-test");
     assertThat(full.finishedTasks()).isEqualTo(192);
     assertThat(half.finishedTasks()).isEqualTo(192);
@@ -169,13 +206,17 @@ class SchedulersTest {
   }
 
   private static Cluster cluster() {
-    return Cluster.of("t", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
+    return Cluster.of(
+        "t", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
   }
 
   private static Workload workload() {
     try {
-      return new RumenImporter().read(SampleScenarios.trace("sls/2jobs2min-rumen-jh.json"),
-          new ImportOptions(false, 1, Map.of("productionFraction", "0"))).workload();
+      return new RumenImporter()
+          .read(
+              SampleScenarios.trace("sls/2jobs2min-rumen-jh.json"),
+              new ImportOptions(false, 1, Map.of("productionFraction", "0")))
+          .workload();
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

@@ -35,7 +35,8 @@ class EstimationFidelityTest {
   static final class Recording implements SchedulerPolicy {
     final SchedulerPolicy inner;
     long[] heartbeats;
-    final List<List<double[]>> open = new ArrayList<>(); // per node: {mem, cpu, heartbeats at placement}
+    final List<List<double[]>> open =
+        new ArrayList<>(); // per node: {mem, cpu, heartbeats at placement}
     final List<Long> releasedNj = new ArrayList<>();
     final List<Double> estimateAfterRelease = new ArrayList<>();
     int mismatches;
@@ -79,7 +80,9 @@ class EstimationFidelityTest {
       boolean found = false;
       for (var it = open.get(node).iterator(); it.hasNext(); ) {
         double[] o = it.next();
-        if (o[0] == memoryMB && o[1] == cpu && heartbeats[node] - (long) o[2] == heartbeatsWhileRunning) {
+        if (o[0] == memoryMB
+            && o[1] == cpu
+            && heartbeats[node] - (long) o[2] == heartbeatsWhileRunning) {
           it.remove();
           found = true;
           break;
@@ -104,12 +107,18 @@ class EstimationFidelityTest {
 
   @Test
   void equationFourRemovesWhatIsLeftAfterTheHeartbeatsObservedWhileTheTaskRan() {
-    // one 1000 MB task of 10 s placed at the heartbeat at 0 s (heartbeat 3 s): the heartbeats at 3, 6
-    // and 9 s observe it, so n_J = 3. α = 0.5, usage = request: EU stays 1000 through eq. 1, and eq. 4
+    // one 1000 MB task of 10 s placed at the heartbeat at 0 s (heartbeat 3 s): the heartbeats at 3,
+    // 6
+    // and 9 s observe it, so n_J = 3. α = 0.5, usage = request: EU stays 1000 through eq. 1, and
+    // eq. 4
     // removes 0.5³ · 1000 = 125: EU = 875.
     Recording rec = new Recording(new EstimationPolicy(0.5));
-    Simulator.run(nodes(1, 4096, 4), new Workload("t", List.of(job("j", 0, group("g", 1).request(1000, 1).duration(10).build()))),
-        rec, SimulationConfig.DEFAULT);
+    Simulator.run(
+        nodes(1, 4096, 4),
+        new Workload(
+            "t", List.of(job("j", 0, group("g", 1).request(1000, 1).duration(10).build()))),
+        rec,
+        SimulationConfig.DEFAULT);
     assertThat(rec.releasedNj).containsExactly(3L);
     assertThat(rec.estimateAfterRelease).containsExactly(875.0);
   }
@@ -119,18 +128,31 @@ class EstimationFidelityTest {
     // two 3000 MB tasks of 1000 MB requests on a 4096 MB node: both placed in one pass, memory
     // demand 6000 > 4096, both crash at once: n_J = 0, and eq. 4 removes their whole eq. 2 terms
     Recording rec = new Recording(new EstimationPolicy(0.5));
-    Simulator.run(nodes(1, 4096, 4),
-        new Workload("t", List.of(job("j", 0, group("g", 2).request(1000, 1).duration(10).phase(10, 3000, 1).build()))),
-        rec, SimulationConfig.DEFAULT.withMaxAttempts(1));
+    Simulator.run(
+        nodes(1, 4096, 4),
+        new Workload(
+            "t",
+            List.of(
+                job(
+                    "j",
+                    0,
+                    group("g", 2).request(1000, 1).duration(10).phase(10, 3000, 1).build()))),
+        rec,
+        SimulationConfig.DEFAULT.withMaxAttempts(1));
     assertThat(rec.releasedNj).containsExactly(0L, 0L);
     assertThat(rec.estimateAfterRelease).containsExactly(1000.0, 0.0);
   }
 
   @Property(tries = 60)
-  void releasesReportTheHeartbeatsEachTaskWasObservedBy(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void releasesReportTheHeartbeatsEachTaskWasObservedBy(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SimulatorPropertiesTest.Case k = SimulatorPropertiesTest.generate(seed);
     Recording rec = new Recording(new EstimationPolicy(0.25));
-    Simulator.run(k.cluster(), k.workload(), rec, SimulationConfig.DEFAULT.withSeed(seed).withMaxAttempts(20));
+    Simulator.run(
+        k.cluster(),
+        k.workload(),
+        rec,
+        SimulationConfig.DEFAULT.withSeed(seed).withMaxAttempts(20));
     assertThat(rec.mismatches).as("seed %d", seed).isZero();
   }
 
@@ -139,8 +161,16 @@ class EstimationFidelityTest {
     SplittableRandom r = new SplittableRandom(seed);
     long mem = 2048L * (1 + r.nextInt(4));
     long cpu = 2 + r.nextInt(6);
-    Cluster c = Cluster.of("c", new NodeGroup("n", 1 + r.nextInt(4), Resources.of(mem, cpu),
-        Resources.of(mem * (6 + r.nextInt(5)) / 10, cpu - r.nextInt((int) cpu / 2 + 1)), 2, null));
+    Cluster c =
+        Cluster.of(
+            "c",
+            new NodeGroup(
+                "n",
+                1 + r.nextInt(4),
+                Resources.of(mem, cpu),
+                Resources.of(mem * (6 + r.nextInt(5)) / 10, cpu - r.nextInt((int) cpu / 2 + 1)),
+                2,
+                null));
     List<Job> jobs = new ArrayList<>();
     int nj = 1 + r.nextInt(12);
     for (int j = 0; j < nj; j++) {
@@ -152,10 +182,19 @@ class EstimationFidelityTest {
         List<UsagePhase> phases = new ArrayList<>();
         int np = r.nextInt(4);
         for (int p = 0; p < np; p++) {
-          phases.add(new UsagePhase(r.nextInt(40), UsageProfiles.usage(r.nextLong(reqMem + 1), r.nextDouble() * reqCpu)));
+          phases.add(
+              new UsagePhase(
+                  r.nextInt(40),
+                  UsageProfiles.usage(r.nextLong(reqMem + 1), r.nextDouble() * reqCpu)));
         }
-        groups.add(new TaskGroup("g" + g, r.nextInt(6), Resources.of(reqMem, reqCpu), r.nextInt(120), phases,
-            g == 0 ? List.of() : List.of("g" + (g - 1))));
+        groups.add(
+            new TaskGroup(
+                "g" + g,
+                r.nextInt(6),
+                Resources.of(reqMem, reqCpu),
+                r.nextInt(120),
+                phases,
+                g == 0 ? List.of() : List.of("g" + (g - 1))));
       }
       JobKind kind = r.nextInt(4) == 0 ? JobKind.PRODUCTION : JobKind.BEST_EFFORT;
       jobs.add(new Job("j" + j, null, null, null, kind, r.nextInt(300), null, null, groups));
@@ -164,11 +203,19 @@ class EstimationFidelityTest {
   }
 
   @Property(tries = 150)
-  void alphaZeroWithPaperSimIsExactlyTheReservationModel(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void alphaZeroWithPaperSimIsExactlyTheReservationModel(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SimulatorPropertiesTest.Case k = withinRequests(seed);
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(seed).withSeriesInterval(3).withFrameInterval(3).withMaxAttempts(20);
+    SimulationConfig cfg =
+        SimulationConfig.DEFAULT
+            .withSeed(seed)
+            .withSeriesInterval(3)
+            .withFrameInterval(3)
+            .withMaxAttempts(20);
     SimulationResult res = Simulator.run(k.cluster(), k.workload(), new ReservationPolicy(), cfg);
-    SimulationResult est = Simulator.run(k.cluster(), k.workload(), new EstimationPolicy(0, Availability.PAPER_SIM), cfg);
+    SimulationResult est =
+        Simulator.run(
+            k.cluster(), k.workload(), new EstimationPolicy(0, Availability.PAPER_SIM), cfg);
     assertThat(est.jobsCsv()).as("seed %d", seed).isEqualTo(res.jobsCsv());
     assertThat(est.failedTasks()).isEqualTo(res.failedTasks());
     assertThat(est.makespanS()).isEqualTo(res.makespanS());
@@ -182,21 +229,37 @@ class EstimationFidelityTest {
       Frame a = est.frames().get(i);
       Frame b = res.frames().get(i);
       assertThat(a.timeS()).isEqualTo(b.timeS());
-      assertThat(Arrays.equals(a.memory(), b.memory()) && Arrays.equals(a.cpu(), b.cpu())
-          && Arrays.equals(a.cpuDemand(), b.cpuDemand())).as("seed %d frame %d", seed, i).isTrue();
+      assertThat(
+              Arrays.equals(a.memory(), b.memory())
+                  && Arrays.equals(a.cpu(), b.cpu())
+                  && Arrays.equals(a.cpuDemand(), b.cpuDemand()))
+          .as("seed %d frame %d", seed, i)
+          .isTrue();
     }
   }
 
   @Test
   void alphaZeroWithYarnPrototypeSpendsTheSafetyMarginAndIsNotTheReservationModel() {
-    // NC 4096, AR 3072; two 30 s tasks requesting 2048 MB and using 512 MB. Reservation and paper-sim
+    // NC 4096, AR 3072; two 30 s tasks requesting 2048 MB and using 512 MB. Reservation and
+    // paper-sim
     // (AR − EU = 3072 − 2048 = 1024 after the first) run one at a time; yarn-prototype at the next
     // heartbeat offers min(3072 − 512, 4096 − 2048) = 2048 and runs both together.
     Cluster c = nodes(1, 4096, 4, 3072, 4);
-    Workload w = new Workload("t", List.of(job("j", 0, group("g", 2).request(2048, 1).duration(30).phase(30, 512, 1).build())));
+    Workload w =
+        new Workload(
+            "t",
+            List.of(
+                job(
+                    "j",
+                    0,
+                    group("g", 2).request(2048, 1).duration(30).phase(30, 512, 1).build())));
     SimulationResult res = Simulator.run(c, w, new ReservationPolicy(), SimulationConfig.DEFAULT);
-    SimulationResult sim = Simulator.run(c, w, new EstimationPolicy(0, Availability.PAPER_SIM), SimulationConfig.DEFAULT);
-    SimulationResult yarn = Simulator.run(c, w, new EstimationPolicy(0, Availability.YARN_PROTOTYPE), SimulationConfig.DEFAULT);
+    SimulationResult sim =
+        Simulator.run(
+            c, w, new EstimationPolicy(0, Availability.PAPER_SIM), SimulationConfig.DEFAULT);
+    SimulationResult yarn =
+        Simulator.run(
+            c, w, new EstimationPolicy(0, Availability.YARN_PROTOTYPE), SimulationConfig.DEFAULT);
     assertThat(res.makespanS()).isEqualTo(60.0); // 0–30, then placed at the 30 s heartbeat
     assertThat(sim.makespanS()).isEqualTo(60.0);
     assertThat(yarn.makespanS()).isEqualTo(33.0); // 0–30 and 3–33

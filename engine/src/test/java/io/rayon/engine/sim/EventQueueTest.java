@@ -79,7 +79,8 @@ class EventQueueTest {
   @Test
   void nodeIsNotAStreamKind() {
     EventQueue q = new EventQueue(2);
-    assertThatThrownBy(() -> q.set(EventQueue.NODE, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> q.set(EventQueue.NODE, 1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> q.time(4)).isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -90,19 +91,25 @@ class EventQueueTest {
   record Entry(double time, int kind, int seq) {}
 
   static final Comparator<Entry> ORDER =
-      Comparator.comparingDouble(Entry::time).thenComparingInt(Entry::kind).thenComparingInt(Entry::seq);
+      Comparator.comparingDouble(Entry::time)
+          .thenComparingInt(Entry::kind)
+          .thenComparingInt(Entry::seq);
 
   @Provide
   Arbitrary<List<Op>> ops() {
     // few distinct times so that ties between kinds and nodes are common; a few infinite ones
-    Arbitrary<Double> time = Arbitraries.oneOf(
-        Arbitraries.integers().between(0, 6).map(Integer::doubleValue),
-        Arbitraries.doubles().between(0, 6),
-        Arbitraries.just(Double.POSITIVE_INFINITY));
-    Arbitrary<Op> op = Combinators.combine(
-            Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 3),
-            Arbitraries.integers().between(0, 7), time)
-        .as(Op::new);
+    Arbitrary<Double> time =
+        Arbitraries.oneOf(
+            Arbitraries.integers().between(0, 6).map(Integer::doubleValue),
+            Arbitraries.doubles().between(0, 6),
+            Arbitraries.just(Double.POSITIVE_INFINITY));
+    Arbitrary<Op> op =
+        Combinators.combine(
+                Arbitraries.integers().between(0, 2),
+                Arbitraries.integers().between(0, 3),
+                Arbitraries.integers().between(0, 7),
+                time)
+            .as(Op::new);
     return op.list().ofMaxSize(200);
   }
 
@@ -151,7 +158,8 @@ class EventQueueTest {
         assertThat(q.nextKind()).isEqualTo(head.kind());
         if (head.kind() == EventQueue.NODE) assertThat(q.nextNode()).isEqualTo(head.seq());
       }
-      assertThat(q.hasNodeEvents()).isEqualTo(ref.stream().anyMatch(e -> e.kind() == EventQueue.NODE));
+      assertThat(q.hasNodeEvents())
+          .isEqualTo(ref.stream().anyMatch(e -> e.kind() == EventQueue.NODE));
       for (int k = EventQueue.ARRIVAL; k <= EventQueue.HEARTBEAT; k++) {
         Entry e = present.get(k + "/0");
         assertThat(q.time(k)).isEqualTo(e == null ? Double.POSITIVE_INFINITY : e.time());

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A scheduler written outside the simulator: a policy (what a node offers) and a queue discipline
- * (which job gets the next container) defined here, in test code, run by {@link Simulator} as it is.
- * Adding a scheduler needs no change of the simulator.
+ * (which job gets the next container) defined here, in test code, run by {@link Simulator} as it
+ * is. Adding a scheduler needs no change of the simulator.
  */
 class SchedulerPluginTest {
 
@@ -77,7 +77,9 @@ class SchedulerPluginTest {
     }
   }
 
-  /** The most recently arrived job with queued tasks first (the opposite of the simulator's FIFO). */
+  /**
+   * The most recently arrived job with queued tasks first (the opposite of the simulator's FIFO).
+   */
   static final class NewestJobFirst implements QueueDiscipline {
     private final List<Integer> arrived = new ArrayList<>();
 
@@ -105,12 +107,16 @@ class SchedulerPluginTest {
     }
   }
 
-  private static final Workload TWO_JOBS = new Workload("w", List.of(
-      job("old", 0, group("t", 3).request(1024, 1).duration(10).build()),
-      job("new", 1, group("t", 1).request(1024, 1).duration(10).build())));
+  private static final Workload TWO_JOBS =
+      new Workload(
+          "w",
+          List.of(
+              job("old", 0, group("t", 3).request(1024, 1).duration(10).build()),
+              job("new", 1, group("t", 1).request(1024, 1).duration(10).build())));
 
   private static Map<String, Double> finish(SimulationResult r) {
-    return r.jobOutcomes().stream().collect(Collectors.toMap(JobOutcome::id, JobOutcome::finishS, (a, b) -> a));
+    return r.jobOutcomes().stream()
+        .collect(Collectors.toMap(JobOutcome::id, JobOutcome::finishS, (a, b) -> a));
   }
 
   @Test
@@ -118,7 +124,9 @@ class SchedulerPluginTest {
     // one node holding one task at a time, heartbeat 1 s: the first task of "old" runs 0..10, then
     // "new" (arrived at 1) goes first
     OwnBookkeeping policy = new OwnBookkeeping(new NewestJobFirst());
-    SimulationResult r = Simulator.run(nodes(1, 1024, 1), TWO_JOBS, policy, SimulationConfig.DEFAULT.withHeartbeat(1));
+    SimulationResult r =
+        Simulator.run(
+            nodes(1, 1024, 1), TWO_JOBS, policy, SimulationConfig.DEFAULT.withHeartbeat(1));
     assertThat(finish(r)).containsEntry("new", 20.0).containsEntry("old", 40.0);
     assertThat(r.scheduler()).isEqualTo("own");
     assertThat(r.report().values()).containsEntry("arrived", 2);
@@ -128,7 +136,11 @@ class SchedulerPluginTest {
   @Test
   void withoutADisciplineTheSimulatorsFifoPassRunsThePolicy() {
     SimulationResult r =
-        Simulator.run(nodes(1, 1024, 1), TWO_JOBS, new OwnBookkeeping(null), SimulationConfig.DEFAULT.withHeartbeat(1));
+        Simulator.run(
+            nodes(1, 1024, 1),
+            TWO_JOBS,
+            new OwnBookkeeping(null),
+            SimulationConfig.DEFAULT.withHeartbeat(1));
     assertThat(finish(r)).containsEntry("old", 30.0).containsEntry("new", 40.0);
     assertThat(r.report()).isEqualTo(SchedulerReport.NONE);
   }

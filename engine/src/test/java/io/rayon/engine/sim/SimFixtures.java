@@ -7,6 +7,7 @@ import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import io.rayon.model.workload.TaskGroup;
 import io.rayon.model.workload.UsagePhase;
+import io.rayon.testsupport.Fixtures;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,13 +16,19 @@ final class SimFixtures {
   private SimFixtures() {}
 
   static Cluster nodes(int count, long memoryMB, long vcores) {
-    return io.rayon.testsupport.Fixtures.cluster(count, memoryMB, vcores);
+    return Fixtures.cluster(count, memoryMB, vcores);
   }
 
   static Cluster nodes(int count, long memoryMB, long vcores, long allowedMB, long allowedVcores) {
     return Cluster.of(
         "c",
-        new NodeGroup("n", count, Resources.of(memoryMB, vcores), Resources.of(allowedMB, allowedVcores), 2, null));
+        new NodeGroup(
+            "n",
+            count,
+            Resources.of(memoryMB, vcores),
+            Resources.of(allowedMB, allowedVcores),
+            2,
+            null));
   }
 
   static TaskGroupBuilder group(String name, int count) {

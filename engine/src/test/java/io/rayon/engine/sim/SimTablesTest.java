@@ -35,8 +35,11 @@ class SimTablesTest {
 
   @Test
   void nodeTableCapsTheAllowanceAtTheCapacityAndRejectsEmptyClusters() {
-    NodeTable t = new NodeTable(
-        Cluster.of("c", new NodeGroup("n", 3, Resources.of(4096, 4), Resources.of(8192, 2), 1, null)), 1);
+    NodeTable t =
+        new NodeTable(
+            Cluster.of(
+                "c", new NodeGroup("n", 3, Resources.of(4096, 4), Resources.of(8192, 2), 1, null)),
+            1);
     assertThat(t.count()).isEqualTo(3);
     assertThat(t.allowance(0, SchedulerPolicy.MEMORY)).isEqualTo(4096);
     assertThat(t.allowance(0, SchedulerPolicy.CPU)).isEqualTo(2);
@@ -44,7 +47,8 @@ class SimTablesTest {
     assertThat(t.speed).containsOnly(1.0);
     assertThatThrownBy(() -> new NodeTable(Cluster.of("empty"), 1))
         .hasMessageContaining("cluster 'empty' has no nodes");
-    assertThatThrownBy(() -> new NodeTable(nodes(1, 0, 4), 1)).hasMessageContaining("must be positive");
+    assertThatThrownBy(() -> new NodeTable(nodes(1, 0, 4), 1))
+        .hasMessageContaining("must be positive");
   }
 
   @Property(tries = 50, seed = "11")
@@ -58,15 +62,21 @@ class SimTablesTest {
   }
 
   @Property(tries = 100, seed = "12")
-  void reservationsGoBackToExactlyZeroWhateverTheOrderOfRemoval(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void reservationsGoBackToExactlyZeroWhateverTheOrderOfRemoval(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     NodeTable t = new NodeTable(nodes(2, 65_536, 64), 1);
     int k = 1 + r.nextInt(40);
     double[][] tasks = new double[k][];
     for (int i = 0; i < k; i++) {
       // requests with fractions of a vcore and odd megabytes: their sums are not exact
-      tasks[i] = new double[] {r.nextInt(1, 4000) + 0.1 * r.nextInt(10), r.nextInt(1, 30) / 10.0 + 0.01,
-          r.nextDouble(0, 4000), r.nextDouble(0, 3)};
+      tasks[i] =
+          new double[] {
+            r.nextInt(1, 4000) + 0.1 * r.nextInt(10),
+            r.nextInt(1, 30) / 10.0 + 0.01,
+            r.nextDouble(0, 4000),
+            r.nextDouble(0, 3)
+          };
       t.add(0, tasks[i][0], tasks[i][1], tasks[i][2], tasks[i][3]);
     }
     List<Integer> order = new ArrayList<>();
@@ -83,7 +93,8 @@ class SimTablesTest {
   }
 
   @Property(tries = 100, seed = "13")
-  void theProgressClockReachesTheNextKeyAtTheNextEventTime(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void theProgressClockReachesTheNextKeyAtTheNextEventTime(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     NodeTable t = new NodeTable(nodes(1, 65_536, 8), 1);
     t.advance(0, r.nextDouble(0, 100));
@@ -103,13 +114,32 @@ class SimTablesTest {
 
   @Test
   void taskTableFlattensJobsGroupsPhasesAndDependencies() {
-    Job a = job("a", 50,
-        group("map", 3).request(2048, 1).duration(100).phase(10, 512, 0.2).phase(200, 1500, 1).build(),
-        group("reduce", 2).request(1024, 1).duration(30).after("map").build());
-    Job b = new Job("b", "b", null, null, JobKind.PRODUCTION, 10, null, null,
-        List.of(group("only", 1).request(9999, 1).build()));
+    Job a =
+        job(
+            "a",
+            50,
+            group("map", 3)
+                .request(2048, 1)
+                .duration(100)
+                .phase(10, 512, 0.2)
+                .phase(200, 1500, 1)
+                .build(),
+            group("reduce", 2).request(1024, 1).duration(30).after("map").build());
+    Job b =
+        new Job(
+            "b",
+            "b",
+            null,
+            null,
+            JobKind.PRODUCTION,
+            10,
+            null,
+            null,
+            List.of(group("only", 1).request(9999, 1).build()));
     List<String> warnings = new ArrayList<>();
-    TaskTable t = new TaskTable(new Workload("w", List.of(a, b)), new NodeTable(nodes(2, 4096, 4), 1), warnings);
+    TaskTable t =
+        new TaskTable(
+            new Workload("w", List.of(a, b)), new NodeTable(nodes(2, 4096, 4), 1), warnings);
     assertThat(t.count).isEqualTo(6);
     assertThat(t.jobOrder).containsExactly(1, 0);
     assertThat(t.group).containsExactly(0, 0, 0, 1, 1, 2);
@@ -122,7 +152,10 @@ class SimTablesTest {
     assertThat(Arrays.copyOfRange(t.phaseEnd, 0, 3)).containsExactly(10, 100, 30);
     assertThat(t.phaseMem[2]).isEqualTo(1024);
     assertThat(t.groupUnschedulable).containsExactly(false, false, true);
-    assertThat(warnings).singleElement().asString().contains("job b task group only (1 tasks) can never run");
+    assertThat(warnings)
+        .singleElement()
+        .asString()
+        .contains("job b task group only (1 tasks) can never run");
     assertThat(t.countByState()[TaskTable.NOT_ARRIVED]).isEqualTo(6);
     assertThat(t.jobFinish).containsOnly(Double.NaN);
 
@@ -145,7 +178,8 @@ class SimTablesTest {
         .hasMessageContaining("job j task group x: 'after' names 'y'");
     assertThatThrownBy(() -> table(n, job("j", 0, group("x", 1).after("x").build())))
         .hasMessage("job j task group x names itself in 'after'");
-    assertThatThrownBy(() -> table(n, job("j", 0, new TaskGroup("x", -1, Resources.of(1, 1), 1, null, null))))
+    assertThatThrownBy(
+            () -> table(n, job("j", 0, new TaskGroup("x", -1, Resources.of(1, 1), 1, null, null))))
         .hasMessageContaining("job j task group x has count -1");
   }
 
@@ -154,7 +188,8 @@ class SimTablesTest {
   }
 
   @Property(tries = 60, seed = "14")
-  void taskTableInvariantsOnGeneratedWorkloads(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void taskTableInvariantsOnGeneratedWorkloads(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     List<Job> jobs = new ArrayList<>();
     int jobCount = r.nextInt(0, 12);
@@ -164,9 +199,18 @@ class SimTablesTest {
       for (int g = 0; g < gc; g++) {
         List<UsagePhase> phases = new ArrayList<>();
         int pc = r.nextInt(0, 4);
-        for (int p = 0; p < pc; p++) phases.add(new UsagePhase(r.nextLong(0, 50), UsageProfiles.usage(r.nextLong(0, 3000), 1)));
+        for (int p = 0; p < pc; p++)
+          phases.add(
+              new UsagePhase(r.nextLong(0, 50), UsageProfiles.usage(r.nextLong(0, 3000), 1)));
         List<String> after = g > 0 && r.nextBoolean() ? List.of("g" + r.nextInt(g)) : List.of();
-        groups.add(new TaskGroup("g" + g, r.nextInt(0, 6), Resources.of(r.nextLong(1, 3000), 1), r.nextLong(0, 100), phases, after));
+        groups.add(
+            new TaskGroup(
+                "g" + g,
+                r.nextInt(0, 6),
+                Resources.of(r.nextLong(1, 3000), 1),
+                r.nextLong(0, 100),
+                phases,
+                after));
       }
       JobKind kind = r.nextBoolean() ? JobKind.PRODUCTION : JobKind.BEST_EFFORT;
       jobs.add(new Job("j" + j, "j" + j, null, null, kind, r.nextLong(0, 5), null, null, groups));
@@ -195,7 +239,8 @@ class SimTablesTest {
         // phases: ends never decrease, the last ends at the duration
         int first = t.phaseOffset[g];
         int last = first + t.phaseCount[g] - 1;
-        for (int p = first + 1; p <= last; p++) assertThat(t.phaseEnd[p]).isGreaterThanOrEqualTo(t.phaseEnd[p - 1]);
+        for (int p = first + 1; p <= last; p++)
+          assertThat(t.phaseEnd[p]).isGreaterThanOrEqualTo(t.phaseEnd[p - 1]);
         assertThat(t.phaseEnd[last]).isEqualTo((double) tg.durationS());
         assertThat(t.groupUnmet[g]).isEqualTo(tg.after().size());
         for (String a : tg.after()) {
@@ -210,17 +255,29 @@ class SimTablesTest {
   // ---- ready queue ----
 
   @Property(tries = 100, seed = "15")
-  void readyQueueOrdersLikeAPriorityQueueByRankCreationAndIndex(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+  void readyQueueOrdersLikeAPriorityQueueByRankCreationAndIndex(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     List<Job> jobs = new ArrayList<>();
     for (int j = 0; j < 4; j++) {
-      jobs.add(new Job("j" + j, "j" + j, null, null, j % 2 == 0 ? JobKind.PRODUCTION : JobKind.BEST_EFFORT, 0, null,
-          null, List.of(new TaskGroup("t", 10, Resources.of(1, 1), 1, null, null))));
+      jobs.add(
+          new Job(
+              "j" + j,
+              "j" + j,
+              null,
+              null,
+              j % 2 == 0 ? JobKind.PRODUCTION : JobKind.BEST_EFFORT,
+              0,
+              null,
+              null,
+              List.of(new TaskGroup("t", 10, Resources.of(1, 1), 1, null, null))));
     }
     TaskTable t = table(new NodeTable(nodes(1, 4096, 4), 1), jobs.toArray(new Job[0]));
     for (int i = 0; i < t.count; i++) t.created[i] = r.nextInt(0, 4);
-    Comparator<Integer> order = Comparator.<Integer>comparingInt(x -> t.rank[x])
-        .thenComparingDouble(x -> t.created[x]).thenComparingInt(x -> x);
+    Comparator<Integer> order =
+        Comparator.<Integer>comparingInt(x -> t.rank[x])
+            .thenComparingDouble(x -> t.created[x])
+            .thenComparingInt(x -> x);
     for (boolean perJob : new boolean[] {false, true}) {
       ReadyQueue q = new ReadyQueue(t, perJob);
       PriorityQueue<Integer> all = new PriorityQueue<>(order);

@@ -1,6 +1,5 @@
 package io.rayon.engine.sim;
 
-import io.rayon.testsupport.SampleScenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.estimation.Availability;
@@ -11,8 +10,10 @@ import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.workload.Workload;
+import io.rayon.testsupport.SampleScenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,17 +34,26 @@ class SimulatorGoldenTest {
     Path out = Path.of("target/golden-actual").resolve(name);
     Files.createDirectories(out.getParent());
     Files.writeString(out, actual);
-    assertThat(actual).as("golden %s (actual output in %s)", name, out).isEqualTo(Files.readString(golden));
+    assertThat(actual)
+        .as("golden %s (actual output in %s)", name, out)
+        .isEqualTo(Files.readString(golden));
   }
 
   @Test
   void rumenSampleOnTwoSmallNodesMatchesTheGoldenFiles() throws Exception {
     // the golden files were recorded on the all-best-effort reading of the sample
-    Workload w = new RumenImporter().read(sharedRumen(), new ImportOptions(false, 1, java.util.Map.of("productionFraction", "0"))).workload();
-    Cluster c = Cluster.of("golden", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
-    SimulationConfig cfg = SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
+    Workload w =
+        new RumenImporter()
+            .read(sharedRumen(), new ImportOptions(false, 1, Map.of("productionFraction", "0")))
+            .workload();
+    Cluster c =
+        Cluster.of(
+            "golden", new NodeGroup("n", 2, Resources.of(2048, 4), Resources.of(1536, 3), 1, null));
+    SimulationConfig cfg =
+        SimulationConfig.DEFAULT.withSeed(5).withSeriesInterval(6).withFrameInterval(0);
     SimulationResult est = Simulator.run(c, w, new EstimationPolicy(0.5), cfg);
-    SimulationResult yarn = Simulator.run(c, w, new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE), cfg);
+    SimulationResult yarn =
+        Simulator.run(c, w, new EstimationPolicy(0.5, Availability.YARN_PROTOTYPE), cfg);
     SimulationResult res = Simulator.run(c, w, new ReservationPolicy(), cfg);
     compare("rumen-estimation-jobs.csv", est.jobsCsv());
     compare("rumen-estimation-series.csv", est.series().toCsv());

@@ -24,7 +24,9 @@ class SimulatorPropertiesTest {
 
   record Case(Cluster cluster, Workload workload) {}
 
-  /** A random small case: 1–4 nodes, 1–12 jobs of 1–3 groups (chained by 'after'), random phases. */
+  /**
+   * A random small case: 1–4 nodes, 1–12 jobs of 1–3 groups (chained by 'after'), random phases.
+   */
   static Case generate(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     long mem = 2048L * (1 + r.nextInt(4));
@@ -33,7 +35,12 @@ class SimulatorPropertiesTest {
         Cluster.of(
             "c",
             new NodeGroup(
-                "n", 1 + r.nextInt(4), Resources.of(mem, cpu), Resources.of(mem * (6 + r.nextInt(5)) / 10, cpu), 2, null));
+                "n",
+                1 + r.nextInt(4),
+                Resources.of(mem, cpu),
+                Resources.of(mem * (6 + r.nextInt(5)) / 10, cpu),
+                2,
+                null));
     List<Job> jobs = new ArrayList<>();
     int nj = 1 + r.nextInt(12);
     for (int j = 0; j < nj; j++) {
@@ -43,7 +50,10 @@ class SimulatorPropertiesTest {
         List<UsagePhase> phases = new ArrayList<>();
         int np = r.nextInt(4);
         for (int p = 0; p < np; p++) {
-          phases.add(new UsagePhase(r.nextInt(40), UsageProfiles.usage(r.nextLong(mem + 1), r.nextDouble() * cpu * 1.5)));
+          phases.add(
+              new UsagePhase(
+                  r.nextInt(40),
+                  UsageProfiles.usage(r.nextLong(mem + 1), r.nextDouble() * cpu * 1.5)));
         }
         groups.add(
             new TaskGroup(
@@ -73,17 +83,31 @@ class SimulatorPropertiesTest {
     Case k = generate(seed);
     double until = untilChoice == 0 ? Double.POSITIVE_INFINITY : untilChoice * 150.0;
     SimulationResult r =
-        Simulator.run(k.cluster(), k.workload(), policy(which, alphaEighths / 8.0),
-            SimulationConfig.DEFAULT.withSeed(seed).withUntil(until).withSeriesInterval(3).withMaxAttempts(20));
-    assertThat(r.finishedTasks() + r.runningTasks() + r.queuedTasks() + r.waitingTasks() + r.unschedulableTasks()
-            + r.abandonedTasks() + r.notArrivedTasks())
+        Simulator.run(
+            k.cluster(),
+            k.workload(),
+            policy(which, alphaEighths / 8.0),
+            SimulationConfig.DEFAULT
+                .withSeed(seed)
+                .withUntil(until)
+                .withSeriesInterval(3)
+                .withMaxAttempts(20));
+    assertThat(
+            r.finishedTasks()
+                + r.runningTasks()
+                + r.queuedTasks()
+                + r.waitingTasks()
+                + r.unschedulableTasks()
+                + r.abandonedTasks()
+                + r.notArrivedTasks())
         .as("seed %d", seed)
         .isEqualTo(k.workload().taskCount());
     int finishedByJob = r.jobOutcomes().stream().mapToInt(JobOutcome::finishedTasks).sum();
     assertThat(finishedByJob).as("seed %d", seed).isEqualTo(r.finishedTasks());
     for (JobOutcome j : r.jobOutcomes()) {
       assertThat(j.finishedTasks()).isLessThanOrEqualTo(j.tasks());
-      assertThat(j.finished()).isEqualTo(j.finishedTasks() == j.tasks() && (j.tasks() > 0 || j.arrivalS() <= r.endS()));
+      assertThat(j.finished())
+          .isEqualTo(j.finishedTasks() == j.tasks() && (j.tasks() > 0 || j.arrivalS() <= r.endS()));
       if (j.finished()) assertThat(j.completionS()).isGreaterThanOrEqualTo(0);
     }
     if (Double.isInfinite(until) && r.warnings().stream().noneMatch(w -> w.startsWith("stalled"))) {
@@ -99,11 +123,20 @@ class SimulatorPropertiesTest {
       @ForAll @IntRange(min = 0, max = 8) int alphaEighths) {
     Case k = generate(seed);
     SimulationResult r =
-        Simulator.run(k.cluster(), k.workload(), policy(which, alphaEighths / 8.0),
-            SimulationConfig.DEFAULT.withSeed(seed).withSeriesInterval(3).withFrameInterval(3).withUntil(2000));
+        Simulator.run(
+            k.cluster(),
+            k.workload(),
+            policy(which, alphaEighths / 8.0),
+            SimulationConfig.DEFAULT
+                .withSeed(seed)
+                .withSeriesInterval(3)
+                .withFrameInterval(3)
+                .withUntil(2000));
     TimeSeries s = r.series();
     for (int i = 0; i < s.size(); i++) {
-      assertThat(s.usageMemoryMB()[i]).as("seed %d row %d", seed, i).isLessThanOrEqualTo(s.capacityMemoryMB()[i] + 1e-6);
+      assertThat(s.usageMemoryMB()[i])
+          .as("seed %d row %d", seed, i)
+          .isLessThanOrEqualTo(s.capacityMemoryMB()[i] + 1e-6);
       assertThat(s.usageVcores()[i]).isLessThanOrEqualTo(s.capacityVcores()[i] + 1e-9);
     }
     for (Frame f : r.frames()) {

@@ -13,9 +13,20 @@ import org.junit.jupiter.api.Test;
 class WorkloadTransformsTest {
   @Test
   void extremeFitRequestsThePeakMemoryAndThePeakCpuRoundedUp() {
-    Workload w = new Workload("t", List.of(job("j", 0,
-        group("g", 3).request(8192, 4).duration(60).phase(10, 512, 0.3).phase(50, 3000, 1.4).build(),
-        group("plain", 1).request(1024, 2).build())));
+    Workload w =
+        new Workload(
+            "t",
+            List.of(
+                job(
+                    "j",
+                    0,
+                    group("g", 3)
+                        .request(8192, 4)
+                        .duration(60)
+                        .phase(10, 512, 0.3)
+                        .phase(50, 3000, 1.4)
+                        .build(),
+                    group("plain", 1).request(1024, 2).build())));
     Workload efr = WorkloadTransforms.extremeFit(w);
     TaskGroup g = efr.jobs().get(0).tasks().get(0);
     assertThat(g.request()).isEqualTo(Resources.of(3000, 2));

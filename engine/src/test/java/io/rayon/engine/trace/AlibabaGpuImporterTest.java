@@ -22,7 +22,11 @@ class AlibabaGpuImporterTest {
 
   @Test
   void readsTheSamplePods() throws Exception {
-    ImportResult r = new AlibabaGpuImporter().read(Traces.shared("alibaba-gpu-2023/openb_pod_list_default.csv"), ImportOptions.DEFAULT);
+    ImportResult r =
+        new AlibabaGpuImporter()
+            .read(
+                Traces.shared("alibaba-gpu-2023/openb_pod_list_default.csv"),
+                ImportOptions.DEFAULT);
     assertThat(r.skippedLines()).isZero();
     assertThat(r.workload().jobs()).hasSizeGreaterThan(8_000);
     Job first = r.workload().jobs().get(0);
@@ -38,29 +42,39 @@ class AlibabaGpuImporterTest {
 
   @Test
   void readsTheNodeListIntoNodeGroups() throws Exception {
-    Cluster c = AlibabaGpuImporter.readNodes(Traces.shared("alibaba-gpu-2023/openb_node_list_all_node.csv"), "openb");
+    Cluster c =
+        AlibabaGpuImporter.readNodes(
+            Traces.shared("alibaba-gpu-2023/openb_node_list_all_node.csv"), "openb");
     assertThat(c.nodeCount()).isEqualTo(1523);
-    assertThat(c.nodeGroups()).anySatisfy(g -> {
-      assertThat(g.name()).startsWith("cpu-32c-262144m");
-      assertThat(g.capacity().vcores()).isEqualTo(32);
-    });
+    assertThat(c.nodeGroups())
+        .anySatisfy(
+            g -> {
+              assertThat(g.name()).startsWith("cpu-32c-262144m");
+              assertThat(g.capacity().vcores()).isEqualTo(32);
+            });
   }
 
   @Test
   void mapsQosAndGpuSharingAndIgnoresPodsWithoutRunTime() throws Exception {
     Path f = tmp.resolve("pods.csv");
-    Files.writeString(f, HEADER
-        + "p1,4000,15258,1,220,,BE,Running,100,400,150\n"
-        + "p2,500,1024,0,0,,Burstable,Pending,200,,\n"
-        + "p3,88000,327680,8,1000,,Burstable,Succeeded,300,900,0\n");
-    ImportResult r = new AlibabaGpuImporter().read(f, new ImportOptions(false, 3, Map.of("startupS", "0", "jitter", "0")));
+    Files.writeString(
+        f,
+        HEADER
+            + "p1,4000,15258,1,220,,BE,Running,100,400,150\n"
+            + "p2,500,1024,0,0,,Burstable,Pending,200,,\n"
+            + "p3,88000,327680,8,1000,,Burstable,Succeeded,300,900,0\n");
+    ImportResult r =
+        new AlibabaGpuImporter()
+            .read(f, new ImportOptions(false, 3, Map.of("startupS", "0", "jitter", "0")));
     assertThat(r.workload().jobs()).extracting(Job::id).containsExactly("p1", "p3");
     TaskGroup p1 = r.workload().jobs().get(0).tasks().get(0);
     assertThat(p1.durationS()).isEqualTo(250);
     assertThat(p1.request().get(AlibabaGpuImporter.GPU_MILLI)).isEqualTo(220);
     assertThat(p1.usage().get(0).usage().memoryMB()).isEqualTo(Math.round(15258 * 0.6));
     assertThat(r.workload().jobs().get(0).kind()).isEqualTo(JobKind.BEST_EFFORT);
-    assertThat(r.workload().jobs().get(1).tasks().get(0).request().get(AlibabaGpuImporter.GPU_MILLI)).isEqualTo(8000);
+    assertThat(
+            r.workload().jobs().get(1).tasks().get(0).request().get(AlibabaGpuImporter.GPU_MILLI))
+        .isEqualTo(8000);
     assertThat(r.workload().jobs().get(1).arrivalS()).isEqualTo(200);
     assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("line 3").contains("p2"));
   }
@@ -68,7 +82,10 @@ class AlibabaGpuImporterTest {
   @Test
   void aBadNumberIsAnErrorNamingTheLineAndColumn() throws Exception {
     Path f = tmp.resolve("pods.csv");
-    Files.writeString(f, HEADER + "p1,4000,15258,1,220,,BE,Running,100,400,150\np2,lots,1024,0,0,,BE,Running,1,5,1\n");
+    Files.writeString(
+        f,
+        HEADER
+            + "p1,4000,15258,1,220,,BE,Running,100,400,150\np2,lots,1024,0,0,,BE,Running,1,5,1\n");
     assertThatThrownBy(() -> new AlibabaGpuImporter().read(f, ImportOptions.DEFAULT))
         .isInstanceOf(FormatException.class)
         .hasMessageContaining("at line 3")

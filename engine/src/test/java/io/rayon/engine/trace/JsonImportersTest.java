@@ -19,7 +19,9 @@ class JsonImportersTest {
 
   @Test
   void rumenSampleGivesTwoTeraGenJobsWithMeasuredUsagePhases() throws Exception {
-    ImportResult r = new RumenImporter().read(Traces.shared("sls/2jobs2min-rumen-jh.json"), ImportOptions.DEFAULT);
+    ImportResult r =
+        new RumenImporter()
+            .read(Traces.shared("sls/2jobs2min-rumen-jh.json"), ImportOptions.DEFAULT);
     assertThat(r.workload().jobs()).hasSize(2);
     Job j = r.workload().jobs().get(0);
     assertThat(j.id()).isEqualTo("job_1369942127770_1205");
@@ -43,7 +45,9 @@ class JsonImportersTest {
   @Test
   void rumenJobWithoutSubmitTimeIsAnErrorNamingLineAndJob() throws Exception {
     Path f = tmp.resolve("r.json");
-    Files.writeString(f, "{\"jobID\":\"job_a\",\"submitTime\":1000,\"mapTasks\":[]}\n{\n \"jobID\":\"job_b\",\n \"mapTasks\":[]}\n");
+    Files.writeString(
+        f,
+        "{\"jobID\":\"job_a\",\"submitTime\":1000,\"mapTasks\":[]}\n{\n \"jobID\":\"job_b\",\n \"mapTasks\":[]}\n");
     assertThatThrownBy(() -> new RumenImporter().read(f, ImportOptions.DEFAULT))
         .isInstanceOf(FormatException.class)
         .hasMessageContaining("line 2 (job job_b)")
@@ -65,7 +69,8 @@ class JsonImportersTest {
 
   @Test
   void slsJobsFoldIdenticalContainersAndPutReducesAfterMaps() throws Exception {
-    ImportResult r = new SlsImporter().read(Traces.resource("sls-two-jobs.json"), ImportOptions.DEFAULT);
+    ImportResult r =
+        new SlsImporter().read(Traces.resource("sls-two-jobs.json"), ImportOptions.DEFAULT);
     assertThat(r.workload().jobs()).hasSize(2);
     Job a = r.workload().jobs().get(0);
     assertThat(a.id()).isEqualTo("job_1");
@@ -87,8 +92,22 @@ class JsonImportersTest {
 
   @Test
   void slsUsageModelParametersAreSettable() throws Exception {
-    ImportResult r = new SlsImporter().read(Traces.resource("sls-two-jobs.json"),
-        new ImportOptions(false, 1, Map.of("startupS", "0", "memoryUsage", "0.25", "jitter", "0", "memoryMB", "4096")));
+    ImportResult r =
+        new SlsImporter()
+            .read(
+                Traces.resource("sls-two-jobs.json"),
+                new ImportOptions(
+                    false,
+                    1,
+                    Map.of(
+                        "startupS",
+                        "0",
+                        "memoryUsage",
+                        "0.25",
+                        "jitter",
+                        "0",
+                        "memoryMB",
+                        "4096")));
     TaskGroup map = r.workload().jobs().get(0).tasks().get(0);
     assertThat(map.request().memoryMB()).isEqualTo(4096);
     assertThat(map.usage()).hasSize(1);
@@ -98,7 +117,9 @@ class JsonImportersTest {
   @Test
   void slsTaskWithBadTypeIsReportedWithItsJob() throws Exception {
     Path f = tmp.resolve("s.json");
-    Files.writeString(f, "{\"job.id\":\"j1\",\"job.start.ms\":0,\"job.tasks\":[{\"container.start.ms\":0,\"container.end.ms\":10,\"container.type\":\"shuffle\"}]}");
+    Files.writeString(
+        f,
+        "{\"job.id\":\"j1\",\"job.start.ms\":0,\"job.tasks\":[{\"container.start.ms\":0,\"container.end.ms\":10,\"container.type\":\"shuffle\"}]}");
     assertThatThrownBy(() -> new SlsImporter().read(f, ImportOptions.DEFAULT))
         .hasMessageContaining("line 1 (job j1)")
         .hasMessageContaining("shuffle");

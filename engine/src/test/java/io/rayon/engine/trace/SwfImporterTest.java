@@ -20,7 +20,9 @@ class SwfImporterTest {
 
   @Test
   void readsTheGzippedKthLogAndCreditsItsSource() throws Exception {
-    ImportResult r = new SwfImporter().read(Traces.shared("swf/KTH-SP2-1996-2.1-cln.swf.gz"), ImportOptions.DEFAULT);
+    ImportResult r =
+        new SwfImporter()
+            .read(Traces.shared("swf/KTH-SP2-1996-2.1-cln.swf.gz"), ImportOptions.DEFAULT);
     assertThat(r.skippedLines()).isZero();
     assertThat(r.workload().jobs()).hasSizeGreaterThan(28_000);
     assertThat(r.workload().source()).contains("Acknowledge: Lars Malinowsky");
@@ -42,10 +44,12 @@ class SwfImporterTest {
   @Test
   void readsPlainTextAndUsesMeasuredMemoryAndCpuTime() throws Exception {
     Path f = tmp.resolve("t.swf");
-    Files.writeString(f, HEADER
-        + "1 100 5 200 4 100 2048 4 300 4096 1 7 1 -1 2 -1 -1 -1\n"
-        + "\n"
-        + "2 160 0 50 2 -1 -1 2 60 -1 1 8 1 -1 -1 -1 -1 -1\n");
+    Files.writeString(
+        f,
+        HEADER
+            + "1 100 5 200 4 100 2048 4 300 4096 1 7 1 -1 2 -1 -1 -1\n"
+            + "\n"
+            + "2 160 0 50 2 -1 -1 2 60 -1 1 8 1 -1 -1 -1 -1 -1\n");
     ImportResult r = new SwfImporter().read(f, ImportOptions.DEFAULT);
     Job j = r.workload().jobs().get(0);
     TaskGroup g = j.tasks().get(0);
@@ -61,10 +65,14 @@ class SwfImporterTest {
   @Test
   void windowAndGroupingParametersApply() throws Exception {
     Path f = tmp.resolve("t.swf");
-    Files.writeString(f, "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
-        + "2 100 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
-        + "3 200 0 10 7 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
-    ImportResult r = new SwfImporter().read(f, new ImportOptions(false, 1, Map.of("fromS", "50", "procsPerTask", "4")));
+    Files.writeString(
+        f,
+        "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+            + "2 100 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+            + "3 200 0 10 7 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    ImportResult r =
+        new SwfImporter()
+            .read(f, new ImportOptions(false, 1, Map.of("fromS", "50", "procsPerTask", "4")));
     assertThat(r.workload().jobs()).extracting(Job::id).containsExactly("swf-2", "swf-3");
     assertThat(r.workload().jobs().get(0).arrivalS()).isEqualTo(50);
     assertThat(r.workload().jobs().get(1).tasks().get(0).count()).isEqualTo(2);
@@ -85,21 +93,29 @@ class SwfImporterTest {
   @Test
   void lenientModeSkipsAndCountsMalformedLines() throws Exception {
     Path f = tmp.resolve("bad.swf");
-    Files.writeString(f, "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
-        + "2 x 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
-        + "3 5 0 10\n"
-        + "4 9 0 -1 8 -1 -1 8 60 -1 5 1 1 -1 -1 -1 -1 -1\n");
+    Files.writeString(
+        f,
+        "1 0 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+            + "2 x 0 10 8 -1 -1 8 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+            + "3 5 0 10\n"
+            + "4 9 0 -1 8 -1 -1 8 60 -1 5 1 1 -1 -1 -1 -1 -1\n");
     ImportResult r = new SwfImporter().read(f, new ImportOptions(true, 1, Map.of()));
     assertThat(r.skippedLines()).isEqualTo(2);
     assertThat(r.workload().jobs()).hasSize(1);
-    assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("line 2").contains("field 2 'x'"));
-    assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("line 4").contains("cancelled"));
+    assertThat(r.warnings())
+        .anySatisfy(w -> assertThat(w).contains("line 2").contains("field 2 'x'"));
+    assertThat(r.warnings())
+        .anySatisfy(w -> assertThat(w).contains("line 4").contains("cancelled"));
   }
 
   @Test
   void aBadParameterIsReported() {
-    assertThatThrownBy(() -> new SwfImporter().read(Traces.shared("swf/NASA-iPSC-1993-3.1-cln.swf.gz"),
-            new ImportOptions(false, 1, Map.of("procsPerTask", "many"))))
+    assertThatThrownBy(
+            () ->
+                new SwfImporter()
+                    .read(
+                        Traces.shared("swf/NASA-iPSC-1993-3.1-cln.swf.gz"),
+                        new ImportOptions(false, 1, Map.of("procsPerTask", "many"))))
         .isInstanceOf(FormatException.class)
         .hasMessageContaining("procsPerTask=many");
   }

@@ -2,16 +2,14 @@ package io.rayon.engine.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.rayon.testsupport.SampleScenarios;
 import io.rayon.model.io.FormatException;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.TaskGroup;
+import io.rayon.testsupport.SampleScenarios;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SwimImporterTest {
@@ -23,7 +21,11 @@ class SwimImporterTest {
   @Test
   void bytesBecomeMapsAndReducesByTheDocumentedModel() throws Exception {
     // 300 MB input -> 3 maps of 100 MB: 10 s + 100/20 = 15 s; 2.5 GB shuffle -> 3 reduces
-    Job j = read("job7\t120\t5\t300000000\t2500000000\t600000000\n", ImportOptions.DEFAULT).workload().jobs().get(0);
+    Job j =
+        read("job7\t120\t5\t300000000\t2500000000\t600000000\n", ImportOptions.DEFAULT)
+            .workload()
+            .jobs()
+            .get(0);
     assertThat(j.id()).isEqualTo("job7");
     assertThat(j.arrivalS()).isEqualTo(120);
     TaskGroup maps = j.tasks().get(0);
@@ -50,7 +52,9 @@ class SwimImporterTest {
 
   @Test
   void modelParametersAreSettable() throws Exception {
-    ImportOptions o = new ImportOptions(false, 1, Map.of("mapInputMB", "64", "throughputMBps", "100", "startupS", "0"));
+    ImportOptions o =
+        new ImportOptions(
+            false, 1, Map.of("mapInputMB", "64", "throughputMBps", "100", "startupS", "0"));
     Job j = read("a 0 0 128000000 0 0\n", o).workload().jobs().get(0);
     assertThat(j.tasks().get(0).count()).isEqualTo(2);
     assertThat(j.tasks().get(0).durationS()).isEqualTo(1);
@@ -72,17 +76,22 @@ class SwimImporterTest {
 
   @Test
   void lenientModeSkipsAndCountsMalformedLines() throws Exception {
-    ImportResult r = read("a 0 0 1 1 1\nbad line\nb 1 1 x 1 1\nc 2 1 1 1 1\n", new ImportOptions(true, 1, Map.of()));
+    ImportResult r =
+        read(
+            "a 0 0 1 1 1\nbad line\nb 1 1 x 1 1\nc 2 1 1 1 1\n",
+            new ImportOptions(true, 1, Map.of()));
     assertThat(r.workload().jobs()).extracting(Job::id).containsExactly("a", "c");
     assertThat(r.skippedLines()).isEqualTo(2);
-    assertThat(r.warnings()).containsExactly(
-        "line 2 skipped: expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes) or 7 (and the input path), found 2",
-        "line 3 skipped: map input bytes is not a whole number: 'x'");
+    assertThat(r.warnings())
+        .containsExactly(
+            "line 2 skipped: expected 6 fields (job id, submit s, gap s, map input bytes, shuffle bytes, reduce output bytes) or 7 (and the input path), found 2",
+            "line 3 skipped: map input bytes is not a whole number: 'x'");
   }
 
   @Test
   void badModelParametersAreReported() {
-    assertThatThrownBy(() -> read("a 0 0 1 1 1\n", new ImportOptions(false, 1, Map.of("throughputMBps", "0"))))
+    assertThatThrownBy(
+            () -> read("a 0 0 1 1 1\n", new ImportOptions(false, 1, Map.of("throughputMBps", "0"))))
         .isInstanceOf(FormatException.class)
         .hasMessageContaining("throughputMBps must be a positive number");
   }

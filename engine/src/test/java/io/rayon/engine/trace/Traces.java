@@ -3,7 +3,9 @@ package io.rayon.engine.trace;
 import io.rayon.testsupport.SampleScenarios;
 import java.nio.file.Path;
 
-/** Finds the committed sample traces ({@code traces/} at the repository root) and test resources. */
+/**
+ * Finds the committed sample traces ({@code traces/} at the repository root) and test resources.
+ */
 final class Traces {
   private Traces() {}
 

@@ -10,7 +10,10 @@ import java.util.Objects;
 /** The cluster: groups of identical nodes, optional sub-clusters and capacity changes over time. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Cluster(
-    String name, List<NodeGroup> nodeGroups, List<SubCluster> subClusters, List<CapacityChange> capacityChanges) {
+    String name,
+    List<NodeGroup> nodeGroups,
+    List<SubCluster> subClusters,
+    List<CapacityChange> capacityChanges) {
   public Cluster {
     Objects.requireNonNull(name, "name");
     nodeGroups = nodeGroups == null ? List.of() : List.copyOf(nodeGroups);

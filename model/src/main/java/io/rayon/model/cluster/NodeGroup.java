@@ -14,7 +14,12 @@ import java.util.Objects;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NodeGroup(
-    String name, int count, Resources capacity, Resources allowance, Integer racks, String subCluster) {
+    String name,
+    int count,
+    Resources capacity,
+    Resources allowance,
+    Integer racks,
+    String subCluster) {
 
   public NodeGroup {
     Objects.requireNonNull(name, "name");
@@ -42,7 +47,12 @@ public record NodeGroup(
     int r = effectiveRacks();
     for (int i = 0; i < count; i++) {
       out.add(
-          new Node(name + "-" + i, name + "-rack-" + (i % r), capacity, effectiveAllowance(), subCluster));
+          new Node(
+              name + "-" + i,
+              name + "-rack-" + (i % r),
+              capacity,
+              effectiveAllowance(),
+              subCluster));
     }
     return out;
   }

@@ -3,6 +3,7 @@ package io.rayon.model.cluster;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * A hierarchical scheduler queue. {@code guaranteed} and {@code maximum} are fractions (0..1) of
@@ -11,7 +12,12 @@ import java.util.Objects;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Queue(
-    String name, double guaranteed, double maximum, double weight, boolean reservable, List<Queue> children) {
+    String name,
+    double guaranteed,
+    double maximum,
+    double weight,
+    boolean reservable,
+    List<Queue> children) {
   public Queue {
     Objects.requireNonNull(name, "name");
     children = children == null ? List.of() : List.copyOf(children);
@@ -34,7 +40,7 @@ public record Queue(
   }
 
   /** Every queue of this subtree, depth first, with dotted paths. */
-  public void forEach(String parentPath, java.util.function.BiConsumer<String, Queue> f) {
+  public void forEach(String parentPath, BiConsumer<String, Queue> f) {
     String path = parentPath == null || parentPath.isEmpty() ? name : parentPath + "." + name;
     f.accept(path, this);
     for (Queue c : children) c.forEach(path, f);

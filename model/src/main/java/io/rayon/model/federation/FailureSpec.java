@@ -15,8 +15,12 @@ import java.util.List;
  * @param downFrom the first round the RMs are down (0 = from the start)
  * @param downUntil the first round they are up again (0 = never)
  */
-public record FailureSpec(List<String> downSubClusters, double unavailableNodes, long seed,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downFrom, @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downUntil) {
+public record FailureSpec(
+    List<String> downSubClusters,
+    double unavailableNodes,
+    long seed,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downFrom,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) Integer downUntil) {
   public static final FailureSpec NONE = new FailureSpec(List.of(), 0, 0, 0, 0);
 
   public FailureSpec {
@@ -26,7 +30,8 @@ public record FailureSpec(List<String> downSubClusters, double unavailableNodes,
   }
 
   /** Failures for the whole time. */
-  public static FailureSpec always(List<String> downSubClusters, double unavailableNodes, long seed) {
+  public static FailureSpec always(
+      List<String> downSubClusters, double unavailableNodes, long seed) {
     return new FailureSpec(downSubClusters, unavailableNodes, seed, 0, 0);
   }
 

@@ -12,11 +12,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Reads and writes federation setup files (JSON, format version {@value FederationSetup#FORMAT_VERSION}). */
+/**
+ * Reads and writes federation setup files (JSON, format version {@value
+ * FederationSetup#FORMAT_VERSION}).
+ */
 public final class FederationIO {
   private FederationIO() {}
 
-  /** Reads a setup file: regular files within the input size limit, strict UTF-8 ({@link InputFiles#readText}). */
+  /**
+   * Reads a setup file: regular files within the input size limit, strict UTF-8 ({@link
+   * InputFiles#readText}).
+   */
   public static FederationSetup read(Path file) throws FormatException {
     return parse(InputFiles.readText(file), file.toString());
   }
@@ -33,8 +39,12 @@ public final class FederationIO {
     }
     JsonNode v = tree.get("formatVersion");
     if (v == null || !v.isInt() || v.intValue() != FederationSetup.FORMAT_VERSION) {
-      throw new FormatException(name, "$.formatVersion",
-          (v == null ? "missing" : "unsupported version " + v) + "; this build reads formatVersion " + FederationSetup.FORMAT_VERSION);
+      throw new FormatException(
+          name,
+          "$.formatVersion",
+          (v == null ? "missing" : "unsupported version " + v)
+              + "; this build reads formatVersion "
+              + FederationSetup.FORMAT_VERSION);
     }
     List<JsonShape.Problem> problems = JsonShape.check(tree, FederationSetup.class);
     if (!problems.isEmpty()) throw new FormatException(name, JsonShape.locate(json, problems));
@@ -43,7 +53,8 @@ public final class FederationIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new FormatException(name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
+      throw new FormatException(
+          name, "$", e.getMessage() == null ? e.toString() : e.getMessage(), e);
     }
   }
 
@@ -59,7 +70,10 @@ public final class FederationIO {
   public static void write(FederationSetup s, Path file, boolean compact) throws IOException {
     String text;
     try {
-      var w = compact ? Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT) : Json.mapper().writer();
+      var w =
+          compact
+              ? Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT)
+              : Json.mapper().writer();
       text = w.writeValueAsString(s) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("federation setup cannot be written as JSON", e);

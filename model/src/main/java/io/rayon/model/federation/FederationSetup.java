@@ -18,7 +18,11 @@ import java.util.Objects;
  * @param failures sub-clusters whose RM is down and machines unavailable; {@code null} = none
  */
 public record FederationSetup(
-    int formatVersion, String name, List<SubClusterSpec> subClusters, List<QueueSpec> queues, List<JobSpec> jobs,
+    int formatVersion,
+    String name,
+    List<SubClusterSpec> subClusters,
+    List<QueueSpec> queues,
+    List<JobSpec> jobs,
     FailureSpec failures) {
   public static final int FORMAT_VERSION = 1;
 

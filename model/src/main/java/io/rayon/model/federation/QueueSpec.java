@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param parent the parent queue's name; {@code null} for the root
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record QueueSpec(String name, String parent, double guaranteed, double maximum, double weight, int gang) {
+public record QueueSpec(
+    String name, String parent, double guaranteed, double maximum, double weight, int gang) {
   public QueueSpec {
     Objects.requireNonNull(name, "name");
   }

@@ -2,10 +2,20 @@ package io.rayon.model.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes a file so that readers see either the old content or the new, never a half-written one:
@@ -20,7 +30,9 @@ import java.nio.file.StandardCopyOption;
 public final class AtomicFiles {
   private AtomicFiles() {}
 
-  /** How long a temporary file must have been left untouched before it counts as left by a crash. */
+  /**
+   * How long a temporary file must have been left untouched before it counts as left by a crash.
+   */
   static final long STALE_AFTER_MS = 60_000;
 
   @FunctionalInterface
@@ -29,31 +41,38 @@ public final class AtomicFiles {
   }
 
   /**
-   * The file a write of {@code file} replaces: the absolute path, or the final target of a
-   * symbolic link. Fails with a message when that is a directory or a special file, when a link
-   * points to a missing file, or when the folder does not exist.
+   * The file a write of {@code file} replaces: the absolute path, or the final target of a symbolic
+   * link. Fails with a message when that is a directory or a special file, when a link points to a
+   * missing file, or when the folder does not exist.
    */
   public static Path target(Path file) throws IOException {
     Path abs = file.toAbsolutePath().normalize();
     if (Files.isSymbolicLink(abs)) {
       if (!Files.exists(abs)) {
-        throw new IOException(abs + " is a symbolic link to a missing file (" + Files.readSymbolicLink(abs)
-            + "); remove the link or create its target");
+        throw new IOException(
+            abs
+                + " is a symbolic link to a missing file ("
+                + Files.readSymbolicLink(abs)
+                + "); remove the link or create its target");
       }
       abs = abs.toRealPath();
     }
     if (Files.isDirectory(abs)) throw new IOException(abs + " is a directory; give a file name");
     if (Files.exists(abs) && !Files.isRegularFile(abs)) {
-      throw new IOException(abs + " is " + InputFiles.kind(abs) + ", not a regular file; it is not replaced");
+      throw new IOException(
+          abs + " is " + InputFiles.kind(abs) + ", not a regular file; it is not replaced");
     }
     Path dir = abs.getParent();
     if (dir != null) {
-      if (Files.exists(dir) && !Files.isDirectory(dir)) throw new IOException(dir + " is not a directory");
+      if (Files.exists(dir) && !Files.isDirectory(dir))
+        throw new IOException(dir + " is not a directory");
       if (!Files.exists(dir)) {
         Path missing = dir;
-        while (missing.getParent() != null && !Files.exists(missing.getParent())) missing = missing.getParent();
+        while (missing.getParent() != null && !Files.exists(missing.getParent()))
+          missing = missing.getParent();
         Path up = missing.getParent();
-        if (up != null && Files.exists(up) && !Files.isDirectory(up)) throw new IOException(up + " is not a directory");
+        if (up != null && Files.exists(up) && !Files.isDirectory(up))
+          throw new IOException(up + " is not a directory");
         throw new IOException("the folder " + dir + " does not exist; create it first");
       }
       abs = dir.toRealPath().resolve(abs.getFileName());
@@ -67,16 +86,16 @@ public final class AtomicFiles {
     Path tmp;
     try {
       tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-    } catch (java.nio.file.AccessDeniedException e) {
+    } catch (AccessDeniedException e) {
       throw new IOException("no permission to create files in " + dir, e);
-    } catch (java.nio.file.FileSystemException e) {
-      throw new IOException("cannot create files in " + dir
-          + (e.getReason() == null ? "" : ": " + e.getReason()), e);
+    } catch (FileSystemException e) {
+      throw new IOException(
+          "cannot create files in " + dir + (e.getReason() == null ? "" : ": " + e.getReason()), e);
     }
     try {
       removeStale(abs, tmp);
-      try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE);
-          OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+      try (var ch = FileChannel.open(tmp, StandardOpenOption.WRITE);
+          OutputStream out = Channels.newOutputStream(ch)) {
         writer.write(out);
         out.flush();
         ch.force(true);
@@ -94,18 +113,21 @@ public final class AtomicFiles {
 
   /**
    * Deletes {@code .NAME.*.tmp} files next to {@code target} that were last written more than
-   * {@link #STALE_AFTER_MS} before {@code fresh} (the file system's clock, not the process's):
-   * what a crashed earlier write left behind. A write still in progress touches its file and stays.
+   * {@link #STALE_AFTER_MS} before {@code fresh} (the file system's clock, not the process's): what
+   * a crashed earlier write left behind. A write still in progress touches its file and stays.
    */
   private static void removeStale(Path target, Path fresh) {
     String prefix = "." + target.getFileName() + ".";
-    try (var files = Files.newDirectoryStream(target.getParent(), f -> {
-      String n = f.getFileName().toString();
-      return n.startsWith(prefix) && n.endsWith(".tmp") && !f.equals(fresh);
-    })) {
+    try (var files =
+        Files.newDirectoryStream(
+            target.getParent(),
+            f -> {
+              String n = f.getFileName().toString();
+              return n.startsWith(prefix) && n.endsWith(".tmp") && !f.equals(fresh);
+            })) {
       long now = Files.getLastModifiedTime(fresh).toMillis();
       for (Path f : files) {
-        if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)
             && Files.getLastModifiedTime(f).toMillis() < now - STALE_AFTER_MS) {
           Files.deleteIfExists(f);
         }
@@ -121,10 +143,10 @@ public final class AtomicFiles {
    */
   private static void keepPermissions(Path tmp, Path target) {
     try {
-      java.util.Set<java.nio.file.attribute.PosixFilePermission> perms =
+      Set<PosixFilePermission> perms =
           Files.exists(target)
               ? Files.getPosixFilePermissions(target)
-              : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+              : PosixFilePermissions.fromString("rw-r--r--");
       Files.setPosixFilePermissions(tmp, perms);
     } catch (UnsupportedOperationException | IOException e) {
       // not a POSIX file system: the platform's defaults apply
@@ -132,6 +154,6 @@ public final class AtomicFiles {
   }
 
   public static void writeString(Path target, String text) throws IOException {
-    write(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -3,8 +3,8 @@ package io.rayon.model.io;
 import java.util.List;
 
 /**
- * A file that cannot be read: names the file, the place inside it (a JSON path such as
- * {@code $.reservations[2].rdl}, or a line number) and the problem.
+ * A file that cannot be read: names the file, the place inside it (a JSON path such as {@code
+ * $.reservations[2].rdl}, or a line number) and the problem.
  */
 public final class FormatException extends Exception {
   private static final long serialVersionUID = 1L;
@@ -26,8 +26,13 @@ public final class FormatException extends Exception {
    * others; {@link #problems()} lists them all.
    */
   public FormatException(String file, List<JsonShape.Problem> problems) {
-    super(file + " at " + problems.get(0).path() + ": " + problems.get(0).message()
-        + (problems.size() == 1 ? "" : " (and " + (problems.size() - 1) + " more problems)"));
+    super(
+        file
+            + " at "
+            + problems.get(0).path()
+            + ": "
+            + problems.get(0).message()
+            + (problems.size() == 1 ? "" : " (and " + (problems.size() - 1) + " more problems)"));
     this.file = file;
     this.place = problems.get(0).path();
     this.problem = problems.get(0).message();

@@ -8,6 +8,8 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -24,9 +26,9 @@ import java.util.Locale;
  * most {@link #limit()} bytes, {@value #DEFAULT_LIMIT_TEXT} unless the system property {@value
  * #LIMIT_PROPERTY} or the environment variable {@value #LIMIT_ENV} says otherwise; files read as a
  * stream (large scenarios, traces, node lists, and what a compressed trace expands to) at most
- * {@link #streamLimit()}, {@value #DEFAULT_STREAM_LIMIT_TEXT} unless {@value #STREAM_LIMIT_PROPERTY}
- * or {@value #STREAM_LIMIT_ENV} says otherwise. A trace's lines are bounded too ({@link
- * #MAX_LINE_CHARS} characters).
+ * {@link #streamLimit()}, {@value #DEFAULT_STREAM_LIMIT_TEXT} unless {@value
+ * #STREAM_LIMIT_PROPERTY} or {@value #STREAM_LIMIT_ENV} says otherwise. A trace's lines are bounded
+ * too ({@link #MAX_LINE_CHARS} characters).
  */
 public final class InputFiles {
   private InputFiles() {}
@@ -37,6 +39,7 @@ public final class InputFiles {
   public static final String STREAM_LIMIT_PROPERTY = "rayon.maxStreamSize";
   public static final String STREAM_LIMIT_ENV = "RAYON_MAX_STREAM_SIZE";
   static final String DEFAULT_STREAM_LIMIT_TEXT = "64g";
+
   /** The longest line a line-oriented input (a trace) may have. */
   public static final int MAX_LINE_CHARS = 16 * 1024 * 1024;
 
@@ -64,7 +67,8 @@ public final class InputFiles {
 
   private static String raise(long limit) {
     boolean stream = limit == streamLimit() && limit != limit();
-    return stream ? "-D" + STREAM_LIMIT_PROPERTY + "=SIZE or " + STREAM_LIMIT_ENV + "=SIZE"
+    return stream
+        ? "-D" + STREAM_LIMIT_PROPERTY + "=SIZE or " + STREAM_LIMIT_ENV + "=SIZE"
         : "-D" + LIMIT_PROPERTY + "=SIZE or " + LIMIT_ENV + "=SIZE";
   }
 
@@ -117,27 +121,47 @@ public final class InputFiles {
     }
     if (a.isDirectory()) throw new FormatException(name, null, "is a directory, not a file");
     if (!a.isRegularFile()) {
-      throw new FormatException(name, null, "is " + kind(file) + ", not a regular file; only regular files are read"
-          + " (copy the data into a file first)");
+      throw new FormatException(
+          name,
+          null,
+          "is "
+              + kind(file)
+              + ", not a regular file; only regular files are read"
+              + " (copy the data into a file first)");
     }
     if (a.size() > limit) {
-      throw new FormatException(name, null, "is " + describeSize(a.size()) + ", larger than the input limit of "
-          + describeSize(limit) + " (raise it with " + raise(limit) + ")");
+      throw new FormatException(
+          name,
+          null,
+          "is "
+              + describeSize(a.size())
+              + ", larger than the input limit of "
+              + describeSize(limit)
+              + " (raise it with "
+              + raise(limit)
+              + ")");
     }
     return a.size();
   }
 
-  /** What kind of special file {@code file} is, for messages: "a FIFO (named pipe)", "a device", ... */
+  /**
+   * What kind of special file {@code file} is, for messages: "a FIFO (named pipe)", "a device", ...
+   */
   static String kind(Path file) {
     try {
       Object mode = Files.getAttribute(file, "unix:mode");
       if (mode instanceof Integer m) {
         switch (m & 0170000) {
-          case 0010000: return "a FIFO (named pipe)";
-          case 0020000: return "a character device";
-          case 0060000: return "a block device";
-          case 0140000: return "a socket";
-          default: break;
+          case 0010000:
+            return "a FIFO (named pipe)";
+          case 0020000:
+            return "a character device";
+          case 0060000:
+            return "a block device";
+          case 0140000:
+            return "a socket";
+          default:
+            break;
         }
       }
     } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
@@ -178,9 +202,11 @@ public final class InputFiles {
 
   /** Strict UTF-8 decoding; a leading byte-order mark is dropped. */
   public static String decode(byte[] bytes, String name) throws FormatException {
-    CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder d =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     try {
       String s = d.decode(ByteBuffer.wrap(bytes)).toString();
       return s.startsWith("\uFEFF") ? s.substring(1) : s;
@@ -188,9 +214,15 @@ public final class InputFiles {
       int at = firstInvalidUtf8(bytes);
       int line = 1;
       for (int i = 0; i < at && i < bytes.length; i++) if (bytes[i] == '\n') line++;
-      throw new FormatException(name, "line " + line,
-          "not valid UTF-8: byte 0x" + String.format(Locale.ROOT, "%02X", bytes[Math.min(at, bytes.length - 1)] & 0xff)
-              + " at byte offset " + at + " cannot start or continue a character; save the file as UTF-8", e);
+      throw new FormatException(
+          name,
+          "line " + line,
+          "not valid UTF-8: byte 0x"
+              + String.format(Locale.ROOT, "%02X", bytes[Math.min(at, bytes.length - 1)] & 0xff)
+              + " at byte offset "
+              + at
+              + " cannot start or continue a character; save the file as UTF-8",
+          e);
     }
   }
 
@@ -227,18 +259,28 @@ public final class InputFiles {
     return b.length;
   }
 
-  /** A stream that fails with a message naming {@code name} and the limit after {@code limit} bytes. */
+  /**
+   * A stream that fails with a message naming {@code name} and the limit after {@code limit} bytes.
+   */
   public static InputStream bounded(InputStream in, String name, long limit) {
     return new Bounded(in, name, limit);
   }
 
-  /** The {@link IOException} a bounded stream throws past its limit; {@link #format()} is the message to show. */
+  /**
+   * The {@link IOException} a bounded stream throws past its limit; {@link #format()} is the
+   * message to show.
+   */
   public static final class LimitExceeded extends IOException {
     private static final long serialVersionUID = 1L;
     private final String name;
 
     LimitExceeded(String name, long limit) {
-      super("larger than the input limit of " + describeSize(limit) + " (raise it with " + raise(limit) + ")");
+      super(
+          "larger than the input limit of "
+              + describeSize(limit)
+              + " (raise it with "
+              + raise(limit)
+              + ")");
       this.name = name;
     }
 
@@ -292,8 +334,8 @@ public final class InputFiles {
 
   /** The reason of an I/O failure without the exception's class name. */
   public static String reason(IOException e) {
-    if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
-    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+    if (e instanceof AccessDeniedException) return "permission denied";
+    if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
     return e.getMessage() == null ? "input/output error" : e.getMessage();
   }
 }

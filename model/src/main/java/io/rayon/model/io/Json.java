@@ -1,19 +1,24 @@
 package io.rayon.model.io;
 
-import io.rayon.model.text.Visible;
-
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.rayon.model.rdl.Rdl;
+import io.rayon.model.text.Visible;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /** The one JSON configuration of the project: strict on reading, stable and indented on writing. */
 public final class Json {
@@ -31,12 +36,12 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             // records are written by their components only: no isZero()/isRigid() pseudo-fields
-            .disable(com.fasterxml.jackson.databind.MapperFeature.AUTO_DETECT_IS_GETTERS)
+            .disable(MapperFeature.AUTO_DETECT_IS_GETTERS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             // "count":8,"count":1000000000 is an error, not "the last one wins"
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
@@ -63,24 +68,28 @@ public final class Json {
     }
     JsonLocation loc = e.getLocation();
     String where =
-        loc == null || loc.getLineNr() < 1 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+        loc == null || loc.getLineNr() < 1
+            ? ""
+            : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
     String problem;
     Throwable cause = e.getCause();
-    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+    if (e instanceof ValueInstantiationException
         && cause instanceof NullPointerException
         && cause.getMessage() != null
         && cause.getMessage().matches("[A-Za-z][A-Za-z0-9]*")) {
       // a record's requireNonNull(field, "field"): the object lacks a required field
       String field = cause.getMessage();
-      return new FormatException(file, path + "." + field + where, "missing required field '" + field + "'", e);
+      return new FormatException(
+          file, path + "." + field + where, "missing required field '" + field + "'", e);
     }
-    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+    if (e instanceof ValueInstantiationException
         && cause instanceof NullPointerException
         && cause.getMessage() == null) {
       // List.copyOf in a record's constructor: a list of this object holds a JSON null
-      return new FormatException(file, path + where, "a list in this object contains null; remove the null entry", e);
+      return new FormatException(
+          file, path + where, "a list in this object contains null; remove the null entry", e);
     }
-    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException
+    if (e instanceof ValueInstantiationException
         && cause instanceof IllegalArgumentException
         && cause.getMessage() != null) {
       // a model type's own check refused the value: its sentence is the problem
@@ -88,13 +97,17 @@ public final class Json {
     }
     if (e instanceof UnrecognizedPropertyException u) {
       problem =
-          "unknown field '" + u.getPropertyName() + "'; known fields here: " + u.getKnownPropertyIds();
-    } else if (e instanceof InvalidFormatException f && f.getTargetType() == io.rayon.model.rdl.Rdl.class) {
+          "unknown field '"
+              + u.getPropertyName()
+              + "'; known fields here: "
+              + u.getKnownPropertyIds();
+    } else if (e instanceof InvalidFormatException f && f.getTargetType() == Rdl.class) {
       problem = cleanMessage(f.getOriginalMessage());
     } else if (e instanceof MismatchedInputException mi) {
       String target = mi.getTargetType() == null ? "value" : simpleType(mi.getTargetType());
       String msg = cleanMessage(mi.getOriginalMessage());
-      if (msg.startsWith("Cannot map `null` into type") || msg.startsWith("Cannot map null into type")) {
+      if (msg.startsWith("Cannot map `null` into type")
+          || msg.startsWith("Cannot map null into type")) {
         problem = "missing or null; expected " + target;
       } else if (msg.startsWith("Missing required") || msg.startsWith("Null value")) {
         problem = msg;
@@ -114,29 +127,32 @@ public final class Json {
   public static String problemOf(RuntimeException e) {
     String m = e.getMessage();
     if (e instanceof NullPointerException) {
-      return m != null && m.matches("[A-Za-z][A-Za-z0-9]*") ? "missing required field '" + m + "'"
+      return m != null && m.matches("[A-Za-z][A-Za-z0-9]*")
+          ? "missing required field '" + m + "'"
           : "a required value is missing or null";
     }
     return m == null || m.isBlank() ? "the values here do not fit together" : Visible.show(m);
   }
 
   private static String simpleType(Class<?> c) {
-    if (c == long.class || c == int.class || c == Long.class || c == Integer.class) return "a whole number";
+    if (c == long.class || c == int.class || c == Long.class || c == Integer.class)
+      return "a whole number";
     if (c == double.class || c == Double.class) return "a number";
     if (c == String.class) return "a string";
     if (c == boolean.class || c == Boolean.class) return "true or false";
-    if (java.util.List.class.isAssignableFrom(c)) return "an array";
-    if (java.util.Map.class.isAssignableFrom(c)) return "an object";
+    if (List.class.isAssignableFrom(c)) return "an array";
+    if (Map.class.isAssignableFrom(c)) return "an object";
     return "an object (" + c.getSimpleName() + ")";
   }
 
-  private static final java.util.regex.Pattern START_MARKER =
-      java.util.regex.Pattern.compile(
-          "\\(start marker at \\[Source: .*?; line: (\\d+), column: (\\d+)\\]\\)", java.util.regex.Pattern.DOTALL);
+  private static final Pattern START_MARKER =
+      Pattern.compile(
+          "\\(start marker at \\[Source: .*?; line: (\\d+), column: (\\d+)\\]\\)", Pattern.DOTALL);
 
   private static String cleanMessage(String m) {
     if (m == null) return "malformed JSON";
-    // "expected close marker for Array (start marker at [Source: ...; line: 3, column: 5])": keep where
+    // "expected close marker for Array (start marker at [Source: ...; line: 3, column: 5])": keep
+    // where
     // the unclosed array or object opened, drop the source excerpt
     m = START_MARKER.matcher(m).replaceAll("(it opened at line $1, column $2)");
     int nl = m.indexOf('\n');
@@ -145,8 +161,11 @@ public final class Json {
     if (root >= 0) s = s.substring(0, root);
     int src = s.indexOf(" at [Source:");
     if (src >= 0) s = s.substring(0, src);
-    return Visible.show(s).replaceAll("\\(class [^)]*\\)", "")
-        .replaceAll("\\s*\\((but could if|but might if|set DeserializationConfig|through reference)[^)]*\\)", "")
+    return Visible.show(s)
+        .replaceAll("\\(class [^)]*\\)", "")
+        .replaceAll(
+            "\\s*\\((but could if|but might if|set DeserializationConfig|through reference)[^)]*\\)",
+            "")
         .replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1")
         .trim();
   }

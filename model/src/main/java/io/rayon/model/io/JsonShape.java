@@ -3,10 +3,13 @@ package io.rayon.model.io;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParseException;
 import io.rayon.model.rdl.RdlParser;
+import java.io.IOException;
 import java.lang.reflect.Executable;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -15,13 +18,17 @@ import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks a JSON tree against the shape of a model type before binding, and lists <em>every</em>
@@ -30,9 +37,9 @@ import java.util.Map;
  * (RDL, sharing policies). Each problem names its JSON path.
  *
  * <p>The shape is read from the model's own declarations: record components, {@code @JsonCreator}
- * factories with {@code @JsonProperty} parameters, and single-argument {@code @JsonCreator} parsers.
- * What it cannot see (a record constructor's own checks) is still reported by the binding that
- * follows, one at a time.
+ * factories with {@code @JsonProperty} parameters, and single-argument {@code @JsonCreator}
+ * parsers. What it cannot see (a record constructor's own checks) is still reported by the binding
+ * that follows, one at a time.
  */
 public final class JsonShape {
   private JsonShape() {}
@@ -61,14 +68,14 @@ public final class JsonShape {
    */
   public static List<Problem> locate(String json, List<Problem> problems) {
     if (problems.isEmpty()) return problems;
-    java.util.Set<String> wanted = new java.util.HashSet<>();
+    Set<String> wanted = new HashSet<>();
     for (Problem p : problems) wanted.add(p.path());
-    Map<String, String> where = new java.util.HashMap<>();
-    try (com.fasterxml.jackson.core.JsonParser p = Json.mapper().getFactory().createParser(json)) {
-      java.util.ArrayDeque<Object> stack = new java.util.ArrayDeque<>(); // String field or int[] index
-      com.fasterxml.jackson.core.JsonToken t;
+    Map<String, String> where = new HashMap<>();
+    try (JsonParser p = Json.mapper().getFactory().createParser(json)) {
+      ArrayDeque<Object> stack = new ArrayDeque<>(); // String field or int[] index
+      JsonToken t;
       while ((t = p.nextToken()) != null) {
-        if (t == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+        if (t == JsonToken.FIELD_NAME) {
           if (!stack.isEmpty() && stack.peek() instanceof String) stack.pop();
           stack.push(p.currentName());
           continue;
@@ -81,26 +88,27 @@ public final class JsonShape {
             where.put(path, " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")");
           }
         }
-        if (t == com.fasterxml.jackson.core.JsonToken.START_ARRAY) stack.push(new int[] {-1});
-        else if (t == com.fasterxml.jackson.core.JsonToken.START_OBJECT) stack.push(OBJECT);
+        if (t == JsonToken.START_ARRAY) stack.push(new int[] {-1});
+        else if (t == JsonToken.START_OBJECT) stack.push(OBJECT);
         else if (t.isStructEnd()) {
           while (!stack.isEmpty() && stack.peek() instanceof String) stack.pop();
           if (!stack.isEmpty()) stack.pop();
         }
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // the text was parsed before: cannot happen; report without places
     }
     List<Problem> out = new ArrayList<>(problems.size());
-    for (Problem p : problems) out.add(new Problem(p.path() + where.getOrDefault(p.path(), ""), p.message()));
+    for (Problem p : problems)
+      out.add(new Problem(p.path() + where.getOrDefault(p.path(), ""), p.message()));
     return out;
   }
 
   private static final Object OBJECT = new Object();
 
-  private static String path(java.util.ArrayDeque<Object> stack) {
+  private static String path(ArrayDeque<Object> stack) {
     StringBuilder sb = new StringBuilder("$");
-    for (java.util.Iterator<Object> it = stack.descendingIterator(); it.hasNext(); ) {
+    for (Iterator<Object> it = stack.descendingIterator(); it.hasNext(); ) {
       Object o = it.next();
       if (o instanceof String f) sb.append('.').append(f);
       else if (o instanceof int[] i) sb.append('[').append(i[0]).append(']');
@@ -119,16 +127,30 @@ public final class JsonShape {
     if (raw == long.class || raw == Long.class || raw == int.class || raw == Integer.class) {
       if (!node.isIntegralNumber()) {
         add(out, path, "wrong type, expected a whole number, found " + describe(node));
-      } else if ((raw == int.class || raw == Integer.class) ? !node.canConvertToInt() : !node.canConvertToLong()) {
-        add(out, path, "the number " + node.asText() + " is out of range for a "
-            + (raw == int.class || raw == Integer.class ? "32-bit" : "64-bit") + " whole number");
+      } else if ((raw == int.class || raw == Integer.class)
+          ? !node.canConvertToInt()
+          : !node.canConvertToLong()) {
+        add(
+            out,
+            path,
+            "the number "
+                + node.asText()
+                + " is out of range for a "
+                + (raw == int.class || raw == Integer.class ? "32-bit" : "64-bit")
+                + " whole number");
       }
-    } else if (raw == double.class || raw == Double.class || raw == float.class || raw == Float.class) {
-      if (!node.isNumber()) add(out, path, "wrong type, expected a number, found " + describe(node));
+    } else if (raw == double.class
+        || raw == Double.class
+        || raw == float.class
+        || raw == Float.class) {
+      if (!node.isNumber())
+        add(out, path, "wrong type, expected a number, found " + describe(node));
     } else if (raw == boolean.class || raw == Boolean.class) {
-      if (!node.isBoolean()) add(out, path, "wrong type, expected true or false, found " + describe(node));
+      if (!node.isBoolean())
+        add(out, path, "wrong type, expected true or false, found " + describe(node));
     } else if (raw == String.class) {
-      if (!node.isTextual()) add(out, path, "wrong type, expected a string, found " + describe(node));
+      if (!node.isTextual())
+        add(out, path, "wrong type, expected a string, found " + describe(node));
     } else if (raw.isEnum()) {
       checkEnum(node, raw, path, out);
     } else if (raw == Rdl.class) {
@@ -140,7 +162,8 @@ public final class JsonShape {
       }
       Type element = typeArgument(type, 0);
       for (int i = 0; i < node.size(); i++) {
-        if (node.get(i).isNull()) add(out, path + "[" + i + "]", "this list contains null here; remove the entry");
+        if (node.get(i).isNull())
+          add(out, path + "[" + i + "]", "this list contains null here; remove the entry");
         else check(node.get(i), element, path + "[" + i + "]", out);
       }
     } else if (Map.class.isAssignableFrom(raw)) {
@@ -174,7 +197,10 @@ public final class JsonShape {
       try {
         RdlParser.parse(node.asText(), "rdl");
       } catch (RdlParseException e) {
-        add(out, path, "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem());
+        add(
+            out,
+            path,
+            "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem());
       }
     } else if (!node.isObject()) {
       add(out, path, "wrong type, expected RDL text or an RDL object, found " + describe(node));
@@ -184,7 +210,9 @@ public final class JsonShape {
 
   private static void checkObject(JsonNode node, Class<?> raw, String path, List<Problem> out) {
     Executable creator = creator(raw);
-    if (creator != null && creator.getParameterCount() == 1 && creator.getParameters()[0].getAnnotation(JsonProperty.class) == null) {
+    if (creator != null
+        && creator.getParameterCount() == 1
+        && creator.getParameters()[0].getAnnotation(JsonProperty.class) == null) {
       checkDelegating(node, (Method) creator, path, out);
       return;
     }
@@ -198,7 +226,10 @@ public final class JsonShape {
       Map.Entry<String, JsonNode> e = it.next();
       Type t = fields.get(e.getKey());
       if (t == null) {
-        add(out, path + "." + e.getKey(), "unknown field '" + e.getKey() + "'; known fields here: " + fields.keySet());
+        add(
+            out,
+            path + "." + e.getKey(),
+            "unknown field '" + e.getKey() + "'; known fields here: " + fields.keySet());
       } else {
         check(e.getValue(), t, path + "." + e.getKey(), out);
       }
@@ -206,7 +237,8 @@ public final class JsonShape {
   }
 
   /** A single-argument creator parses a scalar: run it, so its refusal is reported here too. */
-  private static void checkDelegating(JsonNode node, Method creator, String path, List<Problem> out) {
+  private static void checkDelegating(
+      JsonNode node, Method creator, String path, List<Problem> out) {
     Class<?> arg = creator.getParameterTypes()[0];
     if (arg != String.class) return;
     if (!node.isTextual()) {
@@ -247,7 +279,8 @@ public final class JsonShape {
     for (RecordComponent rc : raw.getRecordComponents()) {
       if (rc.getAccessor().isAnnotationPresent(JsonIgnore.class)) continue;
       JsonProperty jp = rc.getAccessor().getAnnotation(JsonProperty.class);
-      fields.put(jp != null && !jp.value().isEmpty() ? jp.value() : rc.getName(), rc.getGenericType());
+      fields.put(
+          jp != null && !jp.value().isEmpty() ? jp.value() : rc.getName(), rc.getGenericType());
     }
     return fields;
   }
@@ -259,7 +292,8 @@ public final class JsonShape {
   }
 
   private static Type typeArgument(Type t, int i) {
-    if (t instanceof ParameterizedType p && p.getActualTypeArguments().length > i) return p.getActualTypeArguments()[i];
+    if (t instanceof ParameterizedType p && p.getActualTypeArguments().length > i)
+      return p.getActualTypeArguments()[i];
     return Object.class;
   }
 

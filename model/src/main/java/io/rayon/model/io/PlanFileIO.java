@@ -38,8 +38,11 @@ public final class PlanFileIO {
     }
     JsonNode v = tree.get("formatVersion");
     if (v == null || !v.isInt() || v.intValue() != PlanFile.FORMAT_VERSION) {
-      throw new FormatException(name, "$.formatVersion",
-          (v == null ? "missing" : "unsupported version " + v) + "; this build reads plan formatVersion "
+      throw new FormatException(
+          name,
+          "$.formatVersion",
+          (v == null ? "missing" : "unsupported version " + v)
+              + "; this build reads plan formatVersion "
               + PlanFile.FORMAT_VERSION);
     }
     try {
@@ -70,9 +73,19 @@ public final class PlanFileIO {
       if (!d.accepted() || d.allocation() == null) continue;
       for (AtomAllocation a : d.allocation().atoms()) {
         for (Step s : a.steps()) {
-          sb.append(csv(d.reservationId())).append(',').append(csv(a.path())).append(',')
-              .append(s.start()).append(',').append(s.end()).append(',').append(s.bundles()).append(',')
-              .append(a.bundle().memoryMB() * s.bundles()).append(',').append(a.bundle().vcores() * s.bundles())
+          sb.append(csv(d.reservationId()))
+              .append(',')
+              .append(csv(a.path()))
+              .append(',')
+              .append(s.start())
+              .append(',')
+              .append(s.end())
+              .append(',')
+              .append(s.bundles())
+              .append(',')
+              .append(a.bundle().memoryMB() * s.bundles())
+              .append(',')
+              .append(a.bundle().vcores() * s.bundles())
               .append('\n');
         }
       }
@@ -88,5 +101,4 @@ public final class PlanFileIO {
     if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
     return '"' + s.replace("\"", "\"\"") + '"';
   }
-
 }

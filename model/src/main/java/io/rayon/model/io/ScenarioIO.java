@@ -1,10 +1,18 @@
 package io.rayon.model.io;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rayon.model.scenario.Scenario;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -16,8 +24,8 @@ public final class ScenarioIO {
 
   /**
    * Files above this size are bound as a stream, without the text and the tree in memory (a
-   * scenario of half a million jobs is a few hundred MB of JSON); a problem in them is reported
-   * one at a time, as the binding meets it.
+   * scenario of half a million jobs is a few hundred MB of JSON); a problem in them is reported one
+   * at a time, as the binding meets it.
    */
   static final long STREAM_ABOVE_BYTES = 32L * 1024 * 1024;
 
@@ -74,34 +82,46 @@ public final class ScenarioIO {
     }
   }
 
-  private static Scenario readStreaming(Path file, String name) throws IOException, FormatException {
-    try (InputStream in = InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit());
-        com.fasterxml.jackson.core.JsonParser p = Json.mapper().getFactory().createParser(in)) {
-      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+  private static Scenario readStreaming(Path file, String name)
+      throws IOException, FormatException {
+    try (InputStream in =
+            InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit());
+        JsonParser p = Json.mapper().getFactory().createParser(in)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new FormatException(name, "$", "expected a scenario object");
       }
       Integer version = null;
-      while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = p.currentName();
-        com.fasterxml.jackson.core.JsonToken t = p.nextToken();
+        JsonToken t = p.nextToken();
         if (field.equals("formatVersion")) {
-          version = t == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT && p.getNumberType() == com.fasterxml.jackson.core.JsonParser.NumberType.INT
-              ? p.getIntValue() : Integer.MIN_VALUE;
+          version =
+              t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT
+                  ? p.getIntValue()
+                  : Integer.MIN_VALUE;
           break;
         }
         p.skipChildren();
       }
       if (version == null) {
-        throw new FormatException(name, "$.formatVersion", "missing; this build reads formatVersion " + Scenario.FORMAT_VERSION);
+        throw new FormatException(
+            name,
+            "$.formatVersion",
+            "missing; this build reads formatVersion " + Scenario.FORMAT_VERSION);
       }
       if (version != Scenario.FORMAT_VERSION) {
-        throw new FormatException(name, "$.formatVersion", "unsupported version; this build reads formatVersion " + Scenario.FORMAT_VERSION);
+        throw new FormatException(
+            name,
+            "$.formatVersion",
+            "unsupported version; this build reads formatVersion " + Scenario.FORMAT_VERSION);
       }
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     }
-    try (InputStream in = new java.io.BufferedInputStream(
-        InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()), 1 << 16)) {
+    try (InputStream in =
+        new BufferedInputStream(
+            InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()),
+            1 << 16)) {
       return Json.mapper().readValue(in, Scenario.class);
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
@@ -115,16 +135,24 @@ public final class ScenarioIO {
       throw new FormatException(name, "$", "the file is empty; expected a scenario object");
     }
     if (!tree.isObject()) {
-      throw new FormatException(name, "$", "expected a scenario object, found " + tree.getNodeType());
+      throw new FormatException(
+          name, "$", "expected a scenario object, found " + tree.getNodeType());
     }
     JsonNode v = tree.get("formatVersion");
     if (v == null) {
-      throw new FormatException(name, "$.formatVersion",
+      throw new FormatException(
+          name,
+          "$.formatVersion",
           "missing; this build reads formatVersion " + Scenario.FORMAT_VERSION);
     }
     if (!v.isInt() || v.intValue() != Scenario.FORMAT_VERSION) {
-      throw new FormatException(name, "$.formatVersion",
-          "unsupported version " + v + "; this build reads formatVersion " + Scenario.FORMAT_VERSION);
+      throw new FormatException(
+          name,
+          "$.formatVersion",
+          "unsupported version "
+              + v
+              + "; this build reads formatVersion "
+              + Scenario.FORMAT_VERSION);
     }
   }
 
@@ -139,7 +167,9 @@ public final class ScenarioIO {
   /** The same JSON without indentation: for large generated files (readers accept both). */
   public static String toCompactJson(Scenario s) {
     try {
-      return Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+      return Json.mapper()
+              .writer()
+              .without(SerializationFeature.INDENT_OUTPUT)
               .writeValueAsString(s)
           + "\n";
     } catch (JsonProcessingException e) {
@@ -149,18 +179,20 @@ public final class ScenarioIO {
 
   /** Writes compact JSON atomically (see {@link #write}). */
   public static void writeCompact(Scenario s, Path file) throws IOException {
-    stream(Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT), s, file);
+    stream(Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT), s, file);
   }
 
   /** Streams the JSON to the file (a scenario of a million jobs is never held as one string). */
-  private static void stream(com.fasterxml.jackson.databind.ObjectWriter writer, Scenario s, Path file) throws IOException {
-    com.fasterxml.jackson.databind.ObjectWriter w = writer.without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-    AtomicFiles.write(file, out -> {
-      java.io.OutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
-      w.writeValue(buffered, s);
-      buffered.write('\n');
-      buffered.flush();
-    });
+  private static void stream(ObjectWriter writer, Scenario s, Path file) throws IOException {
+    ObjectWriter w = writer.without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    AtomicFiles.write(
+        file,
+        out -> {
+          OutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+          w.writeValue(buffered, s);
+          buffered.write('\n');
+          buffered.flush();
+        });
   }
 
   /** Writes atomically: a crash leaves the old file or the new one, never a half-written file. */

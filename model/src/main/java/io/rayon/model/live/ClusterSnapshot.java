@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * Everything one poll of a ResourceManager returned. {@code source} is the RM's base URL, {@code
- * takenAt} the epoch millisecond the poll finished (the app's clock). {@code rootQueue} is null
- * for schedulers without a queue tree (FIFO). {@code reservations} holds the plans of the queues in
+ * takenAt} the epoch millisecond the poll finished (the app's clock). {@code rootQueue} is null for
+ * schedulers without a queue tree (FIFO). {@code reservations} holds the plans of the queues in
  * {@code reservationQueues}. {@code warnings} lists parts that could not be read (for example a
  * queue that is not reservable), each naming the endpoint and the problem, so a partial answer is
  * still shown.

@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * One NodeManager as the ResourceManager sees it ({@code /ws/v1/cluster/nodes}): its capacity, what
- * its containers were allocated ({@code used}, YARN's bookkeeping), and, when the NodeManager reports
- * it, the measured {@code utilization}. {@code lastHealthUpdate} is epoch milliseconds.
+ * its containers were allocated ({@code used}, YARN's bookkeeping), and, when the NodeManager
+ * reports it, the measured {@code utilization}. {@code lastHealthUpdate} is epoch milliseconds.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NodeReport(

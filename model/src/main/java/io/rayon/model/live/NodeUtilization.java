@@ -7,4 +7,7 @@ package io.rayon.model.live;
  * only (the latter is the ACU of the estimation paper, §VI).
  */
 public record NodeUtilization(
-    long nodePhysicalMemoryMB, double nodeCpuUsage, long containersPhysicalMemoryMB, double containersCpuUsage) {}
+    long nodePhysicalMemoryMB,
+    double nodeCpuUsage,
+    long containersPhysicalMemoryMB,
+    double containersCpuUsage) {}

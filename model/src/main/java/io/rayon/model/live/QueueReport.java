@@ -6,6 +6,7 @@ import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -49,9 +50,10 @@ public record QueueReport(
   /** The leaf queues of this subtree, depth first. */
   public List<QueueReport> leaves() {
     List<QueueReport> out = new ArrayList<>();
-    forEach(q -> {
-      if (q.isLeaf()) out.add(q);
-    });
+    forEach(
+        q -> {
+          if (q.isLeaf()) out.add(q);
+        });
     return out;
   }
 
@@ -59,7 +61,7 @@ public record QueueReport(
    * The model queue tree with the same guarantees and maxima; {@code reservable} names the queues
    * (leaf names or dotted paths) known to hold plans, since YARN's scheduler report does not say.
    */
-  public Queue toModelQueue(java.util.Set<String> reservable) {
+  public Queue toModelQueue(Set<String> reservable) {
     List<Queue> kids = new ArrayList<>();
     for (QueueReport c : children) kids.add(c.toModelQueue(reservable));
     boolean r = reservable.contains(name) || reservable.contains(path);

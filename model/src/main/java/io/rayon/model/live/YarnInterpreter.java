@@ -1,15 +1,18 @@
 package io.rayon.model.live;
 
 /**
- * How YARN combines the stages of a reservation definition (YARN's
- * ReservationRequestInterpreter), with the number the REST API uses.
+ * How YARN combines the stages of a reservation definition (YARN's ReservationRequestInterpreter),
+ * with the number the REST API uses.
  */
 public enum YarnInterpreter {
   /** Exactly one stage is satisfied: RDL {@code any}. */
   R_ANY(0),
   /** Every stage is satisfied, in any order: RDL {@code all}. */
   R_ALL(1),
-  /** Every stage is satisfied; stage k's allocations end before stage k+1's start: RDL {@code order}. */
+  /**
+   * Every stage is satisfied; stage k's allocations end before stage k+1's start: RDL {@code
+   * order}.
+   */
   R_ORDER(2),
   /** As {@link #R_ORDER}, and stage k+1 starts exactly when stage k ends (no RDL counterpart). */
   R_ORDER_NO_GAP(3);

@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A reservation in YARN's plan ({@code /ws/v1/cluster/reservation/list}): its id, queue, owner, when
- * YARN accepted it (epoch ms), what was asked ({@code definition}, null when YARN did not send it) and
- * what YARN's plan gives it over time ({@code allocations}, empty unless listed with {@code
+ * A reservation in YARN's plan ({@code /ws/v1/cluster/reservation/list}): its id, queue, owner,
+ * when YARN accepted it (epoch ms), what was asked ({@code definition}, null when YARN did not send
+ * it) and what YARN's plan gives it over time ({@code allocations}, empty unless listed with {@code
  * include-resource-allocations=true}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -36,14 +36,16 @@ public record YarnReservation(
   /** Resources held at epoch millisecond {@code t} (sum of the allocations covering t). */
   public Resources resourcesAt(long t) {
     Resources r = Resources.ZERO;
-    for (YarnAllocation a : allocations) if (a.startMs() <= t && t < a.endMs()) r = r.plus(a.resource());
+    for (YarnAllocation a : allocations)
+      if (a.startMs() <= t && t < a.endMs()) r = r.plus(a.resource());
     return r;
   }
 
   /** Memory-milliseconds and vcore-milliseconds granted in total, as a resource vector times ms. */
   public Resources resourceMillis() {
     Resources r = Resources.ZERO;
-    for (YarnAllocation a : allocations) r = r.plus(a.resource().times(Math.max(0, a.endMs() - a.startMs())));
+    for (YarnAllocation a : allocations)
+      r = r.plus(a.resource().times(Math.max(0, a.endMs() - a.startMs())));
     return r;
   }
 
@@ -54,13 +56,14 @@ public record YarnReservation(
    * outside {@code [0, horizonSteps)} are cut off.
    *
    * <p>Bundles: when every stage of the definition asks for the same container size {@code c} and
-   * every allocation is a whole number of such containers, the result has one atom (path {@code ""})
-   * with bundle {@code c}. Otherwise each distinct allocated vector becomes its own atom (paths
-   * {@code "0"}, {@code "1"}, … in order of first appearance) holding one bundle of that vector, which
-   * draws the same skyline.
+   * every allocation is a whole number of such containers, the result has one atom (path {@code
+   * ""}) with bundle {@code c}. Otherwise each distinct allocated vector becomes its own atom
+   * (paths {@code "0"}, {@code "1"}, … in order of first appearance) holding one bundle of that
+   * vector, which draws the same skyline.
    */
   public ReservationAllocation allocation(long originMs, long stepMs, long horizonSteps) {
-    if (stepMs <= 0) throw new IllegalArgumentException("step length must be positive, was " + stepMs);
+    if (stepMs <= 0)
+      throw new IllegalArgumentException("step length must be positive, was " + stepMs);
     Resources container = uniformContainer();
     Map<Resources, StepMax> groups = new LinkedHashMap<>();
     for (YarnAllocation a : allocations) {
@@ -88,7 +91,9 @@ public record YarnReservation(
     return new ReservationAllocation(id, atoms);
   }
 
-  /** The stages' common container size, when every allocation is a whole number of them; else null. */
+  /**
+   * The stages' common container size, when every allocation is a whole number of them; else null.
+   */
   private Resources uniformContainer() {
     if (definition == null || definition.stages().isEmpty()) return null;
     Resources c = definition.stages().get(0).capability();
@@ -102,7 +107,10 @@ public record YarnReservation(
 
   /** k when {@code r == c * k} for a whole k ≥ 1, else -1. */
   private static long multiple(Resources r, Resources c) {
-    long k = c.memoryMB() > 0 ? r.memoryMB() / c.memoryMB() : c.vcores() > 0 ? r.vcores() / c.vcores() : -1;
+    long k =
+        c.memoryMB() > 0
+            ? r.memoryMB() / c.memoryMB()
+            : c.vcores() > 0 ? r.vcores() / c.vcores() : -1;
     if (k < 1) return -1;
     return c.times(k).equals(r) ? k : -1;
   }
@@ -129,7 +137,8 @@ public record YarnReservation(
       List<Step> out = new ArrayList<>();
       Map.Entry<Long, Long> prev = null;
       for (Map.Entry<Long, Long> e : seg.entrySet()) {
-        if (prev != null && prev.getValue() > 0) out.add(new Step(prev.getKey(), e.getKey(), prev.getValue()));
+        if (prev != null && prev.getValue() > 0)
+          out.add(new Step(prev.getKey(), e.getKey(), prev.getValue()));
         prev = e;
       }
       return out;

@@ -8,9 +8,9 @@ import java.util.Objects;
 
 /**
  * A YARN reservation definition: the stages, how they combine, and the one window {@code [arrival,
- * deadline)} (epoch milliseconds) all of them must lie in. {@code priority} is YARN's (lower is more
- * important) or null when not given; {@code recurrenceExpression} is YARN's period in milliseconds
- * as text, or null for a one-off reservation.
+ * deadline)} (epoch milliseconds) all of them must lie in. {@code priority} is YARN's (lower is
+ * more important) or null when not given; {@code recurrenceExpression} is YARN's period in
+ * milliseconds as text, or null for a one-off reservation.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record YarnReservationDefinition(
@@ -28,19 +28,20 @@ public record YarnReservationDefinition(
   }
 
   /**
-   * True when YARN has exactly one way to place this definition: {@link YarnInterpreter#R_ORDER_NO_GAP}
-   * over stages that are one gang each ({@code numContainers == minConcurrency ≥ 1}, positive
-   * duration) whose durations add up to {@code deadline - arrival}. Stage k+1 must start when stage
-   * k ends, the first cannot start before arrival and the last cannot end after the deadline, and a
-   * single gang is held for exactly its duration: so stage k runs from {@code arrival} plus the
-   * durations before it.
+   * True when YARN has exactly one way to place this definition: {@link
+   * YarnInterpreter#R_ORDER_NO_GAP} over stages that are one gang each ({@code numContainers ==
+   * minConcurrency ≥ 1}, positive duration) whose durations add up to {@code deadline - arrival}.
+   * Stage k+1 must start when stage k ends, the first cannot start before arrival and the last
+   * cannot end after the deadline, and a single gang is held for exactly its duration: so stage k
+   * runs from {@code arrival} plus the durations before it.
    */
   @JsonIgnore
   public boolean isPinned() {
     if (interpreter != YarnInterpreter.R_ORDER_NO_GAP || stages.isEmpty()) return false;
     long total = 0;
     for (YarnStage s : stages) {
-      if (s.numContainers() < 1 || s.numContainers() != s.minConcurrency() || s.durationMs() <= 0) return false;
+      if (s.numContainers() < 1 || s.numContainers() != s.minConcurrency() || s.durationMs() <= 0)
+        return false;
       total += s.durationMs();
     }
     return total == deadline - arrival;

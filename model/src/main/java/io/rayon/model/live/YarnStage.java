@@ -8,7 +8,8 @@ import java.util.Objects;
  * placed in gangs of {@code minConcurrency} containers that each hold for {@code durationMs}
  * milliseconds. YARN needs {@code numContainers} to be a multiple of {@code minConcurrency}.
  */
-public record YarnStage(Resources capability, int numContainers, int minConcurrency, long durationMs) {
+public record YarnStage(
+    Resources capability, int numContainers, int minConcurrency, long durationMs) {
   public YarnStage {
     Objects.requireNonNull(capability, "capability");
   }

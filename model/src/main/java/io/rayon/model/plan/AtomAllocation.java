@@ -4,6 +4,7 @@ import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The bundles granted to one atom of a reservation over time, as a canonical run-length step
@@ -13,14 +14,15 @@ import java.util.List;
  */
 public record AtomAllocation(String path, Resources bundle, List<Step> steps) {
   public AtomAllocation {
-    java.util.Objects.requireNonNull(bundle, "bundle");
+    Objects.requireNonNull(bundle, "bundle");
     steps = canonical(steps);
   }
 
   /** Sorts, drops zero steps, merges touching equal steps; rejects overlaps. */
   public static List<Step> canonical(List<Step> in) {
     List<Step> s = new ArrayList<>(in == null ? List.of() : in);
-    for (int i = 0; i < s.size(); i++) if (s.get(i) == null) throw new IllegalArgumentException("steps[" + i + "] is null");
+    for (int i = 0; i < s.size(); i++)
+      if (s.get(i) == null) throw new IllegalArgumentException("steps[" + i + "] is null");
     s.removeIf(x -> x.bundles() == 0);
     s.sort(Comparator.comparingLong(Step::start));
     List<Step> out = new ArrayList<>(s.size());

@@ -10,15 +10,16 @@ import java.util.Objects;
 /**
  * The outcome for one reservation: {@link Accepted} with its allocation, or {@link Rejected} with
  * its reason. Code that needs the one or the other switches on the type; {@link #allocation()} and
- * {@link #rejection()} are shortcuts that are empty ({@code null}) for the other kind. In plan files
- * a decision is {@code {"reservationId", "accepted", "rejection" | "allocation"}}.
+ * {@link #rejection()} are shortcuts that are empty ({@code null}) for the other kind. In plan
+ * files a decision is {@code {"reservationId", "accepted", "rejection" | "allocation"}}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"reservationId", "accepted", "rejection", "allocation"})
 public sealed interface Decision permits Decision.Accepted, Decision.Rejected {
 
   /** Accepted: the reservation holds {@code allocation} in the plan. */
-  record Accepted(@JsonProperty("allocation") ReservationAllocation allocation) implements Decision {
+  record Accepted(@JsonProperty("allocation") ReservationAllocation allocation)
+      implements Decision {
     public Accepted {
       Objects.requireNonNull(allocation, "allocation");
     }
@@ -41,7 +42,9 @@ public sealed interface Decision permits Decision.Accepted, Decision.Rejected {
   }
 
   /** Rejected, for the reason a person can act on. */
-  record Rejected(@JsonProperty("reservationId") String reservationId, @JsonProperty("rejection") Rejection rejection)
+  record Rejected(
+      @JsonProperty("reservationId") String reservationId,
+      @JsonProperty("rejection") Rejection rejection)
       implements Decision {
     public Rejected {
       Objects.requireNonNull(reservationId, "reservationId");
@@ -70,7 +73,9 @@ public sealed interface Decision permits Decision.Accepted, Decision.Rejected {
   @JsonProperty("rejection")
   Rejection rejection();
 
-  /** The allocation of an accepted decision; null for a rejected one (switch on the type instead). */
+  /**
+   * The allocation of an accepted decision; null for a rejected one (switch on the type instead).
+   */
   @JsonProperty("allocation")
   ReservationAllocation allocation();
 
@@ -82,7 +87,10 @@ public sealed interface Decision permits Decision.Accepted, Decision.Rejected {
     return new Rejected(id, r);
   }
 
-  /** Reads the plan-file form, checking that an accepted decision has an allocation and a rejected one a reason. */
+  /**
+   * Reads the plan-file form, checking that an accepted decision has an allocation and a rejected
+   * one a reason.
+   */
   @JsonCreator
   static Decision fromJson(
       @JsonProperty(value = "reservationId", required = true) String reservationId,
@@ -90,14 +98,20 @@ public sealed interface Decision permits Decision.Accepted, Decision.Rejected {
       @JsonProperty("rejection") Rejection rejection,
       @JsonProperty("allocation") ReservationAllocation allocation) {
     if (accepted) {
-      if (allocation == null) throw new IllegalArgumentException("an accepted decision needs its allocation");
+      if (allocation == null)
+        throw new IllegalArgumentException("an accepted decision needs its allocation");
       if (!reservationId.equals(allocation.reservationId())) {
-        throw new IllegalArgumentException("decision for '" + reservationId + "' holds the allocation of '"
-            + allocation.reservationId() + "'");
+        throw new IllegalArgumentException(
+            "decision for '"
+                + reservationId
+                + "' holds the allocation of '"
+                + allocation.reservationId()
+                + "'");
       }
       return new Accepted(allocation);
     }
-    if (rejection == null) throw new IllegalArgumentException("a rejected decision needs its rejection");
+    if (rejection == null)
+      throw new IllegalArgumentException("a rejected decision needs its rejection");
     return new Rejected(reservationId, rejection);
   }
 }

@@ -2,6 +2,8 @@ package io.rayon.model.plan;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +15,16 @@ import java.util.Objects;
  * same keys as {@code rayon plan --json}); it is informative and not read back by the validator.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"formatVersion", "scenario", "planner", "policy", "stepSeconds", "horizonSteps", "metrics", "decisions"})
+@JsonPropertyOrder({
+  "formatVersion",
+  "scenario",
+  "planner",
+  "policy",
+  "stepSeconds",
+  "horizonSteps",
+  "metrics",
+  "decisions"
+})
 public record PlanFile(
     int formatVersion,
     String scenario,
@@ -29,10 +40,12 @@ public record PlanFile(
 
   public PlanFile {
     Objects.requireNonNull(planner, "planner");
-    metrics = metrics == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
+    metrics =
+        metrics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
     if (decisions != null) {
       for (int i = 0; i < decisions.size(); i++) {
-        if (decisions.get(i) == null) throw new IllegalArgumentException("decisions[" + i + "] is null");
+        if (decisions.get(i) == null)
+          throw new IllegalArgumentException("decisions[" + i + "] is null");
       }
     }
     decisions = decisions == null ? List.of() : List.copyOf(decisions);

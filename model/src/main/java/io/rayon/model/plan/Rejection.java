@@ -5,12 +5,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * Why a reservation was not accepted, in a form the UI can show and the CLI can print: a {@code
  * code} (see {@link Code}), the RDL sub-expression ({@code path}, "" for the root), the time window
- * that was searched, the resource dimension that ran out, the sharing-policy limit that was hit, and
- * a sentence for people.
+ * that was searched, the resource dimension that ran out, the sharing-policy limit that was hit,
+ * and a sentence for people.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Rejection(
-    Code code, String path, Long windowStart, Long windowFinish, String resource, String policyLimit, String message) {
+    Code code,
+    String path,
+    Long windowStart,
+    Long windowFinish,
+    String resource,
+    String policyLimit,
+    String message) {
 
   public enum Code {
     /** The expression itself is invalid or can never be satisfied (the RDL compiler says why). */

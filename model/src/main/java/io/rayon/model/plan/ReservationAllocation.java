@@ -29,8 +29,8 @@ public record ReservationAllocation(String reservationId, List<AtomAllocation> a
   }
 
   /**
-   * The reservation's resources over time as a canonical step function: map from the start of
-   * each change to the resources held from there on (the last entry is always zero).
+   * The reservation's resources over time as a canonical step function: map from the start of each
+   * change to the resources held from there on (the last entry is always zero).
    */
   public TreeMap<Long, Resources> skyline() {
     TreeMap<Long, Resources> delta = new TreeMap<>();

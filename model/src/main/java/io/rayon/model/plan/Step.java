@@ -5,7 +5,8 @@ public record Step(long start, long end, long bundles) {
   public Step {
     if (end <= start) throw new IllegalArgumentException("empty step [" + start + "," + end + ")");
     if (bundles < 0) {
-      throw new IllegalArgumentException("negative bundle count " + bundles + " in step [" + start + "," + end + ")");
+      throw new IllegalArgumentException(
+          "negative bundle count " + bundles + " in step [" + start + "," + end + ")");
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.rayon.model.resources.Resources;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * An expression of the Reservation Definition Language (Rayon paper §3.1). Time is in plan steps,
@@ -43,13 +44,15 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
   /** Children of an operator; empty for an atom; the single child for a window. */
   List<Rdl> children();
 
-  /** Total work in bundle-steps that satisfying this expression takes (for {@code any}: the max). */
+  /**
+   * Total work in bundle-steps that satisfying this expression takes (for {@code any}: the max).
+   */
   long totalWork();
 
   record Atom(Resources bundle, int gang, int maxParallelism, long minLease, long work)
       implements Rdl {
     public Atom {
-      java.util.Objects.requireNonNull(bundle, "bundle");
+      Objects.requireNonNull(bundle, "bundle");
     }
 
     @Override
@@ -129,7 +132,7 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
 
   record Window(Rdl expr, long start, long finish) implements Rdl {
     public Window {
-      java.util.Objects.requireNonNull(expr, "expr");
+      Objects.requireNonNull(expr, "expr");
     }
 
     @Override
@@ -169,8 +172,8 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
   }
 
   /**
-   * The sub-expression at a path: the path of the root is {@code ""}, of its i-th child
-   * {@code "i"}, of that child's j-th child {@code "i.j"} (a window's expression is child 0).
+   * The sub-expression at a path: the path of the root is {@code ""}, of its i-th child {@code
+   * "i"}, of that child's j-th child {@code "i.j"} (a window's expression is child 0).
    */
   static Rdl at(Rdl root, String path) {
     Rdl e = root;

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import java.io.IOException;
 
 /**
@@ -19,14 +21,15 @@ public final class RdlJson {
 
   public static final class TextSerializer extends JsonSerializer<Rdl> {
     @Override
-    public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+    public void serialize(Rdl value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
       gen.writeString(RdlPrinter.print(value));
     }
 
     /** The text form carries its own operator names, so no type id is written around it. */
     @Override
     public void serializeWithType(
-        Rdl value, JsonGenerator gen, SerializerProvider serializers, com.fasterxml.jackson.databind.jsontype.TypeSerializer typeSer)
+        Rdl value, JsonGenerator gen, SerializerProvider serializers, TypeSerializer typeSer)
         throws IOException {
       serialize(value, gen, serializers);
     }
@@ -41,7 +44,10 @@ public final class RdlJson {
           return RdlParser.parse(text, "rdl");
         } catch (RdlParseException e) {
           throw InvalidFormatException.from(
-              p, "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem(), text, Rdl.class);
+              p,
+              "invalid RDL at line " + e.line() + ", column " + e.column() + ": " + e.problem(),
+              text,
+              Rdl.class);
         }
       }
       if (p.currentToken() == JsonToken.START_OBJECT) {
@@ -51,10 +57,13 @@ public final class RdlJson {
           p, "expected RDL text or an RDL object, found " + p.currentToken(), null, Rdl.class);
     }
 
-    /** Text carries no type id; objects are read by the polymorphic tree binding in {@link #deserialize}. */
+    /**
+     * Text carries no type id; objects are read by the polymorphic tree binding in {@link
+     * #deserialize}.
+     */
     @Override
     public Object deserializeWithType(
-        JsonParser p, DeserializationContext ctxt, com.fasterxml.jackson.databind.jsontype.TypeDeserializer typeDeserializer)
+        JsonParser p, DeserializationContext ctxt, TypeDeserializer typeDeserializer)
         throws IOException {
       return deserialize(p, ctxt);
     }

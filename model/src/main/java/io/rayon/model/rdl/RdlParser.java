@@ -1,16 +1,18 @@
 package io.rayon.model.rdl;
 
 import io.rayon.model.resources.Resources;
+import io.rayon.model.text.Visible;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Reads RDL text: {@code atom(<1024,1>,1,10,240,2400)}, {@code any(..)}, {@code all(..)},
- * {@code order(..)}, {@code window(e,s,f)}. Bundles are {@code <memoryMB,vcores>} with optional
- * named extras {@code <memoryMB,vcores,gpu=2>}. White space (including new lines) is allowed between
- * tokens; {@code #} starts a comment that runs to the end of the line. Numbers are decimal integers,
- * optionally negative (the compiler, not the parser, rejects negative values with a reason).
+ * Reads RDL text: {@code atom(<1024,1>,1,10,240,2400)}, {@code any(..)}, {@code all(..)}, {@code
+ * order(..)}, {@code window(e,s,f)}. Bundles are {@code <memoryMB,vcores>} with optional named
+ * extras {@code <memoryMB,vcores,gpu=2>}. White space (including new lines) is allowed between
+ * tokens; {@code #} starts a comment that runs to the end of the line. Numbers are decimal
+ * integers, optionally negative (the compiler, not the parser, rejects negative values with a
+ * reason).
  *
  * <p>Runs in time linear in the text; nesting deeper than {@link Rdl#MAX_DEPTH} is reported as an
  * error rather than exhausting the stack.
@@ -30,7 +32,8 @@ public final class RdlParser {
     if (text == null) throw new RdlParseException(source, 1, 1, 0, "no expression given");
     RdlParser p = new RdlParser(text, source);
     p.skipSpace();
-    if (p.pos >= text.length()) throw p.error("expected an RDL expression, found the end of the input");
+    if (p.pos >= text.length())
+      throw p.error("expected an RDL expression, found the end of the input");
     Rdl e = p.expr(1);
     p.skipSpace();
     if (p.pos < text.length()) {
@@ -82,8 +85,13 @@ public final class RdlParser {
             skipSpace();
             if (peek() == ',') {
               if (cs.size() >= Rdl.MAX_WIDTH) {
-                throw error(word + "(...) has more than " + Rdl.MAX_WIDTH + " sub-expressions; group them into nested "
-                    + word + "(...) or split the reservation");
+                throw error(
+                    word
+                        + "(...) has more than "
+                        + Rdl.MAX_WIDTH
+                        + " sub-expressions; group them into nested "
+                        + word
+                        + "(...) or split the reservation");
               }
               pos++;
               cs.add(expr(depth + 1));
@@ -123,7 +131,8 @@ public final class RdlParser {
   private Resources bundle() throws RdlParseException {
     skipSpace();
     if (peek() != '<') {
-      throw error("expected a bundle such as <1024,1> (memory MB, vcores), found " + describeHere());
+      throw error(
+          "expected a bundle such as <1024,1> (memory MB, vcores), found " + describeHere());
     }
     pos++;
     long mem = number("bundle memory (MB)");
@@ -141,14 +150,16 @@ public final class RdlParser {
       pos++;
       skipSpace();
       String name = identifier();
-      if (name.isEmpty()) throw error("expected a resource name such as gpu, found " + describeHere());
+      if (name.isEmpty())
+        throw error("expected a resource name such as gpu, found " + describeHere());
       if (name.equals("memoryMB") || name.equals("vcores")) {
         throw error("'" + name + "' is given by position in a bundle, not by name");
       }
       expect('=');
       long v = number("amount of " + name);
       if (extras == null) extras = new TreeMap<>();
-      if (extras.put(name, v) != null) throw error("resource '" + name + "' appears twice in the bundle");
+      if (extras.put(name, v) != null)
+        throw error("resource '" + name + "' appears twice in the bundle");
     }
     return new Resources(mem, vc, extras);
   }
@@ -204,7 +215,10 @@ public final class RdlParser {
     int s = pos;
     while (pos < text.length()) {
       char c = text.charAt(pos);
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (pos > s && c >= '0' && c <= '9')) {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || c == '_'
+          || (pos > s && c >= '0' && c <= '9')) {
         pos++;
       } else break;
     }
@@ -229,8 +243,8 @@ public final class RdlParser {
   private String describeHere() {
     if (pos >= text.length()) return "the end of the input";
     int cp = text.codePointAt(pos);
-    if (io.rayon.model.text.Visible.invisible(cp) && cp != ' ') {
-      return "the invisible character " + io.rayon.model.text.Visible.name(cp);
+    if (Visible.invisible(cp) && cp != ' ') {
+      return "the invisible character " + Visible.name(cp);
     }
     return "'" + peekToken() + "'";
   }

@@ -1,8 +1,11 @@
 package io.rayon.model.rdl;
 
 import io.rayon.model.resources.Resources;
+import java.util.List;
 
-/** Prints RDL in the paper's text syntax, canonically: no spaces, bundles as {@code <mem,vcores>}. */
+/**
+ * Prints RDL in the paper's text syntax, canonically: no spaces, bundles as {@code <mem,vcores>}.
+ */
 public final class RdlPrinter {
   private RdlPrinter() {}
 
@@ -31,7 +34,7 @@ public final class RdlPrinter {
     }
   }
 
-  private static void list(String op, java.util.List<Rdl> cs, StringBuilder sb) {
+  private static void list(String op, List<Rdl> cs, StringBuilder sb) {
     sb.append(op).append('(');
     for (int i = 0; i < cs.size(); i++) {
       if (i > 0) sb.append(',');

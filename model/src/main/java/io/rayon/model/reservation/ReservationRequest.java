@@ -3,15 +3,15 @@ package io.rayon.model.reservation;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import io.rayon.model.rdl.RdlJson;
 import io.rayon.model.rdl.Rdl;
+import io.rayon.model.rdl.RdlJson;
 import java.util.Objects;
 
 /**
- * A request to reserve resources: who asks ({@code user}, {@code queue}), what ({@code rdl}, written
- * in the RDL text syntax in files), how important ({@code priority}, higher first when a planner
- * orders requests) and when it arrives ({@code arrival}, in plan steps; requests are placed online
- * in arrival order).
+ * A request to reserve resources: who asks ({@code user}, {@code queue}), what ({@code rdl},
+ * written in the RDL text syntax in files), how important ({@code priority}, higher first when a
+ * planner orders requests) and when it arrives ({@code arrival}, in plan steps; requests are placed
+ * online in arrival order).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationRequest(

@@ -6,13 +6,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * A multi-dimensional resource vector: memory in MB, virtual cores, and optional named extras
- * (for example {@code gpu}). Immutable. Missing extras count as zero, so vectors with different
- * extra sets can be combined.
+ * A multi-dimensional resource vector: memory in MB, virtual cores, and optional named extras (for
+ * example {@code gpu}). Immutable. Missing extras count as zero, so vectors with different extra
+ * sets can be combined.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extras) {
@@ -29,7 +31,8 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
             Objects.requireNonNull(k, "extra resource name");
             if (v != null && v != 0) copy.put(k, v);
           });
-      extras = copy.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(copy);
+      extras =
+          copy.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(copy);
     }
   }
 
@@ -69,13 +72,17 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
   private Resources combine(Resources o, long sign) {
     // exact: amounts from files never wrap around (ArithmeticException instead)
     if (o.extras.isEmpty() && extras.isEmpty()) {
-      return new Resources(Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
-          Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)), null);
+      return new Resources(
+          Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
+          Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)),
+          null);
     }
     TreeMap<String, Long> e = new TreeMap<>(extras);
     o.extras.forEach((k, v) -> e.merge(k, Math.multiplyExact(sign, v), Math::addExact));
-    return new Resources(Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
-        Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)), e);
+    return new Resources(
+        Math.addExact(memoryMB, Math.multiplyExact(sign, o.memoryMB)),
+        Math.addExact(vcores, Math.multiplyExact(sign, o.vcores)),
+        e);
   }
 
   public Resources times(long factor) {
@@ -113,9 +120,9 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
   }
 
   /**
-   * How many whole copies of {@code bundle} fit in this vector (dimensions where the bundle is
-   * zero do not limit). Returns {@link Long#MAX_VALUE} for a zero bundle; 0 if any dimension of
-   * this is negative where the bundle needs some.
+   * How many whole copies of {@code bundle} fit in this vector (dimensions where the bundle is zero
+   * do not limit). Returns {@link Long#MAX_VALUE} for a zero bundle; 0 if any dimension of this is
+   * negative where the bundle needs some.
    */
   public long fitCount(Resources bundle) {
     long n = Long.MAX_VALUE;
@@ -132,7 +139,9 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
     return have <= 0 ? 0 : have / need;
   }
 
-  /** The first dimension (memoryMB, vcores, then extras by name) in which this exceeds {@code o}. */
+  /**
+   * The first dimension (memoryMB, vcores, then extras by name) in which this exceeds {@code o}.
+   */
   public String firstExceeding(Resources o) {
     if (memoryMB > o.memoryMB) return "memoryMB";
     if (vcores > o.vcores) return "vcores";
@@ -154,8 +163,8 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
     return new Resources(Math.max(memoryMB, o.memoryMB), Math.max(vcores, o.vcores), e);
   }
 
-  private java.util.Set<String> unionKeys(Resources o) {
-    java.util.TreeSet<String> s = new java.util.TreeSet<>(extras.keySet());
+  private Set<String> unionKeys(Resources o) {
+    TreeSet<String> s = new TreeSet<>(extras.keySet());
     s.addAll(o.extras.keySet());
     return s;
   }

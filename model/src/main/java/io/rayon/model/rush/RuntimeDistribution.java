@@ -5,17 +5,22 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The distribution every task of one RUSH job draws its runtime (seconds) from. The simulator samples
- * each task once, with the scenario's seed, so a run is deterministic; the scheduler never sees the
- * distribution, only the runtimes of finished tasks and the job's benchmarked mean ({@link #mean()}).
+ * The distribution every task of one RUSH job draws its runtime (seconds) from. The simulator
+ * samples each task once, with the scenario's seed, so a run is deterministic; the scheduler never
+ * sees the distribution, only the runtimes of finished tasks and the job's benchmarked mean ({@link
+ * #mean()}).
  *
- * <p>In files: {@code {"type":"fixed","value":60}}, {@code {"type":"normal","mean":60,"sd":20,"min":1}},
- * {@code {"type":"lognormal","mean":60,"sd":20}}, {@code {"type":"uniform","min":30,"max":90}},
- * {@code {"type":"empirical","samples":[41.5,58,63]}} (docs/formats.md, "RUSH scenario files").
+ * <p>In files: {@code {"type":"fixed","value":60}}, {@code
+ * {"type":"normal","mean":60,"sd":20,"min":1}}, {@code {"type":"lognormal","mean":60,"sd":20}},
+ * {@code {"type":"uniform","min":30,"max":90}}, {@code {"type":"empirical","samples":[41.5,58,63]}}
+ * (docs/formats.md, "RUSH scenario files").
  */
 public sealed interface RuntimeDistribution
-    permits RuntimeDistribution.Fixed, RuntimeDistribution.Normal, RuntimeDistribution.LogNormal,
-        RuntimeDistribution.Uniform, RuntimeDistribution.Empirical {
+    permits RuntimeDistribution.Fixed,
+        RuntimeDistribution.Normal,
+        RuntimeDistribution.LogNormal,
+        RuntimeDistribution.Uniform,
+        RuntimeDistribution.Empirical {
 
   /** The largest runtime a file may give or a distribution may yield: 30 days in seconds. */
   double MAX_SECONDS = 30 * 86_400.0;
@@ -63,22 +68,28 @@ public sealed interface RuntimeDistribution
   }
 
   /**
-   * A normal distribution of mean {@code mu} and standard deviation {@code sigma} (written
-   * {@code "mean"} and {@code "sd"} in files), truncated below at {@code min} (a task never runs for
-   * zero or negative time): draws below {@code min} are drawn again, so the shape above {@code min}
-   * is kept. {@link #mean()} and {@link #sd()} are those of the truncated distribution, slightly
-   * above {@code mu} when {@code min} cuts off a noticeable tail. {@code min} defaults to 1% of the
-   * mean in files.
+   * A normal distribution of mean {@code mu} and standard deviation {@code sigma} (written {@code
+   * "mean"} and {@code "sd"} in files), truncated below at {@code min} (a task never runs for zero
+   * or negative time): draws below {@code min} are drawn again, so the shape above {@code min} is
+   * kept. {@link #mean()} and {@link #sd()} are those of the truncated distribution, slightly above
+   * {@code mu} when {@code min} cuts off a noticeable tail. {@code min} defaults to 1% of the mean
+   * in files.
    */
   record Normal(double mu, double sigma, double min) implements RuntimeDistribution {
     public Normal {
       positive("mean", mu);
       nonNegative("sd", sigma);
       positive("min", min);
-      if (sigma == 0 && min > mu) throw new IllegalArgumentException("min " + min + " is above the mean " + mu + " of a normal distribution without spread");
+      if (sigma == 0 && min > mu)
+        throw new IllegalArgumentException(
+            "min " + min + " is above the mean " + mu + " of a normal distribution without spread");
       if (sigma > 0 && (min - mu) / sigma > 6) {
-        throw new IllegalArgumentException("min " + min + " is more than 6 standard deviations above the mean " + mu
-            + "; almost every draw would fall below it. Lower min or use a uniform distribution");
+        throw new IllegalArgumentException(
+            "min "
+                + min
+                + " is more than 6 standard deviations above the mean "
+                + mu
+                + "; almost every draw would fall below it. Lower min or use a uniform distribution");
       }
     }
 
@@ -173,8 +184,15 @@ public sealed interface RuntimeDistribution
   /** One of the measured {@code samples}, each equally likely (a measured job replayed). */
   record Empirical(List<Double> samples) implements RuntimeDistribution {
     public Empirical {
-      if (samples == null || samples.isEmpty()) throw new IllegalArgumentException("samples is empty; give at least one runtime");
-      if (samples.size() > MAX_SAMPLES) throw new IllegalArgumentException("samples holds " + samples.size() + " runtimes; at most " + MAX_SAMPLES + " are allowed");
+      if (samples == null || samples.isEmpty())
+        throw new IllegalArgumentException("samples is empty; give at least one runtime");
+      if (samples.size() > MAX_SAMPLES)
+        throw new IllegalArgumentException(
+            "samples holds "
+                + samples.size()
+                + " runtimes; at most "
+                + MAX_SAMPLES
+                + " are allowed");
       for (int i = 0; i < samples.size(); i++) {
         Double v = samples.get(i);
         if (v == null) throw new IllegalArgumentException("samples[" + i + "] is null");
@@ -211,17 +229,28 @@ public sealed interface RuntimeDistribution
     @Override
     public String toString() {
       double[] a = samples.stream().mapToDouble(Double::doubleValue).toArray();
-      return "Empirical" + (a.length <= 8 ? Arrays.toString(a) : "[" + a.length + " samples, mean " + mean() + "]");
+      return "Empirical"
+          + (a.length <= 8
+              ? Arrays.toString(a)
+              : "[" + a.length + " samples, mean " + mean() + "]");
     }
   }
 
   private static void positive(String field, double v) {
-    if (!Double.isFinite(v) || v <= 0) throw new IllegalArgumentException(field + " is " + v + "; it must be a positive number of seconds");
-    if (v > MAX_SECONDS) throw new IllegalArgumentException(field + " is " + v + " s; at most " + (long) MAX_SECONDS + " s (30 days) is allowed");
+    if (!Double.isFinite(v) || v <= 0)
+      throw new IllegalArgumentException(
+          field + " is " + v + "; it must be a positive number of seconds");
+    if (v > MAX_SECONDS)
+      throw new IllegalArgumentException(
+          field + " is " + v + " s; at most " + (long) MAX_SECONDS + " s (30 days) is allowed");
   }
 
   private static void nonNegative(String field, double v) {
-    if (!Double.isFinite(v) || v < 0) throw new IllegalArgumentException(field + " is " + v + "; it must be zero or a positive number of seconds");
-    if (v > MAX_SECONDS) throw new IllegalArgumentException(field + " is " + v + " s; at most " + (long) MAX_SECONDS + " s (30 days) is allowed");
+    if (!Double.isFinite(v) || v < 0)
+      throw new IllegalArgumentException(
+          field + " is " + v + "; it must be zero or a positive number of seconds");
+    if (v > MAX_SECONDS)
+      throw new IllegalArgumentException(
+          field + " is " + v + " s; at most " + (long) MAX_SECONDS + " s (30 days) is allowed");
   }
 }

@@ -16,12 +16,19 @@ import java.util.Set;
  * @param name a label for reports
  * @param description free text
  * @param containers C, the cluster's capacity in containers
- * @param slotSeconds the length of the scheduler's time slot in seconds (the paper: "e.g. 1 second")
+ * @param slotSeconds the length of the scheduler's time slot in seconds (the paper: "e.g. 1
+ *     second")
  * @param seed the seed every task's runtime is drawn with
  * @param jobs the jobs, ids unique
  */
 public record RushScenario(
-    int formatVersion, String name, String description, int containers, double slotSeconds, long seed, List<RushJobSpec> jobs) {
+    int formatVersion,
+    String name,
+    String description,
+    int containers,
+    double slotSeconds,
+    long seed,
+    List<RushJobSpec> jobs) {
   public static final int FORMAT_VERSION = 1;
 
   /** The value of the {@code "kind"} field that marks a RUSH scenario file. */
@@ -40,27 +47,48 @@ public record RushScenario(
     Objects.requireNonNull(name, "name");
     description = description == null ? "" : description;
     jobs = jobs == null ? List.of() : List.copyOf(jobs);
-    if (formatVersion != FORMAT_VERSION) throw new IllegalArgumentException("formatVersion is " + formatVersion + "; this build reads " + FORMAT_VERSION);
+    if (formatVersion != FORMAT_VERSION)
+      throw new IllegalArgumentException(
+          "formatVersion is " + formatVersion + "; this build reads " + FORMAT_VERSION);
     if (containers < 1 || containers > MAX_CONTAINERS) {
-      throw new IllegalArgumentException("containers is " + containers + "; it must be from 1 to " + MAX_CONTAINERS);
+      throw new IllegalArgumentException(
+          "containers is " + containers + "; it must be from 1 to " + MAX_CONTAINERS);
     }
     if (!Double.isFinite(slotSeconds) || slotSeconds <= 0 || slotSeconds > 86_400) {
-      throw new IllegalArgumentException("slotSeconds is " + slotSeconds + "; it must be a positive number of seconds, at most 86400");
+      throw new IllegalArgumentException(
+          "slotSeconds is "
+              + slotSeconds
+              + "; it must be a positive number of seconds, at most 86400");
     }
-    if (jobs.size() > MAX_JOBS) throw new IllegalArgumentException("the scenario has " + jobs.size() + " jobs; at most " + MAX_JOBS + " are allowed");
+    if (jobs.size() > MAX_JOBS)
+      throw new IllegalArgumentException(
+          "the scenario has " + jobs.size() + " jobs; at most " + MAX_JOBS + " are allowed");
     Set<String> ids = new HashSet<>();
     long total = 0;
     for (RushJobSpec j : jobs) {
-      if (!ids.add(j.id())) throw new IllegalArgumentException("two jobs are named '" + j.id() + "'; job ids must be unique");
+      if (!ids.add(j.id()))
+        throw new IllegalArgumentException(
+            "two jobs are named '" + j.id() + "'; job ids must be unique");
       total += j.tasks();
     }
     if (total > MAX_TOTAL_TASKS) {
-      throw new IllegalArgumentException("the jobs have " + total + " tasks together; at most " + MAX_TOTAL_TASKS + " are allowed");
+      throw new IllegalArgumentException(
+          "the jobs have "
+              + total
+              + " tasks together; at most "
+              + MAX_TOTAL_TASKS
+              + " are allowed");
     }
   }
 
   /** A scenario of the current format version. */
-  public static RushScenario of(String name, String description, int containers, double slotSeconds, long seed, List<RushJobSpec> jobs) {
+  public static RushScenario of(
+      String name,
+      String description,
+      int containers,
+      double slotSeconds,
+      long seed,
+      List<RushJobSpec> jobs) {
     return new RushScenario(FORMAT_VERSION, name, description, containers, slotSeconds, seed, jobs);
   }
 

@@ -25,13 +25,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads and writes RUSH scenario files: JSON with {@code "kind": "rush"} and {@code "formatVersion":
- * {@value RushScenario#FORMAT_VERSION}} (docs/formats.md, "RUSH scenario files"). Reading checks the
- * whole file in one pass and reports every problem it finds (up to {@link JsonShape#MAX_PROBLEMS}),
- * each with its JSON path, line and column: unknown fields, wrong types, missing fields, values
- * out of range (negative or non-finite numbers, counts above the limits of {@link RushScenario} and
- * {@link RushJobSpec}), unknown utility or distribution types, duplicate job ids. JSON itself has
- * no NaN or Infinity; a number too large for a double (1e999) is refused as not finite.
+ * Reads and writes RUSH scenario files: JSON with {@code "kind": "rush"} and {@code
+ * "formatVersion": {@value RushScenario#FORMAT_VERSION}} (docs/formats.md, "RUSH scenario files").
+ * Reading checks the whole file in one pass and reports every problem it finds (up to {@link
+ * JsonShape#MAX_PROBLEMS}), each with its JSON path, line and column: unknown fields, wrong types,
+ * missing fields, values out of range (negative or non-finite numbers, counts above the limits of
+ * {@link RushScenario} and {@link RushJobSpec}), unknown utility or distribution types, duplicate
+ * job ids. JSON itself has no NaN or Infinity; a number too large for a double (1e999) is refused
+ * as not finite.
  */
 public final class RushScenarioIO {
   private RushScenarioIO() {}
@@ -55,7 +56,8 @@ public final class RushScenarioIO {
       while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
         String field = p.currentName();
         JsonToken v = p.nextToken();
-        if ("kind".equals(field)) return v == JsonToken.VALUE_STRING && RushScenario.KIND.equals(p.getText());
+        if ("kind".equals(field))
+          return v == JsonToken.VALUE_STRING && RushScenario.KIND.equals(p.getText());
         p.skipChildren();
       }
       return false;
@@ -72,22 +74,30 @@ public final class RushScenarioIO {
       throw Json.describe(name, e);
     }
     if (tree == null || tree.isMissingNode() || !tree.isObject()) {
-      throw new FormatException(name, "$", "expected a RUSH scenario object ({\"kind\": \"rush\", ...})");
+      throw new FormatException(
+          name, "$", "expected a RUSH scenario object ({\"kind\": \"rush\", ...})");
     }
     JsonNode kind = tree.get("kind");
     if (kind == null || !kind.isTextual() || !RushScenario.KIND.equals(kind.asText())) {
-      throw new FormatException(name, "$.kind", (kind == null ? "missing" : "is " + Visible.show(kind.toString()))
-          + "; a RUSH scenario file has \"kind\": \"rush\"");
+      throw new FormatException(
+          name,
+          "$.kind",
+          (kind == null ? "missing" : "is " + Visible.show(kind.toString()))
+              + "; a RUSH scenario file has \"kind\": \"rush\"");
     }
     JsonNode v = tree.get("formatVersion");
     if (v == null || !v.isInt() || v.intValue() != RushScenario.FORMAT_VERSION) {
-      throw new FormatException(name, "$.formatVersion",
-          (v == null ? "missing" : "unsupported version " + Visible.show(v.toString())) + "; this build reads formatVersion "
+      throw new FormatException(
+          name,
+          "$.formatVersion",
+          (v == null ? "missing" : "unsupported version " + Visible.show(v.toString()))
+              + "; this build reads formatVersion "
               + RushScenario.FORMAT_VERSION);
     }
     Reader r = new Reader();
     RushScenario s = r.scenario(tree);
-    if (!r.problems.isEmpty() || s == null) throw new FormatException(name, JsonShape.locate(json, r.problems));
+    if (!r.problems.isEmpty() || s == null)
+      throw new FormatException(name, JsonShape.locate(json, r.problems));
     return s;
   }
 
@@ -132,7 +142,10 @@ public final class RushScenarioIO {
     return o;
   }
 
-  /** A utility function's JSON form: {@code {"type":"linear","weight":..,"slope":..,"budget":..}} and so on. */
+  /**
+   * A utility function's JSON form: {@code {"type":"linear","weight":..,"slope":..,"budget":..}}
+   * and so on.
+   */
   public static ObjectNode toJson(UtilityFunction u) {
     ObjectNode o = F.objectNode();
     o.put("type", u.kind());
@@ -155,7 +168,10 @@ public final class RushScenarioIO {
     return o;
   }
 
-  /** A runtime distribution's JSON form: {@code {"type":"normal","mean":..,"sd":..,"min":..}} and so on. */
+  /**
+   * A runtime distribution's JSON form: {@code {"type":"normal","mean":..,"sd":..,"min":..}} and so
+   * on.
+   */
   public static ObjectNode toJson(RuntimeDistribution d) {
     ObjectNode o = F.objectNode();
     o.put("type", d.kind());
@@ -183,7 +199,8 @@ public final class RushScenarioIO {
    *
    * @throws FormatException naming the JSON path under {@code path} and the problem
    */
-  public static UtilityFunction utility(JsonNode node, String name, String path) throws FormatException {
+  public static UtilityFunction utility(JsonNode node, String name, String path)
+      throws FormatException {
     Reader r = new Reader();
     UtilityFunction u = r.utility(node, path);
     if (!r.problems.isEmpty() || u == null) throw new FormatException(name, r.problems);
@@ -191,17 +208,23 @@ public final class RushScenarioIO {
   }
 
   /** The utility function types a file may name. */
-  public static final List<String> UTILITY_TYPES = List.of("linear", "sigmoid", "constant", "piecewise");
+  public static final List<String> UTILITY_TYPES =
+      List.of("linear", "sigmoid", "constant", "piecewise");
 
   /** The runtime distribution types a file may name. */
-  public static final List<String> RUNTIME_TYPES = List.of("fixed", "normal", "lognormal", "uniform", "empirical");
+  public static final List<String> RUNTIME_TYPES =
+      List.of("fixed", "normal", "lognormal", "uniform", "empirical");
 
-  /** Walks the tree, collecting every problem with its JSON path; builds records only from clean parts. */
+  /**
+   * Walks the tree, collecting every problem with its JSON path; builds records only from clean
+   * parts.
+   */
   private static final class Reader {
     final List<JsonShape.Problem> problems = new ArrayList<>();
 
     void problem(String path, String message) {
-      if (problems.size() < JsonShape.MAX_PROBLEMS) problems.add(new JsonShape.Problem(path, message));
+      if (problems.size() < JsonShape.MAX_PROBLEMS)
+        problems.add(new JsonShape.Problem(path, message));
     }
 
     boolean full() {
@@ -217,7 +240,9 @@ public final class RushScenarioIO {
       for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
         String f = it.next().getKey();
         if (!known.contains(f)) {
-          problem(path + "." + f, "unknown field '" + Visible.show(f) + "'; known fields here: " + known);
+          problem(
+              path + "." + f,
+              "unknown field '" + Visible.show(f) + "'; known fields here: " + known);
         }
       }
       return true;
@@ -254,7 +279,8 @@ public final class RushScenarioIO {
         return null;
       }
       if (!n.canConvertToLong() || n.longValue() < min || n.longValue() > max) {
-        problem(p, field + " is " + abbreviate(n.asText()) + "; it must be from " + min + " to " + max);
+        problem(
+            p, field + " is " + abbreviate(n.asText()) + "; it must be from " + min + " to " + max);
         return null;
       }
       return n.longValue();
@@ -275,14 +301,27 @@ public final class RushScenarioIO {
     }
 
     RushScenario scenario(JsonNode t) {
-      object(t, "$", "a RUSH scenario",
-          Set.of("formatVersion", "kind", "name", "description", "containers", "slotSeconds", "seed", "jobs"));
+      object(
+          t,
+          "$",
+          "a RUSH scenario",
+          Set.of(
+              "formatVersion",
+              "kind",
+              "name",
+              "description",
+              "containers",
+              "slotSeconds",
+              "seed",
+              "jobs"));
       String name = text(t, "name", "$", null);
       String description = text(t, "description", "$", "");
       Long containers = whole(t, "containers", "$", null, 1, RushScenario.MAX_CONTAINERS);
       Double slot = number(t, "slotSeconds", "$", 1.0);
       if (slot != null && (slot <= 0 || slot > 86_400)) {
-        problem("$.slotSeconds", "slotSeconds is " + slot + "; it must be a positive number of seconds, at most 86400");
+        problem(
+            "$.slotSeconds",
+            "slotSeconds is " + slot + "; it must be a positive number of seconds, at most 86400");
         slot = null;
       }
       Long seed = whole(t, "seed", "$", 1L, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -293,7 +332,13 @@ public final class RushScenarioIO {
       } else if (!jobsNode.isArray()) {
         problem("$.jobs", "wrong type, expected an array of jobs, found " + describe(jobsNode));
       } else if (jobsNode.size() > RushScenario.MAX_JOBS) {
-        problem("$.jobs", "the scenario has " + jobsNode.size() + " jobs; at most " + RushScenario.MAX_JOBS + " are allowed");
+        problem(
+            "$.jobs",
+            "the scenario has "
+                + jobsNode.size()
+                + " jobs; at most "
+                + RushScenario.MAX_JOBS
+                + " are allowed");
       } else {
         Set<String> ids = new LinkedHashSet<>();
         long total = 0;
@@ -301,17 +346,33 @@ public final class RushScenarioIO {
           String p = "$.jobs[" + i + "]";
           RushJobSpec j = job(jobsNode.get(i), p);
           if (j == null) continue;
-          if (!ids.add(j.id())) problem(p + ".id", "a second job is named '" + Visible.show(j.id()) + "'; job ids must be unique");
+          if (!ids.add(j.id()))
+            problem(
+                p + ".id",
+                "a second job is named '" + Visible.show(j.id()) + "'; job ids must be unique");
           total += j.tasks();
           jobs.add(j);
         }
         if (total > RushScenario.MAX_TOTAL_TASKS) {
-          problem("$.jobs", "the jobs have " + total + " tasks together; at most " + RushScenario.MAX_TOTAL_TASKS + " are allowed");
+          problem(
+              "$.jobs",
+              "the jobs have "
+                  + total
+                  + " tasks together; at most "
+                  + RushScenario.MAX_TOTAL_TASKS
+                  + " are allowed");
         }
       }
       if (!problems.isEmpty()) return null;
       try {
-        return new RushScenario(RushScenario.FORMAT_VERSION, name, description, containers.intValue(), slot, seed, jobs);
+        return new RushScenario(
+            RushScenario.FORMAT_VERSION,
+            name,
+            description,
+            containers.intValue(),
+            slot,
+            seed,
+            jobs);
       } catch (IllegalArgumentException | NullPointerException e) {
         problem("$", Json.problemOf(e));
         return null;
@@ -319,7 +380,19 @@ public final class RushScenarioIO {
     }
 
     RushJobSpec job(JsonNode n, String path) {
-      if (!object(n, path, "a job", Set.of("id", "template", "jobClass", "arrival", "tasks", "runtime", "benchmarkRuntime", "utility"))) {
+      if (!object(
+          n,
+          path,
+          "a job",
+          Set.of(
+              "id",
+              "template",
+              "jobClass",
+              "arrival",
+              "tasks",
+              "runtime",
+              "benchmarkRuntime",
+              "utility"))) {
         return null;
       }
       int before = problems.size();
@@ -329,22 +402,37 @@ public final class RushScenarioIO {
       String jobClass = text(n, "jobClass", path, "");
       Double arrival = number(n, "arrival", path, null);
       if (arrival != null && (arrival < 0 || arrival > RushJobSpec.MAX_ARRIVAL)) {
-        problem(path + ".arrival", "arrival is " + arrival + "; it must be a number of seconds from 0 to " + (long) RushJobSpec.MAX_ARRIVAL);
+        problem(
+            path + ".arrival",
+            "arrival is "
+                + arrival
+                + "; it must be a number of seconds from 0 to "
+                + (long) RushJobSpec.MAX_ARRIVAL);
       }
       Long tasks = whole(n, "tasks", path, null, 1, RushJobSpec.MAX_TASKS);
       Double bench = number(n, "benchmarkRuntime", path, 0.0);
-      if (bench != null && bench < 0) problem(path + ".benchmarkRuntime", "benchmarkRuntime is " + bench + "; it must be zero (unknown) or positive");
+      if (bench != null && bench < 0)
+        problem(
+            path + ".benchmarkRuntime",
+            "benchmarkRuntime is " + bench + "; it must be zero (unknown) or positive");
       RuntimeDistribution runtime = null;
       JsonNode rt = n.get("runtime");
-      if (rt == null || rt.isNull()) problem(path + ".runtime", "missing required field 'runtime' (a runtime distribution, e.g. {\"type\":\"normal\",\"mean\":60,\"sd\":20})");
+      if (rt == null || rt.isNull())
+        problem(
+            path + ".runtime",
+            "missing required field 'runtime' (a runtime distribution, e.g. {\"type\":\"normal\",\"mean\":60,\"sd\":20})");
       else runtime = runtime(rt, path + ".runtime");
       UtilityFunction utility = null;
       JsonNode ut = n.get("utility");
-      if (ut == null || ut.isNull()) problem(path + ".utility", "missing required field 'utility' (a utility function, e.g. {\"type\":\"sigmoid\",\"weight\":3,\"steepness\":0.05,\"budget\":600})");
+      if (ut == null || ut.isNull())
+        problem(
+            path + ".utility",
+            "missing required field 'utility' (a utility function, e.g. {\"type\":\"sigmoid\",\"weight\":3,\"steepness\":0.05,\"budget\":600})");
       else utility = utility(ut, path + ".utility");
       if (problems.size() > before || runtime == null || utility == null) return null;
       try {
-        return new RushJobSpec(id, template, jobClass, arrival, tasks.intValue(), runtime, bench, utility);
+        return new RushJobSpec(
+            id, template, jobClass, arrival, tasks.intValue(), runtime, bench, utility);
       } catch (IllegalArgumentException | NullPointerException e) {
         problem(path, Json.problemOf(e));
         return null;
@@ -354,11 +442,20 @@ public final class RushScenarioIO {
     String type(JsonNode n, String path, List<String> types, String what) {
       JsonNode t = n.get("type");
       if (t == null || t.isNull()) {
-        problem(path + ".type", "missing required field 'type'; " + what + " types: " + String.join(", ", types));
+        problem(
+            path + ".type",
+            "missing required field 'type'; " + what + " types: " + String.join(", ", types));
         return null;
       }
       if (!t.isTextual() || !types.contains(t.asText())) {
-        problem(path + ".type", "unknown " + what + " type " + Visible.show(abbreviate(t.toString())) + "; known types: " + String.join(", ", types));
+        problem(
+            path + ".type",
+            "unknown "
+                + what
+                + " type "
+                + Visible.show(abbreviate(t.toString()))
+                + "; known types: "
+                + String.join(", ", types));
         return null;
       }
       return t.asText();
@@ -366,56 +463,65 @@ public final class RushScenarioIO {
 
     UtilityFunction utility(JsonNode n, String path) {
       if (n == null || !n.isObject()) {
-        problem(path, "wrong type, expected a utility function (an object with a type), found " + describe(n));
+        problem(
+            path,
+            "wrong type, expected a utility function (an object with a type), found "
+                + describe(n));
         return null;
       }
       String type = type(n, path, UTILITY_TYPES, "utility function");
       if (type == null) return null;
       int before = problems.size();
       try {
-        UtilityFunction u = switch (type) {
-          case "linear" -> {
-            object(n, path, "a linear utility", Set.of("type", "weight", "slope", "budget"));
-            Double w = nonNegative(n, "weight", path);
-            Double s = nonNegative(n, "slope", path);
-            Double b = nonNegative(n, "budget", path);
-            yield problems.size() > before ? null : new UtilityFunction.Linear(w, s, b);
-          }
-          case "sigmoid" -> {
-            object(n, path, "a sigmoid utility", Set.of("type", "weight", "steepness", "budget"));
-            Double w = nonNegative(n, "weight", path);
-            Double s = nonNegative(n, "steepness", path);
-            Double b = nonNegative(n, "budget", path);
-            yield problems.size() > before ? null : new UtilityFunction.Sigmoid(w, s, b);
-          }
-          case "constant" -> {
-            object(n, path, "a constant utility", Set.of("type", "weight"));
-            Double w = nonNegative(n, "weight", path);
-            yield problems.size() > before ? null : new UtilityFunction.Constant(w);
-          }
-          default -> {
-            object(n, path, "a piecewise utility", Set.of("type", "points"));
-            JsonNode pts = n.get("points");
-            if (pts == null || !pts.isArray() || pts.isEmpty()) {
-              problem(path + ".points", "expected a non-empty array of points {\"latency\": seconds, \"utility\": value}, found " + describe(pts));
-              yield null;
-            }
-            if (pts.size() > 10_000) {
-              problem(path + ".points", pts.size() + " points; at most 10000 are allowed");
-              yield null;
-            }
-            List<UtilityFunction.PiecewiseLinear.Point> list = new ArrayList<>();
-            for (int i = 0; i < pts.size(); i++) {
-              String p = path + ".points[" + i + "]";
-              JsonNode pt = pts.get(i);
-              if (!object(pt, p, "a point", Set.of("latency", "utility"))) continue;
-              Double l = nonNegative(pt, "latency", p);
-              Double uv = nonNegative(pt, "utility", p);
-              if (l != null && uv != null) list.add(new UtilityFunction.PiecewiseLinear.Point(l, uv));
-            }
-            yield problems.size() > before ? null : new UtilityFunction.PiecewiseLinear(list);
-          }
-        };
+        UtilityFunction u =
+            switch (type) {
+              case "linear" -> {
+                object(n, path, "a linear utility", Set.of("type", "weight", "slope", "budget"));
+                Double w = nonNegative(n, "weight", path);
+                Double s = nonNegative(n, "slope", path);
+                Double b = nonNegative(n, "budget", path);
+                yield problems.size() > before ? null : new UtilityFunction.Linear(w, s, b);
+              }
+              case "sigmoid" -> {
+                object(
+                    n, path, "a sigmoid utility", Set.of("type", "weight", "steepness", "budget"));
+                Double w = nonNegative(n, "weight", path);
+                Double s = nonNegative(n, "steepness", path);
+                Double b = nonNegative(n, "budget", path);
+                yield problems.size() > before ? null : new UtilityFunction.Sigmoid(w, s, b);
+              }
+              case "constant" -> {
+                object(n, path, "a constant utility", Set.of("type", "weight"));
+                Double w = nonNegative(n, "weight", path);
+                yield problems.size() > before ? null : new UtilityFunction.Constant(w);
+              }
+              default -> {
+                object(n, path, "a piecewise utility", Set.of("type", "points"));
+                JsonNode pts = n.get("points");
+                if (pts == null || !pts.isArray() || pts.isEmpty()) {
+                  problem(
+                      path + ".points",
+                      "expected a non-empty array of points {\"latency\": seconds, \"utility\": value}, found "
+                          + describe(pts));
+                  yield null;
+                }
+                if (pts.size() > 10_000) {
+                  problem(path + ".points", pts.size() + " points; at most 10000 are allowed");
+                  yield null;
+                }
+                List<UtilityFunction.PiecewiseLinear.Point> list = new ArrayList<>();
+                for (int i = 0; i < pts.size(); i++) {
+                  String p = path + ".points[" + i + "]";
+                  JsonNode pt = pts.get(i);
+                  if (!object(pt, p, "a point", Set.of("latency", "utility"))) continue;
+                  Double l = nonNegative(pt, "latency", p);
+                  Double uv = nonNegative(pt, "utility", p);
+                  if (l != null && uv != null)
+                    list.add(new UtilityFunction.PiecewiseLinear.Point(l, uv));
+                }
+                yield problems.size() > before ? null : new UtilityFunction.PiecewiseLinear(list);
+              }
+            };
         return u;
       } catch (IllegalArgumentException e) {
         problem(path, Json.problemOf(e));
@@ -425,7 +531,10 @@ public final class RushScenarioIO {
 
     RuntimeDistribution runtime(JsonNode n, String path) {
       if (n == null || !n.isObject()) {
-        problem(path, "wrong type, expected a runtime distribution (an object with a type), found " + describe(n));
+        problem(
+            path,
+            "wrong type, expected a runtime distribution (an object with a type), found "
+                + describe(n));
         return null;
       }
       String type = type(n, path, RUNTIME_TYPES, "runtime distribution");
@@ -461,20 +570,35 @@ public final class RushScenarioIO {
             object(n, path, "an empirical runtime", Set.of("type", "samples"));
             JsonNode a = n.get("samples");
             if (a == null || !a.isArray() || a.isEmpty()) {
-              problem(path + ".samples", "expected a non-empty array of runtimes in seconds, found " + describe(a));
+              problem(
+                  path + ".samples",
+                  "expected a non-empty array of runtimes in seconds, found " + describe(a));
               yield null;
             }
             if (a.size() > RuntimeDistribution.MAX_SAMPLES) {
-              problem(path + ".samples", a.size() + " samples; at most " + RuntimeDistribution.MAX_SAMPLES + " are allowed");
+              problem(
+                  path + ".samples",
+                  a.size()
+                      + " samples; at most "
+                      + RuntimeDistribution.MAX_SAMPLES
+                      + " are allowed");
               yield null;
             }
             List<Double> samples = new ArrayList<>(a.size());
             for (int i = 0; i < a.size() && !full(); i++) {
               JsonNode s = a.get(i);
               String p = path + ".samples[" + i + "]";
-              if (!s.isNumber()) problem(p, "wrong type, expected a number of seconds, found " + describe(s));
-              else if (!Double.isFinite(s.doubleValue()) || s.doubleValue() <= 0 || s.doubleValue() > RuntimeDistribution.MAX_SECONDS) {
-                problem(p, "runtime " + abbreviate(s.asText()) + " must be a positive number of seconds, at most " + (long) RuntimeDistribution.MAX_SECONDS);
+              if (!s.isNumber())
+                problem(p, "wrong type, expected a number of seconds, found " + describe(s));
+              else if (!Double.isFinite(s.doubleValue())
+                  || s.doubleValue() <= 0
+                  || s.doubleValue() > RuntimeDistribution.MAX_SECONDS) {
+                problem(
+                    p,
+                    "runtime "
+                        + abbreviate(s.asText())
+                        + " must be a positive number of seconds, at most "
+                        + (long) RuntimeDistribution.MAX_SECONDS);
               } else samples.add(s.doubleValue());
             }
             yield problems.size() > before ? null : new RuntimeDistribution.Empirical(samples);
@@ -489,7 +613,13 @@ public final class RushScenarioIO {
     Double positive(JsonNode n, String field, String path) {
       Double v = number(n, field, path, null);
       if (v != null && (v <= 0 || v > RuntimeDistribution.MAX_SECONDS)) {
-        problem(path + "." + field, field + " is " + v + "; it must be a positive number of seconds, at most " + (long) RuntimeDistribution.MAX_SECONDS);
+        problem(
+            path + "." + field,
+            field
+                + " is "
+                + v
+                + "; it must be a positive number of seconds, at most "
+                + (long) RuntimeDistribution.MAX_SECONDS);
         return null;
       }
       return v;
@@ -510,7 +640,10 @@ public final class RushScenarioIO {
     if (n.isNull()) return "null";
     if (n.isObject()) return "an object";
     if (n.isArray()) return n.isEmpty() ? "an empty array" : "an array";
-    return "a " + n.getNodeType().name().toLowerCase(Locale.ROOT) + " " + Visible.show(abbreviate(n.toString()));
+    return "a "
+        + n.getNodeType().name().toLowerCase(Locale.ROOT)
+        + " "
+        + Visible.show(abbreviate(n.toString()));
   }
 
   private static String abbreviate(String s) {

@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * Utility of a job as a function of its latency {@code T}: seconds from the job's arrival to its
- * completion (RUSH, "A RobUst ScHeduler to Manage Uncertain Completion-Times in Shared Clouds",
- * §II and §IV). Every utility function is non-increasing in {@code T} (satisfaction never grows
- * with delay) and non-negative, and is defined for every real {@code T}; a scheduler only asks
- * about {@code T >= 0}.
+ * completion (RUSH, "A RobUst ScHeduler to Manage Uncertain Completion-Times in Shared Clouds", §II
+ * and §IV). Every utility function is non-increasing in {@code T} (satisfaction never grows with
+ * delay) and non-negative, and is defined for every real {@code T}; a scheduler only asks about
+ * {@code T >= 0}.
  *
  * <p>The paper ships three utility classes, linear, sigmoid and constant, and invites users to
  * bring their own; {@link PiecewiseLinear} is that user-defined class (any non-increasing curve,
@@ -22,23 +22,28 @@ public sealed interface UtilityFunction
         UtilityFunction.Constant,
         UtilityFunction.PiecewiseLinear {
 
-  /** {@code U(T)}: the utility earned when the job completes {@code latency} seconds after its arrival. */
+  /**
+   * {@code U(T)}: the utility earned when the job completes {@code latency} seconds after its
+   * arrival.
+   */
   double value(double latency);
 
   /**
    * {@code U^{-1}(utility)}: the largest latency {@code T >= 0} with {@code U(T) >= utility}.
    *
    * @return {@code +Infinity} when {@code U} never drops below {@code utility} (for example any
-   *     {@code utility <= 0}, since utilities are non-negative); {@code -Infinity} when even
-   *     {@code U(0)} is below {@code utility} (no latency reaches it); never NaN for a non-NaN
-   *     argument
+   *     {@code utility <= 0}, since utilities are non-negative); {@code -Infinity} when even {@code
+   *     U(0)} is below {@code utility} (no latency reaches it); never NaN for a non-NaN argument
    */
   double latestLatencyFor(double utility);
 
   /** {@code U(0)}: the most this job can earn. */
   double maxValue();
 
-  /** The class name used in files and settings: {@code linear}, {@code sigmoid}, {@code constant} or {@code piecewise}. */
+  /**
+   * The class name used in files and settings: {@code linear}, {@code sigmoid}, {@code constant} or
+   * {@code piecewise}.
+   */
   String kind();
 
   /**
@@ -85,7 +90,8 @@ public sealed interface UtilityFunction
 
   /**
    * The paper's sigmoid class with priority {@code W = weight}, sensitivity {@code β = steepness}
-   * (per second) and time budget {@code B = budget} seconds: {@code U(T) = W / (1 + e^{β·(T − B)})}.
+   * (per second) and time budget {@code B = budget} seconds: {@code U(T) = W / (1 + e^{β·(T −
+   * B)})}.
    *
    * <p><b>Reading.</b> The paper's text prints {@code W/(1+e^{β(B−T)})}, which grows with {@code T}
    * (from about 0 before the budget to {@code W} after it). That contradicts the paper's own
@@ -110,7 +116,8 @@ public sealed interface UtilityFunction
 
     @Override
     public double value(double latency) {
-      double e = Math.exp(steepness * (latency - budget)); // +Infinity far after the budget: value 0
+      double e =
+          Math.exp(steepness * (latency - budget)); // +Infinity far after the budget: value 0
       return weight / (1 + e);
     }
 
@@ -190,7 +197,8 @@ public sealed interface UtilityFunction
 
     public PiecewiseLinear {
       if (points == null || points.isEmpty()) {
-        throw new IllegalArgumentException("piecewise utility: needs at least one point (latency, utility)");
+        throw new IllegalArgumentException(
+            "piecewise utility: needs at least one point (latency, utility)");
       }
       points = List.copyOf(points);
       for (int i = 1; i < points.size(); i++) {
@@ -198,17 +206,36 @@ public sealed interface UtilityFunction
         Point b = points.get(i);
         if (b.latency() < a.latency()) {
           throw new IllegalArgumentException(
-              "piecewise utility: points[" + i + "] has latency " + b.latency() + " before points[" + (i - 1)
-                  + "]'s " + a.latency() + "; list the points by increasing latency");
+              "piecewise utility: points["
+                  + i
+                  + "] has latency "
+                  + b.latency()
+                  + " before points["
+                  + (i - 1)
+                  + "]'s "
+                  + a.latency()
+                  + "; list the points by increasing latency");
         }
         if (b.utility() > a.utility()) {
           throw new IllegalArgumentException(
-              "piecewise utility: points[" + i + "] has utility " + b.utility() + " above points[" + (i - 1)
-                  + "]'s " + a.utility() + "; a utility function must not increase with latency");
+              "piecewise utility: points["
+                  + i
+                  + "] has utility "
+                  + b.utility()
+                  + " above points["
+                  + (i - 1)
+                  + "]'s "
+                  + a.utility()
+                  + "; a utility function must not increase with latency");
         }
         if (i >= 2 && points.get(i - 2).latency() == b.latency()) {
           throw new IllegalArgumentException(
-              "piecewise utility: points[" + (i - 2) + "] to points[" + i + "] share latency " + b.latency()
+              "piecewise utility: points["
+                  + (i - 2)
+                  + "] to points["
+                  + i
+                  + "] share latency "
+                  + b.latency()
                   + "; at most two points (a step) may share a latency");
         }
       }
@@ -273,7 +300,8 @@ public sealed interface UtilityFunction
 
   private static void requireNonNegative(String what, String field, double v) {
     if (!Double.isFinite(v) || v < 0) {
-      throw new IllegalArgumentException(what + ": " + field + " must be a finite number >= 0, not " + v);
+      throw new IllegalArgumentException(
+          what + ": " + field + " must be a finite number >= 0, not " + v);
     }
   }
 

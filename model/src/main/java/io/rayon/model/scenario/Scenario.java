@@ -5,9 +5,11 @@ import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.Queue;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.workload.Workload;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Everything a run needs, as one file: the cluster, the queue tree, the users, the time model (plan
@@ -40,32 +42,88 @@ public record Scenario(
     reservations = reservations == null ? List.of() : List.copyOf(reservations);
     if (workload == null) workload = Workload.EMPTY;
     // sorted, so that a scenario is written with the same bytes every time
-    settings = settings == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(settings));
+    settings =
+        settings == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(settings));
     if (rootQueue == null) rootQueue = Queue.leaf("root", 1.0, 1.0, true);
   }
 
   public Scenario withReservations(List<ReservationRequest> rs) {
-    return new Scenario(formatVersion, name, description, stepSeconds, horizonSteps, cluster, rootQueue, users,
-        sharingPolicy, rs, workload, settings);
+    return new Scenario(
+        formatVersion,
+        name,
+        description,
+        stepSeconds,
+        horizonSteps,
+        cluster,
+        rootQueue,
+        users,
+        sharingPolicy,
+        rs,
+        workload,
+        settings);
   }
 
   public Scenario withWorkload(Workload w) {
-    return new Scenario(formatVersion, name, description, stepSeconds, horizonSteps, cluster, rootQueue, users,
-        sharingPolicy, reservations, w, settings);
+    return new Scenario(
+        formatVersion,
+        name,
+        description,
+        stepSeconds,
+        horizonSteps,
+        cluster,
+        rootQueue,
+        users,
+        sharingPolicy,
+        reservations,
+        w,
+        settings);
   }
 
   public Scenario withSharingPolicy(SharingPolicySpec p) {
-    return new Scenario(formatVersion, name, description, stepSeconds, horizonSteps, cluster, rootQueue, users,
-        p, reservations, workload, settings);
+    return new Scenario(
+        formatVersion,
+        name,
+        description,
+        stepSeconds,
+        horizonSteps,
+        cluster,
+        rootQueue,
+        users,
+        p,
+        reservations,
+        workload,
+        settings);
   }
 
   public Scenario withCluster(Cluster c) {
-    return new Scenario(formatVersion, name, description, stepSeconds, horizonSteps, c, rootQueue, users,
-        sharingPolicy, reservations, workload, settings);
+    return new Scenario(
+        formatVersion,
+        name,
+        description,
+        stepSeconds,
+        horizonSteps,
+        c,
+        rootQueue,
+        users,
+        sharingPolicy,
+        reservations,
+        workload,
+        settings);
   }
 
   public Scenario withName(String n) {
-    return new Scenario(formatVersion, n, description, stepSeconds, horizonSteps, cluster, rootQueue, users,
-        sharingPolicy, reservations, workload, settings);
+    return new Scenario(
+        formatVersion,
+        n,
+        description,
+        stepSeconds,
+        horizonSteps,
+        cluster,
+        rootQueue,
+        users,
+        sharingPolicy,
+        reservations,
+        workload,
+        settings);
   }
 }

@@ -2,6 +2,8 @@ package io.rayon.model.scenario;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.rayon.model.time.Durations;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -11,12 +13,13 @@ import java.util.Locale;
  * <ul>
  *   <li>{@code none}
  *   <li>{@code instantaneous:0.2} — at any step a user holds at most 20% of the capacity;
- *   <li>{@code capacity-over-time:0.2,0.05,24h} — at most 20% at any step and at most 5% on
- *       average over every sliding 24-hour window (YARN's CapacityOverTimePolicy). The window takes
- *       a unit {@code s}, {@code m}, {@code h} or {@code d}; a bare number is in seconds.
+ *   <li>{@code capacity-over-time:0.2,0.05,24h} — at most 20% at any step and at most 5% on average
+ *       over every sliding 24-hour window (YARN's CapacityOverTimePolicy). The window takes a unit
+ *       {@code s}, {@code m}, {@code h} or {@code d}; a bare number is in seconds.
  * </ul>
  */
-public record SharingPolicySpec(Kind kind, double instantaneous, double average, long windowSeconds) {
+public record SharingPolicySpec(
+    Kind kind, double instantaneous, double average, long windowSeconds) {
 
   public enum Kind {
     NONE,
@@ -40,7 +43,8 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
             "average cap must be in (0, instantaneous cap " + instantaneous + "], got " + average);
       }
       if (windowSeconds <= 0) {
-        throw new IllegalArgumentException("averaging window must be positive, got " + windowSeconds + "s");
+        throw new IllegalArgumentException(
+            "averaging window must be positive, got " + windowSeconds + "s");
       }
     }
   }
@@ -53,14 +57,18 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
     int colon = t.indexOf(':');
     if (colon < 0) {
       throw new IllegalArgumentException(
-          "unknown sharing policy '" + text + "'; expected none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW");
+          "unknown sharing policy '"
+              + text
+              + "'; expected none, instantaneous:CAP or capacity-over-time:CAP,AVG,WINDOW");
     }
     String name = t.substring(0, colon);
     String[] args = t.substring(colon + 1).split(",");
     try {
       switch (name) {
         case "instantaneous":
-          if (args.length != 1) throw new IllegalArgumentException("instantaneous takes one fraction, e.g. instantaneous:0.2");
+          if (args.length != 1)
+            throw new IllegalArgumentException(
+                "instantaneous takes one fraction, e.g. instantaneous:0.2");
           return new SharingPolicySpec(Kind.INSTANTANEOUS, Double.parseDouble(args[0]), 1.0, 0);
         case "capacity-over-time":
           if (args.length != 3) {
@@ -68,13 +76,19 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
                 "capacity-over-time takes CAP,AVG,WINDOW, e.g. capacity-over-time:0.2,0.05,24h");
           }
           return new SharingPolicySpec(
-              Kind.CAPACITY_OVER_TIME, Double.parseDouble(args[0]), Double.parseDouble(args[1]), parseDuration(args[2]));
+              Kind.CAPACITY_OVER_TIME,
+              Double.parseDouble(args[0]),
+              Double.parseDouble(args[1]),
+              parseDuration(args[2]));
         default:
           throw new IllegalArgumentException(
-              "unknown sharing policy '" + name + "'; expected none, instantaneous or capacity-over-time");
+              "unknown sharing policy '"
+                  + name
+                  + "'; expected none, instantaneous or capacity-over-time");
       }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("sharing policy '" + text + "': not a number: " + e.getMessage());
+      throw new IllegalArgumentException(
+          "sharing policy '" + text + "': not a number: " + e.getMessage());
     }
   }
 
@@ -84,8 +98,10 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
    * {@code 1h30m}).
    */
   public static long parseDuration(String s) {
-    java.time.Duration d = io.rayon.model.time.Durations.parse(s);
-    if (d.toMillis() % 1000 != 0) throw new IllegalArgumentException("window '" + s.strip() + "' must be a whole number of seconds");
+    Duration d = Durations.parse(s);
+    if (d.toMillis() % 1000 != 0)
+      throw new IllegalArgumentException(
+          "window '" + s.strip() + "' must be a whole number of seconds");
     return d.toSeconds();
   }
 
@@ -103,7 +119,12 @@ public record SharingPolicySpec(Kind kind, double instantaneous, double average,
       case NONE -> "none";
       case INSTANTANEOUS -> "instantaneous:" + fmt(instantaneous);
       case CAPACITY_OVER_TIME ->
-          "capacity-over-time:" + fmt(instantaneous) + "," + fmt(average) + "," + formatDuration(windowSeconds);
+          "capacity-over-time:"
+              + fmt(instantaneous)
+              + ","
+              + fmt(average)
+              + ","
+              + formatDuration(windowSeconds);
     };
   }
 

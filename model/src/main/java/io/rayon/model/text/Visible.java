@@ -10,34 +10,46 @@ import java.util.Locale;
 public final class Visible {
   private Visible() {}
 
-  /** True for characters that print as nothing or move the cursor: controls, format characters, odd spaces. */
+  /**
+   * True for characters that print as nothing or move the cursor: controls, format characters, odd
+   * spaces.
+   */
   public static boolean invisible(int cp) {
     if (cp == ' ') return false;
     int t = Character.getType(cp);
-    return cp < 32 || cp == 127 || (cp >= 0x80 && cp < 0xA0)
-        || t == Character.FORMAT || t == Character.SPACE_SEPARATOR || t == Character.LINE_SEPARATOR
-        || t == Character.PARAGRAPH_SEPARATOR || t == Character.CONTROL || t == Character.SURROGATE
-        || t == Character.UNASSIGNED || t == Character.PRIVATE_USE || cp == 0xFFFD;
+    return cp < 32
+        || cp == 127
+        || (cp >= 0x80 && cp < 0xA0)
+        || t == Character.FORMAT
+        || t == Character.SPACE_SEPARATOR
+        || t == Character.LINE_SEPARATOR
+        || t == Character.PARAGRAPH_SEPARATOR
+        || t == Character.CONTROL
+        || t == Character.SURROGATE
+        || t == Character.UNASSIGNED
+        || t == Character.PRIVATE_USE
+        || cp == 0xFFFD;
   }
 
   /** {@code U+FEFF byte-order mark}, {@code U+0000 NUL}, {@code U+00A0 no-break space}, ... */
   public static String name(int cp) {
     String code = String.format(Locale.ROOT, "U+%04X", cp);
-    String known = switch (cp) {
-      case 0xFEFF -> "byte-order mark";
-      case 0x0000 -> "NUL";
-      case 0x0009 -> "tab";
-      case 0x000A -> "line feed";
-      case 0x000D -> "carriage return";
-      case 0x00A0 -> "no-break space";
-      case 0x200B -> "zero-width space";
-      case 0x200C -> "zero-width non-joiner";
-      case 0x200D -> "zero-width joiner";
-      case 0x2060 -> "word joiner";
-      case 0x00AD -> "soft hyphen";
-      case 0xFFFD -> "replacement character (the file was not valid UTF-8 here)";
-      default -> null;
-    };
+    String known =
+        switch (cp) {
+          case 0xFEFF -> "byte-order mark";
+          case 0x0000 -> "NUL";
+          case 0x0009 -> "tab";
+          case 0x000A -> "line feed";
+          case 0x000D -> "carriage return";
+          case 0x00A0 -> "no-break space";
+          case 0x200B -> "zero-width space";
+          case 0x200C -> "zero-width non-joiner";
+          case 0x200D -> "zero-width joiner";
+          case 0x2060 -> "word joiner";
+          case 0x00AD -> "soft hyphen";
+          case 0xFFFD -> "replacement character (the file was not valid UTF-8 here)";
+          default -> null;
+        };
     if (known != null) return code + " " + known;
     String n = Character.getName(cp);
     return n == null ? code : code + " " + n.toLowerCase(Locale.ROOT);

@@ -23,7 +23,8 @@ public final class Durations {
   private static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?|\\.\\d+");
 
   /** What to write instead, in error messages. */
-  public static final String EXAMPLES = "for example 90 (seconds), 90s, 15m, 1h30m, 24h, 2d or 250ms";
+  public static final String EXAMPLES =
+      "for example 90 (seconds), 90s, 15m, 1h30m, 24h, 2d or 250ms";
 
   /**
    * Parses a duration.
@@ -32,9 +33,11 @@ public final class Durations {
    *     is not a duration
    */
   public static Duration parse(String text) {
-    if (text == null) throw new IllegalArgumentException("a duration is missing; write " + EXAMPLES);
+    if (text == null)
+      throw new IllegalArgumentException("a duration is missing; write " + EXAMPLES);
     String t = text.strip().toLowerCase(Locale.ROOT);
-    if (t.isEmpty()) throw new IllegalArgumentException("an empty text is not a duration; write " + EXAMPLES);
+    if (t.isEmpty())
+      throw new IllegalArgumentException("an empty text is not a duration; write " + EXAMPLES);
     try {
       if (BARE.matcher(t).matches()) return millis(new BigDecimal(t), 1000, text);
       Matcher m = PART.matcher(t);
@@ -62,11 +65,15 @@ public final class Durations {
   /** Parses a duration that must be longer than zero. */
   public static Duration parsePositive(String text) {
     Duration d = parse(text);
-    if (d.isZero()) throw new IllegalArgumentException("duration '" + text + "' must be longer than zero; write " + EXAMPLES);
+    if (d.isZero())
+      throw new IllegalArgumentException(
+          "duration '" + text + "' must be longer than zero; write " + EXAMPLES);
     return d;
   }
 
-  /** The shortest text of this grammar that parses back to {@code d} (for example {@code 1h30m}). */
+  /**
+   * The shortest text of this grammar that parses back to {@code d} (for example {@code 1h30m}).
+   */
   public static String format(Duration d) {
     if (d.isNegative()) throw new IllegalArgumentException("negative duration " + d);
     long ms = d.toMillis();

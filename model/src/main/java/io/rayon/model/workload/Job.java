@@ -31,7 +31,8 @@ public record Job(
 
   public int taskCount() {
     int n = 0;
-    // exact: a total beyond int is refused by the scenario checks, never wrapped to a negative count
+    // exact: a total beyond int is refused by the scenario checks, never wrapped to a negative
+    // count
     for (TaskGroup g : tasks) n = Math.addExact(n, g.count());
     return n;
   }

@@ -14,7 +14,12 @@ import java.util.Objects;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record TaskGroup(
-    String name, int count, Resources request, long durationS, List<UsagePhase> usage, List<String> after) {
+    String name,
+    int count,
+    Resources request,
+    long durationS,
+    List<UsagePhase> usage,
+    List<String> after) {
   public TaskGroup {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(request, "request");

@@ -12,9 +12,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 class FederationIOTest {
   static FederationSetup setup(FailureSpec failures) {
-    return new FederationSetup(1, "t", List.of(new SubClusterSpec("A", List.of(new RackSpec("r0", 4, 2)))),
+    return new FederationSetup(
+        1,
+        "t",
+        List.of(new SubClusterSpec("A", List.of(new RackSpec("r0", 4, 2)))),
         List.of(new QueueSpec("root", null, 1, 1, 1, 0), new QueueSpec("a", "root", 1, 1, 1, 4)),
-        List.of(new JobSpec("j", "a", List.of(new RequestSpec("node", "A/r0/1", 2), new RequestSpec("any", null, 3)), 0, 0),
+        List.of(
+            new JobSpec(
+                "j",
+                "a",
+                List.of(new RequestSpec("node", "A/r0/1", 2), new RequestSpec("any", null, 3)),
+                0,
+                0),
             new JobSpec("k", "a", List.of(new RequestSpec("rack", "A/r0", 1)), 2, 3)),
         failures);
   }
@@ -26,7 +35,10 @@ class FederationIOTest {
     FederationIO.write(s, f, false);
     assertThat(FederationIO.read(f)).isEqualTo(s);
     String text = Files.readString(f);
-    assertThat(text).contains("\"arrival\" : 2").contains("\"duration\" : 3").contains("\"downUntil\" : 4");
+    assertThat(text)
+        .contains("\"arrival\" : 2")
+        .contains("\"duration\" : 3")
+        .contains("\"downUntil\" : 4");
     // the first job's zero arrival and duration are left out, and read back as zero
     assertThat(text.indexOf("\"arrival\"")).isEqualTo(text.lastIndexOf("\"arrival\""));
     FederationIO.write(s, f, true);
@@ -42,12 +54,16 @@ class FederationIOTest {
 
   @Test
   void shapeProblemsNameTheirPathAndLine() {
-    String bad = FederationIO.toJson(setup(FailureSpec.NONE)).replace("\"containersPerNode\" : 2", "\"containersPerNode\" : \"two\"")
-        .replace("\"gang\" : 4", "\"gangs\" : 4");
-    assertThatThrownBy(() -> FederationIO.parse(bad, "s.json")).isInstanceOf(FormatException.class)
+    String bad =
+        FederationIO.toJson(setup(FailureSpec.NONE))
+            .replace("\"containersPerNode\" : 2", "\"containersPerNode\" : \"two\"")
+            .replace("\"gang\" : 4", "\"gangs\" : 4");
+    assertThatThrownBy(() -> FederationIO.parse(bad, "s.json"))
+        .isInstanceOf(FormatException.class)
         .hasMessageContaining("s.json at $.subClusters[0].racks[0].containersPerNode (line")
         .hasMessageContaining("and 1 more problem");
-    assertThatThrownBy(() -> FederationIO.parse("{\"formatVersion\": 2}", "s.json")).hasMessageContaining("$.formatVersion")
+    assertThatThrownBy(() -> FederationIO.parse("{\"formatVersion\": 2}", "s.json"))
+        .hasMessageContaining("$.formatVersion")
         .hasMessageContaining("reads formatVersion 1");
   }
 }

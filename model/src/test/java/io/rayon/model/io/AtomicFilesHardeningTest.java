@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Saving to a place that cannot hold the file: the message says why, never names the temporary file. */
+/**
+ * Saving to a place that cannot hold the file: the message says why, never names the temporary
+ * file.
+ */
 class AtomicFilesHardeningTest {
   @TempDir Path dir;
 

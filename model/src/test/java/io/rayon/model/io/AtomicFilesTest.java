@@ -25,11 +25,13 @@ class AtomicFilesTest {
   void keepsTheOldFilesPermissionsAndMakesNewFilesReadable(@TempDir Path dir) throws Exception {
     Path fresh = dir.resolve("new.json");
     AtomicFiles.writeString(fresh, "x");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rw-r--r--");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+        .isEqualTo("rw-r--r--");
     Path shared = dir.resolve("shared.json");
     Files.writeString(shared, "old");
     Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-rw-r--"));
     AtomicFiles.writeString(shared, "new");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared))).isEqualTo("rw-rw-r--");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(shared)))
+        .isEqualTo("rw-rw-r--");
   }
 }

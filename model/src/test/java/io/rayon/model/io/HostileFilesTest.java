@@ -1,12 +1,12 @@
 package io.rayon.model.io;
 
-import io.rayon.model.text.Visible;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rayon.model.text.Visible;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -48,40 +48,59 @@ class HostileFilesTest {
   @Test
   void aFifoIsRefusedBeforeItIsOpenedSoNothingBlocks() throws Exception {
     Path pipe = fifo(dir);
-    assertTimeoutPreemptively(HANG_GUARD, () -> {
-      assertThatThrownBy(() -> ScenarioIO.read(pipe)).isInstanceOf(FormatException.class)
-          .hasMessageContaining(pipe.toString()).hasMessageContaining("FIFO").hasMessageContaining("not a regular file");
-      assertThatThrownBy(() -> PlanFileIO.read(pipe)).isInstanceOf(FormatException.class).hasMessageContaining("FIFO");
-      assertThatThrownBy(() -> InputFiles.readText(pipe)).isInstanceOf(FormatException.class);
-    });
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () -> {
+          assertThatThrownBy(() -> ScenarioIO.read(pipe))
+              .isInstanceOf(FormatException.class)
+              .hasMessageContaining(pipe.toString())
+              .hasMessageContaining("FIFO")
+              .hasMessageContaining("not a regular file");
+          assertThatThrownBy(() -> PlanFileIO.read(pipe))
+              .isInstanceOf(FormatException.class)
+              .hasMessageContaining("FIFO");
+          assertThatThrownBy(() -> InputFiles.readText(pipe)).isInstanceOf(FormatException.class);
+        });
   }
 
   @Test
   void devZeroIsRefusedAsADevice() {
     Path zero = Path.of("/dev/zero");
     assumeTrue(Files.exists(zero));
-    assertTimeoutPreemptively(HANG_GUARD, () -> {
-      assertThatThrownBy(() -> ScenarioIO.read(zero)).isInstanceOf(FormatException.class)
-          .hasMessageContaining("/dev/zero").hasMessageContaining("character device");
-      assertThatThrownBy(() -> PlanFileIO.read(zero)).hasMessageContaining("character device");
-    });
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () -> {
+          assertThatThrownBy(() -> ScenarioIO.read(zero))
+              .isInstanceOf(FormatException.class)
+              .hasMessageContaining("/dev/zero")
+              .hasMessageContaining("character device");
+          assertThatThrownBy(() -> PlanFileIO.read(zero)).hasMessageContaining("character device");
+        });
   }
 
   @Test
   void aGigabyteSparsePlanIsRefusedByItsSizeNamingTheLimit() throws Exception {
     Path big = sparse(dir.resolve("plan.json"), 1_000_000_000L);
-    assertTimeoutPreemptively(HANG_GUARD, () ->
-        assertThatThrownBy(() -> PlanFileIO.read(big)).isInstanceOf(FormatException.class)
-            .hasMessageContaining(big.toString()).hasMessageContaining("input limit of 256 MB")
-            .hasMessageContaining(InputFiles.LIMIT_PROPERTY));
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () ->
+            assertThatThrownBy(() -> PlanFileIO.read(big))
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining(big.toString())
+                .hasMessageContaining("input limit of 256 MB")
+                .hasMessageContaining(InputFiles.LIMIT_PROPERTY));
   }
 
   @Test
   void aGigabyteSparseScenarioIsStreamedAndFailsAtItsFirstByte() throws Exception {
     Path big = sparse(dir.resolve("s.json"), 1_000_000_000L);
-    assertTimeoutPreemptively(HANG_GUARD, () ->
-        assertThatThrownBy(() -> ScenarioIO.read(big)).isInstanceOf(FormatException.class)
-            .hasMessageContaining(big.toString()).hasMessageContaining("line 1"));
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () ->
+            assertThatThrownBy(() -> ScenarioIO.read(big))
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining(big.toString())
+                .hasMessageContaining("line 1"));
   }
 
   @Test
@@ -90,7 +109,8 @@ class HostileFilesTest {
     String old = System.getProperty(InputFiles.LIMIT_PROPERTY);
     System.setProperty(InputFiles.LIMIT_PROPERTY, "2k");
     try {
-      assertThatThrownBy(() -> PlanFileIO.read(plan)).hasMessageContaining(plan.toString())
+      assertThatThrownBy(() -> PlanFileIO.read(plan))
+          .hasMessageContaining(plan.toString())
           .hasMessageContaining("input limit of 2 KB");
     } finally {
       if (old == null) System.clearProperty(InputFiles.LIMIT_PROPERTY);
@@ -98,12 +118,13 @@ class HostileFilesTest {
     }
     assertThat(InputFiles.parseSize("512m")).isEqualTo(512L << 20);
     assertThat(InputFiles.parseSize("1000")).isEqualTo(1000);
-    assertThatThrownBy(() -> InputFiles.parseSize("lots")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> InputFiles.parseSize("lots"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   void boundedStreamsStopAtTheLimit() {
-    var in = InputFiles.bounded(new java.io.ByteArrayInputStream(new byte[100]), "x", 10);
+    var in = InputFiles.bounded(new ByteArrayInputStream(new byte[100]), "x", 10);
     assertThatThrownBy(in::readAllBytes).isInstanceOf(InputFiles.LimitExceeded.class);
   }
 
@@ -116,24 +137,31 @@ class HostileFilesTest {
     bytes[good.length + 1] = (byte) 0x28; // not a continuation byte
     bytes[good.length + 2] = '"';
     Path f = Files.write(dir.resolve("s.json"), bytes);
-    assertThatThrownBy(() -> ScenarioIO.read(f)).isInstanceOf(FormatException.class)
-        .hasMessageContaining("not valid UTF-8").hasMessageContaining("0xC3").hasMessageContaining("byte offset " + good.length);
+    assertThatThrownBy(() -> ScenarioIO.read(f))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("not valid UTF-8")
+        .hasMessageContaining("0xC3")
+        .hasMessageContaining("byte offset " + good.length);
     assertThatThrownBy(() -> PlanFileIO.read(f)).hasMessageContaining("not valid UTF-8");
   }
 
   @Test
   void duplicateKeysAreAnErrorNotLastOneWins() {
     String json = "{\"formatVersion\":1,\"formatVersion\":1}";
-    assertThatThrownBy(() -> ScenarioIO.parse(json, "s.json")).isInstanceOf(FormatException.class)
+    assertThatThrownBy(() -> ScenarioIO.parse(json, "s.json"))
+        .isInstanceOf(FormatException.class)
         .hasMessageContaining("Duplicate field 'formatVersion'");
-    assertThatThrownBy(() -> PlanFileIO.parse(json, "p.json")).hasMessageContaining("Duplicate field");
+    assertThatThrownBy(() -> PlanFileIO.parse(json, "p.json"))
+        .hasMessageContaining("Duplicate field");
   }
 
   @Test
   void anInvisibleCharacterInAMessageIsNamed() {
     String json = "{\"formatVersion\":1,\uFEFF\"name\":\"x\"}";
-    assertThatThrownBy(() -> ScenarioIO.parse(json, "s.json")).isInstanceOf(FormatException.class)
-        .hasMessageContaining("U+FEFF byte-order mark").hasMessageNotContaining("\uFEFF");
+    assertThatThrownBy(() -> ScenarioIO.parse(json, "s.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageContaining("U+FEFF byte-order mark")
+        .hasMessageNotContaining("\uFEFF");
     assertThat(Visible.show("a\u200Bb")).isEqualTo("a<U+200B zero-width space>b");
     assertThat(Visible.show("plain text")).isEqualTo("plain text");
   }
@@ -141,9 +169,13 @@ class HostileFilesTest {
   @Test
   void aLeadingByteOrderMarkIsAccepted() throws Exception {
     Path f = Files.writeString(dir.resolve("s.json"), "\uFEFF{\"formatVersion\":1}");
-    // the file is read past the mark: what remains wrong is the scenario's missing fields, not the mark
-    assertThatThrownBy(() -> ScenarioIO.read(f)).isInstanceOf(FormatException.class)
-        .hasMessageNotContaining("Unexpected character").hasMessageNotContaining("feff").hasMessageNotContaining("FEFF");
+    // the file is read past the mark: what remains wrong is the scenario's missing fields, not the
+    // mark
+    assertThatThrownBy(() -> ScenarioIO.read(f))
+        .isInstanceOf(FormatException.class)
+        .hasMessageNotContaining("Unexpected character")
+        .hasMessageNotContaining("feff")
+        .hasMessageNotContaining("FEFF");
   }
 
   // ------------------------------------------------------------------ writing
@@ -170,16 +202,21 @@ class HostileFilesTest {
     } catch (UnsupportedOperationException | IOException e) {
       assumeTrue(false, "no symbolic links here");
     }
-    assertThatThrownBy(() -> AtomicFiles.writeString(link, "x")).hasMessageContaining("symbolic link to a missing file");
+    assertThatThrownBy(() -> AtomicFiles.writeString(link, "x"))
+        .hasMessageContaining("symbolic link to a missing file");
     assertThat(Files.isSymbolicLink(link)).isTrue();
   }
 
   @Test
   void aSpecialFileIsNotReplaced() throws Exception {
     Path pipe = fifo(dir);
-    assertTimeoutPreemptively(HANG_GUARD, () ->
-        assertThatThrownBy(() -> AtomicFiles.writeString(pipe, "x")).isInstanceOf(IOException.class)
-            .hasMessageContaining("FIFO").hasMessageContaining("not replaced"));
+    assertTimeoutPreemptively(
+        HANG_GUARD,
+        () ->
+            assertThatThrownBy(() -> AtomicFiles.writeString(pipe, "x"))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("FIFO")
+                .hasMessageContaining("not replaced"));
     assertThat(Files.isRegularFile(pipe)).isFalse();
     assertThat(Files.exists(pipe)).isTrue();
   }
@@ -187,8 +224,10 @@ class HostileFilesTest {
   @Test
   void aMissingFolderIsNamedAndNotCreated() {
     Path target = dir.resolve("a/b/plan.json");
-    assertThatThrownBy(() -> AtomicFiles.writeString(target, "x")).isInstanceOf(IOException.class)
-        .hasMessageContaining("does not exist").hasMessageContaining("create it first");
+    assertThatThrownBy(() -> AtomicFiles.writeString(target, "x"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("does not exist")
+        .hasMessageContaining("create it first");
     assertThat(dir.resolve("a")).doesNotExist();
   }
 
@@ -196,7 +235,8 @@ class HostileFilesTest {
   void staleTemporaryFilesOfTheSameTargetAreRemovedOnTheNextWrite() throws Exception {
     Path target = dir.resolve("plan.json");
     Path stale = Files.writeString(dir.resolve(".plan.json.12345.tmp"), "half");
-    Files.setLastModifiedTime(stale, FileTime.fromMillis(Files.getLastModifiedTime(dir).toMillis() - 3_600_000));
+    Files.setLastModifiedTime(
+        stale, FileTime.fromMillis(Files.getLastModifiedTime(dir).toMillis() - 3_600_000));
     Path fresh = Files.writeString(dir.resolve(".plan.json.67890.tmp"), "in progress");
     Path other = Files.writeString(dir.resolve(".other.json.1.tmp"), "not ours");
     Files.setLastModifiedTime(other, FileTime.fromMillis(0));

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** A file of the wrong kind (a plan given as scenario, a scenario given as plan) names the missing field. */
+/**
+ * A file of the wrong kind (a plan given as scenario, a scenario given as plan) names the missing
+ * field.
+ */
 class MissingRequiredFieldTest {
   @Test
   void aPlanFileReadAsScenarioNamesTheMissingCluster() {
@@ -26,7 +29,8 @@ class MissingRequiredFieldTest {
 
   @Test
   void aNullEntryInAListSaysSoInsteadOfNullPointerException() {
-    String json = """
+    String json =
+        """
         {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 10,
          "cluster": {"name": "c", "nodeGroups": [null]}}
         """;

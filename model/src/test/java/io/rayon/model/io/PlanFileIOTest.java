@@ -16,11 +16,26 @@ import org.junit.jupiter.api.Test;
 
 class PlanFileIOTest {
   private static PlanFile sample() {
-    ReservationAllocation a = new ReservationAllocation("r1", List.of(
-        new AtomAllocation("0", Resources.of(1024, 1), List.of(new Step(10, 20, 4), new Step(20, 30, 2)))));
-    Rejection why = new Rejection(Rejection.Code.CAPACITY, "0.1", 0L, 100L, "memoryMB", null, "not enough memoryMB");
-    return new PlanFile(PlanFile.FORMAT_VERSION, "demo", "gree", "instantaneous:0.5", 60, 100,
-        Map.of("accepted", 1), List.of(Decision.accept(a), Decision.reject("r2", why)));
+    ReservationAllocation a =
+        new ReservationAllocation(
+            "r1",
+            List.of(
+                new AtomAllocation(
+                    "0",
+                    Resources.of(1024, 1),
+                    List.of(new Step(10, 20, 4), new Step(20, 30, 2)))));
+    Rejection why =
+        new Rejection(
+            Rejection.Code.CAPACITY, "0.1", 0L, 100L, "memoryMB", null, "not enough memoryMB");
+    return new PlanFile(
+        PlanFile.FORMAT_VERSION,
+        "demo",
+        "gree",
+        "instantaneous:0.5",
+        60,
+        100,
+        Map.of("accepted", 1),
+        List.of(Decision.accept(a), Decision.reject("r2", why)));
   }
 
   @Test
@@ -35,13 +50,15 @@ class PlanFileIOTest {
 
   @Test
   void csvHasOneRowPerAtomRunWithTotals() {
-    assertThat(PlanFileIO.toCsv(sample())).isEqualTo(
-        "reservation,path,start,end,bundles,memoryMB,vcores\nr1,0,10,20,4,4096,4\nr1,0,20,30,2,2048,2\n");
+    assertThat(PlanFileIO.toCsv(sample()))
+        .isEqualTo(
+            "reservation,path,start,end,bundles,memoryMB,vcores\nr1,0,10,20,4,4096,4\nr1,0,20,30,2,2048,2\n");
   }
 
   @Test
   void wrongVersionIsReportedWithItsPath() {
-    assertThatThrownBy(() -> PlanFileIO.parse("{\"formatVersion\":7,\"planner\":\"gree\"}", "p.json"))
+    assertThatThrownBy(
+            () -> PlanFileIO.parse("{\"formatVersion\":7,\"planner\":\"gree\"}", "p.json"))
         .isInstanceOf(FormatException.class)
         .hasMessageContaining("p.json at $.formatVersion");
   }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class ScenarioShapeTest {
   @Test
   void everyWrongTypeIsListedNotOnlyTheFirst() {
-    String json = """
+    String json =
+        """
         {"formatVersion": 1, "stepSeconds": "sixty", "horizonSteps": 1.5,
          "cluster": {"name": "c", "nodeGroups": [
             {"name": "n", "count": "ten", "capacity": {"memoryMB": 1024, "vcores": true}}]},
@@ -18,40 +19,54 @@ class ScenarioShapeTest {
          "reservations": [{"id": "r", "rdl": "atom(<1,1>,1,1,1"}],
          "colour": "blue"}
         """;
-    FormatException e = catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
-    List<String> paths = e.problems().stream().map(p -> p.path().replaceAll(" \\(line .*", "")).toList();
-    assertThat(paths).containsExactly(
-        "$.stepSeconds",
-        "$.horizonSteps",
-        "$.cluster.nodeGroups[0].count",
-        "$.cluster.nodeGroups[0].capacity.vcores",
-        "$.sharingPolicy",
-        "$.reservations[0].rdl",
-        "$.colour");
-    assertThat(e.problems().get(2).path()).isEqualTo("$.cluster.nodeGroups[0].count (line 3, column 28)");
-    assertThat(e.getMessage()).startsWith("s.json at $.stepSeconds (line 1, column 37): wrong type, expected a whole number, found a string \"sixty\"")
+    FormatException e =
+        catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
+    List<String> paths =
+        e.problems().stream().map(p -> p.path().replaceAll(" \\(line .*", "")).toList();
+    assertThat(paths)
+        .containsExactly(
+            "$.stepSeconds",
+            "$.horizonSteps",
+            "$.cluster.nodeGroups[0].count",
+            "$.cluster.nodeGroups[0].capacity.vcores",
+            "$.sharingPolicy",
+            "$.reservations[0].rdl",
+            "$.colour");
+    assertThat(e.problems().get(2).path())
+        .isEqualTo("$.cluster.nodeGroups[0].count (line 3, column 28)");
+    assertThat(e.getMessage())
+        .startsWith(
+            "s.json at $.stepSeconds (line 1, column 37): wrong type, expected a whole number, found a string \"sixty\"")
         .endsWith("(and 6 more problems)");
     assertThat(e.problems().get(4).message()).contains("unknown sharing policy 'fair'");
     assertThat(e.problems().get(5).message()).startsWith("invalid RDL at line 1");
-    assertThat(e.problems().get(6).message()).contains("unknown field 'colour'").contains("cluster");
+    assertThat(e.problems().get(6).message())
+        .contains("unknown field 'colour'")
+        .contains("cluster");
   }
 
   @Test
   void numbersTooLargeForTheirFieldAreNamed() {
-    String json = """
+    String json =
+        """
         {"formatVersion": 1, "stepSeconds": 99999999999999999999999, "horizonSteps": 10,
          "cluster": {"name": "c", "nodeGroups": []}}
         """;
-    FormatException e = catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
-    assertThat(e.problems()).singleElement().satisfies(p -> {
-      assertThat(p.path()).startsWith("$.stepSeconds (line 1");
-      assertThat(p.message()).contains("out of range");
-    });
+    FormatException e =
+        catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
+    assertThat(e.problems())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.path()).startsWith("$.stepSeconds (line 1");
+              assertThat(p.message()).contains("out of range");
+            });
   }
 
   @Test
   void aWellShapedSampleHasNoShapeProblems() throws Exception {
-    String json = """
+    String json =
+        """
         {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 10, "sharingPolicy": "none",
          "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 2, "capacity": {"memoryMB": 1024, "vcores": 2}}]},
          "reservations": [{"id": "r", "rdl": "atom(<1024,1>,1,1,1,1)", "priority": 0, "arrival": 0}]}
@@ -62,8 +77,10 @@ class ScenarioShapeTest {
   @Test
   void anUnclosedArrayNamesWhereItOpenedInsteadOfACutMessage() {
     String json = "{\"formatVersion\": 1,\n \"users\": [\"a\", \"b\"\n";
-    FormatException e = catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
-    assertThat(e.getMessage()).contains("expected close marker for Array (it opened at line 2, column 11)")
+    FormatException e =
+        catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
+    assertThat(e.getMessage())
+        .contains("expected close marker for Array (it opened at line 2, column 11)")
         .doesNotContain("[Source")
         .doesNotEndWith("(start marker");
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -50,8 +51,9 @@ class ResourcesTest {
   }
 
   @Property(tries = 300)
-  void fitCountCopiesFitAndOneMoreDoesNot(@ForAll("vectors") Resources cap, @ForAll("vectors") Resources bundle) {
-    net.jqwik.api.Assume.that(!bundle.isZero());
+  void fitCountCopiesFitAndOneMoreDoesNot(
+      @ForAll("vectors") Resources cap, @ForAll("vectors") Resources bundle) {
+    Assume.that(!bundle.isZero());
     long n = cap.fitCount(bundle);
     assertThat(bundle.times(n).fitsIn(cap)).isTrue();
     assertThat(bundle.times(n + 1).fitsIn(cap)).isFalse();

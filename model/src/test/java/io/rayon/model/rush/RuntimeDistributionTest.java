@@ -9,16 +9,20 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class RuntimeDistributionTest {
-  /** The sample mean and sd of many draws agree with mean() and sd(), which are computed in closed form. */
+  /**
+   * The sample mean and sd of many draws agree with mean() and sd(), which are computed in closed
+   * form.
+   */
   @Test
   void momentsAgreeWithSampling() {
-    List<RuntimeDistribution> all = List.of(
-        new RuntimeDistribution.Fixed(42),
-        new RuntimeDistribution.Normal(60, 20, 0.6),
-        new RuntimeDistribution.Normal(10, 20, 1), // heavily truncated: mean well above 10
-        new RuntimeDistribution.LogNormal(60, 30),
-        new RuntimeDistribution.Uniform(30, 90),
-        new RuntimeDistribution.Empirical(List.of(1.0, 2.0, 6.0)));
+    List<RuntimeDistribution> all =
+        List.of(
+            new RuntimeDistribution.Fixed(42),
+            new RuntimeDistribution.Normal(60, 20, 0.6),
+            new RuntimeDistribution.Normal(10, 20, 1), // heavily truncated: mean well above 10
+            new RuntimeDistribution.LogNormal(60, 30),
+            new RuntimeDistribution.Uniform(30, 90),
+            new RuntimeDistribution.Empirical(List.of(1.0, 2.0, 6.0)));
     for (RuntimeDistribution d : all) {
       SplittableRandom r = new SplittableRandom(11);
       int n = 400_000;
@@ -41,11 +45,15 @@ class RuntimeDistributionTest {
   @Test
   void refusesImpossibleParameters() {
     assertThatThrownBy(() -> new RuntimeDistribution.Fixed(0)).hasMessageContaining("positive");
-    assertThatThrownBy(() -> new RuntimeDistribution.Fixed(Double.NaN)).hasMessageContaining("positive");
+    assertThatThrownBy(() -> new RuntimeDistribution.Fixed(Double.NaN))
+        .hasMessageContaining("positive");
     assertThatThrownBy(() -> new RuntimeDistribution.Normal(10, -1, 1)).hasMessageContaining("sd");
-    assertThatThrownBy(() -> new RuntimeDistribution.Normal(10, 1, 100)).hasMessageContaining("6 standard deviations");
-    assertThatThrownBy(() -> new RuntimeDistribution.Uniform(9, 3)).hasMessageContaining("below min");
-    assertThatThrownBy(() -> new RuntimeDistribution.Empirical(List.of())).hasMessageContaining("empty");
+    assertThatThrownBy(() -> new RuntimeDistribution.Normal(10, 1, 100))
+        .hasMessageContaining("6 standard deviations");
+    assertThatThrownBy(() -> new RuntimeDistribution.Uniform(9, 3))
+        .hasMessageContaining("below min");
+    assertThatThrownBy(() -> new RuntimeDistribution.Empirical(List.of()))
+        .hasMessageContaining("empty");
     assertThatThrownBy(() -> new RuntimeDistribution.Fixed(1e12)).hasMessageContaining("30 days");
   }
 }

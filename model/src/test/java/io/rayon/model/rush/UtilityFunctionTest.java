@@ -50,7 +50,8 @@ class UtilityFunctionTest {
     assertThat(critical.latestLatencyFor(2)).isCloseTo(200, within(1e-9));
     assertThat(critical.latestLatencyFor(0)).isEqualTo(Double.POSITIVE_INFINITY);
     assertThat(critical.latestLatencyFor(4.0001)).isEqualTo(Double.NEGATIVE_INFINITY);
-    assertThat(critical.latestLatencyFor(4)).isZero(); // U(0) rounds to W: only latency 0 reaches it
+    assertThat(critical.latestLatencyFor(4))
+        .isZero(); // U(0) rounds to W: only latency 0 reaches it
     assertThat(new Sigmoid(4, 0, 10).latestLatencyFor(2)).isEqualTo(Double.POSITIVE_INFINITY);
     assertThat(critical.kind()).isEqualTo("sigmoid");
   }
@@ -67,7 +68,13 @@ class UtilityFunctionTest {
   @Test
   void piecewiseInterpolatesIsFlatOutsideAndKeepsTheHigherValueAtAStep() {
     PiecewiseLinear u =
-        new PiecewiseLinear(List.of(new Point(10, 8), new Point(20, 4), new Point(30, 4), new Point(30, 1), new Point(40, 0)));
+        new PiecewiseLinear(
+            List.of(
+                new Point(10, 8),
+                new Point(20, 4),
+                new Point(30, 4),
+                new Point(30, 1),
+                new Point(40, 0)));
     assertThat(u.value(0)).isEqualTo(8);
     assertThat(u.value(15)).isCloseTo(6, within(1e-12));
     assertThat(u.value(25)).isEqualTo(4);
@@ -86,19 +93,29 @@ class UtilityFunctionTest {
 
   @Test
   void badParametersAreRefusedWithTheFieldAndTheValue() {
-    assertThatThrownBy(() -> new Linear(-1, 1, 1)).hasMessageContaining("weight").hasMessageContaining("-1");
-    assertThatThrownBy(() -> new Linear(1, Double.NaN, 1)).hasMessageContaining("slope").hasMessageContaining("NaN");
-    assertThatThrownBy(() -> new Sigmoid(1, 1, Double.POSITIVE_INFINITY)).hasMessageContaining("budget");
+    assertThatThrownBy(() -> new Linear(-1, 1, 1))
+        .hasMessageContaining("weight")
+        .hasMessageContaining("-1");
+    assertThatThrownBy(() -> new Linear(1, Double.NaN, 1))
+        .hasMessageContaining("slope")
+        .hasMessageContaining("NaN");
+    assertThatThrownBy(() -> new Sigmoid(1, 1, Double.POSITIVE_INFINITY))
+        .hasMessageContaining("budget");
     assertThatThrownBy(() -> new Constant(-0.5)).hasMessageContaining("weight");
-    assertThatThrownBy(() -> new PiecewiseLinear(List.of())).hasMessageContaining("at least one point");
+    assertThatThrownBy(() -> new PiecewiseLinear(List.of()))
+        .hasMessageContaining("at least one point");
     assertThatThrownBy(() -> new PiecewiseLinear(List.of(new Point(10, 1), new Point(5, 0))))
-        .hasMessageContaining("points[1]").hasMessageContaining("increasing latency");
+        .hasMessageContaining("points[1]")
+        .hasMessageContaining("increasing latency");
     assertThatThrownBy(() -> new PiecewiseLinear(List.of(new Point(0, 1), new Point(5, 2))))
-        .hasMessageContaining("points[1]").hasMessageContaining("must not increase");
-    assertThatThrownBy(() -> new PiecewiseLinear(List.of(new Point(5, 3), new Point(5, 2), new Point(5, 1))))
+        .hasMessageContaining("points[1]")
+        .hasMessageContaining("must not increase");
+    assertThatThrownBy(
+            () -> new PiecewiseLinear(List.of(new Point(5, 3), new Point(5, 2), new Point(5, 1))))
         .hasMessageContaining("at most two points");
     assertThatThrownBy(() -> new Point(-1, 0)).hasMessageContaining("latency");
-    assertThatThrownBy(() -> new Constant(1).latestLatencyFor(Double.NaN)).hasMessageContaining("NaN");
+    assertThatThrownBy(() -> new Constant(1).latestLatencyFor(Double.NaN))
+        .hasMessageContaining("NaN");
   }
 
   @Provide
@@ -139,7 +156,8 @@ class UtilityFunctionTest {
 
   @Property
   void latestLatencyIsTheLargestLatencyReachingTheLevel(
-      @ForAll("utilities") UtilityFunction u, @ForAll @DoubleRange(min = 0, max = 1) double fraction,
+      @ForAll("utilities") UtilityFunction u,
+      @ForAll @DoubleRange(min = 0, max = 1) double fraction,
       @ForAll @LongRange(min = 0, max = 1) long above) {
     double level = above == 1 ? u.maxValue() * 1.01 + 1e-9 : u.maxValue() * fraction;
     double t = u.latestLatencyFor(level);

@@ -19,12 +19,15 @@ class SharingPolicySpecTest {
 
   @Test
   void rejectsMalformedPoliciesWithAReason() {
-    assertThatThrownBy(() -> SharingPolicySpec.parse("instantaneous:1.5")).hasMessageContaining("(0, 1]");
+    assertThatThrownBy(() -> SharingPolicySpec.parse("instantaneous:1.5"))
+        .hasMessageContaining("(0, 1]");
     assertThatThrownBy(() -> SharingPolicySpec.parse("capacity-over-time:0.2,0.3,24h"))
         .hasMessageContaining("average cap");
     assertThatThrownBy(() -> SharingPolicySpec.parse("capacity-over-time:0.2,0.05,24y"))
         .hasMessageContaining("'24y' is not a duration");
-    assertThatThrownBy(() -> SharingPolicySpec.parse("fair")).hasMessageContaining("unknown sharing policy");
-    assertThatThrownBy(() -> SharingPolicySpec.parse("instantaneous:x")).hasMessageContaining("not a number");
+    assertThatThrownBy(() -> SharingPolicySpec.parse("fair"))
+        .hasMessageContaining("unknown sharing policy");
+    assertThatThrownBy(() -> SharingPolicySpec.parse("instantaneous:x"))
+        .hasMessageContaining("not a number");
   }
 }

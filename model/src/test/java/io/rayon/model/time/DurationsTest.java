@@ -25,13 +25,19 @@ class DurationsTest {
 
   @Test
   void refusesWhatIsNotADurationWithTheGrammarInTheMessage() {
-    for (String bad : new String[] {"", "s", "-5s", "5 s", "5x", "1h 30m", "1e3s", "NaN", "5ss", "h1"}) {
-      assertThatThrownBy(() -> Durations.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+    for (String bad :
+        new String[] {"", "s", "-5s", "5 s", "5x", "1h 30m", "1e3s", "NaN", "5ss", "h1"}) {
+      assertThatThrownBy(() -> Durations.parse(bad))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("90s");
     }
-    assertThatThrownBy(() -> Durations.parse("0.0001s")).hasMessageContaining("finer than a millisecond");
-    assertThatThrownBy(() -> Durations.parse("99999999999999999999d")).hasMessageContaining("too long");
-    assertThatThrownBy(() -> Durations.parsePositive("0s")).hasMessageContaining("longer than zero");
+    assertThatThrownBy(() -> Durations.parse("0.0001s"))
+        .hasMessageContaining("finer than a millisecond");
+    assertThatThrownBy(() -> Durations.parse("99999999999999999999d"))
+        .hasMessageContaining("too long");
+    assertThatThrownBy(() -> Durations.parsePositive("0s"))
+        .hasMessageContaining("longer than zero");
   }
 
   @Property

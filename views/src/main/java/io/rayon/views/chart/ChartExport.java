@@ -58,9 +58,12 @@ public final class ChartExport {
 
   public static void writePng(Image img, Path file) throws IOException {
     BufferedImage bi = toBufferedImage(img);
-    AtomicFiles.write(file, out -> {
-      if (!ImageIO.write(bi, "png", out)) throw new IOException("no PNG writer available in this Java runtime");
-    });
+    AtomicFiles.write(
+        file,
+        out -> {
+          if (!ImageIO.write(bi, "png", out))
+            throw new IOException("no PNG writer available in this Java runtime");
+        });
   }
 
   /** Pixel copy of a JavaFX image into an ARGB BufferedImage. */

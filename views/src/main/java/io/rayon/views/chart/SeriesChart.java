@@ -5,6 +5,7 @@ import io.rayon.views.draw.Colors;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.DoubleFunction;
@@ -14,6 +15,7 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.css.CssMetaData;
@@ -43,7 +45,8 @@ public class SeriesChart extends Control implements Drawable {
     public Series {
       Objects.requireNonNull(name, "name");
       if (x.length != y.length) {
-        throw new IllegalArgumentException("series '" + name + "': " + x.length + " x values but " + y.length + " y values");
+        throw new IllegalArgumentException(
+            "series '" + name + "': " + x.length + " x values but " + y.length + " y values");
       }
     }
 
@@ -64,13 +67,17 @@ public class SeriesChart extends Control implements Drawable {
   private final ObjectProperty<DoubleFunction<String>> yFormat =
       new SimpleObjectProperty<>(this, "yFormat", Axes::number);
   private final StyleableProperty<Color> backgroundColor =
-      CSS.createStyleableColorProperty(this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
+      CSS.createStyleableColorProperty(
+          this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
   private final StyleableProperty<Color> axisColor =
-      CSS.createStyleableColorProperty(this, "axisColor", "-rayon-axis", v -> v.axisColor, Color.GRAY);
+      CSS.createStyleableColorProperty(
+          this, "axisColor", "-rayon-axis", v -> v.axisColor, Color.GRAY);
   private final StyleableProperty<Color> labelColor =
-      CSS.createStyleableColorProperty(this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
+      CSS.createStyleableColorProperty(
+          this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
   private final StyleableProperty<Color> gridColor =
-      CSS.createStyleableColorProperty(this, "gridColor", "-rayon-grid", v -> v.gridColor, Color.rgb(235, 235, 235));
+      CSS.createStyleableColorProperty(
+          this, "gridColor", "-rayon-grid", v -> v.gridColor, Color.rgb(235, 235, 235));
   private int lastPointsDrawn;
 
   public SeriesChart() {
@@ -97,10 +104,10 @@ public class SeriesChart extends Control implements Drawable {
   }
 
   @SuppressWarnings("unchecked")
-  List<javafx.beans.value.ObservableValue<Color>> cssColors() {
-    List<javafx.beans.value.ObservableValue<Color>> out = new ArrayList<>();
+  List<ObservableValue<Color>> cssColors() {
+    List<ObservableValue<Color>> out = new ArrayList<>();
     for (StyleableProperty<Color> p : List.of(backgroundColor, axisColor, labelColor, gridColor)) {
-      out.add((javafx.beans.value.ObservableValue<Color>) p);
+      out.add((ObservableValue<Color>) p);
     }
     return out;
   }
@@ -204,24 +211,40 @@ public class SeriesChart extends Control implements Drawable {
     double sy = (py1 - py0) / (b[3] - b[2]);
     sink.begin(w, h);
     sink.fillRect(0, 0, w, h, backgroundColor.getValue());
-    if (!title.get().isEmpty()) sink.text(title.get(), px0, 14, labelColor.getValue(), 12, DrawingSink.Align.LEFT);
+    if (!title.get().isEmpty())
+      sink.text(title.get(), px0, 14, labelColor.getValue(), 12, DrawingSink.Align.LEFT);
     // value grid and labels
     double yt = Axes.niceNumber((b[3] - b[2]) / Math.max(2, (py1 - py0) / 36));
     for (double v = Math.ceil(b[2] / yt) * yt; v <= b[3] + 1e-9 * yt; v += yt) {
       double y = Math.round(py1 - (v - b[2]) * sy) + 0.5;
       sink.line(px0, y, px1, y, gridColor.getValue(), 1);
-      sink.text(yFormat.get().apply(v), px0 - 6, y + 4, labelColor.getValue(), 10, DrawingSink.Align.RIGHT);
+      sink.text(
+          yFormat.get().apply(v),
+          px0 - 6,
+          y + 4,
+          labelColor.getValue(),
+          10,
+          DrawingSink.Align.RIGHT);
     }
     double xt = Axes.niceNumber((b[1] - b[0]) / Math.max(2, (px1 - px0) / 90));
     for (double v = Math.ceil(b[0] / xt) * xt; v <= b[1] + 1e-9 * xt; v += xt) {
       double x = Math.round(px0 + (v - b[0]) * sx) + 0.5;
       sink.line(x, py1, x, py1 + 4, axisColor.getValue(), 1);
-      sink.text(xFormat.get().apply(v), x, py1 + 15, labelColor.getValue(), 10, DrawingSink.Align.CENTER);
+      sink.text(
+          xFormat.get().apply(v), x, py1 + 15, labelColor.getValue(), 10, DrawingSink.Align.CENTER);
     }
     sink.line(px0, py1 + 0.5, px1, py1 + 0.5, axisColor.getValue(), 1);
     sink.line(px0 - 0.5, py0, px0 - 0.5, py1, axisColor.getValue(), 1);
-    if (!xLabel.get().isEmpty()) sink.text(xLabel.get(), (px0 + px1) / 2, h - 4, labelColor.getValue(), 10, DrawingSink.Align.CENTER);
-    if (!yLabel.get().isEmpty()) sink.text(yLabel.get(), 4, 14, labelColor.getValue(), 10, DrawingSink.Align.LEFT);
+    if (!xLabel.get().isEmpty())
+      sink.text(
+          xLabel.get(),
+          (px0 + px1) / 2,
+          h - 4,
+          labelColor.getValue(),
+          10,
+          DrawingSink.Align.CENTER);
+    if (!yLabel.get().isEmpty())
+      sink.text(yLabel.get(), 4, 14, labelColor.getValue(), 10, DrawingSink.Align.LEFT);
     // series
     int columns = (int) Math.ceil(px1 - px0) + 1;
     double[] xs = new double[columns * 4 + 4];
@@ -265,7 +288,16 @@ public class SeriesChart extends Control implements Drawable {
    * Min/max-per-pixel decimation of one series into (xs, ys): per pixel column the first value, the
    * minimum and maximum in the order they occur, and the last value. Returns the number of points.
    */
-  static int decimate(Series s, double x0, double y0, double px0, double py1, double sx, double sy, double[] xs, double[] ys) {
+  static int decimate(
+      Series s,
+      double x0,
+      double y0,
+      double px0,
+      double py1,
+      double sx,
+      double sy,
+      double[] xs,
+      double[] ys) {
     int n = 0;
     double[] x = s.x();
     double[] y = s.y();
@@ -306,8 +338,20 @@ public class SeriesChart extends Control implements Drawable {
     return n;
   }
 
-  private static int flush(int col, double first, double min, double max, double last, boolean minFirst,
-      double px0, double py1, double y0, double sy, double[] xs, double[] ys, int n) {
+  private static int flush(
+      int col,
+      double first,
+      double min,
+      double max,
+      double last,
+      boolean minFirst,
+      double px0,
+      double py1,
+      double y0,
+      double sy,
+      double[] xs,
+      double[] ys,
+      int n) {
     double x = px0 + col + 0.5;
     xs[n] = x;
     ys[n++] = py1 - (first - y0) * sy;
@@ -324,12 +368,14 @@ public class SeriesChart extends Control implements Drawable {
     return n;
   }
 
-  /** "name: value" lines of every series at the data x nearest to {@code x} (for the hover card). */
+  /**
+   * "name: value" lines of every series at the data x nearest to {@code x} (for the hover card).
+   */
   public String describeAt(double xData) {
     StringBuilder sb = new StringBuilder(xFormat.get().apply(xData));
     for (Series s : series) {
       if (s.x().length == 0) continue;
-      int i = java.util.Arrays.binarySearch(s.x(), xData);
+      int i = Arrays.binarySearch(s.x(), xData);
       if (i < 0) {
         int ins = -i - 1;
         if (ins >= s.x().length) i = s.x().length - 1;

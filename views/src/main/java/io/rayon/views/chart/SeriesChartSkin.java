@@ -6,7 +6,9 @@ import java.util.List;
 import javafx.beans.Observable;
 import javafx.scene.input.MouseEvent;
 
-/** Skin of {@link SeriesChart}: a canvas redrawn after a change, with a hover card of the values. */
+/**
+ * Skin of {@link SeriesChart}: a canvas redrawn after a change, with a hover card of the values.
+ */
 public class SeriesChartSkin extends AbstractCanvasSkin<SeriesChart> {
 
   public SeriesChartSkin(SeriesChart c) {
@@ -32,7 +34,9 @@ public class SeriesChartSkin extends AbstractCanvasSkin<SeriesChart> {
   @Override
   protected void onMoved(MouseEvent e) {
     SeriesChart c = getSkinnable();
-    if (c.getSeries().isEmpty() || e.getX() < SeriesChart.LEFT || e.getX() > canvas.getWidth() - SeriesChart.RIGHT) {
+    if (c.getSeries().isEmpty()
+        || e.getX() < SeriesChart.LEFT
+        || e.getX() > canvas.getWidth() - SeriesChart.RIGHT) {
       card.setVisible(false);
       return;
     }

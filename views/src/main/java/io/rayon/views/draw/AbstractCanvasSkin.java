@@ -40,7 +40,10 @@ public abstract class AbstractCanvasSkin<C extends Control & Drawable> extends S
         }
       };
 
-  /** {@code idPrefix} names the canvas ({@code prefix-canvas}) and the card ({@code prefix-hover-card}). */
+  /**
+   * {@code idPrefix} names the canvas ({@code prefix-canvas}) and the card ({@code
+   * prefix-hover-card}).
+   */
   protected AbstractCanvasSkin(C control, String idPrefix, double minWidth, double minHeight) {
     super(control);
     canvas.setId(idPrefix + "-canvas");

@@ -7,8 +7,8 @@ public final class Axes {
   private Axes() {}
 
   private static final long[] TIME_STEPS_S = {
-    1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800,
-    604800, 1209600, 2592000
+    1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400,
+    172800, 604800, 1209600, 2592000
   };
 
   /**
@@ -31,7 +31,10 @@ public final class Axes {
     return nf * base;
   }
 
-  /** A duration such as {@code 0}, {@code 45s}, {@code 30m}, {@code 2h}, {@code 1h30m}, {@code 3d4h}. */
+  /**
+   * A duration such as {@code 0}, {@code 45s}, {@code 30m}, {@code 2h}, {@code 1h30m}, {@code
+   * 3d4h}.
+   */
   public static String duration(double seconds) {
     long s = Math.round(seconds);
     if (s == 0) return "0";
@@ -50,7 +53,10 @@ public final class Axes {
     return sb.toString();
   }
 
-  /** A value with a unit suited to the resource dimension ({@code memoryMB} shown in GB/TB when large). */
+  /**
+   * A value with a unit suited to the resource dimension ({@code memoryMB} shown in GB/TB when
+   * large).
+   */
   public static String value(double v, String dimension) {
     if ("memoryMB".equals(dimension)) {
       double a = Math.abs(v);

@@ -1,8 +1,11 @@
 package io.rayon.views.draw;
 
+import java.nio.IntBuffer;
+import java.util.Arrays;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
@@ -10,15 +13,15 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
 /**
- * Draws on a {@link Canvas}. Dense {@link ColumnSpans} are rasterized into a reused pixel buffer and
- * drawn as one image, so a frame costs one image draw however many reservations it shows.
+ * Draws on a {@link Canvas}. Dense {@link ColumnSpans} are rasterized into a reused pixel buffer
+ * and drawn as one image, so a frame costs one image draw however many reservations it shows.
  */
 public final class CanvasSink implements DrawingSink {
   private final Canvas canvas;
   private GraphicsContext g;
   private int[] buffer = new int[0];
-  private java.nio.IntBuffer wrapped;
-  private javafx.scene.image.PixelBuffer<java.nio.IntBuffer> pixels;
+  private IntBuffer wrapped;
+  private PixelBuffer<IntBuffer> pixels;
   private WritableImage image;
   private final Font[] fonts = new Font[64];
 
@@ -72,7 +75,9 @@ public final class CanvasSink implements DrawingSink {
     g.setFont(f);
     g.setFill(fill);
     g.setTextAlign(
-        align == Align.LEFT ? TextAlignment.LEFT : align == Align.CENTER ? TextAlignment.CENTER : TextAlignment.RIGHT);
+        align == Align.LEFT
+            ? TextAlignment.LEFT
+            : align == Align.CENTER ? TextAlignment.CENTER : TextAlignment.RIGHT);
     g.fillText(s, x, y);
   }
 
@@ -84,11 +89,11 @@ public final class CanvasSink implements DrawingSink {
     if (image == null || (int) image.getWidth() != w || (int) image.getHeight() != h) {
       // the image shares the int[] (no per-frame pixel conversion or copy)
       buffer = new int[w * h];
-      wrapped = java.nio.IntBuffer.wrap(buffer);
-      pixels = new javafx.scene.image.PixelBuffer<>(w, h, wrapped, PixelFormat.getIntArgbPreInstance());
+      wrapped = IntBuffer.wrap(buffer);
+      pixels = new PixelBuffer<>(w, h, wrapped, PixelFormat.getIntArgbPreInstance());
       image = new WritableImage(pixels);
     } else {
-      java.util.Arrays.fill(buffer, 0);
+      Arrays.fill(buffer, 0);
     }
     spans.rasterize(buffer);
     pixels.updateBuffer(b -> null);

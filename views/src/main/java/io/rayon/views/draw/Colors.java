@@ -23,7 +23,9 @@ public final class Colors {
   public static String hex(Color c) {
     return String.format(
         "#%02x%02x%02x",
-        (int) Math.round(c.getRed() * 255), (int) Math.round(c.getGreen() * 255), (int) Math.round(c.getBlue() * 255));
+        (int) Math.round(c.getRed() * 255),
+        (int) Math.round(c.getGreen() * 255),
+        (int) Math.round(c.getBlue() * 255));
   }
 
   /**

@@ -7,8 +7,7 @@ import java.util.Arrays;
  * [bandX0[i], bandX1[i])} and holds spans {@code offsets[i] .. offsets[i+1]-1}, each from pixel row
  * {@code y0} (inclusive) to {@code y1} (exclusive) in colour {@code argb} (non-premultiplied
  * 0xAARRGGBB). Colours with alpha below 255 are blended over what lies beneath. Coordinates are
- * absolute; the spans lie within the box {@code (x, y, width, height)}, and rows stay below
- * 32768.
+ * absolute; the spans lie within the box {@code (x, y, width, height)}, and rows stay below 32768.
  *
  * <p>Built with {@link #band(int, int)} followed by {@link #span(int, int, int)} calls.
  */
@@ -22,6 +21,7 @@ public final class ColumnSpans {
   private int[] bandX0 = new int[64];
   private int[] bandX1 = new int[64];
   private int[] offsets = new int[65];
+
   /** Spans as pairs: {@code (y0 << 16 | y1, argb)}; rows are below 32768. */
   private int[] data = new int[512];
 
@@ -56,7 +56,8 @@ public final class ColumnSpans {
   }
 
   private void ensure(int more) {
-    if (2 * (spans + more) > data.length) data = Arrays.copyOf(data, Math.max(data.length * 2, 2 * (spans + more)));
+    if (2 * (spans + more) > data.length)
+      data = Arrays.copyOf(data, Math.max(data.length * 2, 2 * (spans + more)));
   }
 
   /** Adds a span [y0, y1) to the current band (clipped to the box; empty spans are dropped). */

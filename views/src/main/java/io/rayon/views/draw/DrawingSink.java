@@ -4,9 +4,9 @@ import javafx.scene.paint.Color;
 
 /**
  * Where a canvas control draws: the screen ({@link CanvasSink}) or an SVG document ({@link
- * SvgSink}). Controls describe their picture once through this interface, so an exported picture
- * is what is on the screen. Coordinates are in pixels from the top-left corner; text is placed by
- * its baseline.
+ * SvgSink}). Controls describe their picture once through this interface, so an exported picture is
+ * what is on the screen. Coordinates are in pixels from the top-left corner; text is placed by its
+ * baseline.
  */
 public interface DrawingSink {
   enum Align {

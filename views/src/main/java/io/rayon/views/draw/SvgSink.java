@@ -34,22 +34,49 @@ public final class SvgSink implements DrawingSink {
 
   @Override
   public void fillRect(double x, double y, double w, double h, Color fill) {
-    sb.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"").append(n(w))
-        .append("\" height=\"").append(n(h)).append('"').append(fill(fill)).append("/>\n");
+    sb.append("<rect x=\"")
+        .append(n(x))
+        .append("\" y=\"")
+        .append(n(y))
+        .append("\" width=\"")
+        .append(n(w))
+        .append("\" height=\"")
+        .append(n(h))
+        .append('"')
+        .append(fill(fill))
+        .append("/>\n");
     shapes++;
   }
 
   @Override
   public void strokeRect(double x, double y, double w, double h, Color stroke, double lineWidth) {
-    sb.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"").append(n(w))
-        .append("\" height=\"").append(n(h)).append("\" fill=\"none\"").append(stroke(stroke, lineWidth)).append("/>\n");
+    sb.append("<rect x=\"")
+        .append(n(x))
+        .append("\" y=\"")
+        .append(n(y))
+        .append("\" width=\"")
+        .append(n(w))
+        .append("\" height=\"")
+        .append(n(h))
+        .append("\" fill=\"none\"")
+        .append(stroke(stroke, lineWidth))
+        .append("/>\n");
     shapes++;
   }
 
   @Override
   public void line(double x1, double y1, double x2, double y2, Color stroke, double lineWidth) {
-    sb.append("<line x1=\"").append(n(x1)).append("\" y1=\"").append(n(y1)).append("\" x2=\"").append(n(x2))
-        .append("\" y2=\"").append(n(y2)).append('"').append(stroke(stroke, lineWidth)).append("/>\n");
+    sb.append("<line x1=\"")
+        .append(n(x1))
+        .append("\" y1=\"")
+        .append(n(y1))
+        .append("\" x2=\"")
+        .append(n(x2))
+        .append("\" y2=\"")
+        .append(n(y2))
+        .append('"')
+        .append(stroke(stroke, lineWidth))
+        .append("/>\n");
     shapes++;
   }
 
@@ -68,9 +95,19 @@ public final class SvgSink implements DrawingSink {
   @Override
   public void text(String s, double x, double y, Color fill, double size, Align align) {
     String anchor = align == Align.LEFT ? "start" : align == Align.CENTER ? "middle" : "end";
-    sb.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" font-size=\"").append(n(size))
-        .append("\" text-anchor=\"").append(anchor).append('"').append(fill(fill)).append('>')
-        .append(escape(s)).append("</text>\n");
+    sb.append("<text x=\"")
+        .append(n(x))
+        .append("\" y=\"")
+        .append(n(y))
+        .append("\" font-size=\"")
+        .append(n(size))
+        .append("\" text-anchor=\"")
+        .append(anchor)
+        .append('"')
+        .append(fill(fill))
+        .append('>')
+        .append(escape(s))
+        .append("</text>\n");
     shapes++;
   }
 

@@ -1,7 +1,7 @@
 package io.rayon.views.heatmap;
 
-import io.rayon.views.draw.ColumnSpans;
 import io.rayon.views.draw.Colors;
+import io.rayon.views.draw.ColumnSpans;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
@@ -11,12 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.css.CssMetaData;
 import javafx.css.Styleable;
 import javafx.css.StyleableProperty;
@@ -26,10 +27,11 @@ import javafx.scene.control.Skin;
 import javafx.scene.paint.Color;
 
 /**
- * Per-node load of thousands of nodes as a grid of cells grouped by rack, drawn on a canvas. A frame
- * is a {@code float[]} with one value per node: 0 is idle, 1 is full, above 1 is over capacity (drawn
- * in its own colour), NaN or negative means no data (grey). Hovering a cell shows the node, its rack
- * and its value; {@link #hoveredIndexProperty()} tells which node is under the pointer.
+ * Per-node load of thousands of nodes as a grid of cells grouped by rack, drawn on a canvas. A
+ * frame is a {@code float[]} with one value per node: 0 is idle, 1 is full, above 1 is over
+ * capacity (drawn in its own colour), NaN or negative means no data (grey). Hovering a cell shows
+ * the node, its rack and its value; {@link #hoveredIndexProperty()} tells which node is under the
+ * pointer.
  *
  * <p>Set the nodes once with {@link #setNodes(List, List)} and then a new frame with {@link
  * #setValues(float[])} as often as needed; only a frame change (or a resize) redraws.
@@ -40,24 +42,34 @@ public class NodeHeatmap extends Control implements Drawable {
 
   private static final float[] NO_VALUES = new float[0];
 
-  private final ObjectProperty<float[]> values = new SimpleObjectProperty<>(this, "values", NO_VALUES);
+  private final ObjectProperty<float[]> values =
+      new SimpleObjectProperty<>(this, "values", NO_VALUES);
   private final StringProperty title = new SimpleStringProperty(this, "title", "");
-  private final ReadOnlyIntegerWrapper hoveredIndex = new ReadOnlyIntegerWrapper(this, "hoveredIndex", -1);
+  private final ReadOnlyIntegerWrapper hoveredIndex =
+      new ReadOnlyIntegerWrapper(this, "hoveredIndex", -1);
   private final StyleableProperty<Color> backgroundColor =
-      CSS.createStyleableColorProperty(this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
+      CSS.createStyleableColorProperty(
+          this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
   private final StyleableProperty<Color> labelColor =
-      CSS.createStyleableColorProperty(this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
+      CSS.createStyleableColorProperty(
+          this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
   private final StyleableProperty<Color> lowColor =
-      CSS.createStyleableColorProperty(this, "lowColor", "-rayon-low", v -> v.lowColor, Color.web("#e8f5e9"));
+      CSS.createStyleableColorProperty(
+          this, "lowColor", "-rayon-low", v -> v.lowColor, Color.web("#e8f5e9"));
   private final StyleableProperty<Color> midColor =
-      CSS.createStyleableColorProperty(this, "midColor", "-rayon-mid", v -> v.midColor, Color.web("#fbc02d"));
+      CSS.createStyleableColorProperty(
+          this, "midColor", "-rayon-mid", v -> v.midColor, Color.web("#fbc02d"));
   private final StyleableProperty<Color> highColor =
-      CSS.createStyleableColorProperty(this, "highColor", "-rayon-high", v -> v.highColor, Color.web("#d32f2f"));
+      CSS.createStyleableColorProperty(
+          this, "highColor", "-rayon-high", v -> v.highColor, Color.web("#d32f2f"));
   private final StyleableProperty<Color> overColor =
-      CSS.createStyleableColorProperty(this, "overColor", "-rayon-over", v -> v.overColor, Color.web("#7b1fa2"));
+      CSS.createStyleableColorProperty(
+          this, "overColor", "-rayon-over", v -> v.overColor, Color.web("#7b1fa2"));
 
-  private final BooleanProperty legendVisible = new SimpleBooleanProperty(this, "legendVisible", true);
-  private final ObjectProperty<Layout> nodes = new SimpleObjectProperty<>(this, "nodes", new Layout(List.of(), List.of()));
+  private final BooleanProperty legendVisible =
+      new SimpleBooleanProperty(this, "legendVisible", true);
+  private final ObjectProperty<Layout> nodes =
+      new SimpleObjectProperty<>(this, "nodes", new Layout(List.of(), List.of()));
   private int[] lut;
   private Color lutLow;
   private Color lutMid;
@@ -69,14 +81,16 @@ public class NodeHeatmap extends Control implements Drawable {
       names = List.copyOf(names);
       racks = List.copyOf(racks);
       if (names.size() != racks.size()) {
-        throw new IllegalArgumentException(names.size() + " node names but " + racks.size() + " racks");
+        throw new IllegalArgumentException(
+            names.size() + " node names but " + racks.size() + " racks");
       }
     }
 
     /** Node indices per rack, racks in order of first appearance. */
     public Map<String, List<Integer>> byRack() {
       Map<String, List<Integer>> m = new LinkedHashMap<>();
-      for (int i = 0; i < names.size(); i++) m.computeIfAbsent(racks.get(i), k -> new ArrayList<>()).add(i);
+      for (int i = 0; i < names.size(); i++)
+        m.computeIfAbsent(racks.get(i), k -> new ArrayList<>()).add(i);
       return m;
     }
   }
@@ -95,7 +109,10 @@ public class NodeHeatmap extends Control implements Drawable {
     legendVisible.addListener((o, a, b) -> cells = null);
   }
 
-  /** Whether the colour scale (0% to 100%, over capacity, no data) is drawn under the cells; default true. */
+  /**
+   * Whether the colour scale (0% to 100%, over capacity, no data) is drawn under the cells; default
+   * true.
+   */
   public BooleanProperty legendVisibleProperty() {
     return legendVisible;
   }
@@ -120,10 +137,11 @@ public class NodeHeatmap extends Control implements Drawable {
   }
 
   @SuppressWarnings("unchecked")
-  List<javafx.beans.value.ObservableValue<Color>> cssColors() {
-    List<javafx.beans.value.ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p : List.of(backgroundColor, labelColor, lowColor, midColor, highColor, overColor)) {
-      out.add((javafx.beans.value.ObservableValue<Color>) p);
+  List<ObservableValue<Color>> cssColors() {
+    List<ObservableValue<Color>> out = new ArrayList<>();
+    for (StyleableProperty<Color> p :
+        List.of(backgroundColor, labelColor, lowColor, midColor, highColor, overColor)) {
+      out.add((ObservableValue<Color>) p);
     }
     return out;
   }
@@ -198,8 +216,10 @@ public class NodeHeatmap extends Control implements Drawable {
   }
 
   private static final int TITLE_H = 18;
+
   /** Height of the colour scale under the cells. */
   static final int LEGEND_H = 20;
+
   private static final int RACK_LABEL_H = 13;
   private static final int GAP = 6;
 
@@ -226,7 +246,8 @@ public class NodeHeatmap extends Control implements Drawable {
   }
 
   /** Lays racks out as blocks flowing left to right; null when they do not fit in h. */
-  private static Cells place(Map<String, List<Integer>> racks, int n, int s, double w, double h, int top) {
+  private static Cells place(
+      Map<String, List<Integer>> racks, int n, int s, double w, double h, int top) {
     int[] xs = new int[n];
     int[] ys = new int[n];
     List<String> names = new ArrayList<>(racks.keySet());
@@ -280,9 +301,11 @@ public class NodeHeatmap extends Control implements Drawable {
   /** "node-17 (rack r2): 83%" for the hover card. */
   public String describe(int i) {
     float[] v = getValues();
-    String val = i < v.length && !Float.isNaN(v[i]) && v[i] >= 0
-        ? String.format(Locale.ROOT, "%.0f%%", v[i] * 100) + (v[i] > 1.0001f ? " (over capacity)" : "")
-        : "no data";
+    String val =
+        i < v.length && !Float.isNaN(v[i]) && v[i] >= 0
+            ? String.format(Locale.ROOT, "%.0f%%", v[i] * 100)
+                + (v[i] > 1.0001f ? " (over capacity)" : "")
+            : "no data";
     return getNodes().names().get(i) + " (rack " + getNodes().racks().get(i) + "): " + val;
   }
 
@@ -290,7 +313,8 @@ public class NodeHeatmap extends Control implements Drawable {
   public void drawTo(DrawingSink sink, double w, double h) {
     sink.begin(w, h);
     sink.fillRect(0, 0, w, h, backgroundColor.getValue());
-    if (!title.get().isEmpty()) sink.text(title.get(), 4, 13, labelColor.getValue(), 12, DrawingSink.Align.LEFT);
+    if (!title.get().isEmpty())
+      sink.text(title.get(), 4, 13, labelColor.getValue(), 12, DrawingSink.Align.LEFT);
     Cells c = cells(w, h);
     int s = c.size();
     int inner = s >= 4 ? s - 1 : s;
@@ -303,7 +327,13 @@ public class NodeHeatmap extends Control implements Drawable {
     sink.columns(cs);
     if (s >= 4) {
       for (int r = 0; r < c.rackNames().size(); r++) {
-        sink.text(c.rackNames().get(r), c.rackX()[r], c.rackY()[r] + 10, labelColor.getValue(), 10, DrawingSink.Align.LEFT);
+        sink.text(
+            c.rackNames().get(r),
+            c.rackX()[r],
+            c.rackY()[r] + 10,
+            labelColor.getValue(),
+            10,
+            DrawingSink.Align.LEFT);
       }
     }
     if (legendVisible.get()) drawLegend(sink, h);

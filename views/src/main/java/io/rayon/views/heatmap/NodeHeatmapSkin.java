@@ -6,7 +6,10 @@ import java.util.List;
 import javafx.beans.Observable;
 import javafx.scene.input.MouseEvent;
 
-/** Skin of {@link NodeHeatmap}: a canvas redrawn once per layout pass after a change, and a hover card. */
+/**
+ * Skin of {@link NodeHeatmap}: a canvas redrawn once per layout pass after a change, and a hover
+ * card.
+ */
 public class NodeHeatmapSkin extends AbstractCanvasSkin<NodeHeatmap> {
 
   public NodeHeatmapSkin(NodeHeatmap h) {

@@ -4,12 +4,14 @@ import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a {@link PlanSkylineView} draws, in model types: the cluster capacity as a step function
@@ -27,11 +29,13 @@ public record PlanData(
     Map<String, Rdl> expressions) {
 
   public PlanData {
-    capacity = Collections.unmodifiableNavigableMap(new TreeMap<>(capacity == null ? Map.of() : capacity));
+    capacity =
+        Collections.unmodifiableNavigableMap(new TreeMap<>(capacity == null ? Map.of() : capacity));
     allocations = List.copyOf(allocations == null ? List.of() : allocations);
     rejected = List.copyOf(rejected == null ? List.of() : rejected);
     expressions = Map.copyOf(expressions == null ? Map.of() : expressions);
-    if (stepSeconds <= 0) throw new IllegalArgumentException("stepSeconds must be positive, was " + stepSeconds);
+    if (stepSeconds <= 0)
+      throw new IllegalArgumentException("stepSeconds must be positive, was " + stepSeconds);
     if (horizon <= 0) {
       long h = capacity.isEmpty() ? 0 : capacity.lastKey() + 1;
       for (ReservationAllocation a : allocations) h = Math.max(h, a.end());
@@ -75,12 +79,12 @@ public record PlanData(
 
   /** The resource dimensions present: memoryMB, vcores, then extras by name. */
   public List<String> dimensions() {
-    java.util.TreeSet<String> extras = new java.util.TreeSet<>();
+    TreeSet<String> extras = new TreeSet<>();
     for (Resources r : capacity.values()) extras.addAll(r.extras().keySet());
     for (ReservationAllocation a : allocations) {
       for (var at : a.atoms()) extras.addAll(at.bundle().extras().keySet());
     }
-    List<String> out = new java.util.ArrayList<>(List.of("memoryMB", "vcores"));
+    List<String> out = new ArrayList<>(List.of("memoryMB", "vcores"));
     out.addAll(extras);
     return out;
   }

@@ -2,6 +2,7 @@ package io.rayon.views.plan;
 
 import io.rayon.model.plan.ReservationAllocation;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.Objects;
  * How plan B differs from plan A, per reservation: accepted in A only, in B only, in both with a
  * different allocation (moved), or in both with the same allocation. Ids keep A's order, then B's.
  */
-public record PlanDiff(List<String> onlyInA, List<String> onlyInB, List<String> moved, List<String> unchanged) {
+public record PlanDiff(
+    List<String> onlyInA, List<String> onlyInB, List<String> moved, List<String> unchanged) {
 
   public enum Kind {
     ONLY_IN_A,
@@ -53,7 +55,7 @@ public record PlanDiff(List<String> onlyInA, List<String> onlyInB, List<String> 
 
   /** Every reservation's kind of difference, computed in one pass (use for many look-ups). */
   public Map<String, Kind> kinds() {
-    Map<String, Kind> m = new java.util.HashMap<>();
+    Map<String, Kind> m = new HashMap<>();
     for (String id : onlyInA) m.put(id, Kind.ONLY_IN_A);
     for (String id : onlyInB) m.put(id, Kind.ONLY_IN_B);
     for (String id : moved) m.put(id, Kind.MOVED);
@@ -61,7 +63,9 @@ public record PlanDiff(List<String> onlyInA, List<String> onlyInB, List<String> 
     return m;
   }
 
-  /** The kind of difference of one reservation, or null when it is in neither plan (linear time). */
+  /**
+   * The kind of difference of one reservation, or null when it is in neither plan (linear time).
+   */
   public Kind kindOf(String id) {
     if (onlyInA.contains(id)) return Kind.ONLY_IN_A;
     if (onlyInB.contains(id)) return Kind.ONLY_IN_B;
@@ -72,7 +76,13 @@ public record PlanDiff(List<String> onlyInA, List<String> onlyInB, List<String> 
 
   /** "only in A: 2, only in B: 1, moved: 5, unchanged: 40". */
   public String summary() {
-    return "only in A: " + onlyInA.size() + ", only in B: " + onlyInB.size() + ", moved: " + moved.size()
-        + ", unchanged: " + unchanged.size();
+    return "only in A: "
+        + onlyInA.size()
+        + ", only in B: "
+        + onlyInB.size()
+        + ", moved: "
+        + moved.size()
+        + ", unchanged: "
+        + unchanged.size();
   }
 }

@@ -23,11 +23,14 @@ public class PlanDiffView extends Control {
   public static final Color ONLY_IN_A = Color.web("#ef4444");
   public static final Color ONLY_IN_B = Color.web("#22c55e");
 
-  private final ObjectProperty<PlanData> planA = new SimpleObjectProperty<>(this, "planA", PlanData.empty());
-  private final ObjectProperty<PlanData> planB = new SimpleObjectProperty<>(this, "planB", PlanData.empty());
+  private final ObjectProperty<PlanData> planA =
+      new SimpleObjectProperty<>(this, "planA", PlanData.empty());
+  private final ObjectProperty<PlanData> planB =
+      new SimpleObjectProperty<>(this, "planB", PlanData.empty());
   private final StringProperty titleA = new SimpleStringProperty(this, "titleA", "A");
   private final StringProperty titleB = new SimpleStringProperty(this, "titleB", "B");
-  private final StringProperty selectedReservation = new SimpleStringProperty(this, "selectedReservation");
+  private final StringProperty selectedReservation =
+      new SimpleStringProperty(this, "selectedReservation");
   private final ReadOnlyObjectWrapper<PlanDiff> diff = new ReadOnlyObjectWrapper<>(this, "diff");
   private final PlanSkylineView viewA = new PlanSkylineView();
   private final PlanSkylineView viewB = new PlanSkylineView();

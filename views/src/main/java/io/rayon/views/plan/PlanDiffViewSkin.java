@@ -17,11 +17,18 @@ public class PlanDiffViewSkin extends SkinBase<PlanDiffView> {
     Label summary = new Label();
     summary.setId("plan-diff-summary");
     summary.getStyleClass().add("plan-diff-summary");
-    summary.textProperty().bind(Bindings.createStringBinding(
-        () -> v.getDiff() == null ? "" : v.getDiff().summary(), v.diffProperty()));
-    HBox legend = new HBox(10,
-        key("unchanged", PlanDiffView.UNCHANGED), key("moved", PlanDiffView.MOVED),
-        key("only in A", PlanDiffView.ONLY_IN_A), key("only in B", PlanDiffView.ONLY_IN_B));
+    summary
+        .textProperty()
+        .bind(
+            Bindings.createStringBinding(
+                () -> v.getDiff() == null ? "" : v.getDiff().summary(), v.diffProperty()));
+    HBox legend =
+        new HBox(
+            10,
+            key("unchanged", PlanDiffView.UNCHANGED),
+            key("moved", PlanDiffView.MOVED),
+            key("only in A", PlanDiffView.ONLY_IN_A),
+            key("only in B", PlanDiffView.ONLY_IN_B));
     Region gap = new Region();
     HBox.setHgrow(gap, Priority.ALWAYS);
     HBox top = new HBox(12, summary, gap, legend);

@@ -43,13 +43,17 @@ public class PlanGanttView extends Control implements Drawable {
   static final double RIGHT = 12;
   static final double MAX_LANE = 18;
 
-  private final ObjectProperty<PlanData> plan = new SimpleObjectProperty<>(this, "plan", PlanData.empty());
+  private final ObjectProperty<PlanData> plan =
+      new SimpleObjectProperty<>(this, "plan", PlanData.empty());
   private final DoubleProperty visibleStart = new SimpleDoubleProperty(this, "visibleStart", 0);
   private final DoubleProperty visibleEnd = new SimpleDoubleProperty(this, "visibleEnd", 1);
   private final LongProperty cursorStep = new SimpleLongProperty(this, "cursorStep", -1);
-  private final StringProperty selectedReservation = new SimpleStringProperty(this, "selectedReservation");
-  private final ObjectProperty<Function<String, String>> groupFunction = new SimpleObjectProperty<>(this, "groupFunction");
-  private final ObjectProperty<Function<String, Color>> colorFunction = new SimpleObjectProperty<>(this, "colorFunction");
+  private final StringProperty selectedReservation =
+      new SimpleStringProperty(this, "selectedReservation");
+  private final ObjectProperty<Function<String, String>> groupFunction =
+      new SimpleObjectProperty<>(this, "groupFunction");
+  private final ObjectProperty<Function<String, Color>> colorFunction =
+      new SimpleObjectProperty<>(this, "colorFunction");
 
   /** One row of the chart: a group heading (reservation null) or a reservation's lane. */
   record Row(String group, ReservationAllocation reservation) {}
@@ -112,16 +116,23 @@ public class PlanGanttView extends Control implements Drawable {
     return colorFunction;
   }
 
-  /** The rows in drawing order: per group (by name), a heading and its reservations by start, then id. */
+  /**
+   * The rows in drawing order: per group (by name), a heading and its reservations by start, then
+   * id.
+   */
   List<Row> rows() {
     PlanData p = getPlan();
     Function<String, String> gf = groupFunction.get();
     if (rows != null && rowsOf == p && rowsGroupedBy == gf) return rows;
     List<ReservationAllocation> rs = new ArrayList<>();
-    for (ReservationAllocation a : p.allocations()) if (!a.atoms().isEmpty() && a.end() > a.start()) rs.add(a);
-    Function<String, String> g = gf == null ? id -> "" : id -> Objects.requireNonNullElse(gf.apply(id), "");
-    rs.sort(Comparator.comparing((ReservationAllocation a) -> g.apply(a.reservationId()))
-        .thenComparingLong(ReservationAllocation::start).thenComparing(ReservationAllocation::reservationId));
+    for (ReservationAllocation a : p.allocations())
+      if (!a.atoms().isEmpty() && a.end() > a.start()) rs.add(a);
+    Function<String, String> g =
+        gf == null ? id -> "" : id -> Objects.requireNonNullElse(gf.apply(id), "");
+    rs.sort(
+        Comparator.comparing((ReservationAllocation a) -> g.apply(a.reservationId()))
+            .thenComparingLong(ReservationAllocation::start)
+            .thenComparing(ReservationAllocation::reservationId));
     List<Row> out = new ArrayList<>();
     String current = null;
     for (ReservationAllocation a : rs) {
@@ -158,7 +169,9 @@ public class PlanGanttView extends Control implements Drawable {
   /** The reservation whose lane is under y, or null. */
   public String reservationAt(double y, double h) {
     int i = rowAt(y, h);
-    return i < 0 || rows().get(i).reservation() == null ? null : rows().get(i).reservation().reservationId();
+    return i < 0 || rows().get(i).reservation() == null
+        ? null
+        : rows().get(i).reservation().reservationId();
   }
 
   @Override
@@ -185,7 +198,14 @@ public class PlanGanttView extends Control implements Drawable {
       if (y > h - BOTTOM) break;
       if (r.reservation() == null) {
         sink.fillRect(0, y, w, lane, Color.rgb(240, 240, 240));
-        if (labels) sink.text(r.group().isEmpty() ? "(no group)" : r.group(), 4, y + lane - 4, label, 10, DrawingSink.Align.LEFT);
+        if (labels)
+          sink.text(
+              r.group().isEmpty() ? "(no group)" : r.group(),
+              4,
+              y + lane - 4,
+              label,
+              10,
+              DrawingSink.Align.LEFT);
         continue;
       }
       ReservationAllocation a = r.reservation();
@@ -193,9 +213,13 @@ public class PlanGanttView extends Control implements Drawable {
       boolean selected = id.equals(sel);
       if (selected) sink.fillRect(0, y, w, lane, Color.rgb(255, 244, 204));
       if (labels) sink.text(fit(id, 18), 10, y + lane - 4, label, 10, DrawingSink.Align.LEFT);
-      Color c = cf == null ? Colors.categorical(id) : Objects.requireNonNullElse(cf.apply(id), Colors.categorical(id));
+      Color c =
+          cf == null
+              ? Colors.categorical(id)
+              : Objects.requireNonNullElse(cf.apply(id), Colors.categorical(id));
       long peak = 1;
-      for (AtomAllocation at : a.atoms()) for (Step s : at.steps()) peak = Math.max(peak, s.bundles());
+      for (AtomAllocation at : a.atoms())
+        for (Step s : at.steps()) peak = Math.max(peak, s.bundles());
       double barTop = y + (lane >= 4 ? 1 : 0);
       double barH = Math.max(1, lane - (lane >= 4 ? 2 : 0));
       for (AtomAllocation at : a.atoms()) {
@@ -208,8 +232,14 @@ public class PlanGanttView extends Control implements Drawable {
           sink.fillRect(xa, barTop, Math.max(1, xb - xa), barH, Colors.mix(Color.WHITE, c, t));
         }
       }
-      if (selected) sink.strokeRect(Math.max(x0, xOf(a.start(), w)), barTop, Math.max(1,
-          Math.min(x1, xOf(a.end(), w)) - Math.max(x0, xOf(a.start(), w))), barH, Color.rgb(17, 17, 17), 1.5);
+      if (selected)
+        sink.strokeRect(
+            Math.max(x0, xOf(a.start(), w)),
+            barTop,
+            Math.max(1, Math.min(x1, xOf(a.end(), w)) - Math.max(x0, xOf(a.start(), w))),
+            barH,
+            Color.rgb(17, 17, 17),
+            1.5);
     }
     drawTimeAxis(sink, w, h, axis, label);
     long cursor = cursorStep.get();
@@ -244,30 +274,45 @@ public class PlanGanttView extends Control implements Drawable {
     ReservationAllocation a = getPlan().allocationOf(id);
     if (a == null) return id;
     long peak = 0;
-    for (AtomAllocation at : a.atoms()) for (Step s : at.steps()) peak = Math.max(peak, s.bundles());
+    for (AtomAllocation at : a.atoms())
+      for (Step s : at.steps()) peak = Math.max(peak, s.bundles());
     long ss = getPlan().stepSeconds();
     Function<String, String> gf = groupFunction.get();
     String group = gf == null ? null : gf.apply(id);
-    return String.format(Locale.ROOT, "%s%s: %s to %s, peak %d bundles", id, group == null || group.isEmpty() ? "" : " (" + group + ")",
-        Axes.duration(a.start() * ss), Axes.duration(a.end() * ss), peak);
+    return String.format(
+        Locale.ROOT,
+        "%s%s: %s to %s, peak %d bundles",
+        id,
+        group == null || group.isEmpty() ? "" : " (" + group + ")",
+        Axes.duration(a.start() * ss),
+        Axes.duration(a.end() * ss),
+        peak);
   }
 
   /** The canvas skin: redraws on any property change, hover card per lane, click selects. */
   static final class GanttSkin extends AbstractCanvasSkin<PlanGanttView> {
     GanttSkin(PlanGanttView v) {
       super(v, "plan-gantt", 200, 120);
-      canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
-        String id = v.reservationAt(e.getY(), canvas.getHeight());
-        v.selectedReservationProperty().set(id);
-        v.requestFocus();
-      });
+      canvas.addEventHandler(
+          MouseEvent.MOUSE_CLICKED,
+          e -> {
+            String id = v.reservationAt(e.getY(), canvas.getHeight());
+            v.selectedReservationProperty().set(id);
+            v.requestFocus();
+          });
     }
 
     @Override
     protected List<Observable> observed() {
       PlanGanttView v = getSkinnable();
-      return List.of(v.planProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-          v.selectedReservationProperty(), v.groupFunctionProperty(), v.colorFunctionProperty());
+      return List.of(
+          v.planProperty(),
+          v.visibleStartProperty(),
+          v.visibleEndProperty(),
+          v.cursorStepProperty(),
+          v.selectedReservationProperty(),
+          v.groupFunctionProperty(),
+          v.colorFunctionProperty());
     }
 
     @Override

@@ -5,8 +5,9 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
 import io.rayon.views.draw.Axes;
-import io.rayon.views.draw.ColumnSpans;
+import io.rayon.views.draw.CanvasSink;
 import io.rayon.views.draw.Colors;
+import io.rayon.views.draw.ColumnSpans;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.css.CssMetaData;
 import javafx.css.Styleable;
 import javafx.css.StyleableProperty;
@@ -47,9 +49,10 @@ import javafx.scene.paint.Color;
  * <p><b>Interaction.</b> Mouse wheel zooms around the pointer, dragging pans, a click selects the
  * reservation under the pointer ({@link #selectedReservationProperty()}, settable from outside),
  * hovering shows a card (reservation, sub-expression paths, allocated resources, window, and what
- * {@link #reservationDetailsProperty()} adds). {@link #cursorStepProperty() cursorStep} draws a time
- * cursor; {@link #ghostProperty() ghost} overlays a tentative allocation (a feasibility preview) on
- * top of the stack. Rejected reservations are listed beside the picture with their reasons.
+ * {@link #reservationDetailsProperty()} adds). {@link #cursorStepProperty() cursorStep} draws a
+ * time cursor; {@link #ghostProperty() ghost} overlays a tentative allocation (a feasibility
+ * preview) on top of the stack. Rejected reservations are listed beside the picture with their
+ * reasons.
  */
 public class PlanSkylineView extends Control implements Drawable {
   static final double LEFT = 64;
@@ -61,38 +64,52 @@ public class PlanSkylineView extends Control implements Drawable {
   private static final StyleablePropertyFactory<PlanSkylineView> CSS =
       new StyleablePropertyFactory<>(Control.getClassCssMetaData());
 
-  private final ObjectProperty<PlanData> plan = new SimpleObjectProperty<>(this, "plan", PlanData.empty());
+  private final ObjectProperty<PlanData> plan =
+      new SimpleObjectProperty<>(this, "plan", PlanData.empty());
   private final StringProperty dimension = new SimpleStringProperty(this, "dimension", "memoryMB");
   private final DoubleProperty visibleStart = new SimpleDoubleProperty(this, "visibleStart", 0);
   private final DoubleProperty visibleEnd = new SimpleDoubleProperty(this, "visibleEnd", 1);
   private final LongProperty cursorStep = new SimpleLongProperty(this, "cursorStep", -1);
-  private final StringProperty selectedReservation = new SimpleStringProperty(this, "selectedReservation");
-  private final ObjectProperty<ReservationAllocation> ghost = new SimpleObjectProperty<>(this, "ghost");
+  private final StringProperty selectedReservation =
+      new SimpleStringProperty(this, "selectedReservation");
+  private final ObjectProperty<ReservationAllocation> ghost =
+      new SimpleObjectProperty<>(this, "ghost");
   private final ObjectProperty<Overlay> overlay = new SimpleObjectProperty<>(this, "overlay");
   private final ObjectProperty<Function<String, String>> reservationDetails =
       new SimpleObjectProperty<>(this, "reservationDetails");
   private final ObjectProperty<Function<String, Color>> colorFunction =
       new SimpleObjectProperty<>(this, "colorFunction", Colors::categorical);
-  private final BooleanProperty rejectedPanelVisible = new SimpleBooleanProperty(this, "rejectedPanelVisible", true);
-  private final BooleanProperty toolbarVisible = new SimpleBooleanProperty(this, "toolbarVisible", true);
-  final ReadOnlyStringWrapper hoveredReservation = new ReadOnlyStringWrapper(this, "hoveredReservation");
+  private final BooleanProperty rejectedPanelVisible =
+      new SimpleBooleanProperty(this, "rejectedPanelVisible", true);
+  private final BooleanProperty toolbarVisible =
+      new SimpleBooleanProperty(this, "toolbarVisible", true);
+  final ReadOnlyStringWrapper hoveredReservation =
+      new ReadOnlyStringWrapper(this, "hoveredReservation");
 
   private final StyleableProperty<Color> backgroundColor =
-      CSS.createStyleableColorProperty(this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
+      CSS.createStyleableColorProperty(
+          this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
   private final StyleableProperty<Color> axisColor =
-      CSS.createStyleableColorProperty(this, "axisColor", "-rayon-axis", v -> v.axisColor, Color.GRAY);
+      CSS.createStyleableColorProperty(
+          this, "axisColor", "-rayon-axis", v -> v.axisColor, Color.GRAY);
   private final StyleableProperty<Color> labelColor =
-      CSS.createStyleableColorProperty(this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
+      CSS.createStyleableColorProperty(
+          this, "labelColor", "-rayon-label", v -> v.labelColor, Color.BLACK);
   private final StyleableProperty<Color> capacityColor =
-      CSS.createStyleableColorProperty(this, "capacityColor", "-rayon-capacity", v -> v.capacityColor, Color.CRIMSON);
+      CSS.createStyleableColorProperty(
+          this, "capacityColor", "-rayon-capacity", v -> v.capacityColor, Color.CRIMSON);
   private final StyleableProperty<Color> cursorColor =
-      CSS.createStyleableColorProperty(this, "cursorColor", "-rayon-cursor", v -> v.cursorColor, Color.ROYALBLUE);
+      CSS.createStyleableColorProperty(
+          this, "cursorColor", "-rayon-cursor", v -> v.cursorColor, Color.ROYALBLUE);
   private final StyleableProperty<Color> selectionColor =
-      CSS.createStyleableColorProperty(this, "selectionColor", "-rayon-selection", v -> v.selectionColor, Color.rgb(17, 17, 17));
+      CSS.createStyleableColorProperty(
+          this, "selectionColor", "-rayon-selection", v -> v.selectionColor, Color.rgb(17, 17, 17));
   private final StyleableProperty<Color> ghostColor =
-      CSS.createStyleableColorProperty(this, "ghostColor", "-rayon-ghost", v -> v.ghostColor, Color.rgb(109, 40, 217));
+      CSS.createStyleableColorProperty(
+          this, "ghostColor", "-rayon-ghost", v -> v.ghostColor, Color.rgb(109, 40, 217));
   private final StyleableProperty<Color> gridColor =
-      CSS.createStyleableColorProperty(this, "gridColor", "-rayon-grid", v -> v.gridColor, Color.rgb(235, 235, 235));
+      CSS.createStyleableColorProperty(
+          this, "gridColor", "-rayon-grid", v -> v.gridColor, Color.rgb(235, 235, 235));
 
   private SkylineModel model;
   private int[] colors;
@@ -101,14 +118,16 @@ public class PlanSkylineView extends Control implements Drawable {
   public PlanSkylineView() {
     getStyleClass().add("plan-skyline");
     setFocusTraversable(true);
-    plan.addListener((o, a, p) -> {
-      model = null;
-      colors = null;
-      // a new version of the same plan (for example after placing a reservation) keeps the zoom
-      boolean sameHorizon = a != null && p != null && a.horizon() == p.horizon() && a.horizon() > 1;
-      if (sameHorizon) showRange(getVisibleStart(), getVisibleEnd());
-      else showAll();
-    });
+    plan.addListener(
+        (o, a, p) -> {
+          model = null;
+          colors = null;
+          // a new version of the same plan (for example after placing a reservation) keeps the zoom
+          boolean sameHorizon =
+              a != null && p != null && a.horizon() == p.horizon() && a.horizon() > 1;
+          if (sameHorizon) showRange(getVisibleStart(), getVisibleEnd());
+          else showAll();
+        });
     dimension.addListener((o, a, b) -> model = null);
     colorFunction.addListener((o, a, b) -> colors = null);
   }
@@ -139,11 +158,19 @@ public class PlanSkylineView extends Control implements Drawable {
 
   /** The CSS colour properties, observable (the skin redraws when a theme changes them). */
   @SuppressWarnings("unchecked")
-  List<javafx.beans.value.ObservableValue<Color>> cssColors() {
-    List<javafx.beans.value.ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p : List.of(backgroundColor, axisColor, labelColor, capacityColor, cursorColor,
-        selectionColor, ghostColor, gridColor)) {
-      out.add((javafx.beans.value.ObservableValue<Color>) p);
+  List<ObservableValue<Color>> cssColors() {
+    List<ObservableValue<Color>> out = new ArrayList<>();
+    for (StyleableProperty<Color> p :
+        List.of(
+            backgroundColor,
+            axisColor,
+            labelColor,
+            capacityColor,
+            cursorColor,
+            selectionColor,
+            ghostColor,
+            gridColor)) {
+      out.add((ObservableValue<Color>) p);
     }
     return out;
   }
@@ -310,7 +337,8 @@ public class PlanSkylineView extends Control implements Drawable {
     CAPACITY
   }
 
-  private final ObjectProperty<ValueScale> valueScale = new SimpleObjectProperty<>(this, "valueScale", ValueScale.DATA);
+  private final ObjectProperty<ValueScale> valueScale =
+      new SimpleObjectProperty<>(this, "valueScale", ValueScale.DATA);
   private final DoubleProperty valueZoom = new SimpleDoubleProperty(this, "valueZoom", 1);
 
   /** What the value axis spans; default {@link ValueScale#DATA}. */
@@ -318,7 +346,10 @@ public class PlanSkylineView extends Control implements Drawable {
     return valueScale;
   }
 
-  /** Magnification of the value axis (1: the scale's whole range; 2: its lower half), from 1/16 to 64. */
+  /**
+   * Magnification of the value axis (1: the scale's whole range; 2: its lower half), from 1/16 to
+   * 64.
+   */
   public DoubleProperty valueZoomProperty() {
     return valueZoom;
   }
@@ -384,13 +415,15 @@ public class PlanSkylineView extends Control implements Drawable {
     if (colors == null) {
       Function<String, Color> f = colorFunction.get();
       colors = new int[m.ids.length];
-      for (int i = 0; i < colors.length; i++) colors[i] = Colors.argb(f.apply(m.ids[i])) | 0xff000000;
+      for (int i = 0; i < colors.length; i++)
+        colors[i] = Colors.argb(f.apply(m.ids[i])) | 0xff000000;
     }
     return colors;
   }
 
   /** Plot geometry for a picture of size w x h at the current visible range. */
-  record Geometry(double x0, double y0, double x1, double y1, double start, double end, double scale) {
+  record Geometry(
+      double x0, double y0, double x1, double y1, double start, double end, double scale) {
     double stepsPerPx() {
       return (end - start) / (x1 - x0);
     }
@@ -439,8 +472,13 @@ public class PlanSkylineView extends Control implements Drawable {
     drawCursor(sink, g);
     drawTimeAxis(sink, g);
     if (m.reservationCount() == 0) {
-      sink.text(getPlan().capacity().isEmpty() ? "No plan" : "No accepted reservations",
-          (g.x0() + g.x1()) / 2, (g.y0() + g.y1()) / 2, axisColor.getValue(), 13, DrawingSink.Align.CENTER);
+      sink.text(
+          getPlan().capacity().isEmpty() ? "No plan" : "No accepted reservations",
+          (g.x0() + g.x1()) / 2,
+          (g.y0() + g.y1()) / 2,
+          axisColor.getValue(),
+          13,
+          DrawingSink.Align.CENTER);
     }
     sink.end();
   }
@@ -451,12 +489,25 @@ public class PlanSkylineView extends Control implements Drawable {
     for (double v = 0; v <= top + 1e-9; v += tick) {
       double y = Math.round(g.yOf(v)) + 0.5;
       sink.line(g.x0(), y, g.x1(), y, gridColor.getValue(), 1);
-      sink.text(Axes.value(v, m.dimension), g.x0() - 6, y + 4, labelColor.getValue(), 10, DrawingSink.Align.RIGHT);
+      sink.text(
+          Axes.value(v, m.dimension),
+          g.x0() - 6,
+          y + 4,
+          labelColor.getValue(),
+          10,
+          DrawingSink.Align.RIGHT);
     }
   }
 
   /** What the cached pixel spans of the buckets depend on. */
-  private record SpanKey(int bucketSize, double scale, double y1, int selected, int[] colors, SkylineModel model, int selArgb) {}
+  private record SpanKey(
+      int bucketSize,
+      double scale,
+      double y1,
+      int selected,
+      int[] colors,
+      SkylineModel model,
+      int selArgb) {}
 
   private SpanKey spanKey;
   private int[][] spanCache = new int[0][];
@@ -471,7 +522,8 @@ public class PlanSkylineView extends Control implements Drawable {
     long b1 = (long) Math.ceil(g.end() / B);
     SkylineModel.Bucket[] cache = m.buckets(B, b0, b1);
     int[] col = colors();
-    Integer selBoxed = getSelectedReservation() == null ? null : m.indexOf.get(getSelectedReservation());
+    Integer selBoxed =
+        getSelectedReservation() == null ? null : m.indexOf.get(getSelectedReservation());
     int sel = selBoxed == null ? -1 : selBoxed;
     int selArgb = Colors.argb(selectionColor.getValue()) | 0xff000000;
     SpanKey key = new SpanKey(B, g.scale(), g.y1(), sel, col, m, selArgb);
@@ -487,7 +539,7 @@ public class PlanSkylineView extends Control implements Drawable {
     int py0 = (int) Math.round(g.y0());
     int pw = (int) Math.round(g.x1()) - px0;
     int ph = (int) Math.round(g.y1()) - py0;
-    ColumnSpans cs = sink instanceof io.rayon.views.draw.CanvasSink ? columns : new ColumnSpans(0, 0, 0, 0);
+    ColumnSpans cs = sink instanceof CanvasSink ? columns : new ColumnSpans(0, 0, 0, 0);
     cs.reset(px0, py0, pw, ph);
     double[] ghostTop = ghostRuns == null ? null : new double[(int) Math.max(0, 2 * (b1 - b0))];
     double[] ghostX = ghostRuns == null ? null : new double[ghostTop.length];
@@ -530,7 +582,8 @@ public class PlanSkylineView extends Control implements Drawable {
    * a pixel high (and the selected one) get their own span; runs of thinner ones are merged into
    * one span of their level-weighted average colour as soon as they add up to a pixel.
    */
-  private static int[] bucketSpans(SkylineModel.Bucket bk, int[] col, int sel, int selArgb, double scale, double y1, int top) {
+  private static int[] bucketSpans(
+      SkylineModel.Bucket bk, int[] col, int sel, int selArgb, double scale, double y1, int top) {
     ColumnSpans tmp = SCRATCH.get();
     // clipped at the plot's top: with the value axis fitted or magnified, a stack can rise above it
     tmp.reset(0, top, 1, 0x7fff - top);
@@ -567,7 +620,8 @@ public class PlanSkylineView extends Control implements Drawable {
       }
       cum += v;
     }
-    if (pendLevel > 0) emit(tmp, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
+    if (pendLevel > 0)
+      emit(tmp, y1, scale, pendStart, pendStart + pendLevel, avg(pr, pg, pb, pendLevel), false);
     int n = tmp.spanCount();
     int[] packed = new int[2 * n];
     for (int s = 0; s < n; s++) {
@@ -577,9 +631,11 @@ public class PlanSkylineView extends Control implements Drawable {
     return packed;
   }
 
-  private static final ThreadLocal<ColumnSpans> SCRATCH = ThreadLocal.withInitial(() -> new ColumnSpans(0, 0, 0, 0));
+  private static final ThreadLocal<ColumnSpans> SCRATCH =
+      ThreadLocal.withInitial(() -> new ColumnSpans(0, 0, 0, 0));
 
-  private static void emit(ColumnSpans cs, double y1, double scale, double from, double to, int argb, boolean min1) {
+  private static void emit(
+      ColumnSpans cs, double y1, double scale, double from, double to, int argb, boolean min1) {
     int top = (int) Math.round(y1 - to * scale);
     int bottom = (int) Math.round(y1 - from * scale);
     if (min1 && bottom <= top) top = bottom - 1;
@@ -651,7 +707,12 @@ public class PlanSkylineView extends Control implements Drawable {
     }
     sink.polyline(xs, ys, xs.length, capacityColor.getValue(), 2);
     if (above >= 0) {
-      sink.text("capacity " + Axes.value(above, m.dimension) + " above", g.x1() - 4, g.y0() + 12, capacityColor.getValue(), 10,
+      sink.text(
+          "capacity " + Axes.value(above, m.dimension) + " above",
+          g.x1() - 4,
+          g.y0() + 12,
+          capacityColor.getValue(),
+          10,
           DrawingSink.Align.RIGHT);
     }
   }
@@ -684,7 +745,13 @@ public class PlanSkylineView extends Control implements Drawable {
     if (c < 0 || c < g.start() || c > g.end()) return;
     double x = Math.round(g.xOf(c)) + 0.5;
     sink.line(x, g.y0(), x, g.y1(), cursorColor.getValue(), 1.5);
-    sink.text(Axes.duration(c * getPlan().stepSeconds()), x + 4, g.y0() + 12, cursorColor.getValue(), 10, DrawingSink.Align.LEFT);
+    sink.text(
+        Axes.duration(c * getPlan().stepSeconds()),
+        x + 4,
+        g.y0() + 12,
+        cursorColor.getValue(),
+        10,
+        DrawingSink.Align.LEFT);
   }
 
   private void drawTimeAxis(DrawingSink sink, Geometry g) {
@@ -697,7 +764,13 @@ public class PlanSkylineView extends Control implements Drawable {
     for (double t = first; t <= g.end() + 1e-9; t += tickSteps) {
       double x = Math.round(g.xOf(t)) + 0.5;
       sink.line(x, g.y1(), x, g.y1() + 4, axisColor.getValue(), 1);
-      sink.text(Axes.duration(t * ss), x, g.y1() + 16, labelColor.getValue(), 10, DrawingSink.Align.CENTER);
+      sink.text(
+          Axes.duration(t * ss),
+          x,
+          g.y1() + 16,
+          labelColor.getValue(),
+          10,
+          DrawingSink.Align.CENTER);
     }
   }
 
@@ -738,17 +811,36 @@ public class PlanSkylineView extends Control implements Drawable {
       long n = at.bundlesAt(step);
       if (n == 0) continue;
       held = held.plus(at.bundle().times(n));
-      sb.append("  sub-expression ").append(at.path().isEmpty() ? "(root)" : at.path()).append(": ").append(n)
-          .append(" x ").append(at.bundle());
+      sb.append("  sub-expression ")
+          .append(at.path().isEmpty() ? "(root)" : at.path())
+          .append(": ")
+          .append(n)
+          .append(" x ")
+          .append(at.bundle());
       String win = windowOf(expr, at.path());
       if (win != null) sb.append(", window ").append(win);
       sb.append('\n');
     }
-    sb.append("At ").append(Axes.duration(step * ss)).append(" (step ").append(step).append("): ").append(held).append('\n');
-    sb.append("Allocated over [").append(Axes.duration(a.start() * ss)).append(", ").append(Axes.duration(a.end() * ss))
-        .append("), work ").append(a.work()).append(" bundle-steps");
+    sb.append("At ")
+        .append(Axes.duration(step * ss))
+        .append(" (step ")
+        .append(step)
+        .append("): ")
+        .append(held)
+        .append('\n');
+    sb.append("Allocated over [")
+        .append(Axes.duration(a.start() * ss))
+        .append(", ")
+        .append(Axes.duration(a.end() * ss))
+        .append("), work ")
+        .append(a.work())
+        .append(" bundle-steps");
     if (expr != null && expr instanceof Rdl.Window w) {
-      sb.append("\nWindow [").append(Axes.duration(w.start() * ss)).append(", ").append(Axes.duration(w.finish() * ss)).append(')');
+      sb.append("\nWindow [")
+          .append(Axes.duration(w.start() * ss))
+          .append(", ")
+          .append(Axes.duration(w.finish() * ss))
+          .append(')');
     }
     Function<String, String> f = reservationDetails.get();
     if (f != null) {

@@ -2,21 +2,33 @@ package io.rayon.views.plan;
 
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
+import io.rayon.views.draw.Axes;
 import io.rayon.views.draw.CanvasSink;
+import java.util.List;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
+import javafx.event.EventHandler;
+import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.SkinBase;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.RangeSlider;
 
@@ -33,12 +45,17 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private final Label rejectedTitle = new Label();
   private final VBox rejectedPanel = new VBox(rejectedTitle, rejected);
   private final BorderPane layout = new BorderPane();
-  private final javafx.scene.control.ComboBox<String> dimensionBox = new javafx.scene.control.ComboBox<>();
+  private final ComboBox<String> dimensionBox = new ComboBox<>();
   private final Label rangeLabel = new Label();
-  /** ControlsFX's two-thumb slider over the horizon: the visible time window, dragged by either end or the middle. */
+
+  /**
+   * ControlsFX's two-thumb slider over the horizon: the visible time window, dragged by either end
+   * or the middle.
+   */
   private final RangeSlider window = new RangeSlider(0, 1, 0, 1);
+
   private boolean syncingWindow;
-  private final javafx.scene.layout.HBox toolbar = new javafx.scene.layout.HBox(6);
+  private final HBox toolbar = new HBox(6);
   private boolean dirty = true;
   private double pressX;
   private double pressStart;
@@ -65,7 +82,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private final InvalidationListener toolbarListener = o -> syncToolbar();
   private final InvalidationListener rangeListener = o -> syncRange();
   private final InvalidationListener selectionListener = o -> syncListSelection();
-  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
+  private final EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public PlanSkylineViewSkin(PlanSkylineView v) {
     super(v);
@@ -85,43 +102,64 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     rejectedPanel.getStyleClass().add("plan-rejected");
     rejectedPanel.setId("plan-rejected");
     VBox.setVgrow(rejected, Priority.ALWAYS);
-    rejected.getSelectionModel().selectedItemProperty().addListener((o, a, d) -> {
-      if (!syncingList && d != null) getSkinnable().setSelectedReservation(d.reservationId());
-    });
+    rejected
+        .getSelectionModel()
+        .selectedItemProperty()
+        .addListener(
+            (o, a, d) -> {
+              if (!syncingList && d != null)
+                getSkinnable().setSelectedReservation(d.reservationId());
+            });
 
     dimensionBox.setId("plan-dimension");
     // never narrower than its text ("memoryMB"), whatever the toolbar's width
-    dimensionBox.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-    dimensionBox.setTooltip(new javafx.scene.control.Tooltip("Resource dimension drawn (memoryMB, vcores, ...)"));
-    dimensionBox.valueProperty().addListener((o, a, d) -> {
-      if (d != null && !syncingList) getSkinnable().setDimension(d);
-    });
-    javafx.scene.control.Button fit = new javafx.scene.control.Button("Fit");
+    dimensionBox.setMinWidth(Region.USE_PREF_SIZE);
+    dimensionBox.setTooltip(new Tooltip("Resource dimension drawn (memoryMB, vcores, ...)"));
+    dimensionBox
+        .valueProperty()
+        .addListener(
+            (o, a, d) -> {
+              if (d != null && !syncingList) getSkinnable().setDimension(d);
+            });
+    Button fit = new Button("Fit");
     fit.setId("plan-fit");
-    fit.setTooltip(new javafx.scene.control.Tooltip("Fit both axes: the whole horizon, and the values to the allocations (Home)"));
+    fit.setTooltip(
+        new Tooltip("Fit both axes: the whole horizon, and the values to the allocations (Home)"));
     fit.setOnAction(e -> getSkinnable().fit());
     // the value axis, in one menu so the toolbar stays narrow: fit to the allocations, the capacity
     // scale, magnify, shrink
-    javafx.scene.control.MenuButton values = new javafx.scene.control.MenuButton("Values");
+    MenuButton values = new MenuButton("Values");
     values.setId("plan-values");
-    values.setTooltip(new javafx.scene.control.Tooltip("The value axis: fitted to the allocations or up to the capacity; magnify or shrink"));
-    javafx.scene.control.CheckMenuItem capacityScale = new javafx.scene.control.CheckMenuItem("Capacity scale");
+    values.setTooltip(
+        new Tooltip(
+            "The value axis: fitted to the allocations or up to the capacity; magnify or shrink"));
+    CheckMenuItem capacityScale = new CheckMenuItem("Capacity scale");
     capacityScale.setId("plan-capacity-scale");
-    capacityScale.setSelected(getSkinnable().valueScaleProperty().get() == PlanSkylineView.ValueScale.CAPACITY);
-    capacityScale.selectedProperty().addListener((o, a, b) -> getSkinnable().valueScaleProperty().set(
-        b ? PlanSkylineView.ValueScale.CAPACITY : PlanSkylineView.ValueScale.DATA));
-    getSkinnable().valueScaleProperty().addListener((o, a, b) -> capacityScale.setSelected(b == PlanSkylineView.ValueScale.CAPACITY));
-    javafx.scene.control.MenuItem yIn = new javafx.scene.control.MenuItem("Magnify (Y+)");
+    capacityScale.setSelected(
+        getSkinnable().valueScaleProperty().get() == PlanSkylineView.ValueScale.CAPACITY);
+    capacityScale
+        .selectedProperty()
+        .addListener(
+            (o, a, b) ->
+                getSkinnable()
+                    .valueScaleProperty()
+                    .set(
+                        b ? PlanSkylineView.ValueScale.CAPACITY : PlanSkylineView.ValueScale.DATA));
+    getSkinnable()
+        .valueScaleProperty()
+        .addListener(
+            (o, a, b) -> capacityScale.setSelected(b == PlanSkylineView.ValueScale.CAPACITY));
+    MenuItem yIn = new MenuItem("Magnify (Y+)");
     yIn.setId("plan-yzoom-in");
     yIn.setOnAction(e -> getSkinnable().zoomValues(2));
-    javafx.scene.control.MenuItem yOut = new javafx.scene.control.MenuItem("Shrink (Y−)");
+    MenuItem yOut = new MenuItem("Shrink (Y−)");
     yOut.setId("plan-yzoom-out");
     yOut.setOnAction(e -> getSkinnable().zoomValues(0.5));
     values.getItems().setAll(capacityScale, yIn, yOut);
-    javafx.scene.control.Button zoomIn = new javafx.scene.control.Button("+");
+    Button zoomIn = new Button("+");
     zoomIn.setId("plan-zoom-in");
     zoomIn.setOnAction(e -> zoomCentre(1.5));
-    javafx.scene.control.Button zoomOut = new javafx.scene.control.Button("-");
+    Button zoomOut = new Button("-");
     zoomOut.setId("plan-zoom-out");
     zoomOut.setOnAction(e -> zoomCentre(1 / 1.5));
     rangeLabel.setId("plan-range");
@@ -130,22 +168,29 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     window.setShowTickMarks(false);
     window.setShowTickLabels(false);
     window.setMinWidth(80);
-    window.setTooltip(new javafx.scene.control.Tooltip("Time window shown: drag either end, or the bar between them"));
+    window.setTooltip(new Tooltip("Time window shown: drag either end, or the bar between them"));
     window.lowValueProperty().addListener(o -> windowDragged());
     window.highValueProperty().addListener(o -> windowDragged());
-    javafx.scene.layout.HBox.setHgrow(window, Priority.ALWAYS);
-    toolbar.getChildren().setAll(dimensionBox, zoomOut, zoomIn, values, fit, window,
-        rangeLabel);
+    HBox.setHgrow(window, Priority.ALWAYS);
+    toolbar.getChildren().setAll(dimensionBox, zoomOut, zoomIn, values, fit, window, rangeLabel);
     toolbar.getStyleClass().add("plan-toolbar");
-    toolbar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    toolbar.setAlignment(Pos.CENTER_LEFT);
     layout.setCenter(plotPane);
     getChildren().add(layout);
 
-    for (Observable o : new Observable[] {
-      v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.overlayProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
-      v.valueZoomProperty()
-    }) {
+    for (Observable o :
+        new Observable[] {
+          v.dimensionProperty(),
+          v.visibleStartProperty(),
+          v.visibleEndProperty(),
+          v.cursorStepProperty(),
+          v.selectedReservationProperty(),
+          v.ghostProperty(),
+          v.overlayProperty(),
+          v.colorFunctionProperty(),
+          v.valueScaleProperty(),
+          v.valueZoomProperty()
+        }) {
       o.addListener(redrawListener);
     }
     v.planProperty().addListener(planListener);
@@ -170,11 +215,19 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   @Override
   public void dispose() {
     PlanSkylineView v = getSkinnable();
-    for (Observable o : new Observable[] {
-      v.dimensionProperty(), v.visibleStartProperty(), v.visibleEndProperty(), v.cursorStepProperty(),
-      v.selectedReservationProperty(), v.ghostProperty(), v.overlayProperty(), v.colorFunctionProperty(), v.valueScaleProperty(),
-      v.valueZoomProperty()
-    }) {
+    for (Observable o :
+        new Observable[] {
+          v.dimensionProperty(),
+          v.visibleStartProperty(),
+          v.visibleEndProperty(),
+          v.cursorStepProperty(),
+          v.selectedReservationProperty(),
+          v.ghostProperty(),
+          v.overlayProperty(),
+          v.colorFunctionProperty(),
+          v.valueScaleProperty(),
+          v.valueZoomProperty()
+        }) {
       o.removeListener(redrawListener);
     }
     for (Observable o : v.cssColors()) o.removeListener(redrawListener);
@@ -211,7 +264,7 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     try {
       if (dimensionsOf != v.getPlan()) {
         dimensionsOf = v.getPlan();
-        java.util.List<String> dims = v.getPlan().dimensions();
+        List<String> dims = v.getPlan().dimensions();
         if (!dimensionBox.getItems().equals(dims)) dimensionBox.getItems().setAll(dims);
       }
       dimensionBox.setValue(v.getDimension());
@@ -237,11 +290,14 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     } finally {
       syncingWindow = false;
     }
-    rangeLabel.setText(io.rayon.views.draw.Axes.duration(v.getVisibleStart() * ss) + " – "
-        + io.rayon.views.draw.Axes.duration(v.getVisibleEnd() * ss));
+    rangeLabel.setText(
+        Axes.duration(v.getVisibleStart() * ss) + " – " + Axes.duration(v.getVisibleEnd() * ss));
   }
 
-  /** The slider moved: show its window (the view keeps at least a few steps and clamps to the horizon). */
+  /**
+   * The slider moved: show its window (the view keeps at least a few steps and clamps to the
+   * horizon).
+   */
   private void windowDragged() {
     if (syncingWindow) return;
     getSkinnable().showRange(window.getLowValue(), window.getHighValue());
@@ -302,7 +358,9 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     if (Math.abs(dx) > 3) dragged = true;
     if (!dragged) return;
     PlanSkylineView v = getSkinnable();
-    double spp = (v.getVisibleEnd() - v.getVisibleStart()) / Math.max(1, canvas.getWidth() - PlanSkylineView.LEFT - PlanSkylineView.RIGHT);
+    double spp =
+        (v.getVisibleEnd() - v.getVisibleStart())
+            / Math.max(1, canvas.getWidth() - PlanSkylineView.LEFT - PlanSkylineView.RIGHT);
     double span = v.getVisibleEnd() - v.getVisibleStart();
     v.showRange(pressStart - dx * spp, pressStart - dx * spp + span);
     hideCard();
@@ -311,7 +369,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
   private void onReleased(MouseEvent e) {
     if (dragged || e.getButton() != MouseButton.PRIMARY) return;
     PlanSkylineView v = getSkinnable();
-    v.setSelectedReservation(v.reservationAt(e.getX(), e.getY(), canvas.getWidth(), canvas.getHeight()));
+    v.setSelectedReservation(
+        v.reservationAt(e.getX(), e.getY(), canvas.getWidth(), canvas.getHeight()));
   }
 
   private void onMoved(MouseEvent e) {
@@ -328,7 +387,8 @@ public class PlanSkylineViewSkin extends SkinBase<PlanSkylineView> {
     double x = e.getX() + 14;
     double y = e.getY() + 14;
     if (x + card.getWidth() > plotPane.getWidth()) x = Math.max(0, e.getX() - 14 - card.getWidth());
-    if (y + card.getHeight() > plotPane.getHeight()) y = Math.max(0, e.getY() - 14 - card.getHeight());
+    if (y + card.getHeight() > plotPane.getHeight())
+      y = Math.max(0, e.getY() - 14 - card.getHeight());
     card.relocate(x, y);
     card.setVisible(true);
   }

@@ -11,11 +11,12 @@ import java.util.TreeMap;
  * The drawing model of a plan skyline for one resource dimension, with level of detail.
  *
  * <p>Each reservation's skyline is flattened once into runs {@code (start, end, value)}. The time
- * axis is cut into buckets of {@code B} steps, {@code B} the smallest power of two at least as large
- * as the steps one pixel covers; a bucket holds, in stacking order, each reservation's <em>average</em>
- * level over the bucket (so what is narrower than a pixel is aggregated and area is preserved).
- * Buckets are computed lazily and cached per {@code B}, so panning only computes the buckets that
- * come into view. A reservation's index is its position in {@link PlanData#allocations()}.
+ * axis is cut into buckets of {@code B} steps, {@code B} the smallest power of two at least as
+ * large as the steps one pixel covers; a bucket holds, in stacking order, each reservation's
+ * <em>average</em> level over the bucket (so what is narrower than a pixel is aggregated and area
+ * is preserved). Buckets are computed lazily and cached per {@code B}, so panning only computes the
+ * buckets that come into view. A reservation's index is its position in {@link
+ * PlanData#allocations()}.
  */
 final class SkylineModel {
   final PlanData plan;
@@ -27,9 +28,14 @@ final class SkylineModel {
   private final long[] runStart;
   private final long[] runEnd;
   private final double[] runValue;
+
   /** Largest of capacity and total allocation over the horizon; the value axis goes to it. */
   final double maxLevel;
-  /** The highest total allocation (0 when nothing is allocated): the top when the value axis fits the data. */
+
+  /**
+   * The highest total allocation (0 when nothing is allocated): the top when the value axis fits
+   * the data.
+   */
   final double dataMax;
 
   private int cacheB = -1;

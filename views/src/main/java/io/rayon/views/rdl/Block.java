@@ -10,9 +10,9 @@ import java.util.Objects;
 /**
  * One block of the RDL builder: an immutable tree that, unlike {@link Rdl}, may be
  * <em>incomplete</em>. An incomplete tree has an operator ({@code any}, {@code all}, {@code order})
- * without children or a {@code window} without its expression; such empty places are shown as
- * drop placeholders, reported as {@link BlockProblem}s, printed as {@code ?} in the text pane, and
- * make {@link #toRdl()} return {@code null}. Paths follow {@link Rdl#at}.
+ * without children or a {@code window} without its expression; such empty places are shown as drop
+ * placeholders, reported as {@link BlockProblem}s, printed as {@code ?} in the text pane, and make
+ * {@link #toRdl()} return {@code null}. Paths follow {@link Rdl#at}.
  *
  * <p>Parameters that do not belong to a kind are zero: an atom uses {@code bundle, gang,
  * maxParallelism, minLease, work}; a window uses {@code start, finish}; operators use none.
@@ -54,10 +54,20 @@ public record Block(
   /** A window around {@code child}, which may be null for an empty window. */
   public static Block window(Block child, long start, long finish) {
     return new Block(
-        BlockKind.WINDOW, null, 0, 0, 0, 0, start, finish, child == null ? List.of() : List.of(child));
+        BlockKind.WINDOW,
+        null,
+        0,
+        0,
+        0,
+        0,
+        start,
+        finish,
+        child == null ? List.of() : List.of(child));
   }
 
-  /** The block a palette entry creates: an atom of one <1024,1> bundle-step, or an empty operator. */
+  /**
+   * The block a palette entry creates: an atom of one <1024,1> bundle-step, or an empty operator.
+   */
   public static Block newFromPalette(BlockKind kind) {
     return switch (kind) {
       case ATOM -> atom(Resources.of(1024, 1), 1, 1, 1, 1);
@@ -74,7 +84,10 @@ public record Block(
     if (e instanceof Rdl.Window w) return window(fromRdl(w.expr()), w.start(), w.finish());
     List<Block> cs = new ArrayList<>();
     for (Rdl c : e.children()) cs.add(fromRdl(c));
-    BlockKind k = e instanceof Rdl.Any ? BlockKind.ANY : e instanceof Rdl.All ? BlockKind.ALL : BlockKind.ORDER;
+    BlockKind k =
+        e instanceof Rdl.Any
+            ? BlockKind.ANY
+            : e instanceof Rdl.All ? BlockKind.ALL : BlockKind.ORDER;
     return operator(k, cs);
   }
 
@@ -151,12 +164,14 @@ public record Block(
   }
 
   public Block withAtom(Resources b, int g, int h, long l, long w) {
-    if (kind != BlockKind.ATOM) throw new IllegalArgumentException("not an atom: " + kind.keyword());
+    if (kind != BlockKind.ATOM)
+      throw new IllegalArgumentException("not an atom: " + kind.keyword());
     return atom(b, g, h, l, w);
   }
 
   public Block withWindow(long s, long f) {
-    if (kind != BlockKind.WINDOW) throw new IllegalArgumentException("not a window: " + kind.keyword());
+    if (kind != BlockKind.WINDOW)
+      throw new IllegalArgumentException("not a window: " + kind.keyword());
     return new Block(kind, null, 0, 0, 0, 0, s, f, children);
   }
 
@@ -170,7 +185,10 @@ public record Block(
     return withChildren(cs);
   }
 
-  /** This tree with {@code child} inserted as child {@code index} of the block at {@code parentPath}. */
+  /**
+   * This tree with {@code child} inserted as child {@code index} of the block at {@code
+   * parentPath}.
+   */
   public Block insert(String parentPath, int index, Block child) {
     Block parent = at(parentPath);
     if (parent == null) throw new IllegalArgumentException("no block at path '" + parentPath + "'");
@@ -181,7 +199,8 @@ public record Block(
       throw new IllegalArgumentException("this window already holds an expression");
     }
     if (index < 0 || index > parent.children.size()) {
-      throw new IllegalArgumentException("index " + index + " outside 0.." + parent.children.size());
+      throw new IllegalArgumentException(
+          "index " + index + " outside 0.." + parent.children.size());
     }
     List<Block> cs = new ArrayList<>(parent.children);
     cs.add(index, child);
@@ -217,7 +236,17 @@ public record Block(
   /** One-line summary for block headers, such as {@code atom <1024,1> g=1 h=4 l=10 w=40}. */
   public String summary() {
     return switch (kind) {
-      case ATOM -> "atom " + bundle + " g=" + gang + " h=" + maxParallelism + " l=" + minLease + " w=" + work;
+      case ATOM ->
+          "atom "
+              + bundle
+              + " g="
+              + gang
+              + " h="
+              + maxParallelism
+              + " l="
+              + minLease
+              + " w="
+              + work;
       case WINDOW -> "window [" + start + ", " + finish + ")";
       default -> kind.keyword();
     };
@@ -250,7 +279,8 @@ public record Block(
       if (i > 0) sb.append(",\n");
       children.get(i).pretty(sb, indent + 1);
     }
-    if (kind == BlockKind.WINDOW) sb.append(",\n").append(pad).append("  ").append(start).append(", ").append(finish);
+    if (kind == BlockKind.WINDOW)
+      sb.append(",\n").append(pad).append("  ").append(start).append(", ").append(finish);
     sb.append(')');
   }
 }

@@ -14,7 +14,8 @@ import javafx.scene.control.Skin;
  */
 public class BlockInspector extends Control {
   private final ObjectProperty<RdlBuilder> builder = new SimpleObjectProperty<>(this, "builder");
-  private final ObjectProperty<DisplayUnit> unit = new SimpleObjectProperty<>(this, "unit", DisplayUnit.STEPS);
+  private final ObjectProperty<DisplayUnit> unit =
+      new SimpleObjectProperty<>(this, "unit", DisplayUnit.STEPS);
 
   public BlockInspector() {
     getStyleClass().add("block-inspector");

@@ -5,6 +5,7 @@ import io.rayon.views.validation.FieldValidation;
 import java.util.TreeMap;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -61,7 +62,9 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     unit.valueProperty().addListener(refresh);
     for (TextField t : new TextField[] {memory, vcores, gang, parallelism, lease, work}) {
       String what = whatOf(t);
-      validation.check(t, text -> shown(t) ? wholeNumberProblem(what, text, t == gang || t == parallelism) : null);
+      validation.check(
+          t,
+          text -> shown(t) ? wholeNumberProblem(what, text, t == gang || t == parallelism) : null);
     }
     validation.check(extras, text -> shown(extras) ? extrasProblem(text) : null);
     validation.check(start, text -> shown(start) ? numberProblem("window start", text) : null);
@@ -117,13 +120,19 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
       validation.support().revalidate();
       return;
     }
-    title.setText(b.kind().keyword() + " at " + (observed.getSelectedPath().isEmpty() ? "the root" : observed.getSelectedPath()));
+    title.setText(
+        b.kind().keyword()
+            + " at "
+            + (observed.getSelectedPath().isEmpty() ? "the root" : observed.getSelectedPath()));
     int r = 0;
     if (b.kind() == BlockKind.ATOM) {
       memory.setText(Long.toString(b.bundle().memoryMB()));
       vcores.setText(Long.toString(b.bundle().vcores()));
       StringBuilder ex = new StringBuilder();
-      b.bundle().extras().forEach((k, v) -> ex.append(ex.length() == 0 ? "" : ",").append(k).append('=').append(v));
+      b.bundle()
+          .extras()
+          .forEach(
+              (k, v) -> ex.append(ex.length() == 0 ? "" : ",").append(k).append('=').append(v));
       extras.setText(ex.toString());
       gang.setText(Integer.toString(b.gang()));
       parallelism.setText(Integer.toString(b.maxParallelism()));
@@ -145,7 +154,8 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
       row(r++, "Start", start);
       row(r++, "Finish", finish);
     } else {
-      grid.add(new Label(b.kind().keyword() + " has no parameters; drop blocks into it"), 0, r, 2, 1);
+      grid.add(
+          new Label(b.kind().keyword() + " has no parameters; drop blocks into it"), 0, r, 2, 1);
     }
     validation.support().revalidate();
   }
@@ -155,7 +165,7 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
     return t.getParent() == grid;
   }
 
-  private void row(int r, String label, javafx.scene.Node n) {
+  private void row(int r, String label, Node n) {
     grid.add(new Label(label), 0, r);
     grid.add(n, 1, r);
   }
@@ -201,7 +211,8 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
   static String wholeNumberProblem(String what, String text, boolean intOnly) {
     try {
       long v = Long.parseLong(text.trim());
-      if (intOnly && (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE)) throw new NumberFormatException();
+      if (intOnly && (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE))
+        throw new NumberFormatException();
       return null;
     } catch (NumberFormatException e) {
       return what + ": '" + text + "' is not a whole number";
@@ -245,7 +256,8 @@ public class BlockInspectorSkin extends SkinBase<BlockInspector> {
   }
 
   private long parseLong(TextField t, String what) {
-    String p = wholeNumberProblem(what, t.getText(), what.startsWith("gang") || what.startsWith("max"));
+    String p =
+        wholeNumberProblem(what, t.getText(), what.startsWith("gang") || what.startsWith("max"));
     if (p != null) throw new IllegalArgumentException(p);
     return Long.parseLong(t.getText().trim());
   }

@@ -1,5 +1,7 @@
 package io.rayon.views.rdl;
 
+import java.util.Locale;
+
 /**
  * Units in which the inspector shows a window's start and finish. Plans count time in steps; a step
  * lasts {@code stepSeconds} seconds, so a value in minutes or hours converts to a whole number of
@@ -52,7 +54,7 @@ public enum DisplayUnit {
   /** A number without a trailing ".0". */
   public static String format(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-    String s = String.format(java.util.Locale.ROOT, "%.6f", v);
+    String s = String.format(Locale.ROOT, "%.6f", v);
     s = s.replaceAll("0+$", "");
     return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
   }

@@ -22,8 +22,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.StringProperty;
 import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Control;
 import javafx.scene.control.Skin;
@@ -45,10 +45,10 @@ import javafx.scene.control.Skin;
  * a document).
  *
  * <p><b>Validation.</b> The app supplies {@link #validatorProperty() validator}, which is called on
- * the JavaFX thread with each new complete expression and must be quick (the RDL compiler's checks);
- * its problems and the builder's own structural ones (empty operators) are in {@link
- * #problemsProperty() problems}; the blocks concerned get the {@code :problem} pseudo-class and show
- * the reasons in a tooltip.
+ * the JavaFX thread with each new complete expression and must be quick (the RDL compiler's
+ * checks); its problems and the builder's own structural ones (empty operators) are in {@link
+ * #problemsProperty() problems}; the blocks concerned get the {@code :problem} pseudo-class and
+ * show the reasons in a tooltip.
  *
  * <p><b>Dragging.</b> With {@link #systemDragAndDropProperty() systemDragAndDrop} on (the default
  * on desktops) blocks are dragged with JavaFX drag-and-drop, which also accepts RDL text dropped
@@ -60,7 +60,8 @@ import javafx.scene.control.Skin;
 public class RdlBuilder extends Control {
   private final CommandStack commandStack;
   private final ReadOnlyObjectWrapper<Block> root = new ReadOnlyObjectWrapper<>(this, "root");
-  private final ReadOnlyObjectWrapper<Rdl> expression = new ReadOnlyObjectWrapper<>(this, "expression");
+  private final ReadOnlyObjectWrapper<Rdl> expression =
+      new ReadOnlyObjectWrapper<>(this, "expression");
   private final StringProperty selectedPath = new SimpleStringProperty(this, "selectedPath");
   private final ObjectProperty<Function<Rdl, List<BlockProblem>>> validator =
       new SimpleObjectProperty<>(this, "validator");
@@ -70,7 +71,8 @@ public class RdlBuilder extends Control {
   private final LongProperty stepSeconds = new SimpleLongProperty(this, "stepSeconds", 60);
   private final BooleanProperty systemDragAndDrop =
       new SimpleBooleanProperty(this, "systemDragAndDrop", !isHeadlessPlatform());
-  private final BooleanProperty textPaneVisible = new SimpleBooleanProperty(this, "textPaneVisible", true);
+  private final BooleanProperty textPaneVisible =
+      new SimpleBooleanProperty(this, "textPaneVisible", true);
 
   public RdlBuilder() {
     this(new CommandStack());
@@ -207,7 +209,9 @@ public class RdlBuilder extends Control {
     message.set("");
   }
 
-  /** Inserts {@code block} as child {@code index} of the block at {@code parentPath}; one command. */
+  /**
+   * Inserts {@code block} as child {@code index} of the block at {@code parentPath}; one command.
+   */
   public void insert(String parentPath, int index, Block block) {
     Block cur = root.get();
     Block next;
@@ -222,7 +226,10 @@ public class RdlBuilder extends Control {
     apply("Insert " + block.kind().keyword(), cur, next, Rdl.childPath(parentPath, index));
   }
 
-  /** Puts {@code block} on an empty canvas, or wraps the current root when {@code block} is an empty operator. */
+  /**
+   * Puts {@code block} on an empty canvas, or wraps the current root when {@code block} is an empty
+   * operator.
+   */
   public void dropOnCanvas(Block block) {
     Block cur = root.get();
     if (cur == null) {
@@ -230,14 +237,17 @@ public class RdlBuilder extends Control {
     } else if (block.kind() != BlockKind.ATOM && block.children().isEmpty()) {
       apply("Wrap in " + block.kind().keyword(), cur, block.withChildren(List.of(cur)), "");
     } else {
-      message.set("Drop the " + block.kind().keyword() + " inside a block: the canvas already holds an expression");
+      message.set(
+          "Drop the "
+              + block.kind().keyword()
+              + " inside a block: the canvas already holds an expression");
     }
   }
 
   /**
-   * Moves the block at {@code from} to become child {@code index} of the block at {@code
-   * toParent} (paths as they are before the move). Returns the moved block's new path, or null when
-   * the move is refused (into itself) or changes nothing.
+   * Moves the block at {@code from} to become child {@code index} of the block at {@code toParent}
+   * (paths as they are before the move). Returns the moved block's new path, or null when the move
+   * is refused (into itself) or changes nothing.
    */
   public String move(String from, String toParent, int index) {
     Block cur = requireRoot();
@@ -314,11 +324,18 @@ public class RdlBuilder extends Control {
     cs.remove(i);
     cs.addAll(i, b.children());
     String sel = b.children().isEmpty() ? parentPath : path;
-    apply("Un-nest " + b.kind().keyword(), cur, cur.replace(parentPath, parent.withChildren(cs)), sel);
+    apply(
+        "Un-nest " + b.kind().keyword(),
+        cur,
+        cur.replace(parentPath, parent.withChildren(cs)),
+        sel);
     return true;
   }
 
-  /** Sets the parameters of the atom at {@code path}: bundle, gang g, max parallelism h, min lease l, work w. */
+  /**
+   * Sets the parameters of the atom at {@code path}: bundle, gang g, max parallelism h, min lease
+   * l, work w.
+   */
   public void setAtom(String path, Resources bundle, int g, int h, long l, long w) {
     Block cur = requireRoot();
     Block b = cur.at(path);
@@ -396,7 +413,9 @@ public class RdlBuilder extends Control {
     revalidate();
   }
 
-  /** Recomputes {@link #problemsProperty() problems} (the app may call it when its rules change). */
+  /**
+   * Recomputes {@link #problemsProperty() problems} (the app may call it when its rules change).
+   */
   public void revalidate() {
     List<BlockProblem> ps = new ArrayList<>();
     Block tree = root.get();

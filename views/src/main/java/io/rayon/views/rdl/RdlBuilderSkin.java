@@ -3,6 +3,7 @@ package io.rayon.views.rdl;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.rdl.RdlParseException;
 import io.rayon.model.rdl.RdlParser;
+import io.rayon.views.validation.FieldValidation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Map;
 import javafx.beans.InvalidationListener;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
+import javafx.event.EventHandler;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -40,8 +42,8 @@ import javafx.scene.layout.VBox;
 /**
  * Skin of {@link RdlBuilder}: palette on the left, the block canvas in the middle (blocks are small
  * scene-graph nodes: expressions have tens of blocks, not thousands), the text pane below, and a
- * message line. Block nodes are rebuilt when the tree or its problems change; selection only toggles
- * pseudo-classes, so a gesture's source node survives the click that selects it.
+ * message line. Block nodes are rebuilt when the tree or its problems change; selection only
+ * toggles pseudo-classes, so a gesture's source node survives the click that selects it.
  */
 public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
   static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
@@ -52,10 +54,15 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
   private static final String SLOT = "rdl.slot";
   private static final String PAYLOAD_PREFIX = "rayon-rdl-block:";
 
-  /** Where a drop lands: child {@code index} of {@code parentPath}, or the canvas when parentPath is null. */
+  /**
+   * Where a drop lands: child {@code index} of {@code parentPath}, or the canvas when parentPath is
+   * null.
+   */
   record Spot(String parentPath, int index) {}
 
-  /** A press-drag-release in progress: from the palette ({@code kind}) or a block ({@code path}). */
+  /**
+   * A press-drag-release in progress: from the palette ({@code kind}) or a block ({@code path}).
+   */
   private static final class Gesture {
     final BlockKind kind;
     final String path;
@@ -76,7 +83,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     }
   }
 
-  private final io.rayon.views.validation.FieldValidation textValidation = new io.rayon.views.validation.FieldValidation();
+  private final FieldValidation textValidation = new FieldValidation();
   private final VBox palette = new VBox();
   private final VBox canvas = new VBox();
   private final ScrollPane canvasScroll = new ScrollPane(canvas);
@@ -97,7 +104,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
   private final ListChangeListener<BlockProblem> problemListener = c -> rebuild();
   private final InvalidationListener selectionListener = o -> updateSelection();
   private final InvalidationListener textVisibleListener = o -> updateTextPaneVisible();
-  private final javafx.event.EventHandler<KeyEvent> keyHandler = this::onKey;
+  private final EventHandler<KeyEvent> keyHandler = this::onKey;
 
   public RdlBuilderSkin(RdlBuilder b) {
     super(b);
@@ -123,15 +130,17 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     text.setPrefRowCount(6);
     text.textProperty().addListener((o, a, s) -> onTextTyped(s));
     // ControlsFX ValidationSupport marks typed text that does not parse; the status line says where
-    textValidation.check(text, typed -> {
-      if (typed.isBlank() || typed.equals(treeText())) return null;
-      try {
-        RdlParser.parse(typed, "text");
-        return null;
-      } catch (RdlParseException ex) {
-        return ex.line() + ":" + ex.column() + ": " + ex.problem();
-      }
-    });
+    textValidation.check(
+        text,
+        typed -> {
+          if (typed.isBlank() || typed.equals(treeText())) return null;
+          try {
+            RdlParser.parse(typed, "text");
+            return null;
+          } catch (RdlParseException ex) {
+            return ex.line() + ":" + ex.column() + ": " + ex.problem();
+          }
+        });
     text.addEventHandler(
         KeyEvent.KEY_PRESSED,
         e -> {
@@ -140,9 +149,11 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
             e.consume();
           }
         });
-    text.focusedProperty().addListener((o, was, is) -> {
-      if (!is && textDiffersFromTree()) applyText();
-    });
+    text.focusedProperty()
+        .addListener(
+            (o, was, is) -> {
+              if (!is && textDiffersFromTree()) applyText();
+            });
     textStatus.setId("rdl-text-status");
     textStatus.getStyleClass().add("rdl-text-status");
     textStatus.setMaxWidth(Double.MAX_VALUE);
@@ -217,7 +228,8 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
 
   private static String paletteHelp(BlockKind k) {
     return switch (k) {
-      case ATOM -> "atom(b,g,h,l,w): w bundle-steps of bundle b, in gangs of g, at most h at once, leases of at least l steps";
+      case ATOM ->
+          "atom(b,g,h,l,w): w bundle-steps of bundle b, in gangs of g, at most h at once, leases of at least l steps";
       case ANY -> "any(...): exactly one of the children is satisfied";
       case ALL -> "all(...): every child is satisfied";
       case ORDER -> "order(...): children one after another, each ending before the next starts";
@@ -346,7 +358,11 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
         e -> {
           Gesture g = gesture;
           if (g == null || !getSkinnable().isSystemDragAndDrop()) return;
-          Dragboard db = n.startDragAndDrop(kind != null ? TransferMode.COPY_OR_MOVE : new TransferMode[] {TransferMode.MOVE});
+          Dragboard db =
+              n.startDragAndDrop(
+                  kind != null
+                      ? TransferMode.COPY_OR_MOVE
+                      : new TransferMode[] {TransferMode.MOVE});
           ClipboardContent c = new ClipboardContent();
           c.putString(g.payload());
           db.setContent(c);
@@ -403,7 +419,12 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     if (g != null) g.done = true;
     boolean ok;
     if (s.startsWith(PAYLOAD_PREFIX + "palette:")) {
-      ok = drop(BlockKind.valueOf(s.substring((PAYLOAD_PREFIX + "palette:").length())), null, null, spotOf(t));
+      ok =
+          drop(
+              BlockKind.valueOf(s.substring((PAYLOAD_PREFIX + "palette:").length())),
+              null,
+              null,
+              spotOf(t));
     } else if (s.startsWith(PAYLOAD_PREFIX + "move:")) {
       ok = drop(null, s.substring((PAYLOAD_PREFIX + "move:").length()), null, spotOf(t));
     } else {
@@ -456,9 +477,13 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     Block root = b.getRoot();
     if (spot.parentPath() != null && root != null) {
       Block parent = root.at(spot.parentPath());
-      boolean ownWindow = fromPath != null && spot.parentPath().equals(Block.parentOf(fromPath)) && !fromPath.isEmpty();
+      boolean ownWindow =
+          fromPath != null
+              && spot.parentPath().equals(Block.parentOf(fromPath))
+              && !fromPath.isEmpty();
       if (parent.kind() == BlockKind.WINDOW && !parent.children().isEmpty() && !ownWindow) {
-        b.refuse("This window already holds an expression: un-nest or delete it first, or drop into that expression");
+        b.refuse(
+            "This window already holds an expression: un-nest or delete it first, or drop into that expression");
         return false;
       }
     }
@@ -475,13 +500,17 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
       try {
         block = Block.fromRdl(RdlParser.parse(rdlText, "dropped text"));
       } catch (RdlParseException ex) {
-        b.refuse("The dropped text is not RDL: " + ex.line() + ":" + ex.column() + ": " + ex.problem());
+        b.refuse(
+            "The dropped text is not RDL: " + ex.line() + ":" + ex.column() + ": " + ex.problem());
         return false;
       }
     }
     if (spot.parentPath() == null) {
       if (root != null && (kind == null || kind == BlockKind.ATOM)) {
-        b.refuse("Drop the " + block.kind().keyword() + " inside a block: the canvas already holds an expression");
+        b.refuse(
+            "Drop the "
+                + block.kind().keyword()
+                + " inside a block: the canvas already holds an expression");
         return false;
       }
       b.dropOnCanvas(block);
@@ -507,7 +536,8 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
     } else if (sc && (e.getCode() == KeyCode.Y || (e.getCode() == KeyCode.Z && e.isShiftDown()))) {
       b.getCommandStack().redo();
     } else if ((e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE)
-        && b.getSelectedPath() != null && b.getRoot() != null) {
+        && b.getSelectedPath() != null
+        && b.getRoot() != null) {
       b.delete(b.getSelectedPath());
     } else {
       return;
@@ -558,7 +588,7 @@ public class RdlBuilderSkin extends SkinBase<RdlBuilder> {
   }
 
   /** The check on the text pane (for tests). */
-  io.rayon.views.validation.FieldValidation textValidation() {
+  FieldValidation textValidation() {
     return textValidation;
   }
 

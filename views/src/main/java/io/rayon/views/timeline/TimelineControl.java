@@ -41,12 +41,15 @@ public class TimelineControl extends Control {
   private final IntegerProperty frame = new SimpleIntegerProperty(this, "frame", 0);
   private final BooleanProperty playing = new SimpleBooleanProperty(this, "playing", false);
   private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1);
-  private final DoubleProperty framesPerSecond = new SimpleDoubleProperty(this, "framesPerSecond", 10);
+  private final DoubleProperty framesPerSecond =
+      new SimpleDoubleProperty(this, "framesPerSecond", 10);
   private final BooleanProperty loop = new SimpleBooleanProperty(this, "loop", false);
   private final ObjectProperty<IntFunction<String>> frameLabel =
       new SimpleObjectProperty<>(this, "frameLabel", i -> Integer.toString(i));
-  private final ObjectProperty<double[]> frameTimes = new SimpleObjectProperty<>(this, "frameTimes", null);
-  private final ObjectProperty<int[]> eventFrames = new SimpleObjectProperty<>(this, "eventFrames", new int[0]);
+  private final ObjectProperty<double[]> frameTimes =
+      new SimpleObjectProperty<>(this, "frameTimes", null);
+  private final ObjectProperty<int[]> eventFrames =
+      new SimpleObjectProperty<>(this, "eventFrames", new int[0]);
   private double fraction;
   private double clock = Double.NaN; // run time reached by playback when frames have times
   private long lastNanos = -1;
@@ -62,30 +65,38 @@ public class TimelineControl extends Control {
 
   public TimelineControl() {
     getStyleClass().add("timeline-control");
-    playing.addListener((o, was, is) -> {
-      if (is) {
-        if (getFrame() >= getFrameCount() - 1 && !isLoop()) setFrame(0);
-        lastNanos = -1;
-        fraction = 0;
-        clock = Double.NaN;
-        timer.start();
-      } else {
-        timer.stop();
-      }
-    });
-    frameCount.addListener((o, a, n) -> {
-      if (getFrame() >= n.intValue()) setFrame(Math.max(0, n.intValue() - 1));
-    });
-    sceneProperty().addListener((o, a, s) -> {
-      if (s == null) setPlaying(false);
-    });
-    frame.addListener((o, a, f) -> {
-      if (!advancing) clock = Double.NaN; // moved by hand: playback continues from the frame's time
-    });
-    frameTimes.addListener((o, a, t) -> {
-      clock = Double.NaN;
-      if ((a == null) != (t == null)) setSpeed(t == null ? 1 : 100); // the speed's meaning changed
-    });
+    playing.addListener(
+        (o, was, is) -> {
+          if (is) {
+            if (getFrame() >= getFrameCount() - 1 && !isLoop()) setFrame(0);
+            lastNanos = -1;
+            fraction = 0;
+            clock = Double.NaN;
+            timer.start();
+          } else {
+            timer.stop();
+          }
+        });
+    frameCount.addListener(
+        (o, a, n) -> {
+          if (getFrame() >= n.intValue()) setFrame(Math.max(0, n.intValue() - 1));
+        });
+    sceneProperty()
+        .addListener(
+            (o, a, s) -> {
+              if (s == null) setPlaying(false);
+            });
+    frame.addListener(
+        (o, a, f) -> {
+          if (!advancing)
+            clock = Double.NaN; // moved by hand: playback continues from the frame's time
+        });
+    frameTimes.addListener(
+        (o, a, t) -> {
+          clock = Double.NaN;
+          if ((a == null) != (t == null))
+            setSpeed(t == null ? 1 : 100); // the speed's meaning changed
+        });
   }
 
   private boolean advancing;
@@ -150,13 +161,23 @@ public class TimelineControl extends Control {
     double[] offered = speeds();
     double now = getSpeed();
     if (faster) {
-      for (double v : offered) if (v > now) { setSpeed(v); return; }
+      for (double v : offered)
+        if (v > now) {
+          setSpeed(v);
+          return;
+        }
     } else {
-      for (int i = offered.length - 1; i >= 0; i--) if (offered[i] < now) { setSpeed(offered[i]); return; }
+      for (int i = offered.length - 1; i >= 0; i--)
+        if (offered[i] < now) {
+          setSpeed(offered[i]);
+          return;
+        }
     }
   }
 
-  /** Jumps to the first event frame after the current one; false (and no move) when there is none. */
+  /**
+   * Jumps to the first event frame after the current one; false (and no move) when there is none.
+   */
   public boolean nextEvent() {
     for (int f : getEventFrames()) {
       if (f > getFrame() && f < getFrameCount()) {
@@ -167,7 +188,9 @@ public class TimelineControl extends Control {
     return false;
   }
 
-  /** Jumps to the last event frame before the current one; false (and no move) when there is none. */
+  /**
+   * Jumps to the last event frame before the current one; false (and no move) when there is none.
+   */
   public boolean previousEvent() {
     int[] ev = getEventFrames();
     for (int i = ev.length - 1; i >= 0; i--) {

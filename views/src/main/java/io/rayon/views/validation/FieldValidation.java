@@ -14,8 +14,8 @@ import org.controlsfx.validation.Validator;
 import org.controlsfx.validation.decoration.ValidationDecoration;
 
 /**
- * ControlsFX's {@link ValidationSupport} for text fields, checked as the person types. A field
- * with an error gets the {@code :invalid} pseudo-class (the theme draws it) and the error as its
+ * ControlsFX's {@link ValidationSupport} for text fields, checked as the person types. A field with
+ * an error gets the {@code :invalid} pseudo-class (the theme draws it) and the error as its
  * tooltip. The decoration is ours because ControlsFX's own decorations wrap the scene's root in a
  * pane of theirs; this one changes only the field.
  */
@@ -34,10 +34,11 @@ public final class FieldValidation {
    * naming the field) or null when the text is fine.
    */
   public void check(TextInputControl field, Function<String, String> problem) {
-    Validator<String> v = (c, text) -> {
-      String p = problem.apply(text == null ? "" : text);
-      return ValidationResult.fromErrorIf(c, p == null ? "" : p, p != null);
-    };
+    Validator<String> v =
+        (c, text) -> {
+          String p = problem.apply(text == null ? "" : text);
+          return ValidationResult.fromErrorIf(c, p == null ? "" : p, p != null);
+        };
     support.registerValidator(field, false, v);
   }
 
@@ -56,7 +57,10 @@ public final class FieldValidation {
     return support;
   }
 
-  /** Marks the control itself: the pseudo-class and the message as tooltip (the previous tooltip comes back). */
+  /**
+   * Marks the control itself: the pseudo-class and the message as tooltip (the previous tooltip
+   * comes back).
+   */
   static final class MarkDecoration implements ValidationDecoration {
     private static final String OURS = "rayon.validation.tooltip";
     private static final String BEFORE = "rayon.validation.tooltip.before";
@@ -65,7 +69,8 @@ public final class FieldValidation {
     public void removeDecorations(Control c) {
       c.pseudoClassStateChanged(INVALID, false);
       Object ours = c.getProperties().get(OURS);
-      if (ours != null && c.getTooltip() == ours) c.setTooltip((Tooltip) c.getProperties().remove(BEFORE));
+      if (ours != null && c.getTooltip() == ours)
+        c.setTooltip((Tooltip) c.getProperties().remove(BEFORE));
       c.getProperties().remove(OURS);
     }
 

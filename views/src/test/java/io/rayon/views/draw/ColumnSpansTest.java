@@ -46,8 +46,11 @@ class ColumnSpansTest {
     svg.columns(cs);
     svg.end();
     int[] painted = new int[w * h];
-    NodeList rects = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(new ByteArrayInputStream(svg.toSvg().getBytes(StandardCharsets.UTF_8))).getElementsByTagName("rect");
+    NodeList rects =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(svg.toSvg().getBytes(StandardCharsets.UTF_8)))
+            .getElementsByTagName("rect");
     for (int i = 0; i < rects.getLength(); i++) {
       Element e = (Element) rects.item(i);
       int rx = Integer.parseInt(e.getAttribute("x"));
@@ -55,7 +58,8 @@ class ColumnSpansTest {
       int rw = Integer.parseInt(e.getAttribute("width"));
       int rh = Integer.parseInt(e.getAttribute("height"));
       int c = Colors.argb(Color.web(e.getAttribute("fill"))) | 0xff000000;
-      for (int yy = ry; yy < ry + rh; yy++) for (int xx = rx; xx < rx + rw; xx++) painted[yy * w + xx] = c;
+      for (int yy = ry; yy < ry + rh; yy++)
+        for (int xx = rx; xx < rx + rw; xx++) painted[yy * w + xx] = c;
     }
     assertThat(painted).isEqualTo(raster);
   }

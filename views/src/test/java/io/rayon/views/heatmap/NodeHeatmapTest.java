@@ -3,9 +3,12 @@ package io.rayon.views.heatmap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.views.FxTesting;
+import io.rayon.views.chart.ChartExport;
+import io.rayon.views.draw.SvgSink;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.application.Platform;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Label;
@@ -46,15 +49,19 @@ class NodeHeatmapTest {
 
   private Color cellColor(FxRobot robot, int i) {
     Canvas c = robot.lookup("#heatmap-canvas").queryAs(Canvas.class);
-    return FxTesting.call(() -> {
-      NodeHeatmap.Cells cells = map.cells(c.getWidth(), c.getHeight());
-      WritableImage img = c.snapshot(null, null);
-      return img.getPixelReader().getColor(cells.x()[i] + cells.size() / 2, cells.y()[i] + cells.size() / 2);
-    });
+    return FxTesting.call(
+        () -> {
+          NodeHeatmap.Cells cells = map.cells(c.getWidth(), c.getHeight());
+          WritableImage img = c.snapshot(null, null);
+          return img.getPixelReader()
+              .getColor(cells.x()[i] + cells.size() / 2, cells.y()[i] + cells.size() / 2);
+        });
   }
 
   private static double distance(Color a, Color b) {
-    return Math.abs(a.getRed() - b.getRed()) + Math.abs(a.getGreen() - b.getGreen()) + Math.abs(a.getBlue() - b.getBlue());
+    return Math.abs(a.getRed() - b.getRed())
+        + Math.abs(a.getGreen() - b.getGreen())
+        + Math.abs(a.getBlue() - b.getBlue());
   }
 
   @Test
@@ -84,7 +91,8 @@ class NodeHeatmapTest {
   void hoveringACellShowsTheNodeAndItsValue(FxRobot robot) {
     Canvas c = robot.lookup("#heatmap-canvas").queryAs(Canvas.class);
     NodeHeatmap.Cells cells = FxTesting.call(() -> map.cells(c.getWidth(), c.getHeight()));
-    robot.moveTo(c.localToScreen(cells.x()[3] + cells.size() / 2.0, cells.y()[3] + cells.size() / 2.0));
+    robot.moveTo(
+        c.localToScreen(cells.x()[3] + cells.size() / 2.0, cells.y()[3] + cells.size() / 2.0));
     WaitForAsyncUtils.waitForFxEvents();
     assertThat(map.hoveredIndexProperty().get()).isEqualTo(3);
     assertThat(robot.lookup("#heatmap-hover-card").queryAs(Label.class).getText())
@@ -99,13 +107,17 @@ class NodeHeatmapTest {
       names.add("node" + i);
       racks.add("rack" + (i / 40));
     }
-    NodeHeatmap.Cells cells = FxTesting.call(() -> {
-      map.setNodes(names, racks);
-      return map.cells(400, 300);
-    });
+    NodeHeatmap.Cells cells =
+        FxTesting.call(
+            () -> {
+              map.setNodes(names, racks);
+              return map.cells(400, 300);
+            });
     for (int i = 0; i < 10_000; i++) {
       assertThat(cells.x()[i] + cells.size()).isLessThanOrEqualTo(400);
-      assertThat(cells.y()[i] + cells.size()).as("above the colour scale").isLessThanOrEqualTo(300 - NodeHeatmap.LEGEND_H);
+      assertThat(cells.y()[i] + cells.size())
+          .as("above the colour scale")
+          .isLessThanOrEqualTo(300 - NodeHeatmap.LEGEND_H);
     }
   }
 
@@ -117,31 +129,40 @@ class NodeHeatmapTest {
       names.add("node" + i);
       racks.add("rack" + (i / 16));
     }
-    String svg = FxTesting.call(() -> {
-      map.setNodes(names, racks);
-      return io.rayon.views.chart.ChartExport.svg(map, 400, 300);
-    });
-    assertThat(svg).contains("load 0%").contains("100%").contains("over capacity").contains("no data");
+    String svg =
+        FxTesting.call(
+            () -> {
+              map.setNodes(names, racks);
+              return ChartExport.svg(map, 400, 300);
+            });
+    assertThat(svg)
+        .contains("load 0%")
+        .contains("100%")
+        .contains("over capacity")
+        .contains("no data");
     int withLegend = FxTesting.call(() -> map.cells(400, 300).size());
-    String bare = FxTesting.call(() -> {
-      map.legendVisibleProperty().set(false);
-      return io.rayon.views.chart.ChartExport.svg(map, 400, 300);
-    });
+    String bare =
+        FxTesting.call(
+            () -> {
+              map.legendVisibleProperty().set(false);
+              return ChartExport.svg(map, 400, 300);
+            });
     assertThat(bare).doesNotContain("over capacity");
     assertThat(FxTesting.call(() -> map.cells(400, 300).size())).isGreaterThanOrEqualTo(withLegend);
-    FxTesting.call(() -> {
-      map.legendVisibleProperty().set(true);
-      return null;
-    });
+    FxTesting.call(
+        () -> {
+          map.legendVisibleProperty().set(true);
+          return null;
+        });
   }
 
   @Test
   void valuesBoundToAnEmptySourceDrawAsNoData(FxRobot robot) {
     // a view-model clears its frame with null; the control draws the nodes without data
-    javafx.beans.property.SimpleObjectProperty<float[]> frame = new javafx.beans.property.SimpleObjectProperty<>(new float[] {0.5f, 1f});
+    SimpleObjectProperty<float[]> frame = new SimpleObjectProperty<>(new float[] {0.5f, 1f});
     robot.interact(() -> map.valuesProperty().bind(frame));
     robot.interact(() -> frame.set(null));
-    robot.interact(() -> map.drawTo(new io.rayon.views.draw.SvgSink(), 300, 200));
+    robot.interact(() -> map.drawTo(new SvgSink(), 300, 200));
     assertThat(map.getValues()).isEmpty();
     assertThat(map.describe(0)).endsWith("no data");
     robot.interact(() -> map.snapshot(null, null));

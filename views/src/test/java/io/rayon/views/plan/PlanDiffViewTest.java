@@ -29,10 +29,20 @@ class PlanDiffViewTest {
   void start(Stage stage) {
     diff = new PlanDiffView();
     diff.setPlans(
-        aPlan().capacity(0, 80 * 1024, 40).reservation("same", 0, 10, 1).reservation("moves", 10, 20, 1)
-            .reservation("gone", 20, 30, 1).horizon(100).build(),
-        aPlan().capacity(0, 80 * 1024, 40).reservation("same", 0, 10, 1).reservation("moves", 15, 25, 1)
-            .reservation("new", 40, 50, 1).horizon(100).build());
+        aPlan()
+            .capacity(0, 80 * 1024, 40)
+            .reservation("same", 0, 10, 1)
+            .reservation("moves", 10, 20, 1)
+            .reservation("gone", 20, 30, 1)
+            .horizon(100)
+            .build(),
+        aPlan()
+            .capacity(0, 80 * 1024, 40)
+            .reservation("same", 0, 10, 1)
+            .reservation("moves", 15, 25, 1)
+            .reservation("new", 40, 50, 1)
+            .horizon(100)
+            .build());
     stage.setScene(new Scene(diff, 800, 600));
     stage.show();
   }

@@ -30,11 +30,14 @@ class PlanGanttViewTest {
   @Start
   void start(Stage stage) {
     view = new PlanGanttView();
-    view.setPlan(aPlan().capacity(0, 80 * 1024, 40)
-        .reservation("b-late", 30, 70, 2)
-        .reservation("a-early", 10, 40, 4)
-        .reservation("c-mid", 20, 50, 1)
-        .horizon(100).build());
+    view.setPlan(
+        aPlan()
+            .capacity(0, 80 * 1024, 40)
+            .reservation("b-late", 30, 70, 2)
+            .reservation("a-early", 10, 40, 4)
+            .reservation("c-mid", 20, 50, 1)
+            .horizon(100)
+            .build());
     view.showAll();
     stage.setScene(new Scene(view, 800, 300));
     stage.show();
@@ -43,11 +46,18 @@ class PlanGanttViewTest {
   @Test
   void lanesAreGroupedThenOrderedByStart() {
     Map<String, String> queue = Map.of("a-early", "etl", "b-late", "adhoc", "c-mid", "etl");
-    assertThat(FxTesting.call(() -> view.rows()).stream().map(r -> r.reservation() == null ? "#" : r.reservation().reservationId()))
+    assertThat(
+            FxTesting.call(() -> view.rows()).stream()
+                .map(r -> r.reservation() == null ? "#" : r.reservation().reservationId()))
         .containsExactly("a-early", "c-mid", "b-late");
     FxTesting.run(() -> view.groupFunctionProperty().set(queue::get));
-    assertThat(FxTesting.call(() -> view.rows()).stream()
-            .map(r -> r.reservation() == null ? "#" + r.group() : r.reservation().reservationId()))
+    assertThat(
+            FxTesting.call(() -> view.rows()).stream()
+                .map(
+                    r ->
+                        r.reservation() == null
+                            ? "#" + r.group()
+                            : r.reservation().reservationId()))
         .containsExactly("#adhoc", "b-late", "#etl", "a-early", "c-mid");
     String svg = FxTesting.call(() -> ChartExport.svg(view, 800, 300));
     assertThat(svg).contains("adhoc").contains("etl").contains("a-early");
@@ -65,16 +75,19 @@ class PlanGanttViewTest {
     assertThat(view.selectedReservationProperty().get()).isEqualTo("c-mid");
     robot.moveTo(c.localToScreen(x, PlanGanttView.TOP + 0.5 * lane));
     WaitForAsyncUtils.waitForFxEvents();
-    assertThat(robot.lookup("#plan-gantt-hover-card").queryLabeled().getText()).startsWith("a-early").contains("peak 4 bundles");
+    assertThat(robot.lookup("#plan-gantt-hover-card").queryLabeled().getText())
+        .startsWith("a-early")
+        .contains("peak 4 bundles");
   }
 
   @Test
   void theTimeRangeMovesTheBars() {
     double before = FxTesting.call(() -> view.xOf(40, 800));
-    FxTesting.run(() -> {
-      view.visibleStartProperty().set(20);
-      view.visibleEndProperty().set(60);
-    });
+    FxTesting.run(
+        () -> {
+          view.visibleStartProperty().set(20);
+          view.visibleEndProperty().set(60);
+        });
     double after = FxTesting.call(() -> view.xOf(40, 800));
     assertThat(after).isGreaterThan(before);
     assertThat(FxTesting.call(() -> view.xOf(20, 800))).isEqualTo(PlanGanttView.LABELS);

@@ -8,6 +8,7 @@ import io.rayon.model.plan.Step;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
@@ -32,7 +33,8 @@ final class Plans {
   /** A reservation of one atom holding {@code bundles} bundles of <8192,4> over [start, end). */
   Plans reservation(String id, long start, long end, long bundles) {
     allocations.add(
-        new ReservationAllocation(id, List.of(new AtomAllocation("0", BUNDLE, List.of(new Step(start, end, bundles))))));
+        new ReservationAllocation(
+            id, List.of(new AtomAllocation("0", BUNDLE, List.of(new Step(start, end, bundles))))));
     return this;
   }
 
@@ -52,7 +54,7 @@ final class Plans {
   }
 
   PlanData build() {
-    return new PlanData(capacity, allocations, rejected, stepSeconds, horizon, java.util.Map.of());
+    return new PlanData(capacity, allocations, rejected, stepSeconds, horizon, Map.of());
   }
 
   /**
@@ -75,13 +77,17 @@ final class Plans {
           steps.add(new Step(t, t + len, 1 + rnd.nextInt(8)));
           t += len;
         }
-        list.add(new AtomAllocation(Integer.toString(a), Resources.of(1024L << rnd.nextInt(4), 1 + rnd.nextInt(4)), steps));
+        list.add(
+            new AtomAllocation(
+                Integer.toString(a),
+                Resources.of(1024L << rnd.nextInt(4), 1 + rnd.nextInt(4)),
+                steps));
       }
       as.add(new ReservationAllocation("r" + i, list));
     }
     TreeMap<Long, Resources> cap = new TreeMap<>();
     cap.put(0L, Resources.of(16L * 1024 * 1024, 8192));
     cap.put(horizon / 2, Resources.of(14L * 1024 * 1024, 7000));
-    return new PlanData(cap, as, List.of(), 60, horizon, java.util.Map.of());
+    return new PlanData(cap, as, List.of(), 60, horizon, Map.of());
   }
 }

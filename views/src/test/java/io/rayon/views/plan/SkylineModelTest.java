@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 
 class SkylineModelTest {
 
-  /** Buckets average a reservation's level, so bucket values times bucket length give back its area. */
+  /**
+   * Buckets average a reservation's level, so bucket values times bucket length give back its area.
+   */
   @Property(tries = 40)
-  void bucketAveragesPreserveEveryReservationsArea(@ForAll long seed, @ForAll @IntRange(min = 0, max = 7) int log2Bucket) {
+  void bucketAveragesPreserveEveryReservationsArea(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 7) int log2Bucket) {
     PlanData plan = Plans.random(seed, 40, 2000);
     SkylineModel m = new SkylineModel(plan, "memoryMB");
     int B = 1 << log2Bucket;
@@ -31,10 +34,13 @@ class SkylineModelTest {
       double expected = 0;
       Map.Entry<Long, Resources> prev = null;
       for (Map.Entry<Long, Resources> e : a.skyline().entrySet()) {
-        if (prev != null) expected += (double) prev.getValue().memoryMB() * (e.getKey() - prev.getKey());
+        if (prev != null)
+          expected += (double) prev.getValue().memoryMB() * (e.getKey() - prev.getKey());
         prev = e;
       }
-      assertThat(area[r]).as("area of %s (seed %d)", a.reservationId(), seed).isCloseTo(expected, Offset.offset(expected * 1e-5 + 1));
+      assertThat(area[r])
+          .as("area of %s (seed %d)", a.reservationId(), seed)
+          .isCloseTo(expected, Offset.offset(expected * 1e-5 + 1));
     }
   }
 
@@ -48,7 +54,12 @@ class SkylineModelTest {
 
   @Test
   void theValueAxisCoversCapacityAndThePeakAllocation() {
-    PlanData p = Plans.aPlan().capacity(0, 1000, 10).reservation("a", 0, 10, 1).reservation("b", 5, 10, 1).build();
+    PlanData p =
+        Plans.aPlan()
+            .capacity(0, 1000, 10)
+            .reservation("a", 0, 10, 1)
+            .reservation("b", 5, 10, 1)
+            .build();
     assertThat(new SkylineModel(p, "memoryMB").maxLevel).isEqualTo(2 * 8192);
     assertThat(new SkylineModel(p, "vcores").maxLevel).isEqualTo(10);
   }

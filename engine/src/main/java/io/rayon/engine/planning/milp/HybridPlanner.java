@@ -16,6 +16,7 @@ import io.rayon.model.reservation.ReservationRequest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -68,12 +69,16 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   @Override
-  public List<Decision> placeAll(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+  public List<Decision> placeAll(
+      PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     return plan(plan, requests, context).decisions();
   }
 
-  /** The full result: decisions, the MILP's solver result, and notes saying which answer was kept. */
-  public MilpResult plan(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+  /**
+   * The full result: decisions, the MILP's solver result, and notes saying which answer was kept.
+   */
+  public MilpResult plan(
+      PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     if (context == null) context = PlanningContext.DEFAULT;
     double lambda = options.preemptionWeight();
     Deadline deadline = context.deadline();
@@ -100,10 +105,18 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
     MilpResult m;
     try {
       // the MILP gets what the greedy planners left of the deadline
-      m = context.cancel().isCancelled() || context.deadline().expired()
-          ? notRun(greedy, requests, lambda, context.cancel().isCancelled() ? "cancelled before the MILP started"
-              : "no time left for the MILP after the greedy planners (" + context.deadline().describe() + ")")
-          : milp.replan(plan, requests, options, context, start);
+      m =
+          context.cancel().isCancelled() || context.deadline().expired()
+              ? notRun(
+                  greedy,
+                  requests,
+                  lambda,
+                  context.cancel().isCancelled()
+                      ? "cancelled before the MILP started"
+                      : "no time left for the MILP after the greedy planners ("
+                          + context.deadline().describe()
+                          + ")")
+              : milp.replan(plan, requests, options, context, start);
     } catch (ModelTooLargeException e) {
       m = notRun(greedy, requests, lambda, "the MILP was not run: " + e.getMessage());
     }
@@ -113,17 +126,35 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
     MilpResult out;
     boolean milpWins = m.solver().status().hasSolution() && m.planObjective() <= greedyObjective;
     if (milpWins) {
-      notes.add(String.format(java.util.Locale.ROOT, "kept the MILP solution (objective %.2f; %s alone: %.2f)",
-          m.planObjective(), greedyName, greedyObjective));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "kept the MILP solution (objective %.2f; %s alone: %.2f)",
+              m.planObjective(),
+              greedyName,
+              greedyObjective));
       out = new MilpResult(m.decisions(), m.solver(), notes, m.planObjective());
     } else {
-      notes.add(String.format(java.util.Locale.ROOT,
-          "kept the %s solution (objective %.2f): the MILP's (%.2f) was worse when it stopped", greedyName,
-          greedyObjective, m.planObjective()));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "kept the %s solution (objective %.2f): the MILP's (%.2f) was worse when it stopped",
+              greedyName,
+              greedyObjective,
+              m.planObjective()));
       SolverResult s = m.solver();
       double gap = SolverResult.gapOf(greedyObjective, s.bound());
-      SolverResult adj = new SolverResult(s.status(), greedyObjective, s.bound(), gap, s.variables(),
-          s.integerVariables(), s.constraints(), s.rounds(), s.message() + "; greedy plan kept");
+      SolverResult adj =
+          new SolverResult(
+              s.status(),
+              greedyObjective,
+              s.bound(),
+              gap,
+              s.variables(),
+              s.integerVariables(),
+              s.constraints(),
+              s.rounds(),
+              s.message() + "; greedy plan kept");
       out = new MilpResult(greedy, adj, notes, greedyObjective);
     }
     Map<String, Object> r = MilpPlanner.report(out);
@@ -137,10 +168,13 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   /** A MILP result for a MILP that did not run: everything rejected, the reason as its message. */
-  private static MilpResult notRun(List<Decision> greedy, List<ReservationRequest> requests, double lambda, String why) {
+  private static MilpResult notRun(
+      List<Decision> greedy, List<ReservationRequest> requests, double lambda, String why) {
     List<Decision> none = new ArrayList<>();
-    for (ReservationRequest r : requests) none.add(Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", why)));
-    SolverResult s = new SolverResult(SolverStatus.FAILED, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, 0, why);
+    for (ReservationRequest r : requests)
+      none.add(Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", why)));
+    SolverResult s =
+        new SolverResult(SolverStatus.FAILED, Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, 0, why);
     return new MilpResult(none, s, List.of(why), MilpPlanner.planObjective(requests, none, lambda));
   }
 
@@ -154,15 +188,24 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
     for (ReservationRequest r : requests) {
       Decision d = p.place(layer, r, quiet);
       if (d != null && d.accepted()) {
-        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
+        Rejection pol =
+            context.policy() == null
+                ? null
+                : context.policy().check(layer, r, d.allocation()).orElse(null);
         String over = layer.overcommit(d.allocation());
         if (pol == null && over == null) {
           layer.add(r, d.allocation());
         } else {
-          d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
+          d =
+              Decision.reject(
+                  r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
         }
       }
-      if (d == null) d = Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
+      if (d == null)
+        d =
+            Decision.reject(
+                r.id(),
+                Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
       out.add(d);
     }
     return out;
@@ -178,23 +221,41 @@ public final class HybridPlanner implements BatchPlanner, ReportingPlanner {
     List<Decision> out = new ArrayList<>();
     PlanningContext quiet = new PlanningContext(context.policy(), null, context.cancel());
     for (ReservationRequest r : requests) {
-      Decision d = layer.contains(r.id())
-          ? Decision.reject(r.id(), Rejection.of(Rejection.Code.INVALID, "", "reservation id '" + r.id() + "' is already in use"))
-          : p.place(layer, r, quiet);
+      Decision d =
+          layer.contains(r.id())
+              ? Decision.reject(
+                  r.id(),
+                  Rejection.of(
+                      Rejection.Code.INVALID,
+                      "",
+                      "reservation id '" + r.id() + "' is already in use"))
+              : p.place(layer, r, quiet);
       if (d != null && d.accepted()) {
-        Rejection pol = context.policy() == null ? null : context.policy().check(layer, r, d.allocation()).orElse(null);
+        Rejection pol =
+            context.policy() == null
+                ? null
+                : context.policy().check(layer, r, d.allocation()).orElse(null);
         String over = pol == null ? layer.addIfFits(r, d.allocation()).orElse(null) : null;
         if (pol != null || over != null) {
-          d = Decision.reject(r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
+          d =
+              Decision.reject(
+                  r.id(), pol != null ? pol : Rejection.of(Rejection.Code.CAPACITY, "", over));
         }
       }
-      if (d == null) d = Decision.reject(r.id(), Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
+      if (d == null)
+        d =
+            Decision.reject(
+                r.id(),
+                Rejection.of(Rejection.Code.STOPPED, "", "the greedy planner returned nothing"));
       out.add(d);
     }
     return out;
   }
 
-  /** solverStatus, gap, objective, bound, plus warmStart (the greedy planner used) and chosen (milp or it). */
+  /**
+   * solverStatus, gap, objective, bound, plus warmStart (the greedy planner used) and chosen (milp
+   * or it).
+   */
   @Override
   public Map<String, Object> report() {
     return report;

@@ -1,8 +1,8 @@
 package io.rayon.engine.planning.milp;
 
 import io.rayon.engine.plan.PlanView;
-import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.policy.SharingPolicy;
+import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
@@ -14,7 +14,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import org.ojalgo.optimisation.Expression;
 import org.ojalgo.optimisation.ExpressionsBasedModel;
 import org.ojalgo.optimisation.Variable;
@@ -29,8 +31,8 @@ import org.ojalgo.optimisation.Variable;
  * The PDF text of §4.1 is partly garbled; this is how we read it, and where we deviate.
  *
  * <ul>
- *   <li><b>Allocation variables.</b> x_jt is the number of bundles atom j holds in model step t. The
- *       paper lets x_jt be real for non-gang jobs (eq. 4–5); our plans hold whole bundles
+ *   <li><b>Allocation variables.</b> x_jt is the number of bundles atom j holds in model step t.
+ *       The paper lets x_jt be real for non-gang jobs (eq. 4–5); our plans hold whole bundles
  *       (containers), so x_jt is always integral. We write x_jt = g_j * n_jt with n_jt an integer
  *       number of gangs, which is eq. (6): x_jt ∈ {0, g_j, 2g_j, …, h_j}.
  *   <li><b>(1) capacity</b> is stated per resource dimension (memory, vcores, every extra a bundle
@@ -39,40 +41,41 @@ import org.ojalgo.optimisation.Variable;
  *       steps a model step covers, never below 0. The sharing policy's instantaneous headroom per
  *       user is added the same way when a policy is given.
  *   <li><b>(2) parallelism</b> x_jt ≤ h_j is the upper bound n_jt ≤ ⌊h_j / g_j⌋.
- *   <li><b>(3), (10), (11) demand with overflow.</b> The paper writes x^o_j + Σ_t x_jt = w_j and o_j
- *       > x^o_j / w_j with o_j binary. A partly placed atom is never a valid plan, so we use the
- *       all-or-nothing form this implies: with p_j = 1 − o_j the "placed" indicator, grid · Σ_t x_jt
- *       = w_j p_j + r_j, where r_j ∈ [0, (g_j grid − 1) p_j] is the rounding slack of the coarser grid
- *       (r_j = 0 on the plan's own grid). Rejecting reservation j costs α_j in the objective (see
- *       below), so the model is never infeasible.
+ *   <li><b>(3), (10), (11) demand with overflow.</b> The paper writes x^o_j + Σ_t x_jt = w_j and
+ *       o_j > x^o_j / w_j with o_j binary. A partly placed atom is never a valid plan, so we use
+ *       the all-or-nothing form this implies: with p_j = 1 − o_j the "placed" indicator, grid · Σ_t
+ *       x_jt = w_j p_j + r_j, where r_j ∈ [0, (g_j grid − 1) p_j] is the rounding slack of the
+ *       coarser grid (r_j = 0 on the plan's own grid). Rejecting reservation j costs α_j in the
+ *       objective (see below), so the model is never infeasible.
  *   <li><b>(7)–(9) minimum lease.</b> y_jt ≥ x_jt − x_j(t−1) and y_jt ≥ x_j(t−1) − x_jt for every
  *       step of the atom's window and one step past it (x is 0 outside the window), so y is the
- *       absolute discrete derivative wherever it is minimised. For a fully rigid atom (g = h, w = h·l)
- *       eq. (7) Σ_t y_jt ≤ 2 g_j allows one step up and one step down, which with (3) makes one block
- *       of exactly l steps. As in the paper, a non-rigid gang atom (g &gt; 1) is first rewritten
- *       into all(order(…)) of rigid atoms by the RDL compiler ({@link RdlCompiler#rigidGang}; sound
- *       but not complete: it fixes lanes and piece lengths) and the pieces' allocations are summed
- *       back into the original atom's allocation. For atoms the rewrite does not cover (g = 1 with
- *       l &gt; 1, or every non-rigid atom when {@link MilpOptions#rigidGangRewrite()} is off) we state
- *       the minimum lease directly with start counts u_jt ≥ n_jt − n_j(t−1), u_jt ≥ 0 and n_jt ≥ Σ_{t−L<τ≤t} u_jτ (every gang
- *       started in the last L steps is still held; starts later than f − L are not allowed). This is
- *       exact for integer gang counts (release the oldest gangs first) and needs O(T) variables
- *       instead of the rewrite's O(w/(g l) · T) order indicators. With a coarser grid, L = ⌈l /
- *       grid⌉.
+ *       absolute discrete derivative wherever it is minimised. For a fully rigid atom (g = h, w =
+ *       h·l) eq. (7) Σ_t y_jt ≤ 2 g_j allows one step up and one step down, which with (3) makes
+ *       one block of exactly l steps. As in the paper, a non-rigid gang atom (g &gt; 1) is first
+ *       rewritten into all(order(…)) of rigid atoms by the RDL compiler ({@link
+ *       RdlCompiler#rigidGang}; sound but not complete: it fixes lanes and piece lengths) and the
+ *       pieces' allocations are summed back into the original atom's allocation. For atoms the
+ *       rewrite does not cover (g = 1 with l &gt; 1, or every non-rigid atom when {@link
+ *       MilpOptions#rigidGangRewrite()} is off) we state the minimum lease directly with start
+ *       counts u_jt ≥ n_jt − n_j(t−1), u_jt ≥ 0 and n_jt ≥ Σ_{t−L<τ≤t} u_jτ (every gang started in
+ *       the last L steps is still held; starts later than f − L are not allowed). This is exact for
+ *       integer gang counts (release the oldest gangs first) and needs O(T) variables instead of
+ *       the rewrite's O(w/(g l) · T) order indicators. With a coarser grid, L = ⌈l / grid⌉.
  *   <li><b>any / all.</b> Each sub-expression e has a placed indicator p_e; an all, order or window
  *       passes its own indicator to its children (all must be placed, or none), an any requires Σ_i
- *       p_child_i = p_e (exactly one alternative when e is placed). This is the paper's "all but one
- *       of the o_j are 1" with o = 1 − p.
+ *       p_child_i = p_e (exactly one alternative when e is placed). This is the paper's "all but
+ *       one of the o_j are 1" with o = 1 − p.
  *   <li><b>(12)–(17) order.</b> For every child c of an order we add binary s_ct and f_ct over the
  *       order's window: s nondecreasing (12), f nonincreasing (14), both at least x_at / h_a for
- *       every atom a below c (13, 15) — this is how nesting is handled: the start/finish indicators of
- *       a sub-expression summarise all atoms below it — and s_(c+1)t ≤ 1 − f_ct for consecutive
+ *       every atom a below c (13, 15) — this is how nesting is handled: the start/finish indicators
+ *       of a sub-expression summarise all atoms below it — and s_(c+1)t ≤ 1 − f_ct for consecutive
  *       children (16), so the first step of c+1 comes strictly after the last step of c.
- *   <li><b>windows</b> restrict the range of the variables: an atom only has x_jt for the model steps
- *       that lie wholly inside the intersection of all enclosing windows and the plan horizon, and
- *       at or after the request's arrival step: a reservation is committed on arrival and cannot
- *       use the past (§4.1.2), so every expression of a request arriving at step a ranges over [a,
- *       horizon) and, on a coarser grid, over the model steps that start at or after a.
+ *   <li><b>windows</b> restrict the range of the variables: an atom only has x_jt for the model
+ *       steps that lie wholly inside the intersection of all enclosing windows and the plan
+ *       horizon, and at or after the request's arrival step: a reservation is committed on arrival
+ *       and cannot use the past (§4.1.2), so every expression of a request arriving at step a
+ *       ranges over [a, horizon) and, on a coarser grid, over the model steps that start at or
+ *       after a.
  *   <li><b>Objective</b> (§4.1.1): minimise Σ_j α_j o_j + λ Σ_jt y_jt with λ the user-set
  *       preemption weight and α_j = (1 + max(0, priority_j)) · max(1, (1.5 + 2λ) W_j), W_j the
  *       reservation's work in model bundle-steps (see {@link #alpha}): α_j > w_j as the paper asks,
@@ -88,12 +91,16 @@ final class MilpFormulation {
   /** One atom of the RDL trees, with its variables. */
   static final class AtomVar {
     final int reservation;
+
     /** Unique key of the atom in the model (its RDL path, or origin~sub-path inside a rewrite). */
     final String path;
+
     /** Path of the atom of the request's own expression this atom allocates for. */
     final String origin;
+
     /** True for a rigid piece of a rewritten non-rigid gang atom. */
     final boolean rewritten;
+
     final Rdl.Atom atom;
     final Node node;
     final int gang;
@@ -107,7 +114,15 @@ final class MilpFormulation {
     Variable[] u;
     Variable r;
 
-    AtomVar(int reservation, String path, String origin, Rdl.Atom atom, Node node, int lo, int hi, int grid) {
+    AtomVar(
+        int reservation,
+        String path,
+        String origin,
+        Rdl.Atom atom,
+        Node node,
+        int lo,
+        int hi,
+        int grid) {
       this.reservation = reservation;
       this.path = path;
       this.origin = origin;
@@ -167,10 +182,13 @@ final class MilpFormulation {
   final int grid;
   final int steps;
   final List<String> dims;
+
   /** Free capacity per dimension and model step. */
   final long[][] free;
+
   /** Instantaneous policy headroom per user, dimension and model step (empty without a policy). */
   final Map<String, long[][]> headroom = new LinkedHashMap<>();
+
   final List<Res> reservations = new ArrayList<>();
   final List<AtomVar> atoms = new ArrayList<>();
 
@@ -189,7 +207,8 @@ final class MilpFormulation {
    * How many integer variables the model of these requests has on the grid of {@code options},
    * counted on the expression trees without building the model (cheap: no capacity lookups).
    */
-  static long integerVariables(PlanView plan, List<ReservationRequest> requests, MilpOptions options) {
+  static long integerVariables(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions options) {
     MilpFormulation shell = new MilpFormulation(plan, requests, options, null, false);
     long n = 0;
     for (Res r : shell.reservations) n += 1 + integersBelow(r.root);
@@ -217,7 +236,8 @@ final class MilpFormulation {
    * @param users distinct users among the requests (one headroom row per user and dimension when a
    *     sharing policy is given; 0 without one)
    */
-  static ModelSize size(PlanView plan, List<ReservationRequest> requests, MilpOptions options, int users) {
+  static ModelSize size(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions options, int users) {
     MilpFormulation shell = new MilpFormulation(plan, requests, options, null, false);
     long[] c = new long[4]; // variables, integers, constraints, non-zeros
     for (Res r : shell.reservations) {
@@ -301,20 +321,27 @@ final class MilpFormulation {
    * keeps at least a few model steps in it); {@code plan.horizon()} when there is none.
    */
   static long shortestWindow(PlanView plan, List<ReservationRequest> requests) {
-    MilpFormulation shell = new MilpFormulation(plan, requests, MilpOptions.DEFAULT.withGrid(1), null, false);
+    MilpFormulation shell =
+        new MilpFormulation(plan, requests, MilpOptions.DEFAULT.withGrid(1), null, false);
     long w = plan.horizon();
-    for (AtomVar a : shell.atoms) if (a.atom.work() > 0 && a.length() > 0) w = Math.min(w, a.length());
+    for (AtomVar a : shell.atoms)
+      if (a.atom.work() > 0 && a.length() > 0) w = Math.min(w, a.length());
     return w;
   }
 
   private MilpFormulation(
-      PlanView plan, List<ReservationRequest> requests, MilpOptions options, SharingPolicy policy, boolean build) {
+      PlanView plan,
+      List<ReservationRequest> requests,
+      MilpOptions options,
+      SharingPolicy policy,
+      boolean build) {
     this.plan = plan;
     this.options = options;
     this.grid = options.grid();
     this.steps = (int) Math.min(Integer.MAX_VALUE / 4, plan.horizon() / grid);
 
-    // ---- data: the trees, the resource dimensions, free capacity and policy headroom per model step
+    // ---- data: the trees, the resource dimensions, free capacity and policy headroom per model
+    // step
     for (int i = 0; i < requests.size(); i++) {
       ReservationRequest rq = requests.get(i);
       // online commitment (§4.1.2): nothing before the request's arrival
@@ -370,8 +397,12 @@ final class MilpFormulation {
    * their allocations are summed back into one allocation of the atom the request names.
    */
   private Node buildTree(int res, Rdl e, String path, String origin, long ws, long wf) {
-    if (origin == null && options.rigidGangRewrite() && e instanceof Rdl.Atom a0
-        && a0.gang() > 1 && a0.work() > 0 && !a0.isRigid()) {
+    if (origin == null
+        && options.rigidGangRewrite()
+        && e instanceof Rdl.Atom a0
+        && a0.gang() > 1
+        && a0.work() > 0
+        && !a0.isRigid()) {
       Rdl rewritten = RdlCompiler.rigidGang(a0, RdlCompiler.DEFAULT_MAX_FANOUT);
       if (rewritten != a0) return buildTree(res, rewritten, path + "~", path, ws, wf);
     }
@@ -441,7 +472,12 @@ final class MilpFormulation {
     a.n = new Variable[len];
     for (int t = 0; t < len; t++) {
       // (2) parallelism and (6) gangs: x_jt = g_j n_jt with n_jt ∈ {0, 1, …, ⌊h_j/g_j⌋}
-      a.n[t] = model.addVariable("n_" + res + "_" + a.path + "_" + (a.lo + t)).lower(0).upper(a.maxGangs).integer(true);
+      a.n[t] =
+          model
+              .addVariable("n_" + res + "_" + a.path + "_" + (a.lo + t))
+              .lower(0)
+              .upper(a.maxGangs)
+              .integer(true);
       integerCount++;
     }
     if (needY && len > 0) {
@@ -482,14 +518,27 @@ final class MilpFormulation {
       Map<List<Long>, long[]> rows = new LinkedHashMap<>();
       Map<List<Long>, String> names = new HashMap<>();
       for (int di = 0; di < dims.size(); di++) {
-        capacityRow(act, a -> true, dims.get(di), free[di][m], "cap_" + dims.get(di) + "_" + m, rows, names);
+        capacityRow(
+            act,
+            a -> true,
+            dims.get(di),
+            free[di][m],
+            "cap_" + dims.get(di) + "_" + m,
+            rows,
+            names);
       }
       // (1) again, per user: the sharing policy's instantaneous headroom
       for (Map.Entry<String, long[][]> h : headroom.entrySet()) {
         String user = h.getKey();
         for (int di = 0; di < dims.size(); di++) {
-          capacityRow(act, a -> reservations.get(a.reservation).request.user().equals(user), dims.get(di),
-              h.getValue()[di][m], "policy_" + user + "_" + dims.get(di) + "_" + m, rows, names);
+          capacityRow(
+              act,
+              a -> reservations.get(a.reservation).request.user().equals(user),
+              dims.get(di),
+              h.getValue()[di][m],
+              "policy_" + user + "_" + dims.get(di) + "_" + m,
+              rows,
+              names);
         }
       }
       for (Map.Entry<List<Long>, long[]> row : rows.entrySet()) {
@@ -512,8 +561,13 @@ final class MilpFormulation {
    * badly scaled; identical memory and vcores rows (bundles of one shape) are common.
    */
   private void capacityRow(
-      List<AtomVar> act, java.util.function.Predicate<AtomVar> in, String dim, long rhs, String name,
-      Map<List<Long>, long[]> rows, Map<List<Long>, String> names) {
+      List<AtomVar> act,
+      Predicate<AtomVar> in,
+      String dim,
+      long rhs,
+      String name,
+      Map<List<Long>, long[]> rows,
+      Map<List<Long>, String> names) {
     Map<AtomVar, Long> coef = new HashMap<>();
     long g = 0;
     long most = 0;
@@ -574,24 +628,40 @@ final class MilpFormulation {
           int step = c.sfLo + t;
           if (t > 0) {
             // (12) s_jt ≥ s_j(t−1)
-            constraint("s_mono_" + res + "_" + c.path + "_" + step).lower(0).set(c.start[t], 1).set(c.start[t - 1], -1);
+            constraint("s_mono_" + res + "_" + c.path + "_" + step)
+                .lower(0)
+                .set(c.start[t], 1)
+                .set(c.start[t - 1], -1);
           }
           if (t + 1 < len) {
             // (14) f_jt ≥ f_j(t+1)
-            constraint("f_mono_" + res + "_" + c.path + "_" + step).lower(0).set(c.finish[t], 1).set(c.finish[t + 1], -1);
+            constraint("f_mono_" + res + "_" + c.path + "_" + step)
+                .lower(0)
+                .set(c.finish[t], 1)
+                .set(c.finish[t + 1], -1);
           }
           for (AtomVar a : c.atomsBelow) {
             if (step < a.lo || step >= a.hi || a.maxGangs == 0) continue;
             Variable n = a.n[step - a.lo];
             // (13) s_jt ≥ x_jt / h_j (normalised by the atom's maximum gang count)
-            constraint("s_act_" + res + "_" + c.path + "_" + a.path + "_" + step).lower(0).set(c.start[t], a.maxGangs).set(n, -1);
+            constraint("s_act_" + res + "_" + c.path + "_" + a.path + "_" + step)
+                .lower(0)
+                .set(c.start[t], a.maxGangs)
+                .set(n, -1);
             // (15) f_jt ≥ x_jt / h_j
-            constraint("f_act_" + res + "_" + c.path + "_" + a.path + "_" + step).lower(0).set(c.finish[t], a.maxGangs).set(n, -1);
+            constraint("f_act_" + res + "_" + c.path + "_" + a.path + "_" + step)
+                .lower(0)
+                .set(c.finish[t], a.maxGangs)
+                .set(n, -1);
           }
           if (ci > 0) {
             Node prev = node.children.get(ci - 1);
-            // (16) s_j''t ≤ 1 − f_j't: the next child starts strictly after the previous one finished
-            constraint("order_" + res + "_" + prev.path + "_" + c.path + "_" + step).upper(1).set(c.start[t], 1).set(prev.finish[t], 1);
+            // (16) s_j''t ≤ 1 − f_j't: the next child starts strictly after the previous one
+            // finished
+            constraint("order_" + res + "_" + prev.path + "_" + c.path + "_" + step)
+                .upper(1)
+                .set(c.start[t], 1)
+                .set(prev.finish[t], 1);
           }
         }
       }
@@ -617,7 +687,10 @@ final class MilpFormulation {
     if (a.r != null) {
       demand.set(a.r, -1);
       // r_j ≤ (g grid − 1) p_j: no rounding slack for an atom that is not placed
-      constraint("round_" + id).upper(0).set(a.r, 1).set(a.node.placed, -((long) a.gang * grid - 1));
+      constraint("round_" + id)
+          .upper(0)
+          .set(a.r, 1)
+          .set(a.node.placed, -((long) a.gang * grid - 1));
     }
     if (a.y != null) {
       for (int t = 0; t <= len; t++) {
@@ -645,7 +718,11 @@ final class MilpFormulation {
     if (a.u != null) {
       for (int t = 0; t < len; t++) {
         // minimum lease of a non-rigid atom (our extension of (7)): u_jt ≥ n_jt − n_j(t−1) …
-        Expression st = constraint("lease_start_" + id + "_" + (a.lo + t)).lower(0).set(a.u[t], 1).set(a.n[t], -1);
+        Expression st =
+            constraint("lease_start_" + id + "_" + (a.lo + t))
+                .lower(0)
+                .set(a.u[t], 1)
+                .set(a.n[t], -1);
         if (t > 0) st.set(a.n[t - 1], 1);
         // … and n_jt ≥ Σ_{t−L<τ≤t} u_jτ: gangs started in the last L steps are still held
         Expression held = constraint("lease_hold_" + id + "_" + (a.lo + t)).lower(0).set(a.n[t], 1);
@@ -724,7 +801,10 @@ final class MilpFormulation {
     return v[x.getIndex().index];
   }
 
-  /** A solution read back onto the plan's grid: per reservation, accepted or not, and its allocation. */
+  /**
+   * A solution read back onto the plan's grid: per reservation, accepted or not, and its
+   * allocation.
+   */
   record Reading(boolean[] accepted, List<ReservationAllocation> allocations) {}
 
   Reading read(double[] v) {
@@ -753,9 +833,11 @@ final class MilpFormulation {
     return new Reading(acc, allocs);
   }
 
-  /** The sum of possibly overlapping steps (the pieces of a rewritten gang atom) as a step function. */
+  /**
+   * The sum of possibly overlapping steps (the pieces of a rewritten gang atom) as a step function.
+   */
   private static List<Step> sum(List<Step> steps) {
-    java.util.TreeMap<Long, Long> delta = new java.util.TreeMap<>();
+    TreeMap<Long, Long> delta = new TreeMap<>();
     for (Step s : steps) {
       delta.merge(s.start(), s.bundles(), Long::sum);
       delta.merge(s.end(), -s.bundles(), Long::sum);
@@ -815,7 +897,8 @@ final class MilpFormulation {
         if (!options.allowRejection()) return null;
         continue;
       }
-      for (Map.Entry<Variable, Double> e : vals.entrySet()) v[e.getKey().getIndex().index] = e.getValue();
+      for (Map.Entry<Variable, Double> e : vals.entrySet())
+        v[e.getKey().getIndex().index] = e.getValue();
     }
     return v;
   }
@@ -834,7 +917,10 @@ final class MilpFormulation {
         vals.put(a.n[t], (double) n[t]);
         total += n[t] * a.gang * (long) grid;
       }
-      if (a.r != null) vals.put(a.r, (double) (total - (vals.getOrDefault(a.node.placed, 0.0) > 0.5 ? a.atom.work() : 0)));
+      if (a.r != null)
+        vals.put(
+            a.r,
+            (double) (total - (vals.getOrDefault(a.node.placed, 0.0) > 0.5 ? a.atom.work() : 0)));
       if (a.y != null) {
         for (int t = 0; t <= n.length; t++) {
           long cur = t < n.length ? n[t] : 0;
@@ -843,7 +929,8 @@ final class MilpFormulation {
         }
       }
       if (a.u != null) {
-        for (int t = 0; t < n.length; t++) vals.put(a.u[t], (double) Math.max(0, n[t] - (t > 0 ? n[t - 1] : 0)));
+        for (int t = 0; t < n.length; t++)
+          vals.put(a.u[t], (double) Math.max(0, n[t] - (t > 0 ? n[t - 1] : 0)));
       }
     }
     // start/finish indicators from the activity below every order child
@@ -852,7 +939,11 @@ final class MilpFormulation {
   }
 
   private boolean encodeNode(
-      Node node, boolean placed, Map<String, AtomAllocation> byPath, Map<Variable, Double> vals, Map<AtomVar, long[]> gangs) {
+      Node node,
+      boolean placed,
+      Map<String, AtomAllocation> byPath,
+      Map<Variable, Double> vals,
+      Map<AtomVar, long[]> gangs) {
     vals.merge(node.placed, placed ? 1.0 : 0.0, Math::max);
     if (node.atom != null) {
       AtomVar a = node.atom;
@@ -903,7 +994,8 @@ final class MilpFormulation {
     return true;
   }
 
-  private void encodeOrderIndicators(Node node, Map<AtomVar, long[]> gangs, Map<Variable, Double> vals) {
+  private void encodeOrderIndicators(
+      Node node, Map<AtomVar, long[]> gangs, Map<Variable, Double> vals) {
     for (Node c : node.children) {
       if (c.start != null) {
         int len = c.start.length;

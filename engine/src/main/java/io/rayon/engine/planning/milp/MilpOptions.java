@@ -10,8 +10,9 @@ import java.util.Locale;
  *
  * @param timeLimit the time limit (always set; at least 1 ms). With a deadline in the planning
  *     context (the command line and the application pass one) it bounds the whole run, every phase
- *     budgeted from what is left (see {@link MilpPlanner#replan}); without one it bounds each solve.
- *     On timeout the best solution found so far is returned with status FEASIBLE and its gap.
+ *     budgeted from what is left (see {@link MilpPlanner#replan}); without one it bounds each
+ *     solve. On timeout the best solution found so far is returned with status FEASIBLE and its
+ *     gap.
  * @param grid plan steps per model step (time aggregation, at least 1): the model runs on a grid
  *     {@code grid} times coarser than the plan and its solution is mapped back (see {@link
  *     MilpPlanner}).
@@ -57,23 +58,48 @@ public record MilpOptions(
           "MILP time limit must be at least 1 ms, got " + timeLimit + "; maybe --time-limit 60s");
     }
     if (grid < 1) {
-      throw new IllegalArgumentException("MILP grid must be at least 1 plan step per model step, got " + grid);
+      throw new IllegalArgumentException(
+          "MILP grid must be at least 1 plan step per model step, got " + grid);
     }
     if (!(preemptionWeight >= 0) || Double.isInfinite(preemptionWeight)) {
-      throw new IllegalArgumentException("preemption weight must be a finite number >= 0, got " + preemptionWeight);
+      throw new IllegalArgumentException(
+          "preemption weight must be a finite number >= 0, got " + preemptionWeight);
     }
-    if (threads < 1) throw new IllegalArgumentException("solver threads must be at least 1, got " + threads);
-    if (memoryBytes < 1) throw new IllegalArgumentException("memory must be positive, got " + memoryBytes + " bytes");
+    if (threads < 1)
+      throw new IllegalArgumentException("solver threads must be at least 1, got " + threads);
+    if (memoryBytes < 1)
+      throw new IllegalArgumentException("memory must be positive, got " + memoryBytes + " bytes");
   }
 
   public MilpOptions(
-      Duration timeLimit, int grid, double preemptionWeight, int threads, boolean allowRejection,
-      boolean rigidGangRewrite, boolean autoGrid) {
-    this(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, DEFAULT_MEMORY_MB << 20);
+      Duration timeLimit,
+      int grid,
+      double preemptionWeight,
+      int threads,
+      boolean allowRejection,
+      boolean rigidGangRewrite,
+      boolean autoGrid) {
+    this(
+        timeLimit,
+        grid,
+        preemptionWeight,
+        threads,
+        allowRejection,
+        rigidGangRewrite,
+        autoGrid,
+        DEFAULT_MEMORY_MB << 20);
   }
 
   public MilpOptions withMemoryBytes(long bytes) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, bytes);
+    return new MilpOptions(
+        timeLimit,
+        grid,
+        preemptionWeight,
+        threads,
+        allowRejection,
+        rigidGangRewrite,
+        autoGrid,
+        bytes);
   }
 
   /** Integer variables the automatic grid allows at any time limit (see {@link #integerBudget}). */
@@ -83,33 +109,71 @@ public record MilpOptions(
   public static final int INTEGERS_PER_SECOND = 1;
 
   public MilpOptions withTimeLimit(Duration d) {
-    return new MilpOptions(d, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
+    return new MilpOptions(
+        d,
+        grid,
+        preemptionWeight,
+        threads,
+        allowRejection,
+        rigidGangRewrite,
+        autoGrid,
+        memoryBytes);
   }
 
-  /** A fixed grid: the model runs on exactly {@code g} plan steps per model step (no automatic grid). */
+  /**
+   * A fixed grid: the model runs on exactly {@code g} plan steps per model step (no automatic
+   * grid).
+   */
   public MilpOptions withGrid(int g) {
-    return new MilpOptions(timeLimit, g, preemptionWeight, threads, allowRejection, rigidGangRewrite, false, memoryBytes);
+    return new MilpOptions(
+        timeLimit,
+        g,
+        preemptionWeight,
+        threads,
+        allowRejection,
+        rigidGangRewrite,
+        false,
+        memoryBytes);
   }
 
   /** The automatic grid on or off, keeping the grid as the finest one to try. */
   public MilpOptions withAutoGrid(boolean a) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, rigidGangRewrite, a, memoryBytes);
+    return new MilpOptions(
+        timeLimit,
+        grid,
+        preemptionWeight,
+        threads,
+        allowRejection,
+        rigidGangRewrite,
+        a,
+        memoryBytes);
   }
 
   public MilpOptions withPreemptionWeight(double w) {
-    return new MilpOptions(timeLimit, grid, w, threads, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
+    return new MilpOptions(
+        timeLimit, grid, w, threads, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   public MilpOptions withThreads(int t) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, t, allowRejection, rigidGangRewrite, autoGrid, memoryBytes);
+    return new MilpOptions(
+        timeLimit,
+        grid,
+        preemptionWeight,
+        t,
+        allowRejection,
+        rigidGangRewrite,
+        autoGrid,
+        memoryBytes);
   }
 
   public MilpOptions withRigidGangRewrite(boolean r) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, allowRejection, r, autoGrid, memoryBytes);
+    return new MilpOptions(
+        timeLimit, grid, preemptionWeight, threads, allowRejection, r, autoGrid, memoryBytes);
   }
 
   public MilpOptions withAllowRejection(boolean a) {
-    return new MilpOptions(timeLimit, grid, preemptionWeight, threads, a, rigidGangRewrite, autoGrid, memoryBytes);
+    return new MilpOptions(
+        timeLimit, grid, preemptionWeight, threads, a, rigidGangRewrite, autoGrid, memoryBytes);
   }
 
   /**
@@ -133,11 +197,11 @@ public record MilpOptions(
 
   /**
    * Options from the command line / planner settings: {@code time-limit} (in the one duration
-   * grammar of {@link Durations}: for example {@code 60s}, {@code 500ms}, {@code 2m}, {@code 1h30m},
-   * or a number of seconds), {@code grid} (a
-   * whole number fixes the grid; {@code auto}, the default, lets the planner coarsen large models),
-   * {@code preemption-weight}, {@code threads}, {@code rigid-gang-rewrite}, {@code memory} (bytes, or
-   * {@code 512m}, {@code 2g}); missing keys keep the defaults.
+   * grammar of {@link Durations}: for example {@code 60s}, {@code 500ms}, {@code 2m}, {@code
+   * 1h30m}, or a number of seconds), {@code grid} (a whole number fixes the grid; {@code auto}, the
+   * default, lets the planner coarsen large models), {@code preemption-weight}, {@code threads},
+   * {@code rigid-gang-rewrite}, {@code memory} (bytes, or {@code 512m}, {@code 2g}); missing keys
+   * keep the defaults.
    *
    * @throws IllegalArgumentException naming the key and the bad value
    */
@@ -154,7 +218,8 @@ public record MilpOptions(
       try {
         m = m.withPreemptionWeight(Double.parseDouble(pw.trim()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("preemption-weight: '" + pw + "' is not a number; maybe 1.0");
+        throw new IllegalArgumentException(
+            "preemption-weight: '" + pw + "' is not a number; maybe 1.0");
       }
     }
     String th = o.get("threads", null);
@@ -162,7 +227,8 @@ public record MilpOptions(
     String rw = o.get("rigid-gang-rewrite", null);
     if (rw != null) {
       if (!rw.equalsIgnoreCase("true") && !rw.equalsIgnoreCase("false")) {
-        throw new IllegalArgumentException("rigid-gang-rewrite: '" + rw + "' must be true or false");
+        throw new IllegalArgumentException(
+            "rigid-gang-rewrite: '" + rw + "' must be true or false");
       }
       m = m.withRigidGangRewrite(Boolean.parseBoolean(rw));
     }
@@ -171,7 +237,10 @@ public record MilpOptions(
     return m;
   }
 
-  /** Parses {@code 2147483648}, {@code 64k}, {@code 512m}, {@code 2g} (binary units; also KB, MB, GB). */
+  /**
+   * Parses {@code 2147483648}, {@code 64k}, {@code 512m}, {@code 2g} (binary units; also KB, MB,
+   * GB).
+   */
   static long parseBytes(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     long unit = 1;
@@ -184,7 +253,8 @@ public record MilpOptions(
       if (v < 1) throw new NumberFormatException();
       return Math.multiplyExact(v, unit);
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new IllegalArgumentException("memory: '" + text + "' is not an amount of memory; maybe 2g or 512m");
+      throw new IllegalArgumentException(
+          "memory: '" + text + "' is not an amount of memory; maybe 2g or 512m");
     }
   }
 
@@ -196,7 +266,10 @@ public record MilpOptions(
     }
   }
 
-  /** The time limit in the one duration grammar ({@link Durations}), the option named in the message. */
+  /**
+   * The time limit in the one duration grammar ({@link Durations}), the option named in the
+   * message.
+   */
   private static Duration timeLimit(String text) {
     try {
       return Durations.parsePositive(text);

@@ -5,9 +5,10 @@ import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.plan.Violation;
 import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.GreeLPlanner;
+import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.PlanningContext;
-import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.planning.RdlChecks;
+import io.rayon.engine.planning.ReportingPlanner;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
@@ -18,7 +19,6 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
-import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -40,12 +40,12 @@ import java.util.Set;
  * </ul>
  *
  * With {@code grid = k > 1} the model runs on steps of k plan steps (free capacity is the minimum
- * over the k steps, windows shrink to whole model steps, leases round up, work may round up by
- * less than one gang-model-step). The solution is mapped back to the plan's grid (the rounding
- * excess trimmed from the latest steps) and every accepted reservation is checked with {@link
+ * over the k steps, windows shrink to whole model steps, leases round up, work may round up by less
+ * than one gang-model-step). The solution is mapped back to the plan's grid (the rounding excess
+ * trimmed from the latest steps) and every accepted reservation is checked with {@link
  * PlanValidator} and against the free capacity; a reservation whose mapped allocation violates
- * anything is re-placed on the plan's own grid (grid 1) against everything accepted so far, and
- * the result's notes say so.
+ * anything is re-placed on the plan's own grid (grid 1) against everything accepted so far, and the
+ * result's notes say so.
  *
  * <p>Every accepted allocation passes the validator; a rejection says whether it is proven (status
  * OPTIMAL) or the solver stopped first (STOPPED), and names the window, resource or constraint that
@@ -64,11 +64,17 @@ import java.util.Set;
 public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   public static final String NAME = "milp";
 
-  /** The solver the planner calls: ojAlgo, or in tests a fake that checks the budgets it is given. */
+  /**
+   * The solver the planner calls: ojAlgo, or in tests a fake that checks the budgets it is given.
+   */
   @FunctionalInterface
   interface Solver {
     OjAlgoSolver.Outcome solve(
-        MilpFormulation f, double[] start, CancellationToken cancel, ProgressListener progress, SolveBudget budget);
+        MilpFormulation f,
+        double[] start,
+        CancellationToken cancel,
+        ProgressListener progress,
+        SolveBudget budget);
   }
 
   private final MilpOptions options;
@@ -102,9 +108,13 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     return placeOnline(plan, request, context).decisions().get(0);
   }
 
-  /** Offline: all requests placed together by one MILP (what {@code rayon plan --planner milp} runs). */
+  /**
+   * Offline: all requests placed together by one MILP (what {@code rayon plan --planner milp}
+   * runs).
+   */
   @Override
-  public List<Decision> placeAll(PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
+  public List<Decision> placeAll(
+      PlanView plan, List<ReservationRequest> requests, PlanningContext context) {
     return replan(plan, requests, options, context, Map.of()).decisions();
   }
 
@@ -113,7 +123,10 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     return last;
   }
 
-  /** {@code solverStatus}, {@code gap}, {@code objective}, {@code bound} and the solver's message of the last run. */
+  /**
+   * {@code solverStatus}, {@code gap}, {@code objective}, {@code bound} and the solver's message of
+   * the last run.
+   */
   @Override
   public Map<String, Object> report() {
     return report(last);
@@ -145,12 +158,14 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   /** Online placement with the solver's result: one reservation, earlier allocations fixed. */
-  public MilpResult placeOnline(PlanView plan, ReservationRequest request, PlanningContext context) {
+  public MilpResult placeOnline(
+      PlanView plan, ReservationRequest request, PlanningContext context) {
     return replan(plan, List.of(request), options, context, Map.of());
   }
 
   /** Offline re-planning of {@code requests} together, against an empty or base plan. */
-  public MilpResult replan(PlanView emptyOrBase, List<ReservationRequest> requests, MilpOptions opts) {
+  public MilpResult replan(
+      PlanView emptyOrBase, List<ReservationRequest> requests, MilpOptions opts) {
     return replan(emptyOrBase, requests, opts, PlanningContext.DEFAULT, Map.of());
   }
 
@@ -165,9 +180,10 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
    * whole call keeps to it: the available time is the smaller of what is left of the deadline and
    * the time limit; the model's size is checked against it before anything is built ({@link
    * #preflight}); the solver gets what is left after the build minus a share of {@value
-   * #FINISH_SHARE_PERCENT}% (at least {@value #MIN_FINISH_MILLIS} ms) kept for reading the solution,
-   * re-placing reservations on the plan's grid and the comparison with GREE-L, each of which runs
-   * only while time is left. Without a deadline (no clock) every solve gets the time limit.
+   * #FINISH_SHARE_PERCENT}% (at least {@value #MIN_FINISH_MILLIS} ms) kept for reading the
+   * solution, re-placing reservations on the plan's grid and the comparison with GREE-L, each of
+   * which runs only while time is left. Without a deadline (no clock) every solve gets the time
+   * limit.
    *
    * @throws ModelTooLargeException when the model is too large for the time or the memory
    */
@@ -194,7 +210,14 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     List<ReservationRequest> vr = new ArrayList<>();
     for (int i : valid) vr.add(requests.get(i));
 
-    Preflight pf = preflight(emptyOrBase, vr, opts, available, context.policy() == null ? 0 : users(vr), deadline.isSet());
+    Preflight pf =
+        preflight(
+            emptyOrBase,
+            vr,
+            opts,
+            available,
+            context.policy() == null ? 0 : users(vr),
+            deadline.isSet());
     if (pf.note() != null) {
       notes.add(pf.note());
       context.progress().progress(0.0, pf.note());
@@ -202,8 +225,17 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     boolean autoChosen = pf.grid() != opts.grid();
     if (autoChosen) opts = opts.withGrid(pf.grid());
     if (deadline.isSet()) {
-      context.progress().progress(-1, "MILP building the model at " + deadline.describe() + ": " + pf.size().describe()
-          + ", about " + (pf.size().estimatedBytes() >> 20) + " MB");
+      context
+          .progress()
+          .progress(
+              -1,
+              "MILP building the model at "
+                  + deadline.describe()
+                  + ": "
+                  + pf.size().describe()
+                  + ", about "
+                  + (pf.size().estimatedBytes() >> 20)
+                  + " MB");
     }
     MilpFormulation f = new MilpFormulation(emptyOrBase, vr, opts, context.policy());
     double[] ws = f.warmStart(start == null ? Map.of() : start);
@@ -211,23 +243,48 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     SolveBudget budget = solveBudget(deadline, opts, finishReserve);
     OjAlgoSolver.Outcome out;
     if (budget == null) {
-      String why = "no time left for the solver: the model (" + pf.size().describe() + ") was built at "
-          + deadline.describe() + "; maybe raise --time-limit, use a coarser --grid or --planner hybrid";
+      String why =
+          "no time left for the solver: the model ("
+              + pf.size().describe()
+              + ") was built at "
+              + deadline.describe()
+              + "; maybe raise --time-limit, use a coarser --grid or --planner hybrid";
       notes.add(why);
-      out = new OjAlgoSolver.Outcome(new SolverResult(SolverStatus.FAILED, Double.NaN, Double.NaN, Double.NaN,
-          f.variableCount(), f.integerCount(), f.constraintCount(), 0, why), null);
+      out =
+          new OjAlgoSolver.Outcome(
+              new SolverResult(
+                  SolverStatus.FAILED,
+                  Double.NaN,
+                  Double.NaN,
+                  Double.NaN,
+                  f.variableCount(),
+                  f.integerCount(),
+                  f.constraintCount(),
+                  0,
+                  why),
+              null);
     } else {
       if (deadline.isSet()) {
-        context.progress().progress(-1, String.format(Locale.ROOT,
-            "MILP model built at %s: %d variables (%d integer), %d constraints; the solver gets %d ms",
-            deadline.describe(), f.variableCount(), f.integerCount(), f.constraintCount(), budget.millis()));
+        context
+            .progress()
+            .progress(
+                -1,
+                String.format(
+                    Locale.ROOT,
+                    "MILP model built at %s: %d variables (%d integer), %d constraints; the solver gets %d ms",
+                    deadline.describe(),
+                    f.variableCount(),
+                    f.integerCount(),
+                    f.constraintCount(),
+                    budget.millis()));
       }
       out = solver.solve(f, ws, context.cancel(), context.progress(), budget);
     }
     SolverResult sr = out.result();
     if (out.values() == null) {
       for (int i : valid) dec[i] = Decision.reject(requests.get(i).id(), noSolution(sr));
-      return remember(compareWithGreeL(emptyOrBase, requests, context, finish(requests, dec, sr, notes, opts)));
+      return remember(
+          compareWithGreeL(emptyOrBase, requests, context, finish(requests, dec, sr, notes, opts)));
     }
 
     MilpFormulation.Reading rd = f.read(out.values());
@@ -240,11 +297,18 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
       ReservationAllocation alloc = rd.allocations().get(j);
       String problem = problemWith(overlay, rq, alloc);
       if (problem != null) {
-        notes.add("reservation " + rq.id() + ": the solution mapped from grid " + opts.grid() + " " + problem);
+        notes.add(
+            "reservation "
+                + rq.id()
+                + ": the solution mapped from grid "
+                + opts.grid()
+                + " "
+                + problem);
         repair.add(i);
         continue;
       }
-      Rejection policy = context.policy() == null ? null : context.policy().check(overlay, rq, alloc).orElse(null);
+      Rejection policy =
+          context.policy() == null ? null : context.policy().check(overlay, rq, alloc).orElse(null);
       if (policy != null) {
         dec[i] = Decision.reject(rq.id(), policy);
         continue;
@@ -258,53 +322,124 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
       ReservationRequest rq = requests.get(i);
       // after an automatic grid, the plan's grid is tried only when its model for this one
       // reservation fits the time limit's budget (else it would overshoot the limit by far)
-      long fineSize = autoChosen ? MilpFormulation.integerVariables(overlay, List.of(rq), opts.withGrid(1)) : 0;
+      long fineSize =
+          autoChosen ? MilpFormulation.integerVariables(overlay, List.of(rq), opts.withGrid(1)) : 0;
       long left = repairDeadline.remainingMillis();
-      if (autoChosen && fineSize > MilpOptions.integerBudget(Math.min(left, opts.timeLimit().toMillis()))) {
-        notes.add("reservation " + rq.id() + ": not re-placed on the plan's grid, whose model ("
-            + fineSize + " integer variables) is too large for the time left");
-        dec[i] = Decision.reject(rq.id(), new Rejection(Rejection.Code.STOPPED, "", null, null, null, null,
-            "the MILP solution on the automatic grid " + opts.grid() + " did not pass the plan checks, and the"
-                + " plan's grid is too large for the time limit; maybe use --planner hybrid, --grid K or a longer"
-                + " --time-limit"));
-      } else if (opts.grid() > 1 && deadline.isSet() && left < MIN_SOLVE_MILLIS + MIN_FINISH_MILLIS) {
-        notes.add("reservation " + rq.id() + ": not re-placed on the plan's grid, no time left (" + deadline.describe() + ")");
-        dec[i] = Decision.reject(rq.id(), new Rejection(Rejection.Code.STOPPED, "", null, null, null, null,
-            "the MILP solution on grid " + opts.grid() + " did not pass the plan checks and no time was left to"
-                + " re-place it on the plan's grid; maybe raise --time-limit or use --planner hybrid"));
+      if (autoChosen
+          && fineSize > MilpOptions.integerBudget(Math.min(left, opts.timeLimit().toMillis()))) {
+        notes.add(
+            "reservation "
+                + rq.id()
+                + ": not re-placed on the plan's grid, whose model ("
+                + fineSize
+                + " integer variables) is too large for the time left");
+        dec[i] =
+            Decision.reject(
+                rq.id(),
+                new Rejection(
+                    Rejection.Code.STOPPED,
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    "the MILP solution on the automatic grid "
+                        + opts.grid()
+                        + " did not pass the plan checks, and the"
+                        + " plan's grid is too large for the time limit; maybe use --planner hybrid, --grid K or a longer"
+                        + " --time-limit"));
+      } else if (opts.grid() > 1
+          && deadline.isSet()
+          && left < MIN_SOLVE_MILLIS + MIN_FINISH_MILLIS) {
+        notes.add(
+            "reservation "
+                + rq.id()
+                + ": not re-placed on the plan's grid, no time left ("
+                + deadline.describe()
+                + ")");
+        dec[i] =
+            Decision.reject(
+                rq.id(),
+                new Rejection(
+                    Rejection.Code.STOPPED,
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    "the MILP solution on grid "
+                        + opts.grid()
+                        + " did not pass the plan checks and no time was left to"
+                        + " re-place it on the plan's grid; maybe raise --time-limit or use --planner hybrid"));
       } else if (opts.grid() > 1 && !context.cancel().isCancelled()) {
         MilpResult again;
         try {
-          again = replan(overlay, List.of(rq), opts.withGrid(1), context.withDeadline(repairDeadline), Map.of());
+          again =
+              replan(
+                  overlay,
+                  List.of(rq),
+                  opts.withGrid(1),
+                  context.withDeadline(repairDeadline),
+                  Map.of());
         } catch (ModelTooLargeException e) {
           again = null;
-          notes.add("reservation " + rq.id() + ": not re-placed on the plan's grid: " + e.getMessage());
-          dec[i] = Decision.reject(rq.id(), Rejection.of(Rejection.Code.STOPPED, "",
-              "the MILP solution on grid " + opts.grid() + " did not pass the plan checks, and the plan's grid is"
-                  + " too large to re-place it: " + e.getMessage()));
+          notes.add(
+              "reservation " + rq.id() + ": not re-placed on the plan's grid: " + e.getMessage());
+          dec[i] =
+              Decision.reject(
+                  rq.id(),
+                  Rejection.of(
+                      Rejection.Code.STOPPED,
+                      "",
+                      "the MILP solution on grid "
+                          + opts.grid()
+                          + " did not pass the plan checks, and the plan's grid is"
+                          + " too large to re-place it: "
+                          + e.getMessage()));
         }
         if (again != null) {
           Decision d = again.decisions().get(0);
-          notes.add("reservation " + rq.id() + ": re-placed on the plan's grid: "
-              + (d.accepted() ? "accepted" : "rejected (" + d.rejection().message() + ")"));
+          notes.add(
+              "reservation "
+                  + rq.id()
+                  + ": re-placed on the plan's grid: "
+                  + (d.accepted() ? "accepted" : "rejected (" + d.rejection().message() + ")"));
           if (d.accepted()) overlay.add(rq, d.allocation());
           dec[i] = d;
         }
       } else {
-        dec[i] = Decision.reject(rq.id(), new Rejection(Rejection.Code.STOPPED, "", null, null, null, null,
-            "the MILP solution for this reservation did not pass the plan checks (" + notes.get(notes.size() - 1)
-                + "); maybe try a different --grid"));
+        dec[i] =
+            Decision.reject(
+                rq.id(),
+                new Rejection(
+                    Rejection.Code.STOPPED,
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    "the MILP solution for this reservation did not pass the plan checks ("
+                        + notes.get(notes.size() - 1)
+                        + "); maybe try a different --grid"));
       }
     }
     for (int j = 0; j < valid.size(); j++) {
       int i = valid.get(j);
-      if (dec[i] == null) dec[i] = Decision.reject(requests.get(i).id(), whyRejected(overlay, requests.get(i), sr, opts, vr.size()));
+      if (dec[i] == null)
+        dec[i] =
+            Decision.reject(
+                requests.get(i).id(), whyRejected(overlay, requests.get(i), sr, opts, vr.size()));
     }
     if (ws == null && start != null && !start.isEmpty()) {
-      notes.add("the starting solution could not be represented on grid " + opts.grid() + "; the solver started without it");
+      notes.add(
+          "the starting solution could not be represented on grid "
+              + opts.grid()
+              + "; the solver started without it");
     }
     MilpResult result = finish(requests, dec, sr, notes, opts);
-    if (sr.status() == SolverStatus.OPTIMAL && !context.cancel().isCancelled() && !deadline.expired()) {
+    if (sr.status() == SolverStatus.OPTIMAL
+        && !context.cancel().isCancelled()
+        && !deadline.expired()) {
       result = crossCheck(emptyOrBase, requests, context, opts, result);
     }
     return remember(compareWithGreeL(emptyOrBase, requests, context, result));
@@ -349,8 +484,8 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   /**
-   * What the size check before the build decided: the grid to solve on, the model's size there,
-   * and a note for people when the automatic grid changed the grid (null otherwise).
+   * What the size check before the build decided: the grid to solve on, the model's size there, and
+   * a note for people when the automatic grid changed the grid (null otherwise).
    */
   record Preflight(int grid, ModelSize size, String note) {}
 
@@ -374,7 +509,12 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
    * @throws ModelTooLargeException naming the size, the limit and what to change
    */
   static Preflight preflight(
-      PlanView plan, List<ReservationRequest> requests, MilpOptions opts, long available, int users, boolean clocked) {
+      PlanView plan,
+      List<ReservationRequest> requests,
+      MilpOptions opts,
+      long available,
+      int users,
+      boolean clocked) {
     String limitText = limitText(available, opts);
     String count = requests.size() + (requests.size() == 1 ? " reservation" : " reservations");
     long budget = MilpOptions.integerBudget(available);
@@ -383,51 +523,86 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     String note = null;
     if (opts.autoGrid()) {
       if (size.integers() > budget) {
-        throw new ModelTooLargeException(String.format(Locale.ROOT,
-            "the MILP model of %s is too large for the time limit: on grid %d, the coarsest that keeps 4 model steps"
-                + " in the shortest atom window, it has %d integer variables, more than the %d that %s allows (%d + %d"
-                + " per second). Use --planner hybrid (GREE-L's plan, improved by the MILP where it can) or --planner"
-                + " greel, place fewer reservations at once, force a grid with --grid K, or raise --time-limit to at"
-                + " least %ds",
-            count, grid, size.integers(), budget, limitText, MilpOptions.MIN_INTEGER_BUDGET,
-            MilpOptions.INTEGERS_PER_SECOND, secondsFor(size.integers())), size);
+        throw new ModelTooLargeException(
+            String.format(
+                Locale.ROOT,
+                "the MILP model of %s is too large for the time limit: on grid %d, the coarsest that keeps 4 model steps"
+                    + " in the shortest atom window, it has %d integer variables, more than the %d that %s allows (%d + %d"
+                    + " per second). Use --planner hybrid (GREE-L's plan, improved by the MILP where it can) or --planner"
+                    + " greel, place fewer reservations at once, force a grid with --grid K, or raise --time-limit to at"
+                    + " least %ds",
+                count,
+                grid,
+                size.integers(),
+                budget,
+                limitText,
+                MilpOptions.MIN_INTEGER_BUDGET,
+                MilpOptions.INTEGERS_PER_SECOND,
+                secondsFor(size.integers())),
+            size);
       }
       if (grid != opts.grid()) {
         long fine = MilpFormulation.integerVariables(plan, requests, opts);
-        note = String.format(Locale.ROOT,
-            "automatic grid: on grid %d the model would have %d integer variables, more than the %d that %s allows;"
-                + " solved on grid %d (%d integer variables); -O grid=K fixes the grid",
-            opts.grid(), fine, budget, limitText, grid, size.integers());
+        note =
+            String.format(
+                Locale.ROOT,
+                "automatic grid: on grid %d the model would have %d integer variables, more than the %d that %s allows;"
+                    + " solved on grid %d (%d integer variables); -O grid=K fixes the grid",
+                opts.grid(),
+                fine,
+                budget,
+                limitText,
+                grid,
+                size.integers());
       }
     } else {
       long buildMillis = size.nonZeros() / NON_ZEROS_PER_MILLI;
       long most = FIXED_GRID_FACTOR * budget;
       if (size.integers() > most || (clocked && buildMillis > available / 2)) {
-        throw new ModelTooLargeException(String.format(Locale.ROOT,
-            "the MILP model of %s is too large for the time limit: %s; %s. Use a coarser --grid, --planner hybrid or"
-                + " greel, fewer reservations at once, or a longer --time-limit",
-            count, size.describe(), size.integers() > most
-                ? String.format(Locale.ROOT, "a fixed grid may have at most %d integer variables with %s (%d times the"
-                    + " automatic grid's budget; ojAlgo does not solve even the LP relaxation of larger models in time)",
-                    most, limitText, FIXED_GRID_FACTOR)
-                : String.format(Locale.ROOT, "building it alone would take about %.1f s, more than half of %s",
-                    buildMillis / 1000.0, limitText)), size);
+        throw new ModelTooLargeException(
+            String.format(
+                Locale.ROOT,
+                "the MILP model of %s is too large for the time limit: %s; %s. Use a coarser --grid, --planner hybrid or"
+                    + " greel, fewer reservations at once, or a longer --time-limit",
+                count,
+                size.describe(),
+                size.integers() > most
+                    ? String.format(
+                        Locale.ROOT,
+                        "a fixed grid may have at most %d integer variables with %s (%d times the"
+                            + " automatic grid's budget; ojAlgo does not solve even the LP relaxation of larger models in time)",
+                        most,
+                        limitText,
+                        FIXED_GRID_FACTOR)
+                    : String.format(
+                        Locale.ROOT,
+                        "building it alone would take about %.1f s, more than half of %s",
+                        buildMillis / 1000.0,
+                        limitText)),
+            size);
       }
     }
     long bytes = size.estimatedBytes();
     if (bytes > opts.memoryBytes()) {
-      throw new ModelTooLargeException(String.format(Locale.ROOT,
-          "the MILP model of %s is too large for the memory: %s would need about %d MB, more than the %d MB this run"
-              + " may use. Use a coarser --grid, --planner hybrid or greel, fewer reservations at once, or give Java"
-              + " more memory (RAYON_JAVA_OPTS=-Xmx4g)",
-          count, size.describe(), bytes >> 20, opts.memoryBytes() >> 20), size);
+      throw new ModelTooLargeException(
+          String.format(
+              Locale.ROOT,
+              "the MILP model of %s is too large for the memory: %s would need about %d MB, more than the %d MB this run"
+                  + " may use. Use a coarser --grid, --planner hybrid or greel, fewer reservations at once, or give Java"
+                  + " more memory (RAYON_JAVA_OPTS=-Xmx4g)",
+              count,
+              size.describe(),
+              bytes >> 20,
+              opts.memoryBytes() >> 20),
+          size);
     }
     return new Preflight(grid, size, note);
   }
 
   /**
    * Coefficients per millisecond at which our model is built into ojAlgo 57.1: measured about 400
-   * on the swim sample on a loaded two-core machine (79,491 coefficients in 0.2 s); a quarter of it.
+   * on the swim sample on a loaded two-core machine (79,491 coefficients in 0.2 s); a quarter of
+   * it.
    */
   static final long NON_ZEROS_PER_MILLI = 100;
 
@@ -439,26 +614,33 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   static final long FIXED_GRID_FACTOR = 10;
 
   private static long secondsFor(long integers) {
-    return Math.max(1, (integers - MilpOptions.MIN_INTEGER_BUDGET + MilpOptions.INTEGERS_PER_SECOND - 1)
-        / MilpOptions.INTEGERS_PER_SECOND);
+    return Math.max(
+        1,
+        (integers - MilpOptions.MIN_INTEGER_BUDGET + MilpOptions.INTEGERS_PER_SECOND - 1)
+            / MilpOptions.INTEGERS_PER_SECOND);
   }
 
   private static String limitText(long available, MilpOptions opts) {
     long limit = opts.timeLimit().toMillis();
     // within 1% of the limit: nothing to speak of was spent before
-    if (available >= limit - limit / 100) return String.format(Locale.ROOT, "a %s time limit", seconds(limit));
-    return String.format(Locale.ROOT, "the %s left of the %s time limit", seconds(available), seconds(limit));
+    if (available >= limit - limit / 100)
+      return String.format(Locale.ROOT, "a %s time limit", seconds(limit));
+    return String.format(
+        Locale.ROOT, "the %s left of the %s time limit", seconds(available), seconds(limit));
   }
 
   private static String seconds(long millis) {
-    return millis % 1000 == 0 ? (millis / 1000) + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    return millis % 1000 == 0
+        ? (millis / 1000) + " s"
+        : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
   }
 
   /**
    * The grid to solve on: {@code opts.grid()}, or, with the automatic grid on and a model of more
    * integer variables than {@link MilpOptions#integerBudget()}, the smallest coarser grid whose
    * model fits the budget — but never so coarse that the shortest atom window has fewer than 4
-   * model steps (a coarse grid shrinks windows to whole model steps and can make atoms unplaceable).
+   * model steps (a coarse grid shrinks windows to whole model steps and can make atoms
+   * unplaceable).
    */
   static int chooseGrid(PlanView plan, List<ReservationRequest> requests, MilpOptions opts) {
     return chooseGrid(plan, requests, opts, opts.integerBudget());
@@ -468,35 +650,46 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
    * {@link #chooseGrid(PlanView, List, MilpOptions)} for an integer budget; when no allowed grid
    * fits it, the coarsest allowed one (which {@link #preflight} then refuses).
    */
-  static int chooseGrid(PlanView plan, List<ReservationRequest> requests, MilpOptions opts, long budget) {
+  static int chooseGrid(
+      PlanView plan, List<ReservationRequest> requests, MilpOptions opts, long budget) {
     if (!opts.autoGrid()) return opts.grid();
     long n = MilpFormulation.integerVariables(plan, requests, opts);
     if (n <= budget) return opts.grid();
     long coarsest = Math.max(opts.grid(), MilpFormulation.shortestWindow(plan, requests) / 4);
-    long g = Math.min(coarsest, Math.max(opts.grid() + 1L, (n * opts.grid() + budget - 1) / budget));
-    while (g < coarsest && MilpFormulation.integerVariables(plan, requests, opts.withGrid((int) g)) > budget) g++;
+    long g =
+        Math.min(coarsest, Math.max(opts.grid() + 1L, (n * opts.grid() + budget - 1) / budget));
+    while (g < coarsest
+        && MilpFormulation.integerVariables(plan, requests, opts.withGrid((int) g)) > budget) g++;
     return (int) Math.min(Integer.MAX_VALUE, g);
   }
 
   /**
-   * Adds GREE-L's acceptance on the same input to the result (unless the run was cancelled) and, when the MILP accepts fewer reservations, a note saying so: the answer is
-   * then not the best known plan, and {@code --planner hybrid} keeps the better of the two.
+   * Adds GREE-L's acceptance on the same input to the result (unless the run was cancelled) and,
+   * when the MILP accepts fewer reservations, a note saying so: the answer is then not the best
+   * known plan, and {@code --planner hybrid} keeps the better of the two.
    */
   private static MilpResult compareWithGreeL(
       PlanView base, List<ReservationRequest> requests, PlanningContext context, MilpResult r) {
     // runs even when the deadline has passed (GREE-L takes well under a second on a thousand
     // reservations): a MILP answer below GREE-L is never shown without saying so
     if (context.cancel().isCancelled() || requests.isEmpty()) return r;
-    if (context.deadline().isSet()) context.progress().progress(-1, "MILP comparing with GREE-L at " + context.deadline().describe());
+    if (context.deadline().isSet())
+      context
+          .progress()
+          .progress(-1, "MILP comparing with GREE-L at " + context.deadline().describe());
     List<Decision> greeL = HybridPlanner.greedy(new GreeLPlanner(), base, requests, context);
     int accepted = 0;
     for (Decision d : greeL) if (d.accepted()) accepted++;
     List<String> notes = new ArrayList<>(r.notes());
     if (r.acceptedCount() < accepted) {
-      notes.add(String.format(Locale.ROOT,
-          "the MILP accepts %d of %d reservations, fewer than GREE-L's %d on the same input: this is not the best plan"
-              + " known; --planner hybrid keeps the better of the two",
-          r.acceptedCount(), requests.size(), accepted));
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "the MILP accepts %d of %d reservations, fewer than GREE-L's %d on the same input: this is not the best plan"
+                  + " known; --planner hybrid keeps the better of the two",
+              r.acceptedCount(),
+              requests.size(),
+              accepted));
     }
     return new MilpResult(r.decisions(), r.solver(), notes, r.planObjective(), accepted);
   }
@@ -504,24 +697,46 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   /**
    * Checks an OPTIMAL claim against GREE placing the same requests one by one. If GREE's plan has a
    * lower plan objective, the claim does not hold for the real problem — because ojAlgo 57.1
-   * sometimes declares non-optimal incumbents optimal, or because the model was restricted (a coarser
-   * grid, the sound-but-incomplete rigid-gang rewrite) — and the status becomes FEASIBLE with a note.
-   * The MILP's own solution is kept (the hybrid planner is the one that falls back on greedy).
+   * sometimes declares non-optimal incumbents optimal, or because the model was restricted (a
+   * coarser grid, the sound-but-incomplete rigid-gang rewrite) — and the status becomes FEASIBLE
+   * with a note. The MILP's own solution is kept (the hybrid planner is the one that falls back on
+   * greedy).
    */
   private static MilpResult crossCheck(
-      PlanView base, List<ReservationRequest> requests, PlanningContext context, MilpOptions opts, MilpResult r) {
-    List<Decision> greedy = HybridPlanner.greedy(new io.rayon.engine.planning.GreePlanner(), base, requests, context);
+      PlanView base,
+      List<ReservationRequest> requests,
+      PlanningContext context,
+      MilpOptions opts,
+      MilpResult r) {
+    List<Decision> greedy = HybridPlanner.greedy(new GreePlanner(), base, requests, context);
     double og = planObjective(requests, greedy, opts.preemptionWeight());
     if (og >= r.planObjective() - 1e-6 * Math.max(1, Math.abs(og))) return r;
-    String why = opts.grid() > 1 || opts.rigidGangRewrite()
-        ? "the model was restricted (grid " + opts.grid() + (opts.rigidGangRewrite() ? ", rigid-gang rewrite" : "")
-            + ") or the solver's optimality claim is wrong"
-        : "the solver's optimality claim is wrong (a known ojAlgo 57.1 defect); maybe use --planner hybrid";
-    String msg = String.format(Locale.ROOT, "not optimal: GREE's plan has objective %.2f, below the MILP's %.2f; %s",
-        og, r.planObjective(), why);
+    String why =
+        opts.grid() > 1 || opts.rigidGangRewrite()
+            ? "the model was restricted (grid "
+                + opts.grid()
+                + (opts.rigidGangRewrite() ? ", rigid-gang rewrite" : "")
+                + ") or the solver's optimality claim is wrong"
+            : "the solver's optimality claim is wrong (a known ojAlgo 57.1 defect); maybe use --planner hybrid";
+    String msg =
+        String.format(
+            Locale.ROOT,
+            "not optimal: GREE's plan has objective %.2f, below the MILP's %.2f; %s",
+            og,
+            r.planObjective(),
+            why);
     SolverResult s = r.solver();
-    SolverResult down = new SolverResult(SolverStatus.FEASIBLE, s.objective(), s.bound(), SolverResult.gapOf(s.objective(), s.bound()),
-        s.variables(), s.integerVariables(), s.constraints(), s.rounds(), msg);
+    SolverResult down =
+        new SolverResult(
+            SolverStatus.FEASIBLE,
+            s.objective(),
+            s.bound(),
+            SolverResult.gapOf(s.objective(), s.bound()),
+            s.variables(),
+            s.integerVariables(),
+            s.constraints(),
+            s.rounds(),
+            msg);
     List<String> notes = new ArrayList<>(r.notes());
     notes.add(msg);
     return new MilpResult(r.decisions(), down, notes, r.planObjective(), r.greeLAccepted());
@@ -533,13 +748,20 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   private static MilpResult finish(
-      List<ReservationRequest> requests, Decision[] dec, SolverResult sr, List<String> notes, MilpOptions opts) {
+      List<ReservationRequest> requests,
+      Decision[] dec,
+      SolverResult sr,
+      List<String> notes,
+      MilpOptions opts) {
     List<Decision> ds = Arrays.asList(dec);
     return new MilpResult(ds, sr, notes, planObjective(requests, ds, opts.preemptionWeight()));
   }
 
-  /** Null when the allocation satisfies the request's RDL and fits the overlay, else what is wrong. */
-  private static String problemWith(OverlayPlan overlay, ReservationRequest rq, ReservationAllocation alloc) {
+  /**
+   * Null when the allocation satisfies the request's RDL and fits the overlay, else what is wrong.
+   */
+  private static String problemWith(
+      OverlayPlan overlay, ReservationRequest rq, ReservationAllocation alloc) {
     List<Violation> v = PlanValidator.validateReservation(rq, alloc, overlay.horizon());
     if (!v.isEmpty()) return "violates " + v.get(0);
     String over = overlay.overcommit(alloc);
@@ -547,39 +769,68 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
   }
 
   private static Rejection noSolution(SolverResult sr) {
-    String msg = switch (sr.status()) {
-      case INFEASIBLE -> "the reservations cannot all be placed together and rejection is switched off";
-      case UNBOUNDED -> "the MILP is unbounded (a modelling error): " + sr.message();
-      case CANCELLED -> "cancelled before the MILP found any solution";
-      default -> "the MILP solver found no solution: " + sr.message() + "; maybe raise --time-limit or use a coarser --grid";
-    };
-    Rejection.Code code = sr.status() == SolverStatus.INFEASIBLE ? Rejection.Code.CAPACITY : Rejection.Code.STOPPED;
+    String msg =
+        switch (sr.status()) {
+          case INFEASIBLE ->
+              "the reservations cannot all be placed together and rejection is switched off";
+          case UNBOUNDED -> "the MILP is unbounded (a modelling error): " + sr.message();
+          case CANCELLED -> "cancelled before the MILP found any solution";
+          default ->
+              "the MILP solver found no solution: "
+                  + sr.message()
+                  + "; maybe raise --time-limit or use a coarser --grid";
+        };
+    Rejection.Code code =
+        sr.status() == SolverStatus.INFEASIBLE ? Rejection.Code.CAPACITY : Rejection.Code.STOPPED;
     return Rejection.of(code, "", msg);
   }
 
   /** A reason a person can act on for a reservation the solution leaves out. */
-  static Rejection whyRejected(PlanView plan, ReservationRequest rq, SolverResult sr, MilpOptions opts, int batch) {
-    String others = batch > 1 ? " together with the other " + (batch - 1) + " reservations of this batch" : "";
+  static Rejection whyRejected(
+      PlanView plan, ReservationRequest rq, SolverResult sr, MilpOptions opts, int batch) {
+    String others =
+        batch > 1 ? " together with the other " + (batch - 1) + " reservations of this batch" : "";
     if (sr.status() != SolverStatus.OPTIMAL) {
-      return Rejection.of(Rejection.Code.STOPPED, "", String.format(Locale.ROOT,
-          "not placed when the MILP stopped (%s, gap %s): %s; maybe raise --time-limit or use a coarser --grid",
-          sr.status(), Double.isNaN(sr.gap()) ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * sr.gap()),
-          sr.message()));
+      return Rejection.of(
+          Rejection.Code.STOPPED,
+          "",
+          String.format(
+              Locale.ROOT,
+              "not placed when the MILP stopped (%s, gap %s): %s; maybe raise --time-limit or use a coarser --grid",
+              sr.status(),
+              Double.isNaN(sr.gap())
+                  ? "unknown"
+                  : String.format(Locale.ROOT, "%.1f%%", 100 * sr.gap()),
+              sr.message()));
     }
     long arrival = Math.max(0, rq.arrival());
     Rejection r = diagnose(plan, rq.rdl(), "", arrival, plan.horizon(), opts.grid());
     if (r != null) {
       // the steps before the arrival are not for sale (§4.1.2): say so when they would have helped
       if (arrival > 0 && diagnose(plan, rq.rdl(), "", 0, plan.horizon(), opts.grid()) == null) {
-        r = new Rejection(r.code(), r.path(), r.windowStart(), r.windowFinish(), r.resource(), r.policyLimit(), r.message()
-            + "; the request arrives at step " + arrival + " and cannot use earlier steps (a reservation is"
-            + " committed on arrival)");
+        r =
+            new Rejection(
+                r.code(),
+                r.path(),
+                r.windowStart(),
+                r.windowFinish(),
+                r.resource(),
+                r.policyLimit(),
+                r.message()
+                    + "; the request arrives at step "
+                    + arrival
+                    + " and cannot use earlier steps (a reservation is"
+                    + " committed on arrival)");
       }
       return r;
     }
     boolean hasOrder = hasOrder(rq.rdl());
-    return Rejection.of(hasOrder ? Rejection.Code.WINDOW : Rejection.Code.CAPACITY, "",
-        "no placement fits the free capacity" + others + " (proven by the MILP)"
+    return Rejection.of(
+        hasOrder ? Rejection.Code.WINDOW : Rejection.Code.CAPACITY,
+        "",
+        "no placement fits the free capacity"
+            + others
+            + " (proven by the MILP)"
             + (hasOrder ? "; the order constraints leave too little room in the window" : ""));
   }
 
@@ -589,24 +840,56 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
     return false;
   }
 
-  /** The first atom that cannot fit on its own: window, time at full parallelism, capacity, gang/lease. */
+  /**
+   * The first atom that cannot fit on its own: window, time at full parallelism, capacity,
+   * gang/lease.
+   */
   private static Rejection diagnose(PlanView plan, Rdl e, String path, long s, long f, int grid) {
     if (e instanceof Rdl.Window w) {
-      return diagnose(plan, w.expr(), Rdl.childPath(path, 0), Math.max(s, w.start()), Math.min(f, w.finish()), grid);
+      return diagnose(
+          plan,
+          w.expr(),
+          Rdl.childPath(path, 0),
+          Math.max(s, w.start()),
+          Math.min(f, w.finish()),
+          grid);
     }
     if (e instanceof Rdl.Atom a) {
       if (a.work() == 0) return null;
       long lo = MilpFormulation.ceilDiv(Math.max(0, s), grid) * grid;
       long hi = Math.min(plan.horizon() / grid * grid, Math.floorDiv(f, grid) * grid);
       if (hi <= lo) {
-        return new Rejection(Rejection.Code.WINDOW, path, s, f, null, null, "the window [" + s + "," + f
-            + ") has no step inside the plan horizon [0," + plan.horizon() + ")"
-            + (grid > 1 ? " on the model grid of " + grid + " steps" : ""));
+        return new Rejection(
+            Rejection.Code.WINDOW,
+            path,
+            s,
+            f,
+            null,
+            null,
+            "the window ["
+                + s
+                + ","
+                + f
+                + ") has no step inside the plan horizon [0,"
+                + plan.horizon()
+                + ")"
+                + (grid > 1 ? " on the model grid of " + grid + " steps" : ""));
       }
       long need = MilpFormulation.ceilDiv(a.work(), a.maxParallelism());
       if (need > hi - lo) {
-        return new Rejection(Rejection.Code.WINDOW, path, lo, hi, null, null, "even at its max parallelism "
-            + a.maxParallelism() + " the atom needs " + need + " steps, but its window has " + (hi - lo));
+        return new Rejection(
+            Rejection.Code.WINDOW,
+            path,
+            lo,
+            hi,
+            null,
+            null,
+            "even at its max parallelism "
+                + a.maxParallelism()
+                + " the atom needs "
+                + need
+                + " steps, but its window has "
+                + (hi - lo));
       }
       List<String> dims = new ArrayList<>(List.of("memoryMB", "vcores"));
       dims.addAll(a.bundle().extras().keySet());
@@ -618,9 +901,26 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
           supply += Math.min((long) a.maxParallelism(), Math.max(0, plan.freeAt(t).get(d)) / per);
         }
         if (supply < a.work()) {
-          return new Rejection(Rejection.Code.CAPACITY, path, lo, hi, d, null, "the window [" + lo + "," + hi
-              + ") has room for only " + supply + " of the " + a.work() + " bundle-steps of " + a.bundle()
-              + " (short of " + d + ")");
+          return new Rejection(
+              Rejection.Code.CAPACITY,
+              path,
+              lo,
+              hi,
+              d,
+              null,
+              "the window ["
+                  + lo
+                  + ","
+                  + hi
+                  + ") has room for only "
+                  + supply
+                  + " of the "
+                  + a.work()
+                  + " bundle-steps of "
+                  + a.bundle()
+                  + " (short of "
+                  + d
+                  + ")");
         }
       }
       if (a.gang() > 1 || a.minLease() > 1) {
@@ -637,9 +937,23 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
           free = Math.min(free, best);
         }
         if (free < a.minLease()) {
-          return new Rejection(Rejection.Code.GANG_OR_LEASE, path, lo, hi, null, null, "no " + a.minLease()
-              + " consecutive steps in [" + lo + "," + hi + ") have room for a gang of " + a.gang() + " bundles of "
-              + a.bundle());
+          return new Rejection(
+              Rejection.Code.GANG_OR_LEASE,
+              path,
+              lo,
+              hi,
+              null,
+              null,
+              "no "
+                  + a.minLease()
+                  + " consecutive steps in ["
+                  + lo
+                  + ","
+                  + hi
+                  + ") have room for a gang of "
+                  + a.gang()
+                  + " bundles of "
+                  + a.bundle());
         }
       }
       return null;
@@ -670,7 +984,8 @@ public final class MilpPlanner implements BatchPlanner, ReportingPlanner {
    * λ Σ over atoms and steps of |x_t − x_(t−1)| (bundles, counting the rise from and the fall to
    * zero). With grid 1 this equals the MILP's objective for the same allocations.
    */
-  public static double planObjective(List<ReservationRequest> requests, List<Decision> decisions, double lambda) {
+  public static double planObjective(
+      List<ReservationRequest> requests, List<Decision> decisions, double lambda) {
     double o = 0;
     for (int i = 0; i < requests.size(); i++) {
       Decision d = decisions.get(i);

@@ -12,13 +12,18 @@ import java.util.List;
  * no time left, or cancelled), so a MILP answer that accepts less is never shown without saying so.
  */
 public record MilpResult(
-    List<Decision> decisions, SolverResult solver, List<String> notes, double planObjective, int greeLAccepted) {
+    List<Decision> decisions,
+    SolverResult solver,
+    List<String> notes,
+    double planObjective,
+    int greeLAccepted) {
   public MilpResult {
     decisions = List.copyOf(decisions);
     notes = List.copyOf(notes);
   }
 
-  public MilpResult(List<Decision> decisions, SolverResult solver, List<String> notes, double planObjective) {
+  public MilpResult(
+      List<Decision> decisions, SolverResult solver, List<String> notes, double planObjective) {
     this(decisions, solver, notes, planObjective, -1);
   }
 

@@ -24,10 +24,11 @@ import org.ojalgo.optimisation.integer.NodeKey;
  * <p><b>No Gomory cuts.</b> The strategy turns ojAlgo's Gomory mixed-integer cuts off, at the root
  * and at the nodes. On our models ojAlgo 57.1's root cut loop took most of the time and checks no
  * limit (the fig5b sample at grid 10 with a 10 s limit: 12 nodes in 19 s with cuts, 398 nodes in
- * 9.9 s without), and its cuts were not always valid: at grid 20 the fig5b sample's root LP with cuts left no room below
- * "reject everything", and ojAlgo declared that optimal while the same model without cuts finds
- * a solution that accepts the workflow (objective 52 against 1071). Without cuts the node LP values
- * are true relaxation values, which the bound of {@link SearchMonitor} relies on.
+ * 9.9 s without), and its cuts were not always valid: at grid 20 the fig5b sample's root LP with
+ * cuts left no room below "reject everything", and ojAlgo declared that optimal while the same
+ * model without cuts finds a solution that accepts the workflow (objective 52 against 1071).
+ * Without cuts the node LP values are true relaxation values, which the bound of {@link
+ * SearchMonitor} relies on.
  *
  * <p><b>Depth first.</b> ojAlgo's default node order starts with the smallest LP value (best
  * first), which on our models seldom reaches a leaf: the fig5b sample at grids 19 and 10 (148 and
@@ -56,12 +57,18 @@ final class ObservedStrategy extends ModelStrategy.AbstractStrategy {
       Class<?> c = ModelStrategy.class;
       Class<?> r = Optimisation.Result.class;
       h[0] = handle(c.getDeclaredMethod("initialise"));
-      h[2] = handle(c.getDeclaredMethod("markInfeasible", NodeKey.class, boolean.class, double.class));
+      h[2] =
+          handle(c.getDeclaredMethod("markInfeasible", NodeKey.class, boolean.class, double.class));
       h[3] = handle(c.getDeclaredMethod("markInteger", NodeKey.class, r));
       h[4] = handle(c.getDeclaredMethod("onCutFailure"));
       h[5] = handle(c.getDeclaredMethod("onCutSuccess", NodeKey.class));
-      h[6] = handle(c.getDeclaredMethod("onNodeSolved", NodeKey.class, r, double.class, boolean.class));
-      h[7] = handle(c.getDeclaredMethod("scoreBranch", int.class, double.class, double.class, boolean.class));
+      h[6] =
+          handle(
+              c.getDeclaredMethod("onNodeSolved", NodeKey.class, r, double.class, boolean.class));
+      h[7] =
+          handle(
+              c.getDeclaredMethod(
+                  "scoreBranch", int.class, double.class, double.class, boolean.class));
       h[8] = handle(c.getDeclaredMethod("observeBranch", int.class, boolean.class, double.class));
       ok = true;
     } catch (ReflectiveOperationException | RuntimeException e) {
@@ -84,22 +91,27 @@ final class ObservedStrategy extends ModelStrategy.AbstractStrategy {
   }
 
   /**
-   * The integer strategy to give the solver: ojAlgo's default with {@code threads} workers, observed
-   * by {@code monitor} when the hooks are reachable.
+   * The integer strategy to give the solver: ojAlgo's default with {@code threads} workers,
+   * observed by {@code monitor} when the hooks are reachable.
    */
   static IntegerStrategy strategy(int threads, SearchMonitor monitor, int variables) {
     // no Gomory cuts: no fractional part reaches 1; depth first (see the class comment for both)
-    IntegerStrategy.ConfigurableStrategy base = IntegerStrategy.DEFAULT.withParallelism(() -> threads)
-        .withGMICutConfiguration(new IntegerStrategy.GMICutConfiguration().withFractionality(1.0))
-        .withPriorityDefinitions(NodeKey.DEPTH_FIRST_SEARCH);
+    IntegerStrategy.ConfigurableStrategy base =
+        IntegerStrategy.DEFAULT
+            .withParallelism(() -> threads)
+            .withGMICutConfiguration(
+                new IntegerStrategy.GMICutConfiguration().withFractionality(1.0))
+            .withPriorityDefinitions(NodeKey.DEPTH_FIRST_SEARCH);
     if (!AVAILABLE || monitor == null) return base;
-    return base.withModelStrategyFactory((model, s) -> new ObservedStrategy(model, s, monitor, variables));
+    return base.withModelStrategyFactory(
+        (model, s) -> new ObservedStrategy(model, s, monitor, variables));
   }
 
   private final SearchMonitor monitor;
   private final int variables;
 
-  private ObservedStrategy(ExpressionsBasedModel model, IntegerStrategy strategy, SearchMonitor monitor, int variables) {
+  private ObservedStrategy(
+      ExpressionsBasedModel model, IntegerStrategy strategy, SearchMonitor monitor, int variables) {
     super(model, strategy);
     this.monitor = monitor;
     this.variables = variables;
@@ -161,7 +173,8 @@ final class ObservedStrategy extends ModelStrategy.AbstractStrategy {
   }
 
   @Override
-  protected void onNodeSolved(NodeKey key, Optimisation.Result result, double value, boolean minimisation) {
+  protected void onNodeSolved(
+      NodeKey key, Optimisation.Result result, double value, boolean minimisation) {
     try {
       ON_NODE_SOLVED.invoke(delegate, key, result, value, minimisation);
     } catch (Throwable t) {

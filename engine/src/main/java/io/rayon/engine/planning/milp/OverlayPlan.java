@@ -23,11 +23,13 @@ final class OverlayPlan implements PlanView {
   private final PlanView base;
   private final Map<String, ReservationRequest> requests = new LinkedHashMap<>();
   private final Map<String, ReservationAllocation> allocations = new LinkedHashMap<>();
+
   /** Resources the layer holds, as a step function (start of each change → total from there). */
   private final TreeMap<Long, Resources> layer = new TreeMap<>();
+
   /**
-   * The same per user, so the sharing policies' per-user queries (thousands of steps per check
-   * for a capacity-over-time window) cost a lookup, not a pass over every allocation of the layer.
+   * The same per user, so the sharing policies' per-user queries (thousands of steps per check for
+   * a capacity-over-time window) cost a lookup, not a pass over every allocation of the layer.
    */
   private final Map<String, TreeMap<Long, Resources>> userLayers = new HashMap<>();
 
@@ -39,11 +41,14 @@ final class OverlayPlan implements PlanView {
   void add(ReservationRequest request, ReservationAllocation allocation) {
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    TreeMap<Long, Resources> user = userLayers.computeIfAbsent(request.user(), u -> {
-      TreeMap<Long, Resources> m = new TreeMap<>();
-      m.put(Long.MIN_VALUE, Resources.ZERO);
-      return m;
-    });
+    TreeMap<Long, Resources> user =
+        userLayers.computeIfAbsent(
+            request.user(),
+            u -> {
+              TreeMap<Long, Resources> m = new TreeMap<>();
+              m.put(Long.MIN_VALUE, Resources.ZERO);
+              return m;
+            });
     for (AtomAllocation a : allocation.atoms()) {
       for (Step s : a.steps()) {
         Resources r = a.bundle().times(s.bundles());
@@ -82,11 +87,20 @@ final class OverlayPlan implements PlanView {
       long to = i + 1 < es.size() ? es.get(i + 1).getKey() : es.get(i).getKey();
       for (long t = es.get(i).getKey(); t < to; t++) {
         if (cur.isZero()) break;
-        if (t < 0 || t >= horizon()) return "holds " + cur + " at step " + t + ", outside the plan [0," + horizon() + ")";
+        if (t < 0 || t >= horizon())
+          return "holds " + cur + " at step " + t + ", outside the plan [0," + horizon() + ")";
         Resources free = freeAt(t);
         for (String d : dims(cur)) {
           if (cur.get(d) > 0 && cur.get(d) > Math.max(0, free.get(d))) {
-            return "needs " + cur.get(d) + " " + d + " at step " + t + " but only " + Math.max(0, free.get(d)) + " is free";
+            return "needs "
+                + cur.get(d)
+                + " "
+                + d
+                + " at step "
+                + t
+                + " but only "
+                + Math.max(0, free.get(d))
+                + " is free";
           }
         }
       }

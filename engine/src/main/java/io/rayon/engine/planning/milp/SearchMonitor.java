@@ -24,14 +24,14 @@ import java.util.TreeMap;
  *   <li>once the root node has been solved, {@code min(incumbent, min over open nodes of their LP
  *       value)}. A node counts as open from the moment its LP is solved until both of its children
  *       have been solved or proven infeasible. A node whose children are never reported (pruned by
- *       the solver before their LP was solved, abandoned, or lost to a failed LP) simply stays open,
- *       which can only make the bound lower, never wrong. A node's LP value bounds every solution in
- *       its subtree that improves on the incumbent (the solver adds "objective below incumbent" to
- *       every node), so the minimum is a valid bound. An infeasible report closes a node only once
- *       the solver has solved another node after it: a node LP cut short by the time limit or a
- *       cancel is also reported infeasible, and the solver then stops, so that last report is
- *       never trusted. With more than one solver thread infeasible reports never close a node
- *       (another thread's node could be solved after a cut-short one).
+ *       the solver before their LP was solved, abandoned, or lost to a failed LP) simply stays
+ *       open, which can only make the bound lower, never wrong. A node's LP value bounds every
+ *       solution in its subtree that improves on the incumbent (the solver adds "objective below
+ *       incumbent" to every node), so the minimum is a valid bound. An infeasible report closes a
+ *       node only once the solver has solved another node after it: a node LP cut short by the time
+ *       limit or a cancel is also reported infeasible, and the solver then stops, so that last
+ *       report is never trusted. With more than one solver thread infeasible reports never close a
+ *       node (another thread's node could be solved after a cut-short one).
  * </ul>
  *
  * The solver's root node is solved after its presolve and with its root cuts, so its value is
@@ -44,9 +44,9 @@ import java.util.TreeMap;
  *
  * <p>Progress fractions are the elapsed part of the run's deadline (the caller's clock), or -1
  * (unknown) without one: the size of a branch-and-bound tree is not known in advance. The message
- * carries the elapsed time against the limit, the incumbent, the bound, the gap and node counts. The
- * listener hears every new incumbent and, between incumbents, every {@value #REPORT_EVERY} nodes.
- * Calls come from the solver's thread; all methods are synchronized.
+ * carries the elapsed time against the limit, the incumbent, the bound, the gap and node counts.
+ * The listener hears every new incumbent and, between incumbents, every {@value #REPORT_EVERY}
+ * nodes. Calls come from the solver's thread; all methods are synchronized.
  */
 final class SearchMonitor {
   /** Between incumbents, one progress report per this many nodes. */
@@ -75,14 +75,18 @@ final class SearchMonitor {
   private long infeasibleNodes;
   private boolean rootSolved;
   private boolean stopRequested;
+
   /** The largest bound seen so far (every bound seen stays valid, so the largest is the best). */
   private double bestBound = Double.NaN;
 
   /** Open nodes: sequence → [LP value (our objective), children still unreported]. */
   private final Map<Long, double[]> open = new HashMap<>();
+
   /** LP values of the open nodes as a multiset (value → count), for the minimum. */
   private final TreeMap<Double, Integer> openValues = new TreeMap<>();
+
   private final Set<Long> seen = new HashSet<>();
+
   /** An infeasible report not yet confirmed by a later solved node: {sequence, parent}. */
   private long[] pendingClose;
 
@@ -198,8 +202,15 @@ final class SearchMonitor {
   /** One line for people: incumbent, bound, gap and nodes. */
   synchronized String summary() {
     double b = bound();
-    return String.format(Locale.ROOT, "incumbent %s, bound %s, gap %s; %d nodes (%d infeasible), %d open",
-        num(bestObj), num(b), pct(SolverResult.gapOf(bestObj, b)), nodes, infeasibleNodes, open.size());
+    return String.format(
+        Locale.ROOT,
+        "incumbent %s, bound %s, gap %s; %d nodes (%d infeasible), %d open",
+        num(bestObj),
+        num(b),
+        pct(SolverResult.gapOf(bestObj, b)),
+        nodes,
+        infeasibleNodes,
+        open.size());
   }
 
   /**

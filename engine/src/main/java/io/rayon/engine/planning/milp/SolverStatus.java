@@ -5,8 +5,8 @@ package io.rayon.engine.planning.milp;
  *
  * <ul>
  *   <li>{@link #OPTIMAL}: the solution is proven optimal (gap 0 within the solver's tolerance).
- *   <li>{@link #FEASIBLE}: a valid solution (the incumbent), not proven optimal — typically the time
- *       limit was reached; the gap says how far it may be from the optimum.
+ *   <li>{@link #FEASIBLE}: a valid solution (the incumbent), not proven optimal — typically the
+ *       time limit was reached; the gap says how far it may be from the optimum.
  *   <li>{@link #INFEASIBLE}: the model has no solution. With rejection allowed (the default) this
  *       cannot happen, because rejecting everything is always feasible.
  *   <li>{@link #UNBOUNDED}: the objective can decrease without limit (a modelling error).

@@ -20,12 +20,12 @@ import java.util.Map;
  * queue for its production jobs and one best-effort queue for the rest; each queue's guaranteed
  * capacity is its share of the workload's total work (the requests' dominant share of the cluster
  * times their duration, summed over tasks), and its maximum capacity {@code maxFactor} times that
- * (about 2×, the Yahoo! operators' setting the paper uses), at most the whole cluster. Every heartbeat
- * the most under-served queue (smallest usage over guarantee, by dominant share) that is below its
- * maximum gets the next container, for its oldest job (FIFO within a queue, as a CapacityScheduler
- * leaf queue); deadlines are unknown to it, so every production job is accepted. No preemption
- * (the stock setting; the paper notes preemption alone does not fix its SLA misses). A node offers
- * its allowance minus the requests of its running containers.
+ * (about 2×, the Yahoo! operators' setting the paper uses), at most the whole cluster. Every
+ * heartbeat the most under-served queue (smallest usage over guarantee, by dominant share) that is
+ * below its maximum gets the next container, for its oldest job (FIFO within a queue, as a
+ * CapacityScheduler leaf queue); deadlines are unknown to it, so every production job is accepted.
+ * No preemption (the stock setting; the paper notes preemption alone does not fix its SLA misses).
+ * A node offers its allowance minus the requests of its running containers.
  */
 public final class CapacityBaseline implements SchedulerPolicy, QueueDiscipline {
   public static final String NAME = "capacity";
@@ -44,7 +44,8 @@ public final class CapacityBaseline implements SchedulerPolicy, QueueDiscipline 
   private final List<List<Integer>> queueJobs = new ArrayList<>();
 
   public CapacityBaseline(double maxFactor) {
-    if (!(maxFactor >= 1)) throw new IllegalArgumentException("max-factor must be at least 1, got " + maxFactor);
+    if (!(maxFactor >= 1))
+      throw new IllegalArgumentException("max-factor must be at least 1, got " + maxFactor);
     this.maxFactor = maxFactor;
   }
 
@@ -133,10 +134,13 @@ public final class CapacityBaseline implements SchedulerPolicy, QueueDiscipline 
     }
   }
 
-  /** The queues with their guaranteed and maximum capacity (fractions of the cluster), after start. */
+  /**
+   * The queues with their guaranteed and maximum capacity (fractions of the cluster), after start.
+   */
   public Map<String, double[]> queues() {
     Map<String, double[]> m = new LinkedHashMap<>();
-    for (int i = 0; i < queueNames.size(); i++) m.put(queueNames.get(i), new double[] {guaranteed[i], maximum[i]});
+    for (int i = 0; i < queueNames.size(); i++)
+      m.put(queueNames.get(i), new double[] {guaranteed[i], maximum[i]});
     return m;
   }
 

@@ -69,7 +69,8 @@ public record EndToEndMetrics(
       JobOutcome o = r.jobOutcomes().get(i);
       if (j.kind() == JobKind.PRODUCTION) {
         production++;
-        boolean ok = accepted == null || (j.reservationId() != null && accepted.contains(j.reservationId()));
+        boolean ok =
+            accepted == null || (j.reservationId() != null && accepted.contains(j.reservationId()));
         if (!ok) continue;
         acceptedJobs++;
         if (j.deadlineS() == null) continue;
@@ -82,8 +83,10 @@ public record EndToEndMetrics(
       }
     }
     Object admitted = rep.values().get("acceptedAtAdmission");
-    double acceptance = production == 0 ? Double.NaN
-        : admitted instanceof Number n ? n.doubleValue() / production : 1.0;
+    double acceptance =
+        production == 0
+            ? Double.NaN
+            : admitted instanceof Number n ? n.doubleValue() / production : 1.0;
     TimeSeries s = r.series();
     double[] t = s.timeS().clone();
     double[] u = new double[t.length];
@@ -92,7 +95,8 @@ public record EndToEndMetrics(
     long lastArrival = 0;
     for (Job j : jobs) lastArrival = Math.max(lastArrival, j.arrivalS());
     for (int i = 0; i < t.length; i++) {
-      double m = s.capacityMemoryMB()[i] > 0 ? s.reservationMemoryMB()[i] / s.capacityMemoryMB()[i] : 0;
+      double m =
+          s.capacityMemoryMB()[i] > 0 ? s.reservationMemoryMB()[i] / s.capacityMemoryMB()[i] : 0;
       double c = s.capacityVcores()[i] > 0 ? s.reservationVcores()[i] / s.capacityVcores()[i] : 0;
       u[i] = Math.max(m, c);
       if (lastArrival == 0 || t[i] <= lastArrival) {
@@ -100,9 +104,18 @@ public record EndToEndMetrics(
         counted++;
       }
     }
-    return new EndToEndMetrics(production, acceptedJobs, acceptance,
-        withDeadline == 0 ? Double.NaN : met / (double) withDeadline, be, be == 0 ? Double.NaN : beSum / be,
-        counted == 0 ? Double.NaN : sum / counted, t, u, r.preemptedTasks(), intValue(rep, "replans"),
+    return new EndToEndMetrics(
+        production,
+        acceptedJobs,
+        acceptance,
+        withDeadline == 0 ? Double.NaN : met / (double) withDeadline,
+        be,
+        be == 0 ? Double.NaN : beSum / be,
+        counted == 0 ? Double.NaN : sum / counted,
+        t,
+        u,
+        r.preemptedTasks(),
+        intValue(rep, "replans"),
         intValue(rep, "rejectedAfterFailure"));
   }
 
@@ -114,7 +127,8 @@ public record EndToEndMetrics(
    * Per best-effort job finished in both runs, the difference of latency {@code b − a} (positive:
    * faster in {@code a}), keyed by job id in workload order (the paper's Figure 15, part 3).
    */
-  public static Map<String, Double> beLatencyDelta(Workload workload, SimulationResult a, SimulationResult b) {
+  public static Map<String, Double> beLatencyDelta(
+      Workload workload, SimulationResult a, SimulationResult b) {
     Map<String, Double> out = new LinkedHashMap<>();
     Map<String, JobOutcome> bs = new HashMap<>();
     for (JobOutcome o : b.jobOutcomes()) bs.put(o.id(), o);
@@ -126,7 +140,10 @@ public record EndToEndMetrics(
     return out;
   }
 
-  /** The share of jobs in a {@link #beLatencyDelta} that were faster in the first run (delta above 1 s). */
+  /**
+   * The share of jobs in a {@link #beLatencyDelta} that were faster in the first run (delta above 1
+   * s).
+   */
   public static double shareFaster(Map<String, Double> delta) {
     if (delta.isEmpty()) return Double.NaN;
     long n = delta.values().stream().filter(d -> d > 1).count();

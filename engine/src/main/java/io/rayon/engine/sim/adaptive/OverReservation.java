@@ -14,7 +14,8 @@ public final class OverReservation {
   private OverReservation() {}
 
   public static Rdl inflate(Rdl e, double factor) {
-    if (!(factor >= 0)) throw new IllegalArgumentException("over-reservation must be 0 or more, got " + factor);
+    if (!(factor >= 0))
+      throw new IllegalArgumentException("over-reservation must be 0 or more, got " + factor);
     if (factor == 0) return e;
     if (e instanceof Rdl.Atom a) {
       long w = (long) Math.ceil(a.work() * (1 + factor) - 1e-9);
@@ -22,7 +23,8 @@ public final class OverReservation {
       if (w % g != 0) w += g - w % g;
       return new Rdl.Atom(a.bundle(), a.gang(), a.maxParallelism(), a.minLease(), w);
     }
-    if (e instanceof Rdl.Window wd) return new Rdl.Window(inflate(wd.expr(), factor), wd.start(), wd.finish());
+    if (e instanceof Rdl.Window wd)
+      return new Rdl.Window(inflate(wd.expr(), factor), wd.start(), wd.finish());
     if (e instanceof Rdl.Any x) return new Rdl.Any(all(x.children(), factor));
     if (e instanceof Rdl.All x) return new Rdl.All(all(x.children(), factor));
     return new Rdl.Order(all(((Rdl.Order) e).children(), factor));

@@ -41,39 +41,39 @@ import java.util.Map;
  *       capacity is the reservation's planned allocation, plus the default queue. Jobs of a
  *       reservation whose plan has ended (expired) move to the default queue.
  *   <li><b>Scheduling pass</b> (§5.1 step 6), every heartbeat: (1) each active reservation's jobs
- *       get containers until they hold their planned allocation, preempting lent containers when
- *       no node has room; (2) idle resources go to the default queue (best-effort jobs, FIFO by
+ *       get containers until they hold their planned allocation, preempting lent containers when no
+ *       node has room; (2) idle resources go to the default queue (best-effort jobs, FIFO by
  *       creation, as a YARN leaf queue); (3) what is still idle goes to production jobs beyond
- *       their allocation and to jobs whose reservation starts later (work anticipated), in rounds of
- *       one container per job, the least served job first (fair sharing among them).
+ *       their allocation and to jobs whose reservation starts later (work anticipated), in rounds
+ *       of one container per job, the least served job first (fair sharing among them).
  *   <li><b>Preemption</b> ([41], §6.4): when a reservation is below its allocation and has queued
  *       work that fits in it, containers lent to queues above their guarantee (the default queue
- *       above the unreserved capacity, reservation queues above their allocation, anticipated
- *       work) are taken back on the node where the fewest containers free enough room, newest
- *       first. Preempted containers are counted.
+ *       above the unreserved capacity, reservation queues above their allocation, anticipated work)
+ *       are taken back on the node where the fewest containers free enough room, newest first.
+ *       Preempted containers are counted.
  *   <li><b>Adapter</b> (§5.2): node failures and returns become capacity changes of the plan (the
  *       reservable share of the lost nodes' capacity) handed to {@link Adapter#onCapacityChange},
  *       which re-plans from the current step and rejects a posteriori what no longer fits; their
  *       jobs continue in the default queue.
- *   <li><b>Delay correction</b> (§5.2, option {@code delay-correction}, off by default): "the adapter
- *       continuously monitors this scheduling delay for all task sizes, and adjust for it, by
- *       anticipating and increasing the allocations of jobs that require large tasks". The paper
- *       gives no formula; our reading: the scheduling delay of a reservation's container is the time
- *       from when its guarantee first had room for it to its placement (0 when placed at once),
- *       averaged per size class (the container's larger share of a node's memory or vcores: up to
- *       1/8, 1/4, 1/2, more). With the correction on, the PlanFollower gives each reservation, at
- *       step s, the largest of its planned allocations over steps s … s + k, where k is its size
- *       class's mean delay in plan steps (rounded up, at most 16): its queue opens k steps before
- *       its plan starts (anticipating) and holds its allocation of the next k steps now
- *       (increasing).
+ *   <li><b>Delay correction</b> (§5.2, option {@code delay-correction}, off by default): "the
+ *       adapter continuously monitors this scheduling delay for all task sizes, and adjust for it,
+ *       by anticipating and increasing the allocations of jobs that require large tasks". The paper
+ *       gives no formula; our reading: the scheduling delay of a reservation's container is the
+ *       time from when its guarantee first had room for it to its placement (0 when placed at
+ *       once), averaged per size class (the container's larger share of a node's memory or vcores:
+ *       up to 1/8, 1/4, 1/2, more). With the correction on, the PlanFollower gives each
+ *       reservation, at step s, the largest of its planned allocations over steps s … s + k, where
+ *       k is its size class's mean delay in plan steps (rounded up, at most 16): its queue opens k
+ *       steps before its plan starts (anticipating) and holds its allocation of the next k steps
+ *       now (increasing).
  * </ul>
  *
  * <p>Readings the paper leaves open: a production job whose reservation was rejected (at admission
  * or after a failure), or that has none, runs as best effort in the default queue; a production job
- * that needs more than reserved continues as best effort once its reservation has expired
- * (§6.4.2); a node offers its allowance minus the requests of its running containers (YARN's
- * reservation model); guarantees compare memory and vcores separately (a container is placed in
- * its reservation's guarantee only if both fit).
+ * that needs more than reserved continues as best effort once its reservation has expired (§6.4.2);
+ * a node offers its allowance minus the requests of its running containers (YARN's reservation
+ * model); guarantees compare memory and vcores separately (a container is placed in its
+ * reservation's guarantee only if both fit).
  */
 public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   public static final String NAME = "rayon";
@@ -88,13 +88,18 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   private final boolean preemption;
   private final boolean delayCorrection;
 
-  /** Size classes of containers for the delay correction: a node share up to 1/8, 1/4, 1/2, more. */
+  /**
+   * Size classes of containers for the delay correction: a node share up to 1/8, 1/4, 1/2, more.
+   */
   static final double[] SIZE_CLASS_LIMITS = {0.125, 0.25, 0.5, Double.POSITIVE_INFINITY};
+
   static final long MAX_ANTICIPATION_STEPS = 16;
   private final double[] delaySum = new double[SIZE_CLASS_LIMITS.length];
   private final long[] delayCount = new long[SIZE_CLASS_LIMITS.length];
+
   /** Per job: since when its head task waits with room in its guarantee (NaN: not waiting). */
   private double[] waitingSince = new double[0];
+
   private double nodeMemory = 1;
   private double nodeVcores = 1;
   private final Map<String, Integer> sizeClassOf = new HashMap<>();
@@ -108,6 +113,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
 
   /** Reservation ids and, per reservation, its jobs. */
   private final Map<String, List<Integer>> jobsOf = new LinkedHashMap<>();
+
   private final Map<String, Boolean> accepted = new LinkedHashMap<>();
   private final Map<String, String> rejectionReason = new LinkedHashMap<>();
   private final List<String> rejectedAfterFailureIds = new ArrayList<>();
@@ -127,15 +133,30 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   private final Map<String, double[]> guaranteed = new LinkedHashMap<>();
   private final Map<String, Long> lastStep = new HashMap<>();
 
-  public RayonScheduler(String plannerName, Planner planner, double reservable, double overReserve, boolean preemption) {
+  public RayonScheduler(
+      String plannerName,
+      Planner planner,
+      double reservable,
+      double overReserve,
+      boolean preemption) {
     this(plannerName, planner, reservable, overReserve, preemption, false);
   }
 
-  /** @param delayCorrection the Adapter's correction of scheduling delays by container size (§5.2; see above) */
+  /**
+   * @param delayCorrection the Adapter's correction of scheduling delays by container size (§5.2;
+   *     see above)
+   */
   public RayonScheduler(
-      String plannerName, Planner planner, double reservable, double overReserve, boolean preemption, boolean delayCorrection) {
-    if (!(reservable > 0 && reservable <= 1)) throw new IllegalArgumentException("reservable must be in (0, 1], got " + reservable);
-    if (!(overReserve >= 0)) throw new IllegalArgumentException("over-reserve must be 0 or more, got " + overReserve);
+      String plannerName,
+      Planner planner,
+      double reservable,
+      double overReserve,
+      boolean preemption,
+      boolean delayCorrection) {
+    if (!(reservable > 0 && reservable <= 1))
+      throw new IllegalArgumentException("reservable must be in (0, 1], got " + reservable);
+    if (!(overReserve >= 0))
+      throw new IllegalArgumentException("over-reserve must be 0 or more, got " + overReserve);
     this.plannerName = plannerName;
     this.planner = planner;
     this.reservable = reservable;
@@ -151,12 +172,20 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
 
   @Override
   public String settings() {
-    return String.format(Locale.ROOT, " (planner %s, %.0f%% reservable%s%s%s)", plannerName, reservable * 100,
-        overReserve > 0 ? String.format(Locale.ROOT, ", over-reserve +%.0f%%", overReserve * 100) : "",
-        preemption ? "" : ", no preemption", delayCorrection ? ", delay correction" : "");
+    return String.format(
+        Locale.ROOT,
+        " (planner %s, %.0f%% reservable%s%s%s)",
+        plannerName,
+        reservable * 100,
+        overReserve > 0
+            ? String.format(Locale.ROOT, ", over-reserve +%.0f%%", overReserve * 100)
+            : "",
+        preemption ? "" : ", no preemption",
+        delayCorrection ? ", delay correction" : "");
   }
 
-  // ---- SchedulerPolicy: the reservation model (a node offers its allowance minus its containers' requests)
+  // ---- SchedulerPolicy: the reservation model (a node offers its allowance minus its containers'
+  // requests)
 
   @Override
   public void start(SimNodes nodes) {
@@ -174,10 +203,14 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     return SIZE_CLASS_LIMITS.length - 1;
   }
 
-  /** Mean measured scheduling delay of reservation containers of each size class (seconds; NaN: none seen). */
+  /**
+   * Mean measured scheduling delay of reservation containers of each size class (seconds; NaN: none
+   * seen).
+   */
   public double[] meanSchedulingDelays() {
     double[] out = new double[delaySum.length];
-    for (int i = 0; i < out.length; i++) out[i] = delayCount[i] == 0 ? Double.NaN : delaySum[i] / delayCount[i];
+    for (int i = 0; i < out.length; i++)
+      out[i] = delayCount[i] == 0 ? Double.NaN : delaySum[i] / delayCount[i];
     return out;
   }
 
@@ -222,16 +255,21 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   public void start(SimControl c) {
     scenario = c.scenario();
     if (scenario == null) {
-      throw new IllegalArgumentException("the rayon scheduler plans the scenario's reservations: simulate a scenario,"
-          + " not a bare workload");
+      throw new IllegalArgumentException(
+          "the rayon scheduler plans the scenario's reservations: simulate a scenario,"
+              + " not a bare workload");
     }
     stepSeconds = Plan.stepSecondsOf(scenario);
     List<CapacityChange> changes = new ArrayList<>();
     for (CapacityChange ch : scenario.cluster().capacityChanges()) {
       changes.add(new CapacityChange(ch.step(), ch.delta().scale(reservable), ch.reason()));
     }
-    Plan plan = Plan.empty(scenario.cluster().totalCapacity().scale(reservable), changes, Plan.horizonOf(scenario),
-        stepSeconds);
+    Plan plan =
+        Plan.empty(
+            scenario.cluster().totalCapacity().scale(reservable),
+            changes,
+            Plan.horizonOf(scenario),
+            stepSeconds);
     List<ReservationRequest> requests = new ArrayList<>();
     for (ReservationRequest r : scenario.reservations()) {
       requests.add(overReserve > 0 ? r.withRdl(OverReservation.inflate(r.rdl(), overReserve)) : r);
@@ -251,7 +289,8 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       if (job.kind() != JobKind.PRODUCTION) continue;
       if (job.reservationId() != null) {
         int k = sizeClassOf.getOrDefault(job.reservationId(), 0);
-        for (var g : job.tasks()) k = Math.max(k, sizeClass(g.request().memoryMB(), g.request().vcores()));
+        for (var g : job.tasks())
+          k = Math.max(k, sizeClass(g.request().memoryMB(), g.request().vcores()));
         sizeClassOf.put(job.reservationId(), k);
       }
       production++;
@@ -265,8 +304,16 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       ReservationAllocation a = system.plan().allocationOf(id);
       lastStep.put(id, a.end() - 1);
     }
-    c.event("plan", acceptedCount() + " of " + scenario.reservations().size() + " reservations accepted by "
-        + plannerName + " on " + Math.round(reservable * 100) + "% of the capacity");
+    c.event(
+        "plan",
+        acceptedCount()
+            + " of "
+            + scenario.reservations().size()
+            + " reservations accepted by "
+            + plannerName
+            + " on "
+            + Math.round(reservable * 100)
+            + "% of the capacity");
   }
 
   private long acceptedCount() {
@@ -286,25 +333,34 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     guaranteed.clear();
     PlanFollower.Settings st = PlanFollower.settingsAt(system.plan(), step);
     for (PlanFollower.QueueSetting q : st.reservationQueues()) {
-      guaranteed.put(q.reservationId(), new double[] {q.guaranteed().memoryMB(), q.guaranteed().vcores()});
+      guaranteed.put(
+          q.reservationId(), new double[] {q.guaranteed().memoryMB(), q.guaranteed().vcores()});
     }
     if (delayCorrection) anticipate(step);
   }
 
-  /** The delay correction: each reservation holds the most it is planned over the next k steps of its size class. */
+  /**
+   * The delay correction: each reservation holds the most it is planned over the next k steps of
+   * its size class.
+   */
   private void anticipate(long step) {
     double[] mean = meanSchedulingDelays();
     long[] ahead = new long[mean.length];
     long most = 0;
     for (int i = 0; i < mean.length; i++) {
-      ahead[i] = Double.isNaN(mean[i]) ? 0 : Math.min(MAX_ANTICIPATION_STEPS, (long) Math.ceil(mean[i] / stepSeconds - 1e-9));
+      ahead[i] =
+          Double.isNaN(mean[i])
+              ? 0
+              : Math.min(MAX_ANTICIPATION_STEPS, (long) Math.ceil(mean[i] / stepSeconds - 1e-9));
       most = Math.max(most, ahead[i]);
     }
     for (long off = 1; off <= most && step + off < system.plan().horizon(); off++) {
-      for (PlanFollower.QueueSetting q : PlanFollower.settingsAt(system.plan(), step + off).reservationQueues()) {
+      for (PlanFollower.QueueSetting q :
+          PlanFollower.settingsAt(system.plan(), step + off).reservationQueues()) {
         if (ahead[sizeClassOf.getOrDefault(q.reservationId(), 0)] < off) continue;
         double[] g = guaranteed.computeIfAbsent(q.reservationId(), k -> new double[2]);
-        if (q.guaranteed().memoryMB() > g[0] + EPS || q.guaranteed().vcores() > g[1] + EPS) anticipatedSettings++;
+        if (q.guaranteed().memoryMB() > g[0] + EPS || q.guaranteed().vcores() > g[1] + EPS)
+          anticipatedSettings++;
         g[0] = Math.max(g[0], q.guaranteed().memoryMB());
         g[1] = Math.max(g[1], q.guaranteed().vcores());
       }
@@ -313,6 +369,7 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
 
   /** Where a job runs at the followed step. */
   private static final byte DEFAULT = 0;
+
   private static final byte RESERVED = 1;
   private static final byte EARLY = 2;
 
@@ -379,7 +436,8 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
             if (node >= 0) n = c.placeOn(j, node);
           }
           if (n < 0) {
-            if (Double.isNaN(waitingSince[j])) waitingSince[j] = c.now(); // room in the guarantee, none on a node
+            if (Double.isNaN(waitingSince[j]))
+              waitingSince[j] = c.now(); // room in the guarantee, none on a node
             break;
           }
           placedInGuarantee(c, j, hm, hc);
@@ -418,7 +476,9 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
         uc += c.used(j, C);
       }
       for (int j : jobsOf.getOrDefault(rid, List.of())) {
-        if (c.queued(j) > 0 && um + c.headRequest(j, M) <= g[0] + EPS && uc + c.headRequest(j, C) <= g[1] + EPS
+        if (c.queued(j) > 0
+            && um + c.headRequest(j, M) <= g[0] + EPS
+            && uc + c.headRequest(j, C) <= g[1] + EPS
             && c.jobs().get(j).arrivalS() <= c.now()) {
           unmet = true;
         }
@@ -428,8 +488,14 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
         unmetSeconds += dt;
       }
       if (newStep) {
-        samples.add(new AllocationSample(c.now(), step, rid, Resources.of((long) g[0], (long) g[1]),
-            Resources.of(Math.round(um), Math.round(uc)), unmet));
+        samples.add(
+            new AllocationSample(
+                c.now(),
+                step,
+                rid,
+                Resources.of((long) g[0], (long) g[1]),
+                Resources.of(Math.round(um), Math.round(uc)),
+                unmet));
       }
     }
   }
@@ -466,7 +532,9 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
         defUsedC += c.used(j, C);
       }
     }
-    double[] defOver = {defUsedM - Math.max(0, capM - reservedM), defUsedC - Math.max(0, capC - reservedC)};
+    double[] defOver = {
+      defUsedM - Math.max(0, capM - reservedM), defUsedC - Math.max(0, capC - reservedC)
+    };
     int bestNode = -1;
     List<Integer> bestVictims = null;
     for (int n = 0; n < c.count(); n++) {
@@ -481,7 +549,8 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       }
       cand.sort((a, b) -> Double.compare(c.placedAt(b), c.placedAt(a)));
       List<Integer> victims = new ArrayList<>();
-      // what the victims chosen so far take from their queues: a queue lends only what it holds above its guarantee
+      // what the victims chosen so far take from their queues: a queue lends only what it holds
+      // above its guarantee
       Map<String, double[]> taken = new HashMap<>();
       double[] defTaken = new double[2];
       for (int t : cand) {
@@ -496,7 +565,8 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
           double[] g = guaranteed.get(vj.reservationId());
           double[] u = used.get(vj.reservationId());
           double[] tk = taken.computeIfAbsent(vj.reservationId(), k -> new double[2]);
-          if (u[0] - tk[0] - c.request(t, M) < g[0] - EPS || u[1] - tk[1] - c.request(t, C) < g[1] - EPS) continue;
+          if (u[0] - tk[0] - c.request(t, M) < g[0] - EPS
+              || u[1] - tk[1] - c.request(t, C) < g[1] - EPS) continue;
           tk[0] += c.request(t, M);
           tk[1] += c.request(t, C);
         }
@@ -505,7 +575,9 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
         freeC += c.request(t, C);
         if (bestVictims != null && victims.size() >= bestVictims.size()) break;
       }
-      if (freeM + EPS >= hm && freeC + EPS >= hc && (bestVictims == null || victims.size() < bestVictims.size())) {
+      if (freeM + EPS >= hm
+          && freeC + EPS >= hc
+          && (bestVictims == null || victims.size() < bestVictims.size())) {
         bestNode = n;
         bestVictims = victims;
       }
@@ -531,14 +603,17 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
   }
 
   /** A container its queue holds beyond its guarantee (lent), which preemption may take back. */
-  private boolean lent(SimControl c, int t, long step, Map<String, double[]> used, double[] defOver) {
+  private boolean lent(
+      SimControl c, int t, long step, Map<String, double[]> used, double[] defOver) {
     Job job = c.jobs().get(c.jobOf(t));
     byte qq = queueOf(job, step);
     if (qq == EARLY) return true;
     if (qq == DEFAULT) return defOver[0] > EPS || defOver[1] > EPS;
     double[] g = guaranteed.get(job.reservationId());
     double[] u = used.get(job.reservationId());
-    return g != null && u != null && (u[0] - c.request(t, M) >= g[0] - EPS && u[1] - c.request(t, C) >= g[1] - EPS);
+    return g != null
+        && u != null
+        && (u[0] - c.request(t, M) >= g[0] - EPS && u[1] - c.request(t, C) >= g[1] - EPS);
   }
 
   // ---- the Adapter
@@ -553,14 +628,29 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
     }
     Resources delta = Resources.of(Math.round(mem * reservable), Math.round(cpu * reservable));
     long step = (long) Math.floor(c.now() / stepSeconds);
-    String reason = changed.length + " nodes " + (up ? "came back" : "failed") + " at "
-        + String.format(Locale.ROOT, "%.0f s", c.now());
+    String reason =
+        changed.length
+            + " nodes "
+            + (up ? "came back" : "failed")
+            + " at "
+            + String.format(Locale.ROOT, "%.0f s", c.now());
     if (step >= system.plan().horizon()) return;
-    Adapter.Result r = adapter.onCapacityChange(new CapacityChange(step, up ? delta : Resources.ZERO.minus(delta), reason));
+    Adapter.Result r =
+        adapter.onCapacityChange(
+            new CapacityChange(step, up ? delta : Resources.ZERO.minus(delta), reason));
     if (r.replanned()) {
       replans++;
-      c.event("replan", "re-planned from step " + step + " after " + reason + ": " + r.kept().size() + " reservations kept, "
-          + r.rejected().size() + " rejected");
+      c.event(
+          "replan",
+          "re-planned from step "
+              + step
+              + " after "
+              + reason
+              + ": "
+              + r.kept().size()
+              + " reservations kept, "
+              + r.rejected().size()
+              + " rejected");
     }
     for (Decision d : r.rejected()) {
       rejectedAfterFailure++;
@@ -568,9 +658,11 @@ public final class RayonScheduler implements SchedulerPolicy, QueueDiscipline {
       accepted.put(d.reservationId(), false);
       rejectionReason.put(d.reservationId(), d.rejection().message());
       lastStep.remove(d.reservationId());
-      c.event("reject", "reservation " + d.reservationId() + " rejected: " + d.rejection().message());
+      c.event(
+          "reject", "reservation " + d.reservationId() + " rejected: " + d.rejection().message());
     }
-    for (String id : system.plan().reservationIds()) lastStep.put(id, system.plan().allocationOf(id).end() - 1);
+    for (String id : system.plan().reservationIds())
+      lastStep.put(id, system.plan().allocationOf(id).end() - 1);
     dirty = true;
   }
 

@@ -25,8 +25,10 @@ public final class FifoScheduler implements RushScheduler {
   @Override
   public Grant schedule(Event e) {
     Integer[] order = PriorityGrants.positions(e.jobs().size());
-    Arrays.sort(order, Comparator.<Integer>comparingDouble(k -> e.jobs().get(k).spec().arrival())
-        .thenComparingInt(k -> e.jobs().get(k).index()));
+    Arrays.sort(
+        order,
+        Comparator.<Integer>comparingDouble(k -> e.jobs().get(k).spec().arrival())
+            .thenComparingInt(k -> e.jobs().get(k).index()));
     return Grant.of(PriorityGrants.inOrder(e.jobs(), order, e.free()));
   }
 }

@@ -3,7 +3,9 @@ package io.rayon.engine.sim.rush;
 import java.util.Arrays;
 import java.util.List;
 
-/** Hands free containers down a priority order: the first job takes what it can use, then the next. */
+/**
+ * Hands free containers down a priority order: the first job takes what it can use, then the next.
+ */
 final class PriorityGrants {
   private PriorityGrants() {}
 

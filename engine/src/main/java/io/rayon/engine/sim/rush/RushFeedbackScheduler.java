@@ -11,21 +11,22 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The RUSH scheduler's feedback loop ("RUSH: A RobUst ScHeduler to Manage Uncertain Completion-Times
- * in Shared Clouds" §IV, the container assignment unit): at every scheduling event, every unfinished
- * job's demand is re-estimated from the runtimes of its finished tasks and the whole problem is solved
- * again ({@link RushSolver#solve}: worst-case demand estimation, onion peeling, slot mapping); only the
- * decision for the current slot is used. "When the decision for the next time slot is obtained, it is
- * compared with the number of containers occupied by each job, and the CA unit selects a job that has
- * the largest difference between the new and old assignments to assign the available container."
+ * The RUSH scheduler's feedback loop ("RUSH: A RobUst ScHeduler to Manage Uncertain
+ * Completion-Times in Shared Clouds" §IV, the container assignment unit): at every scheduling
+ * event, every unfinished job's demand is re-estimated from the runtimes of its finished tasks and
+ * the whole problem is solved again ({@link RushSolver#solve}: worst-case demand estimation, onion
+ * peeling, slot mapping); only the decision for the current slot is used. "When the decision for
+ * the next time slot is obtained, it is compared with the number of containers occupied by each
+ * job, and the CA unit selects a job that has the largest difference between the new and old
+ * assignments to assign the available container."
  *
  * <p><b>Reading.</b> With several free containers at one event the rule is applied once per
  * container, each grant counting as held for the next one; the solver runs once per event (its
  * inputs do not change between the grants of one instant). Only jobs with a waiting task can take a
  * container. The largest difference may be zero or negative (every job already holds its
- * assignment): the container still goes to the job with the largest difference, as the paper's
- * rule says, so the cluster stays busy. Ties go to the earlier target completion, then to the
- * earlier arrival, then to the order in the scenario.
+ * assignment): the container still goes to the job with the largest difference, as the paper's rule
+ * says, so the cluster stays busy. Ties go to the earlier target completion, then to the earlier
+ * arrival, then to the order in the scenario.
  */
 public final class RushFeedbackScheduler implements RushScheduler {
   public static final String NAME = "rush";
@@ -67,11 +68,22 @@ public final class RushFeedbackScheduler implements RushScheduler {
     int n = jobs.size();
     List<RushJobState> states = new ArrayList<>(n);
     for (JobView j : jobs) {
-      states.add(new RushJobState(j.spec().id(), j.spec().utility(), j.spec().arrival(), j.pendingTasks(),
-          j.runningElapsed(), j.finishedRuntimes(), j.priorTaskRuntime()));
+      states.add(
+          new RushJobState(
+              j.spec().id(),
+              j.spec().utility(),
+              j.spec().arrival(),
+              j.pendingTasks(),
+              j.runningElapsed(),
+              j.finishedRuntimes(),
+              j.priorTaskRuntime()));
     }
     RushDecision d = solver.solve(e.now(), e.capacity(), states);
-    return new Grant(assign(d, jobs, e.free()), d.targetCompletion().clone(), d.projectedCompletion().clone(), d.hopeless().clone());
+    return new Grant(
+        assign(d, jobs, e.free()),
+        d.targetCompletion().clone(),
+        d.projectedCompletion().clone(),
+        d.hopeless().clone());
   }
 
   /**

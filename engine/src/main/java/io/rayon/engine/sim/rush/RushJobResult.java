@@ -21,15 +21,26 @@ import java.util.Objects;
  * @param deadline the absolute deadline, +Infinity when the job has none
  * @param targetAtArrival the first target completion time the scheduler set for the job after it
  *     arrived; NaN for schedulers without targets (all but rush)
- * @param projectedAtArrival the first projected completion time after it arrived: rush's slot mapping
- *     (Alg. 4); for the others {@code now + remaining mean work / held containers} at the first event
- *     at which the job held a container
+ * @param projectedAtArrival the first projected completion time after it arrived: rush's slot
+ *     mapping (Alg. 4); for the others {@code now + remaining mean work / held containers} at the
+ *     first event at which the job held a container
  * @param everHopeless whether the scheduler ever flagged it as unable to keep a non-zero utility
  */
 public record RushJobResult(
-    String id, String template, String jobClass, UtilityFunction utilityFunction, int tasks, double arrival,
-    double completion, double latency, double utility, boolean deadlineMissed, double deadline,
-    double targetAtArrival, double projectedAtArrival, boolean everHopeless) {
+    String id,
+    String template,
+    String jobClass,
+    UtilityFunction utilityFunction,
+    int tasks,
+    double arrival,
+    double completion,
+    double latency,
+    double utility,
+    boolean deadlineMissed,
+    double deadline,
+    double targetAtArrival,
+    double projectedAtArrival,
+    boolean everHopeless) {
   public RushJobResult {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(utilityFunction, "utilityFunction");

@@ -8,15 +8,21 @@ import java.util.List;
  *
  * @param meanUtility the mean achieved utility
  * @param minUtility the smallest achieved utility
- * @param zeroUtilityJobs jobs whose utility fell to at most {@value #ZERO_FRACTION} of their maximum
- *     U(0) (a sigmoid never reaches 0 exactly; at 1% of its weight the job is worth nothing in practice)
+ * @param zeroUtilityJobs jobs whose utility fell to at most {@value #ZERO_FRACTION} of their
+ *     maximum U(0) (a sigmoid never reaches 0 exactly; at 1% of its weight the job is worth nothing
+ *     in practice)
  * @param deadlineMisses jobs that finished after their deadline
  * @param meanLatency the mean latency (completion − arrival) in seconds
  * @param makespan the last completion time in seconds (from time 0)
  * @param sortedUtilities every job's utility, ascending (the utility CDF's steps)
  */
 public record RushMetrics(
-    double meanUtility, double minUtility, int zeroUtilityJobs, int deadlineMisses, double meanLatency, double makespan,
+    double meanUtility,
+    double minUtility,
+    int zeroUtilityJobs,
+    int deadlineMisses,
+    double meanLatency,
+    double makespan,
     double[] sortedUtilities) {
 
   /** A job at or below this fraction of its maximum utility counts as a zero-utility job. */
@@ -47,7 +53,14 @@ public record RushMetrics(
       if (j.deadlineMissed()) missed++;
     }
     int n = jobs.size();
-    return new RushMetrics(n == 0 ? Double.NaN : sumU / n, min, zero, missed, n == 0 ? Double.NaN : sumL / n, makespan, u);
+    return new RushMetrics(
+        n == 0 ? Double.NaN : sumU / n,
+        min,
+        zero,
+        missed,
+        n == 0 ? Double.NaN : sumL / n,
+        makespan,
+        u);
   }
 
   /** Whether a job's utility is at most {@link #ZERO_FRACTION} of its maximum. */
@@ -77,10 +90,14 @@ public record RushMetrics(
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RushMetrics m && Double.compare(m.meanUtility, meanUtility) == 0
-        && Double.compare(m.minUtility, minUtility) == 0 && m.zeroUtilityJobs == zeroUtilityJobs
-        && m.deadlineMisses == deadlineMisses && Double.compare(m.meanLatency, meanLatency) == 0
-        && Double.compare(m.makespan, makespan) == 0 && Arrays.equals(m.sortedUtilities, sortedUtilities);
+    return o instanceof RushMetrics m
+        && Double.compare(m.meanUtility, meanUtility) == 0
+        && Double.compare(m.minUtility, minUtility) == 0
+        && m.zeroUtilityJobs == zeroUtilityJobs
+        && m.deadlineMisses == deadlineMisses
+        && Double.compare(m.meanLatency, meanLatency) == 0
+        && Double.compare(m.makespan, makespan) == 0
+        && Arrays.equals(m.sortedUtilities, sortedUtilities);
   }
 
   @Override
@@ -90,7 +107,18 @@ public record RushMetrics(
 
   @Override
   public String toString() {
-    return "RushMetrics[meanUtility=" + meanUtility + ", minUtility=" + minUtility + ", zeroUtilityJobs=" + zeroUtilityJobs
-        + ", deadlineMisses=" + deadlineMisses + ", meanLatency=" + meanLatency + ", makespan=" + makespan + "]";
+    return "RushMetrics[meanUtility="
+        + meanUtility
+        + ", minUtility="
+        + minUtility
+        + ", zeroUtilityJobs="
+        + zeroUtilityJobs
+        + ", deadlineMisses="
+        + deadlineMisses
+        + ", meanLatency="
+        + meanLatency
+        + ", makespan="
+        + makespan
+        + "]";
   }
 }

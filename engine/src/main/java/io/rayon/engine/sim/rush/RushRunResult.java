@@ -9,12 +9,16 @@ import java.util.Objects;
  * @param scheduler the scheduler's name ({@code rush}, {@code fifo}, {@code edf}, {@code rrh})
  * @param settings its settings in words, for reports
  * @param jobs one result per job, in the scenario's order
- * @param snapshots the state at scheduling events, thinned to at most a few thousand, in time order;
- *     their arrays are indexed like {@code jobs}
+ * @param snapshots the state at scheduling events, thinned to at most a few thousand, in time
+ *     order; their arrays are indexed like {@code jobs}
  * @param metrics the run's summary
  */
 public record RushRunResult(
-    String scheduler, String settings, List<RushJobResult> jobs, List<RushSnapshot> snapshots, RushMetrics metrics) {
+    String scheduler,
+    String settings,
+    List<RushJobResult> jobs,
+    List<RushSnapshot> snapshots,
+    RushMetrics metrics) {
   public RushRunResult {
     Objects.requireNonNull(scheduler, "scheduler");
     settings = settings == null ? "" : settings;

@@ -39,8 +39,8 @@ public interface RushScheduler {
 
   /**
    * What the scheduler knows about one unfinished job: its spec (utility, arrival, benchmarked mean
-   * runtime through {@link RushJobSpec#runtime()}{@code .mean()}) and what it has seen of it so far.
-   * The true runtimes of tasks not yet finished are not visible.
+   * runtime through {@link RushJobSpec#runtime()}{@code .mean()}) and what it has seen of it so
+   * far. The true runtimes of tasks not yet finished are not visible.
    */
   interface JobView {
     /** The job's index in the scenario (and in {@link RushRunResult#jobs()}). */
@@ -63,15 +63,18 @@ public interface RushScheduler {
     /** How many of its tasks have finished. */
     int finishedTasks();
 
-    /** The mean task runtime the scheduler assumes before it has seen any: the job's benchmarked mean. */
+    /**
+     * The mean task runtime the scheduler assumes before it has seen any: the job's benchmarked
+     * mean.
+     */
     default double priorTaskRuntime() {
       return spec().runtime().mean();
     }
 
     /**
-     * The remaining work in container-seconds by the mean: pending tasks at the observed mean runtime
-     * (the prior before any task finished) plus, per running task, what the mean leaves of it (at
-     * least nothing).
+     * The remaining work in container-seconds by the mean: pending tasks at the observed mean
+     * runtime (the prior before any task finished) plus, per running task, what the mean leaves of
+     * it (at least nothing).
      */
     default double remainingMeanWork() {
       double mean = meanTaskRuntime();
@@ -94,15 +97,19 @@ public interface RushScheduler {
    * The scheduler's answer. Arrays are indexed like {@link Event#jobs()}.
    *
    * @param containers for each free container in turn, the position in {@link Event#jobs()} of the
-   *     job that gets it; fewer entries than free containers leave the rest idle until the next event;
-   *     a job may appear at most as often as it has pending tasks
+   *     job that gets it; fewer entries than free containers leave the rest idle until the next
+   *     event; a job may appear at most as often as it has pending tasks
    * @param targetCompletion target completion times (absolute seconds), or {@code null} when the
    *     scheduler has none
    * @param projectedCompletion projected completion times, or {@code null} to let the simulator
    *     project {@code now + remaining mean work / held containers}
    * @param hopeless jobs that cannot keep a non-zero utility, or {@code null} when unknown
    */
-  record Grant(int[] containers, double[] targetCompletion, double[] projectedCompletion, boolean[] hopeless) {
+  record Grant(
+      int[] containers,
+      double[] targetCompletion,
+      double[] projectedCompletion,
+      boolean[] hopeless) {
     public Grant {
       Objects.requireNonNull(containers, "containers");
     }

@@ -12,12 +12,13 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
- * A container-level, event-driven simulator of the RUSH paper's system model ("RUSH: A RobUst ScHeduler
- * to Manage Uncertain Completion-Times in Shared Clouds" §II, §IV): C homogeneous containers; jobs
- * arrive at their arrival time with independent tasks; each task holds one container until it
- * finishes (no preemption). Whenever a container frees or a job arrives while a container is free
- * and a task waits, the {@link RushScheduler} decides which waiting job gets each free container
- * (the paper's container-assignment unit is "triggered whenever there is an empty container").
+ * A container-level, event-driven simulator of the RUSH paper's system model ("RUSH: A RobUst
+ * ScHeduler to Manage Uncertain Completion-Times in Shared Clouds" §II, §IV): C homogeneous
+ * containers; jobs arrive at their arrival time with independent tasks; each task holds one
+ * container until it finishes (no preemption). Whenever a container frees or a job arrives while a
+ * container is free and a task waits, the {@link RushScheduler} decides which waiting job gets each
+ * free container (the paper's container-assignment unit is "triggered whenever there is an empty
+ * container").
  *
  * <p><b>Runtimes.</b> Task k of job j runs for the k-th draw of a random stream seeded with the
  * scenario's seed and j's position in the scenario, drawn before the run: every scheduler sees the
@@ -44,7 +45,11 @@ public final class RushSimulator {
   }
 
   /** Runs the scenario with the scheduler; pure and deterministic. */
-  public static RushRunResult run(RushScenario scenario, RushScheduler scheduler, ProgressListener progress, CancellationToken cancel) {
+  public static RushRunResult run(
+      RushScenario scenario,
+      RushScheduler scheduler,
+      ProgressListener progress,
+      CancellationToken cancel) {
     Objects.requireNonNull(scenario, "scenario");
     Objects.requireNonNull(scheduler, "scheduler");
     progress = progress == null ? ProgressListener.NONE : progress;
@@ -140,7 +145,8 @@ public final class RushSimulator {
           break;
         }
       }
-      if (finished == finishedRuntimes.length) finishedRuntimes = Arrays.copyOf(finishedRuntimes, finished * 2);
+      if (finished == finishedRuntimes.length)
+        finishedRuntimes = Arrays.copyOf(finishedRuntimes, finished * 2);
       finishedRuntimes[finished++] = runtime;
     }
 
@@ -150,7 +156,8 @@ public final class RushSimulator {
   }
 
   /** A running task's end. */
-  private record End(double time, int job, double start, double runtime, long seq) implements Comparable<End> {
+  private record End(double time, int job, double start, double runtime, long seq)
+      implements Comparable<End> {
     @Override
     public int compareTo(End o) {
       int c = Double.compare(time, o.time);
@@ -181,7 +188,11 @@ public final class RushSimulator {
     long seq;
     int free;
 
-    Run(RushScenario scenario, RushScheduler scheduler, ProgressListener progress, CancellationToken cancel) {
+    Run(
+        RushScenario scenario,
+        RushScheduler scheduler,
+        ProgressListener progress,
+        CancellationToken cancel) {
       this.scenario = scenario;
       this.scheduler = scheduler;
       this.progress = progress;
@@ -191,13 +202,16 @@ public final class RushSimulator {
       this.totalTasks = scenario.totalTasks();
       this.maxSnapshots = maxSnapshots(n);
       this.jobs = new Job[n];
-      for (int i = 0; i < n; i++) jobs[i] = new Job(i, scenario.jobs().get(i), taskRuntimes(scenario, i));
+      for (int i = 0; i < n; i++)
+        jobs[i] = new Job(i, scenario.jobs().get(i), taskRuntimes(scenario, i));
       arrivalOrder = new Integer[n];
       for (int i = 0; i < n; i++) arrivalOrder[i] = i;
-      Arrays.sort(arrivalOrder, (a, b) -> {
-        int c = Double.compare(jobs[a].spec.arrival(), jobs[b].spec.arrival());
-        return c != 0 ? c : Integer.compare(a, b);
-      });
+      Arrays.sort(
+          arrivalOrder,
+          (a, b) -> {
+            int c = Double.compare(jobs[a].spec.arrival(), jobs[b].spec.arrival());
+            return c != 0 ? c : Integer.compare(a, b);
+          });
       this.free = capacity;
       lastTarget = new double[n];
       lastProjected = new double[n];
@@ -211,7 +225,10 @@ public final class RushSimulator {
       progress.progress(0, "simulating " + n + " jobs with " + scheduler.name());
       while (nextArrival < n || !ends.isEmpty()) {
         cancel.throwIfCancelled();
-        double tA = nextArrival < n ? jobs[arrivalOrder[nextArrival]].spec.arrival() : Double.POSITIVE_INFINITY;
+        double tA =
+            nextArrival < n
+                ? jobs[arrivalOrder[nextArrival]].spec.arrival()
+                : Double.POSITIVE_INFINITY;
         double tE = ends.isEmpty() ? Double.POSITIVE_INFINITY : ends.peek().time();
         double now = Math.min(tA, tE);
         while (!ends.isEmpty() && ends.peek().time() == now) {
@@ -231,21 +248,38 @@ public final class RushSimulator {
         }
         schedule(now);
         if (++events % 256 == 0) {
-          progress.progress(totalTasks == 0 ? 1 : finishedTasks / (double) totalTasks,
+          progress.progress(
+              totalTasks == 0 ? 1 : finishedTasks / (double) totalTasks,
               finishedTasks + " of " + totalTasks + " tasks done at " + Math.round(now) + " s");
         }
       }
-      if (free != capacity) throw new IllegalStateException("run ended with " + (capacity - free) + " containers still busy");
+      if (free != capacity)
+        throw new IllegalStateException(
+            "run ended with " + (capacity - free) + " containers still busy");
       List<RushJobResult> results = new ArrayList<>(n);
       for (Job j : jobs) {
         double latency = j.completion - j.spec.arrival();
         double deadline = j.spec.deadline();
-        results.add(new RushJobResult(j.spec.id(), j.spec.template(), j.spec.jobClass(), j.spec.utility(), j.spec.tasks(),
-            j.spec.arrival(), j.completion, latency, j.spec.utility().value(latency), j.completion > deadline, deadline,
-            j.targetAtArrival, j.projectedAtArrival, j.everHopeless));
+        results.add(
+            new RushJobResult(
+                j.spec.id(),
+                j.spec.template(),
+                j.spec.jobClass(),
+                j.spec.utility(),
+                j.spec.tasks(),
+                j.spec.arrival(),
+                j.completion,
+                latency,
+                j.spec.utility().value(latency),
+                j.completion > deadline,
+                deadline,
+                j.targetAtArrival,
+                j.projectedAtArrival,
+                j.everHopeless));
       }
       progress.progress(1, "done: " + totalTasks + " tasks");
-      return new RushRunResult(scheduler.name(), scheduler.settings(), results, snapshots, RushMetrics.of(results));
+      return new RushRunResult(
+          scheduler.name(), scheduler.settings(), results, snapshots, RushMetrics.of(results));
     }
 
     void schedule(double now) {
@@ -262,14 +296,34 @@ public final class RushSimulator {
         return;
       }
       List<RushScheduler.JobView> views = new ArrayList<>(active);
-      RushScheduler.Grant g = scheduler.schedule(new RushScheduler.Event(now, capacity, free, scenario.slotSeconds(), views));
+      RushScheduler.Grant g =
+          scheduler.schedule(
+              new RushScheduler.Event(now, capacity, free, scenario.slotSeconds(), views));
       if (g.containers().length > free) {
-        throw new IllegalStateException(scheduler.name() + " handed out " + g.containers().length + " containers; only " + free + " are free");
+        throw new IllegalStateException(
+            scheduler.name()
+                + " handed out "
+                + g.containers().length
+                + " containers; only "
+                + free
+                + " are free");
       }
       for (int k : g.containers()) {
-        if (k < 0 || k >= views.size()) throw new IllegalStateException(scheduler.name() + " granted a container to position " + k + " of " + views.size() + " jobs");
+        if (k < 0 || k >= views.size())
+          throw new IllegalStateException(
+              scheduler.name()
+                  + " granted a container to position "
+                  + k
+                  + " of "
+                  + views.size()
+                  + " jobs");
         Job j = (Job) views.get(k);
-        if (j.pendingTasks() == 0) throw new IllegalStateException(scheduler.name() + " granted a container to job " + j.spec.id() + ", which has no waiting task");
+        if (j.pendingTasks() == 0)
+          throw new IllegalStateException(
+              scheduler.name()
+                  + " granted a container to job "
+                  + j.spec.id()
+                  + ", which has no waiting task");
         double runtime = j.runtimes[j.next];
         j.start(now);
         free--;
@@ -287,17 +341,21 @@ public final class RushSimulator {
         for (int k = 0; k < a.views().size(); k++) {
           Job j = (Job) a.views().get(k);
           lastTarget[j.index] = g.targetCompletion() == null ? Double.NaN : g.targetCompletion()[k];
-          lastProjected[j.index] = g.projectedCompletion() == null ? project(j, now) : g.projectedCompletion()[k];
+          lastProjected[j.index] =
+              g.projectedCompletion() == null ? project(j, now) : g.projectedCompletion()[k];
           lastHopeless[j.index] = g.hopeless() != null && g.hopeless()[k];
           if (lastHopeless[j.index]) j.everHopeless = true;
-          // the first value the scheduler had for the job (a baseline projects only once the job holds a container)
+          // the first value the scheduler had for the job (a baseline projects only once the job
+          // holds a container)
           if (Double.isNaN(j.targetAtArrival)) j.targetAtArrival = lastTarget[j.index];
           if (Double.isNaN(j.projectedAtArrival)) j.projectedAtArrival = lastProjected[j.index];
         }
       } else {
         for (Job j : active) lastProjected[j.index] = project(j, now);
       }
-      boolean last = ends.isEmpty() && active.isEmpty(); // the cluster is idle (the end, or a gap before an arrival)
+      boolean last =
+          ends.isEmpty()
+              && active.isEmpty(); // the cluster is idle (the end, or a gap before an arrival)
       if (!last && events % stride != 0) return;
       int[] containers = new int[n];
       boolean[] finished = new boolean[n];
@@ -311,7 +369,8 @@ public final class RushSimulator {
           projected[j.index] = Double.NaN;
         }
       }
-      snapshots.add(new RushSnapshot(now, containers, target, projected, lastHopeless.clone(), finished));
+      snapshots.add(
+          new RushSnapshot(now, containers, target, projected, lastHopeless.clone(), finished));
       if (snapshots.size() >= maxSnapshots) {
         List<RushSnapshot> kept = new ArrayList<>(snapshots.size() / 2 + 1);
         for (int i = 0; i < snapshots.size(); i += 2) kept.add(snapshots.get(i));

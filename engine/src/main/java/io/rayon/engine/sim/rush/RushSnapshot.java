@@ -2,9 +2,9 @@ package io.rayon.engine.sim.rush;
 
 /**
  * The state at one scheduling event, after the free containers were handed out. Every array is
- * indexed like {@link RushRunResult#jobs()} (the scenario's order), and holds an entry for jobs that
- * have not arrived yet (0 containers, NaN times) and for finished ones (their completion time as
- * projected and target).
+ * indexed like {@link RushRunResult#jobs()} (the scenario's order), and holds an entry for jobs
+ * that have not arrived yet (0 containers, NaN times) and for finished ones (their completion time
+ * as projected and target).
  *
  * @param time the event's time (seconds)
  * @param containers the containers each job holds
@@ -17,7 +17,12 @@ package io.rayon.engine.sim.rush;
  * @param finished whether the job has finished
  */
 public record RushSnapshot(
-    double time, int[] containers, double[] targetCompletion, double[] projectedCompletion, boolean[] hopeless, boolean[] finished) {
+    double time,
+    int[] containers,
+    double[] targetCompletion,
+    double[] projectedCompletion,
+    boolean[] hopeless,
+    boolean[] finished) {
 
   /** Containers busy at this event. */
   public int busy() {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** The automatic grid: large models are solved on a coarser grid, and the result says so. */
 class AutoGridTest {
-  private static final MilpOptions ONE_SECOND = MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(1));
+  private static final MilpOptions ONE_SECOND =
+      MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(1));
 
   @Test
   void budgetGrowsSlowlyWithTheTimeLimitFromAFloor() {
@@ -27,13 +28,16 @@ class AutoGridTest {
   @Test
   void integerVariablesAreCountedWithoutBuildingTheModel() {
     Plan plan = aPlan(1, 8192, 4, 20);
-    List<ReservationRequest> rs = List.of(
-        req("a", "window(order(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4)),0,10)"),
-        req("b", "any(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4))"));
+    List<ReservationRequest> rs =
+        List.of(
+            req("a", "window(order(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4)),0,10)"),
+            req("b", "any(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,4))"));
     for (int g : new int[] {1, 2, 5}) {
       MilpOptions o = MilpOptions.DEFAULT.withGrid(g);
       MilpFormulation built = new MilpFormulation(plan, rs, o, null);
-      assertThat(MilpFormulation.integerVariables(plan, rs, o)).as("grid %d", g).isEqualTo(built.integerCount());
+      assertThat(MilpFormulation.integerVariables(plan, rs, o))
+          .as("grid %d", g)
+          .isEqualTo(built.integerCount());
     }
   }
 
@@ -54,7 +58,8 @@ class AutoGridTest {
 
     MilpResult res = MilpPlannerTest.solve(plan, tenSeconds, r);
     assertThat(res.decisions().get(0).accepted()).as("%s %s", res.solver(), res.notes()).isTrue();
-    assertThat(res.notes()).anySatisfy(n -> assertThat(n).contains("automatic grid").contains("grid " + grid));
+    assertThat(res.notes())
+        .anySatisfy(n -> assertThat(n).contains("automatic grid").contains("grid " + grid));
     assertThat(MilpPlanner.report(res)).containsKey("solverNotes");
   }
 
@@ -63,26 +68,30 @@ class AutoGridTest {
     Plan plan = aPlan(1, 8192, 4, 400);
     ReservationRequest r = req("long", "window(atom(<1024,1>,1,4,1,40),0,400)");
     assertThat(MilpPlanner.chooseGrid(plan, List.of(r), ONE_SECOND.withGrid(1))).isEqualTo(1);
-    MilpResult res = new MilpPlanner(ONE_SECOND.withGrid(1)).replan(plan, List.of(r), ONE_SECOND.withGrid(1));
+    MilpResult res =
+        new MilpPlanner(ONE_SECOND.withGrid(1)).replan(plan, List.of(r), ONE_SECOND.withGrid(1));
     assertThat(res.notes()).noneSatisfy(n -> assertThat(n).contains("automatic grid"));
   }
 
   @Test
   void theAutomaticGridKeepsAtLeastFourModelStepsInTheShortestWindow() {
     Plan plan = aPlan(1, 8192, 4, 2000);
-    List<ReservationRequest> rs = List.of(
-        req("long", "window(atom(<1024,1>,1,4,1,40),0,2000)"),
-        req("short", "window(atom(<1024,1>,1,4,1,8),100,112)"));
+    List<ReservationRequest> rs =
+        List.of(
+            req("long", "window(atom(<1024,1>,1,4,1,40),0,2000)"),
+            req("short", "window(atom(<1024,1>,1,4,1,8),100,112)"));
     // the budget would need a grid of about 14, but the 12-step window allows at most 3
     assertThat(MilpPlanner.chooseGrid(plan, rs, ONE_SECOND)).isEqualTo(3);
   }
 
   @Test
   void gridOptionTakesAWholeNumberOrAuto() {
-    assertThat(MilpOptions.from(new PlannerOptions(Map.of("grid", "5")))).satisfies(o -> {
-      assertThat(o.grid()).isEqualTo(5);
-      assertThat(o.autoGrid()).isFalse();
-    });
+    assertThat(MilpOptions.from(new PlannerOptions(Map.of("grid", "5"))))
+        .satisfies(
+            o -> {
+              assertThat(o.grid()).isEqualTo(5);
+              assertThat(o.autoGrid()).isFalse();
+            });
     assertThat(MilpOptions.from(new PlannerOptions(Map.of("grid", "auto"))).autoGrid()).isTrue();
     assertThat(MilpOptions.DEFAULT.autoGrid()).isTrue();
   }

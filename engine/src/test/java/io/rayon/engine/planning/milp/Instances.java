@@ -30,15 +30,24 @@ final class Instances {
     for (int i = 0; i < count; i++) {
       int s = rnd.nextInt(0, 5);
       int f = rnd.nextInt(s + 3, (int) HORIZON + 1);
-      String body = switch (rnd.nextInt(4)) {
-        case 0 -> atom(rnd);
-        case 1 -> "order(" + atom(rnd) + "," + atom(rnd) + ")";
-        case 2 -> "any(" + atom(rnd) + "," + atom(rnd) + ")";
-        default -> "all(" + atom(rnd) + "," + atom(rnd) + ")";
-      };
+      String body =
+          switch (rnd.nextInt(4)) {
+            case 0 -> atom(rnd);
+            case 1 -> "order(" + atom(rnd) + "," + atom(rnd) + ")";
+            case 2 -> "any(" + atom(rnd) + "," + atom(rnd) + ")";
+            default -> "all(" + atom(rnd) + "," + atom(rnd) + ")";
+          };
       ReservationRequest r = req("r" + i, "window(" + body + "," + s + "," + f + ")");
       if (maxArrival > 0) {
-        r = new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), rnd.nextInt(0, maxArrival + 1));
+        r =
+            new ReservationRequest(
+                r.id(),
+                r.name(),
+                r.user(),
+                r.queue(),
+                r.rdl(),
+                r.priority(),
+                rnd.nextInt(0, maxArrival + 1));
       }
       out.add(r);
     }

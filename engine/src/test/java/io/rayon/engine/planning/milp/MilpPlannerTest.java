@@ -20,6 +20,8 @@ import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
 import io.rayon.model.time.Durations;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,12 +36,14 @@ class MilpPlannerTest {
   /** Places the requests together with the MILP, self-checked, and validates the final plan. */
   static MilpResult solve(Plan plan, MilpOptions opts, ReservationRequest... requests) {
     MilpPlanner p = new MilpPlanner(opts);
-    ReservationSystem rs = new ReservationSystem(plan, p, SharingPolicySpec.NONE).setSelfChecking(true);
+    ReservationSystem rs =
+        new ReservationSystem(plan, p, SharingPolicySpec.NONE).setSelfChecking(true);
     List<Decision> ds = rs.submitAll(List.of(requests));
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
     MilpResult r = p.lastResult();
     assertThat(ds).hasSize(requests.length);
-    for (int i = 0; i < ds.size(); i++) assertThat(ds.get(i).accepted()).isEqualTo(r.decisions().get(i).accepted());
+    for (int i = 0; i < ds.size(); i++)
+      assertThat(ds.get(i).accepted()).isEqualTo(r.decisions().get(i).accepted());
     return r;
   }
 
@@ -61,10 +65,12 @@ class MilpPlannerTest {
 
   @Test
   void parallelismCapsBundlesPerStepAndRejectsWhenTheWindowIsTooShort() {
-    MilpResult ok = solve(aPlan(1, 16384, 16, 10), OPTS, req("a", "window(atom(<1024,1>,1,2,1,6),0,3)"));
+    MilpResult ok =
+        solve(aPlan(1, 16384, 16, 10), OPTS, req("a", "window(atom(<1024,1>,1,2,1,6),0,3)"));
     assertThat(steps(ok.decisions().get(0), "0")).containsExactly(new Step(0, 3, 2));
 
-    MilpResult no = solve(aPlan(1, 16384, 16, 10), OPTS, req("a", "window(atom(<1024,1>,1,2,1,6),0,2)"));
+    MilpResult no =
+        solve(aPlan(1, 16384, 16, 10), OPTS, req("a", "window(atom(<1024,1>,1,2,1,6),0,2)"));
     Decision d = no.decisions().get(0);
     assertThat(d.accepted()).isFalse();
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.WINDOW);
@@ -87,9 +93,13 @@ class MilpPlannerTest {
   @Test
   void rigidGangTakesTheOnlyBlockOfLeaseStepsAroundCommittedAllocations() {
     Plan plan = aPlan(1, 8192, 2, 6);
-    // an earlier reservation holds one core at step 2, so a rigid gang of 2 for 3 steps fits only at [3,6)
-    plan.add(req("old", "atom(<1024,1>,1,1,1,1)"),
-        new ReservationAllocation("old", List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(2, 3, 1))))));
+    // an earlier reservation holds one core at step 2, so a rigid gang of 2 for 3 steps fits only
+    // at [3,6)
+    plan.add(
+        req("old", "atom(<1024,1>,1,1,1,1)"),
+        new ReservationAllocation(
+            "old",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(2, 3, 1))))));
     MilpResult r = solve(plan, OPTS, req("a", "atom(<1024,1>,2,2,3,6)"));
     assertThat(steps(r.decisions().get(0), "")).containsExactly(new Step(3, 6, 2));
   }
@@ -98,7 +108,9 @@ class MilpPlannerTest {
   void nonRigidLeaseKeepsEveryBundleAtLeastLeaseSteps() {
     // h=2, l=3, w=4 in 4 steps: any second bundle would need 3 more steps (6 > 4), so the only
     // valid shape is one bundle for all 4 steps — even without the preemption term
-    MilpResult r = solve(aPlan(1, 8192, 4, 4), OPTS.withPreemptionWeight(0), req("a", "atom(<1024,1>,1,2,3,4)"));
+    MilpResult r =
+        solve(
+            aPlan(1, 8192, 4, 4), OPTS.withPreemptionWeight(0), req("a", "atom(<1024,1>,1,2,3,4)"));
     assertThat(steps(r.decisions().get(0), "")).containsExactly(new Step(0, 4, 1));
   }
 
@@ -107,10 +119,15 @@ class MilpPlannerTest {
     // g=2, h=4, l=2, w=8 in a window of 2 steps: the compiler's rewrite gives two rigid lanes of a
     // gang of 2 for 2 steps; both must run side by side, summed back into 4 bundles at path "0"
     for (boolean rewrite : new boolean[] {true, false}) {
-      MilpResult r = solve(aPlan(1, 8192, 4, 6), OPTS.withRigidGangRewrite(rewrite),
-          req("a", "window(atom(<1024,1>,2,4,2,8),0,2)"));
+      MilpResult r =
+          solve(
+              aPlan(1, 8192, 4, 6),
+              OPTS.withRigidGangRewrite(rewrite),
+              req("a", "window(atom(<1024,1>,2,4,2,8),0,2)"));
       assertThat(r.decisions().get(0).allocation().atoms()).as("rewrite " + rewrite).hasSize(1);
-      assertThat(steps(r.decisions().get(0), "0")).as("rewrite " + rewrite).containsExactly(new Step(0, 2, 4));
+      assertThat(steps(r.decisions().get(0), "0"))
+          .as("rewrite " + rewrite)
+          .containsExactly(new Step(0, 2, 4));
     }
   }
 
@@ -125,7 +142,11 @@ class MilpPlannerTest {
   @Test
   void anyPicksTheOneAlternativeThatFits() {
     // a gang of 4 never fits 2 cores; the malleable alternative does
-    MilpResult r = solve(aPlan(1, 8192, 2, 4), OPTS, req("a", "any(atom(<1024,1>,4,4,1,4),atom(<1024,1>,1,2,1,4))"));
+    MilpResult r =
+        solve(
+            aPlan(1, 8192, 2, 4),
+            OPTS,
+            req("a", "any(atom(<1024,1>,4,4,1,4),atom(<1024,1>,1,2,1,4))"));
     Decision d = r.decisions().get(0);
     assertThat(d.accepted()).isTrue();
     assertThat(d.allocation().atoms()).extracting(AtomAllocation::path).containsExactly("1");
@@ -133,8 +154,13 @@ class MilpPlannerTest {
 
   @Test
   void allIsAllOrNothing() {
-    // 4 + 2 bundle-steps > 2 cores x 2 steps: the whole expression is rejected, nothing partly placed
-    MilpResult r = solve(aPlan(1, 8192, 2, 2), OPTS, req("a", "all(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,2))"));
+    // 4 + 2 bundle-steps > 2 cores x 2 steps: the whole expression is rejected, nothing partly
+    // placed
+    MilpResult r =
+        solve(
+            aPlan(1, 8192, 2, 2),
+            OPTS,
+            req("a", "all(atom(<1024,1>,1,2,1,4),atom(<1024,1>,1,2,1,2))"));
     assertThat(r.decisions().get(0).accepted()).isFalse();
     assertThat(r.solver().status()).isEqualTo(SolverStatus.OPTIMAL);
   }
@@ -143,7 +169,11 @@ class MilpPlannerTest {
   void orderPlacesEachChildStrictlyAfterThePreviousOne() {
     // 4 cores, 4 steps, two stages of 4 bundle-steps: the flattest split is 2+2 steps of 2 bundles
     // (objective 4 + 4 = 8); 1+3 steps would cost 8 + 4 = 12
-    MilpResult r = solve(aPlan(1, 8192, 4, 4), OPTS, req("a", "order(atom(<1024,1>,1,4,1,4),atom(<1024,1>,1,4,1,4))"));
+    MilpResult r =
+        solve(
+            aPlan(1, 8192, 4, 4),
+            OPTS,
+            req("a", "order(atom(<1024,1>,1,4,1,4),atom(<1024,1>,1,4,1,4))"));
     Decision d = r.decisions().get(0);
     assertThat(steps(d, "0")).containsExactly(new Step(0, 2, 2));
     assertThat(steps(d, "1")).containsExactly(new Step(2, 4, 2));
@@ -152,20 +182,30 @@ class MilpPlannerTest {
 
   @Test
   void windowKeepsEveryAllocationInside() {
-    MilpResult r = solve(aPlan(1, 8192, 4, 10), OPTS, req("a", "window(atom(<1024,1>,1,4,1,6),2,4)"));
+    MilpResult r =
+        solve(aPlan(1, 8192, 4, 10), OPTS, req("a", "window(atom(<1024,1>,1,4,1,6),2,4)"));
     assertThat(steps(r.decisions().get(0), "0")).containsExactly(new Step(2, 4, 3));
   }
 
   @Test
   void nestedPipelineOfThePaperIsPlacedWithTheGangLast() {
-    // Figure 5(b): order(all(A, B), C) inside a window; C is a rigid gang that must come after A and B
-    // (without the preemption term: ojAlgo proves this instance optimal at once instead of in seconds)
-    MilpResult r = solve(aPlan(2, 8192, 4, 12), OPTS.withPreemptionWeight(0), req("p",
-        "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
+    // Figure 5(b): order(all(A, B), C) inside a window; C is a rigid gang that must come after A
+    // and B
+    // (without the preemption term: ojAlgo proves this instance optimal at once instead of in
+    // seconds)
+    MilpResult r =
+        solve(
+            aPlan(2, 8192, 4, 12),
+            OPTS.withPreemptionWeight(0),
+            req(
+                "p",
+                "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
     Decision d = r.decisions().get(0);
     assertThat(d.accepted()).isTrue();
-    long endAB = Math.max(steps(d, "0.0.0").get(steps(d, "0.0.0").size() - 1).end(),
-        steps(d, "0.0.1").get(steps(d, "0.0.1").size() - 1).end());
+    long endAB =
+        Math.max(
+            steps(d, "0.0.0").get(steps(d, "0.0.0").size() - 1).end(),
+            steps(d, "0.0.1").get(steps(d, "0.0.1").size() - 1).end());
     assertThat(steps(d, "0.1").get(0).start()).isGreaterThanOrEqualTo(endAB);
   }
 
@@ -187,7 +227,8 @@ class MilpPlannerTest {
     MilpResult r = solve(aPlan(1, 8192, 2, 4), OPTS, r1, r2);
     assertThat(r.acceptedCount()).isEqualTo(2);
 
-    ReservationSystem greedy = new ReservationSystem(aPlan(1, 8192, 2, 4), new GreePlanner(), SharingPolicySpec.NONE);
+    ReservationSystem greedy =
+        new ReservationSystem(aPlan(1, 8192, 2, 4), new GreePlanner(), SharingPolicySpec.NONE);
     assertThat(greedy.submitAll(List.of(r1, r2))).filteredOn(Decision::accepted).hasSize(1);
   }
 
@@ -199,7 +240,11 @@ class MilpPlannerTest {
     MilpPlanner p = new MilpPlanner(OPTS);
     SharingPolicySpec cap = SharingPolicySpec.parse("instantaneous:0.5");
     ReservationSystem rs = new ReservationSystem(plan, p, cap).setSelfChecking(true);
-    List<Decision> ds = rs.submitAll(List.of(req("a", "alice", "atom(<1024,1>,1,4,1,8)"), req("b", "alice", "atom(<1024,1>,1,4,1,2)")));
+    List<Decision> ds =
+        rs.submitAll(
+            List.of(
+                req("a", "alice", "atom(<1024,1>,1,4,1,8)"),
+                req("b", "alice", "atom(<1024,1>,1,4,1,2)")));
     assertThat(ds.get(0).accepted()).isTrue();
     assertThat(steps(ds.get(0), "")).containsExactly(new Step(0, 4, 2));
     assertThat(ds.get(1).accepted()).isFalse();
@@ -210,7 +255,9 @@ class MilpPlannerTest {
   void onlinePlacementKeepsEarlierAllocationsFixed() {
     // one by one through the reservation system: the second request only sees what the first left
     Plan plan = aPlan(1, 8192, 2, 4);
-    ReservationSystem rs = new ReservationSystem(plan, new MilpPlanner(OPTS), SharingPolicySpec.NONE).setSelfChecking(true);
+    ReservationSystem rs =
+        new ReservationSystem(plan, new MilpPlanner(OPTS), SharingPolicySpec.NONE)
+            .setSelfChecking(true);
     Decision first = rs.create(req("r1", "window(atom(<1024,1>,1,2,1,4),0,4)"));
     ReservationAllocation held = first.allocation();
     Decision second = rs.create(req("r2", "window(atom(<1024,1>,1,2,1,2),0,4)"));
@@ -222,7 +269,12 @@ class MilpPlannerTest {
 
   @Test
   void invalidExpressionsAreRejectedBeforeTheSolverRuns() {
-    MilpResult r = solve(aPlan(1, 8192, 4, 4), OPTS, req("bad", "atom(<1024,1>,2,4,1,3)"), req("ok", "atom(<1024,1>,1,1,1,1)"));
+    MilpResult r =
+        solve(
+            aPlan(1, 8192, 4, 4),
+            OPTS,
+            req("bad", "atom(<1024,1>,2,4,1,3)"),
+            req("ok", "atom(<1024,1>,1,1,1,1)"));
     assertThat(r.decisions().get(0).rejection().code()).isEqualTo(Rejection.Code.INVALID);
     assertThat(r.decisions().get(1).accepted()).isTrue();
   }
@@ -230,7 +282,8 @@ class MilpPlannerTest {
   @Test
   void coarserGridSolutionIsMappedBackAndTrimmedToTheExactWork() {
     // grid 2: model steps of 2 plan steps; w=5 rounds up to 6 and the excess step is trimmed
-    MilpResult r = solve(aPlan(1, 8192, 1, 8), OPTS.withGrid(2), req("a", "atom(<1024,1>,1,1,1,5)"));
+    MilpResult r =
+        solve(aPlan(1, 8192, 1, 8), OPTS.withGrid(2), req("a", "atom(<1024,1>,1,1,1,5)"));
     Decision d = r.decisions().get(0);
     assertThat(d.accepted()).isTrue();
     assertThat(d.allocation().work()).isEqualTo(5);
@@ -242,24 +295,32 @@ class MilpPlannerTest {
     Plan plan = aPlan(1, 8192, 2, 8);
     // steps 2-3 are taken, so on grid 2 the model can only use model steps 0 and 2 at 2 bundles:
     // mapped back and trimmed to w=7 this is [2,2,0,0,2,1], whose last bundle is held 1 < l=2 steps
-    plan.add(req("old", "atom(<1024,1>,2,2,2,4)"),
-        new ReservationAllocation("old", List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(2, 4, 2))))));
+    plan.add(
+        req("old", "atom(<1024,1>,2,2,2,4)"),
+        new ReservationAllocation(
+            "old",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(2, 4, 2))))));
     MilpResult r = solve(plan, OPTS.withGrid(2), req("a", "window(atom(<1024,1>,1,2,2,7),0,7)"));
     assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("minimum lease"));
-    assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("re-placed on the plan's grid: accepted"));
+    assertThat(r.notes())
+        .anySatisfy(n -> assertThat(n).contains("re-placed on the plan's grid: accepted"));
     assertThat(r.decisions().get(0).allocation().work()).isEqualTo(7);
   }
 
   /** Issue 13's plan: everything from step 20 to the horizon 30 is taken by a gang of 4 cores. */
   static Plan fullFromStep20() {
     Plan plan = aPlan(1, 8192, 4, 30);
-    plan.add(req("full", "window(atom(<1024,1>,4,4,10,40),20,30)"), new ReservationAllocation("full",
-        List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(20, 30, 4))))));
+    plan.add(
+        req("full", "window(atom(<1024,1>,4,4,10,40),20,30)"),
+        new ReservationAllocation(
+            "full",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(20, 30, 4))))));
     return plan;
   }
 
   static ReservationRequest arriving(ReservationRequest r, long arrival) {
-    return new ReservationRequest(r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), arrival);
+    return new ReservationRequest(
+        r.id(), r.name(), r.user(), r.queue(), r.rdl(), r.priority(), arrival);
   }
 
   @Test
@@ -273,10 +334,12 @@ class MilpPlannerTest {
       // the model's own answer is the rejection: no solution before arrival to repair afterwards
       assertThat(r.notes()).as("grid %d", grid).noneMatch(n -> n.contains("arrives"));
       assertThat(r.solver().status()).isEqualTo(SolverStatus.OPTIMAL);
-      assertThat(r.solver().objective()).isEqualTo(MilpFormulation.alpha(late, opts.preemptionWeight(), grid));
+      assertThat(r.solver().objective())
+          .isEqualTo(MilpFormulation.alpha(late, opts.preemptionWeight(), grid));
       // the reason names the steps the arrival leaves: from 20 to the horizon
       assertThat(r.decisions().get(0).rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
-      assertThat(r.decisions().get(0).rejection().message()).contains("[20,30)")
+      assertThat(r.decisions().get(0).rejection().message())
+          .contains("[20,30)")
           .contains("arrives at step 20 and cannot use earlier steps");
     }
     MilpResult h = new HybridPlanner(OPTS).plan(fullFromStep20(), List.of(late), null);
@@ -295,18 +358,23 @@ class MilpPlannerTest {
       MilpResult r = new MilpPlanner(opts).replan(fullFromStep20(), List.of(late), opts);
       assertThat(r.decisions().get(0).accepted()).as("grid %d", grid).isTrue();
       assertThat(r.notes()).as("grid %d", grid).noneMatch(n -> n.contains("arrives"));
-      assertThat(steps(r.decisions().get(0), "")).allSatisfy(st -> {
-        assertThat(st.start()).isGreaterThanOrEqualTo(15);
-        assertThat(st.end()).isLessThanOrEqualTo(20);
-      });
+      assertThat(steps(r.decisions().get(0), ""))
+          .allSatisfy(
+              st -> {
+                assertThat(st.start()).isGreaterThanOrEqualTo(15);
+                assertThat(st.end()).isLessThanOrEqualTo(20);
+              });
     }
   }
 
   @Test
   void theTimeLimitIsReadInTheOneDurationGrammar() {
-    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "1h30m")).timeLimit()).isEqualTo(Duration.ofMinutes(90));
-    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "90")).timeLimit()).isEqualTo(Duration.ofSeconds(90));
-    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "250ms")).timeLimit()).isEqualTo(Duration.ofMillis(250));
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "1h30m")).timeLimit())
+        .isEqualTo(Duration.ofMinutes(90));
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "90")).timeLimit())
+        .isEqualTo(Duration.ofSeconds(90));
+    assertThat(MilpOptions.from(PlannerOptions.NONE.with("time-limit", "250ms")).timeLimit())
+        .isEqualTo(Duration.ofMillis(250));
     assertThatThrownBy(() -> MilpOptions.from(PlannerOptions.NONE.with("time-limit", "soon")))
         .hasMessage("time-limit: 'soon' is not a duration; write " + Durations.EXAMPLES);
     assertThatThrownBy(() -> MilpOptions.from(PlannerOptions.NONE.with("time-limit", "0s")))
@@ -317,17 +385,21 @@ class MilpPlannerTest {
 
   /**
    * An instance with random arrivals on which ojAlgo 57.1 claims optimality for a plan that rejects
-   * more work than GREE's (found by running {@code milpAcceptsAtLeastAsMuchWorkAsGree}'s generator on
-   * 150 further seeds: 2 such claims). The claim never reaches the user as OPTIMAL: the planner's
-   * cross-check against GREE, on the same problem (same arrivals), turns it into FEASIBLE and says
-   * why; the hybrid, which starts from the greedy plans, accepts at least GREE's work.
+   * more work than GREE's (found by running {@code milpAcceptsAtLeastAsMuchWorkAsGree}'s generator
+   * on 150 further seeds: 2 such claims). The claim never reaches the user as OPTIMAL: the
+   * planner's cross-check against GREE, on the same problem (same arrivals), turns it into FEASIBLE
+   * and says why; the hybrid, which starts from the greedy plans, accepts at least GREE's work.
    */
   @Test
   void aFalseOptimalityClaimIsCaughtByTheCrossCheckOnTheSameProblem() {
-    List<ReservationRequest> batch = new java.util.ArrayList<>(Instances.generate(48 * 7919, 4, 6));
-    batch.sort(java.util.Comparator.comparingLong(ReservationRequest::arrival));
-    MilpOptions opts = MilpOptions.DEFAULT.withPreemptionWeight(0).withRigidGangRewrite(false).withGrid(1)
-        .withTimeLimit(Duration.ofSeconds(20));
+    List<ReservationRequest> batch = new ArrayList<>(Instances.generate(48 * 7919, 4, 6));
+    batch.sort(Comparator.comparingLong(ReservationRequest::arrival));
+    MilpOptions opts =
+        MilpOptions.DEFAULT
+            .withPreemptionWeight(0)
+            .withRigidGangRewrite(false)
+            .withGrid(1)
+            .withTimeLimit(Duration.ofSeconds(20));
     List<Decision> g = MilpPropertiesTest.run(new GreePlanner(), batch);
     long greeWork = MilpPropertiesTest.acceptedWork(batch, g);
     MilpResult m = new MilpPlanner(opts).replan(aPlan(1, 8192, 4, Instances.HORIZON), batch, opts);
@@ -338,10 +410,12 @@ class MilpPlannerTest {
       assertThat(m.solver().status()).isEqualTo(SolverStatus.FEASIBLE);
       assertThat(milpWork).isLessThan(greeWork);
       assertThat(m.solver().message()).contains("not optimal: GREE's plan has objective");
-      assertThat(m.notes()).anySatisfy(n -> assertThat(n).contains("the solver's optimality claim is wrong"));
+      assertThat(m.notes())
+          .anySatisfy(n -> assertThat(n).contains("the solver's optimality claim is wrong"));
     }
     MilpOptions quick = opts.withTimeLimit(Duration.ofSeconds(2));
     MilpResult h = new HybridPlanner(quick).plan(aPlan(1, 8192, 4, Instances.HORIZON), batch, null);
-    assertThat(MilpPropertiesTest.acceptedWork(batch, h.decisions())).isGreaterThanOrEqualTo(greeWork);
+    assertThat(MilpPropertiesTest.acceptedWork(batch, h.decisions()))
+        .isGreaterThanOrEqualTo(greeWork);
   }
 }

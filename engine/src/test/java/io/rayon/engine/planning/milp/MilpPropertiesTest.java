@@ -40,8 +40,9 @@ class MilpPropertiesTest {
   }
 
   static List<Decision> run(Planner p, List<ReservationRequest> batch) {
-    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .setSelfChecking(true);
+    ReservationSystem rs =
+        new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
+            .setSelfChecking(true);
     List<Decision> ds = rs.submitAll(batch);
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
     return ds;
@@ -60,10 +61,10 @@ class MilpPropertiesTest {
    *   <li>the solver: the instances are generated small (4 requests, a horizon of 10 steps,
    *       arrivals in [0, 6]) so that every one finishes well within the time limit, and a run
    *       proven OPTIMAL accepts at least GREE's work. The one other outcome allowed is ojAlgo
-   *       57.1's known false optimality claim, which the planner's cross-check against GREE
-   *       catches (status FEASIBLE, with the message that says so; part 1 shows it is the
-   *       solver's fault); it must stay rare: at least 75 % of the tries are proven optimal. A
-   *       solver stopped by its limit fails the property.
+   *       57.1's known false optimality claim, which the planner's cross-check against GREE catches
+   *       (status FEASIBLE, with the message that says so; part 1 shows it is the solver's fault);
+   *       it must stay rare: at least 75 % of the tries are proven optimal. A solver stopped by its
+   *       limit fails the property.
    * </ol>
    */
   @Property(tries = 16, seed = "20261122")
@@ -71,8 +72,13 @@ class MilpPropertiesTest {
     List<ReservationRequest> batch = new ArrayList<>(Instances.generate(seed, 4, 6));
     // the order in which the reservation system places them (and the model numbers them)
     batch.sort(Comparator.comparingLong(ReservationRequest::arrival));
-    MilpOptions opts = MilpOptions.DEFAULT.withPreemptionWeight(0).withRigidGangRewrite(false)
-        .withGrid(1).withAutoGrid(false).withTimeLimit(Duration.ofSeconds(20));
+    MilpOptions opts =
+        MilpOptions.DEFAULT
+            .withPreemptionWeight(0)
+            .withRigidGangRewrite(false)
+            .withGrid(1)
+            .withAutoGrid(false)
+            .withTimeLimit(Duration.ofSeconds(20));
     MilpPlanner milp = new MilpPlanner(opts);
     List<Decision> m = run(milp, batch);
     SolverResult s = milp.lastResult().solver();
@@ -80,15 +86,23 @@ class MilpPropertiesTest {
     String what = String.format("seed %d: %s; MILP %s vs GREE %s", seed, s.message(), m, g);
 
     // 1. GREE's plan is a feasible point of the model
-    MilpFormulation f = new MilpFormulation(aPlan(1, 8192, 4, Instances.HORIZON), batch, opts, null);
+    MilpFormulation f =
+        new MilpFormulation(aPlan(1, 8192, 4, Instances.HORIZON), batch, opts, null);
     Map<String, ReservationAllocation> greeAccepted = new HashMap<>();
     for (Decision d : g) if (d.accepted()) greeAccepted.put(d.reservationId(), d.allocation());
     double[] point = f.warmStart(greeAccepted);
     assertThat(point).as(what).isNotNull();
-    long placed = f.reservations.stream().filter(r -> MilpFormulation.val(point, r.root.placed) > 0.5).count();
-    assertThat(placed).as("GREE's accepted reservations representable in the model; " + what).isEqualTo(greeAccepted.size());
+    long placed =
+        f.reservations.stream()
+            .filter(r -> MilpFormulation.val(point, r.root.placed) > 0.5)
+            .count();
+    assertThat(placed)
+        .as("GREE's accepted reservations representable in the model; " + what)
+        .isEqualTo(greeAccepted.size());
     assertThat(violations(f, point)).as(what).isEmpty();
-    assertThat(f.objective(point)).as(what).isCloseTo(MilpPlanner.planObjective(batch, g, 0), within(1e-9));
+    assertThat(f.objective(point))
+        .as(what)
+        .isCloseTo(MilpPlanner.planObjective(batch, g, 0), within(1e-9));
 
     // 2. the solver reaches that optimum, or its false claim is caught and said
     boolean optimal = s.status() == SolverStatus.OPTIMAL;
@@ -98,7 +112,9 @@ class MilpPropertiesTest {
       assertThat(acceptedWork(batch, m)).as(what).isGreaterThanOrEqualTo(acceptedWork(batch, g));
     } else {
       assertThat(s.status()).as(what).isEqualTo(SolverStatus.FEASIBLE);
-      assertThat(s.message()).as(what).contains("not optimal: GREE's plan has objective")
+      assertThat(s.message())
+          .as(what)
+          .contains("not optimal: GREE's plan has objective")
           .contains("the solver's optimality claim is wrong");
     }
   }
@@ -132,7 +148,8 @@ class MilpPropertiesTest {
    */
   @Property(tries = 6, seed = "13013")
   void milpAndHybridNeverAllocateBeforeArrival(
-      @ForAll @LongRange(min = 1, max = 1_000_000) long seed, @ForAll @IntRange(min = 1, max = 2) int grid) {
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+      @ForAll @IntRange(min = 1, max = 2) int grid) {
     List<ReservationRequest> batch = Instances.generate(seed, 4, 8);
     MilpOptions opts = MilpOptions.DEFAULT.withGrid(grid).withTimeLimit(Duration.ofSeconds(5));
     MilpResult m = new MilpPlanner(opts).replan(aPlan(1, 8192, 4, Instances.HORIZON), batch, opts);
@@ -145,20 +162,25 @@ class MilpPropertiesTest {
         if (!d.accepted()) continue;
         ReservationRequest rq = batch.get(i);
         for (AtomAllocation a : d.allocation().atoms()) {
-          for (Step st : a.steps()) assertThat(st.start()).as("seed %d %s", seed, d).isGreaterThanOrEqualTo(rq.arrival());
+          for (Step st : a.steps())
+            assertThat(st.start()).as("seed %d %s", seed, d).isGreaterThanOrEqualTo(rq.arrival());
         }
         plan.add(rq, d.allocation());
       }
       // the independent validator on the whole plan: RDL, windows, arrival and capacity
-      assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE)).as("seed %d", seed).isEmpty();
+      assertThat(PlanValidator.validate(plan, SharingPolicySpec.NONE))
+          .as("seed %d", seed)
+          .isEmpty();
     }
   }
 
   /** On random arrivals too: the hybrid keeps the better of its MILP and greedy answers. */
   @Property(tries = 3, seed = "424242")
-  void hybridIsNeverWorseThanGreedyOnTheObjective(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+  void hybridIsNeverWorseThanGreedyOnTheObjective(
+      @ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
     List<ReservationRequest> batch = Instances.generate(seed, 4, 6);
-    HybridPlanner hybrid = new HybridPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(300)));
+    HybridPlanner hybrid =
+        new HybridPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(300)));
     List<Decision> h = run(hybrid, batch);
     double lambda = MilpOptions.DEFAULT.preemptionWeight();
     double oh = MilpPlanner.planObjective(batch, h, lambda);

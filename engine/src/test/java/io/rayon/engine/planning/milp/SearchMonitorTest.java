@@ -5,6 +5,7 @@ import static io.rayon.engine.planning.Fixtures.req;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.task.CancellationToken;
+import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +17,25 @@ import org.junit.jupiter.api.Test;
  * solved after it, and the bound never falls.
  */
 class SearchMonitorTest {
-  private final MilpFormulation f = new MilpFormulation(aPlan(1, 8192, 4, 10),
-      List.of(req("a", "atom(<1024,1>,1,4,1,12)")), MilpOptions.DEFAULT, null);
+  private final MilpFormulation f =
+      new MilpFormulation(
+          aPlan(1, 8192, 4, 10),
+          List.of(req("a", "atom(<1024,1>,1,4,1,12)")),
+          MilpOptions.DEFAULT,
+          null);
   private final double c = f.objectiveConstant();
   private final double[] rejectAll = f.warmStart(Map.of());
 
   private SearchMonitor monitor(double lpBound, boolean trustInfeasible) {
-    return new SearchMonitor(f, rejectAll, lpBound, ProgressListener.NONE, CancellationToken.NEVER, () -> {},
-        trustInfeasible, io.rayon.engine.task.Deadline.NONE);
+    return new SearchMonitor(
+        f,
+        rejectAll,
+        lpBound,
+        ProgressListener.NONE,
+        CancellationToken.NEVER,
+        () -> {},
+        trustInfeasible,
+        Deadline.NONE);
   }
 
   @Test

@@ -24,17 +24,18 @@ class SolverStatusTest {
 
   @Test
   void everyOjAlgoStateMapsToOneOfOurStatuses() {
-    Map<Optimisation.State, SolverStatus> expected = Map.of(
-        Optimisation.State.OPTIMAL, SolverStatus.OPTIMAL,
-        Optimisation.State.DISTINCT, SolverStatus.OPTIMAL,
-        Optimisation.State.FEASIBLE, SolverStatus.FEASIBLE,
-        Optimisation.State.APPROXIMATE, SolverStatus.FEASIBLE,
-        Optimisation.State.INFEASIBLE, SolverStatus.INFEASIBLE,
-        Optimisation.State.UNBOUNDED, SolverStatus.UNBOUNDED,
-        Optimisation.State.VALID, SolverStatus.FAILED,
-        Optimisation.State.UNEXPLORED, SolverStatus.FAILED,
-        Optimisation.State.INVALID, SolverStatus.FAILED,
-        Optimisation.State.FAILED, SolverStatus.FAILED);
+    Map<Optimisation.State, SolverStatus> expected =
+        Map.of(
+            Optimisation.State.OPTIMAL, SolverStatus.OPTIMAL,
+            Optimisation.State.DISTINCT, SolverStatus.OPTIMAL,
+            Optimisation.State.FEASIBLE, SolverStatus.FEASIBLE,
+            Optimisation.State.APPROXIMATE, SolverStatus.FEASIBLE,
+            Optimisation.State.INFEASIBLE, SolverStatus.INFEASIBLE,
+            Optimisation.State.UNBOUNDED, SolverStatus.UNBOUNDED,
+            Optimisation.State.VALID, SolverStatus.FAILED,
+            Optimisation.State.UNEXPLORED, SolverStatus.FAILED,
+            Optimisation.State.INVALID, SolverStatus.FAILED,
+            Optimisation.State.FAILED, SolverStatus.FAILED);
     for (Optimisation.State s : Optimisation.State.values()) {
       assertThat(OjAlgoSolver.map(s)).as(s.name()).isEqualTo(expected.get(s));
     }
@@ -43,18 +44,28 @@ class SolverStatusTest {
   @Test
   void withoutOverflowVariablesAnOverfullBatchIsInfeasible() {
     // two rigid gangs of 2 over the same 2 steps, 2 cores: only one fits
-    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withAllowRejection(false).withTimeLimit(Duration.ofSeconds(10)));
-    MilpResult r = p.replan(aPlan(1, 8192, 2, 2),
-        List.of(req("a", "atom(<1024,1>,2,2,2,4)"), req("b", "atom(<1024,1>,2,2,2,4)")), p.options());
+    MilpPlanner p =
+        new MilpPlanner(
+            MilpOptions.DEFAULT.withAllowRejection(false).withTimeLimit(Duration.ofSeconds(10)));
+    MilpResult r =
+        p.replan(
+            aPlan(1, 8192, 2, 2),
+            List.of(req("a", "atom(<1024,1>,2,2,2,4)"), req("b", "atom(<1024,1>,2,2,2,4)")),
+            p.options());
     assertThat(r.solver().status()).isEqualTo(SolverStatus.INFEASIBLE);
-    assertThat(r.decisions()).allSatisfy(d -> {
-      assertThat(d.accepted()).isFalse();
-      assertThat(d.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
-    });
+    assertThat(r.decisions())
+        .allSatisfy(
+            d -> {
+              assertThat(d.accepted()).isFalse();
+              assertThat(d.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+            });
     // with overflow variables (the default) the same batch is solved: one accepted, proven optimal
-    MilpResult ok = new MilpPlanner().replan(aPlan(1, 8192, 2, 2),
-        List.of(req("a", "atom(<1024,1>,2,2,2,4)"), req("b", "atom(<1024,1>,2,2,2,4)")),
-        MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(10)));
+    MilpResult ok =
+        new MilpPlanner()
+            .replan(
+                aPlan(1, 8192, 2, 2),
+                List.of(req("a", "atom(<1024,1>,2,2,2,4)"), req("b", "atom(<1024,1>,2,2,2,4)")),
+                MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(10)));
     assertThat(ok.solver().status()).isEqualTo(SolverStatus.OPTIMAL);
     assertThat(ok.acceptedCount()).isEqualTo(1);
   }
@@ -62,9 +73,11 @@ class SolverStatusTest {
   @Test
   void aTinyTimeLimitReturnsTheIncumbentAsFeasibleWithAGap() {
     // a fixed grid: the automatic grid refuses this model (408 integer variables) for a 1 ms limit
-    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(1)).withGrid(1));
-    ReservationSystem rs = new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .setSelfChecking(true);
+    MilpPlanner p =
+        new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofMillis(1)).withGrid(1));
+    ReservationSystem rs =
+        new ReservationSystem(aPlan(1, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
+            .setSelfChecking(true);
     List<ReservationRequest> batch = Instances.generate(7, 12);
     rs.submitAll(batch);
     SolverResult s = p.lastResult().solver();
@@ -85,8 +98,14 @@ class SolverStatusTest {
   void cancellingBeforeTheSolveReturnsTheStartingSolutionAsCancelled() {
     CancellationToken cancel = new CancellationToken();
     cancel.cancel();
-    MilpResult r = new MilpPlanner().replan(aPlan(1, 8192, 4, 10), Instances.generate(3, 4), MilpOptions.DEFAULT,
-        new PlanningContext(null, null, cancel), Map.of());
+    MilpResult r =
+        new MilpPlanner()
+            .replan(
+                aPlan(1, 8192, 4, 10),
+                Instances.generate(3, 4),
+                MilpOptions.DEFAULT,
+                new PlanningContext(null, null, cancel),
+                Map.of());
     assertThat(r.solver().status()).isEqualTo(SolverStatus.CANCELLED);
     assertThat(r.decisions()).allSatisfy(d -> assertThat(d.accepted()).isFalse());
   }
@@ -98,20 +117,34 @@ class SolverStatusTest {
     // solution so far (here the starting one) and says CANCELLED
     CancellationToken cancel = new CancellationToken();
     List<String> reports = new ArrayList<>();
-    PlanningContext ctx = new PlanningContext(null, (f, m) -> {
-      reports.add(m);
-      cancel.cancel();
-    }, cancel);
+    PlanningContext ctx =
+        new PlanningContext(
+            null,
+            (f, m) -> {
+              reports.add(m);
+              cancel.cancel();
+            },
+            cancel);
     // a fixed grid: the automatic grid refuses this model (168 integer variables) for a 2 s limit
-    MilpPlanner p = new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(2)).withGrid(1));
+    MilpPlanner p =
+        new MilpPlanner(MilpOptions.DEFAULT.withTimeLimit(Duration.ofSeconds(2)).withGrid(1));
     List<ReservationRequest> batch = new ArrayList<>(Instances.generate(11, 8));
-    batch.add(req("pipeline",
-        "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
-    ReservationSystem rs = new ReservationSystem(aPlan(2, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
-        .setSelfChecking(true).setTask(ctx.progress(), cancel);
+    batch.add(
+        req(
+            "pipeline",
+            "window(order(all(atom(<1024,1>,1,4,1,8),atom(<1024,1>,1,4,1,8)),atom(<1024,1>,4,4,2,8)),0,8)"));
+    ReservationSystem rs =
+        new ReservationSystem(aPlan(2, 8192, 4, Instances.HORIZON), p, SharingPolicySpec.NONE)
+            .setSelfChecking(true)
+            .setTask(ctx.progress(), cancel);
     rs.submitAll(batch);
     assertThat(p.lastResult().solver().status()).isEqualTo(SolverStatus.CANCELLED);
-    assertThat(reports).first().asString().contains("incumbent").contains("bound").contains("variables");
+    assertThat(reports)
+        .first()
+        .asString()
+        .contains("incumbent")
+        .contains("bound")
+        .contains("variables");
     assertThat(PlanValidator.validate(rs.plan(), SharingPolicySpec.NONE)).isEmpty();
   }
 }

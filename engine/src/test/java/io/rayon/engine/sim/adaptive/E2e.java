@@ -17,19 +17,45 @@ import io.rayon.testsupport.Fixtures;
 import java.util.List;
 import java.util.Map;
 
-/** Hand-built end-to-end cases: one-minute plan steps, jobs of identical tasks using their requests. */
+/**
+ * Hand-built end-to-end cases: one-minute plan steps, jobs of identical tasks using their requests.
+ */
 final class E2e {
   private E2e() {}
 
   static final SimulationConfig CFG = SimulationConfig.DEFAULT.withFrameInterval(0);
 
-  static Job prod(String id, long arrivalS, long deadlineS, String reservation, int tasks, long mem, long vcores, long durS) {
-    return new Job(id, id, "prod", "dedicated", JobKind.PRODUCTION, arrivalS, deadlineS, reservation,
+  static Job prod(
+      String id,
+      long arrivalS,
+      long deadlineS,
+      String reservation,
+      int tasks,
+      long mem,
+      long vcores,
+      long durS) {
+    return new Job(
+        id,
+        id,
+        "prod",
+        "dedicated",
+        JobKind.PRODUCTION,
+        arrivalS,
+        deadlineS,
+        reservation,
         List.of(new TaskGroup("t", tasks, Resources.of(mem, vcores), durS, List.of(), List.of())));
   }
 
   static Job be(String id, long arrivalS, int tasks, long mem, long vcores, long durS) {
-    return new Job(id, id, "adhoc", "default", JobKind.BEST_EFFORT, arrivalS, null, null,
+    return new Job(
+        id,
+        id,
+        "adhoc",
+        "default",
+        JobKind.BEST_EFFORT,
+        arrivalS,
+        null,
+        null,
         List.of(new TaskGroup("t", tasks, Resources.of(mem, vcores), durS, List.of(), List.of())));
   }
 
@@ -37,13 +63,28 @@ final class E2e {
     return new ReservationRequest(id, id, "prod", "default", Fixtures.rdl(rdl), 0, 0);
   }
 
-  static Scenario scenario(Cluster c, long horizonSteps, List<ReservationRequest> rs, List<Job> jobs) {
-    return new Scenario(Scenario.FORMAT_VERSION, "e2e", null, 60, horizonSteps, c, null, null, null, rs,
-        new Workload("hand", jobs), null);
+  static Scenario scenario(
+      Cluster c, long horizonSteps, List<ReservationRequest> rs, List<Job> jobs) {
+    return new Scenario(
+        Scenario.FORMAT_VERSION,
+        "e2e",
+        null,
+        60,
+        horizonSteps,
+        c,
+        null,
+        null,
+        null,
+        rs,
+        new Workload("hand", jobs),
+        null);
   }
 
-  static SimulationResult run(Scenario s, String scheduler, Map<String, String> options, NodeOutage... outages) {
-    return SimulationRun.of(s, scheduler, options, SimulationRun.Requests.RRU, CFG).withOutages(List.of(outages)).run();
+  static SimulationResult run(
+      Scenario s, String scheduler, Map<String, String> options, NodeOutage... outages) {
+    return SimulationRun.of(s, scheduler, options, SimulationRun.Requests.RRU, CFG)
+        .withOutages(List.of(outages))
+        .run();
   }
 
   static JobOutcome outcome(SimulationResult r, String id) {

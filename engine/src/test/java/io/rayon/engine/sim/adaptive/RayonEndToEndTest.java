@@ -18,12 +18,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Rayon end to end (Rayon §5, §6.4) on hand-built cases: guarantees, lending, preemption, failures, the baseline. */
+/**
+ * Rayon end to end (Rayon §5, §6.4) on hand-built cases: guarantees, lending, preemption, failures,
+ * the baseline.
+ */
 class RayonEndToEndTest {
 
-  /** 4 nodes of 8 GB / 8 vcores; a gang of 16 one-vcore containers for 10 minutes due by minute 15; 200 best-effort tasks. */
+  /**
+   * 4 nodes of 8 GB / 8 vcores; a gang of 16 one-vcore containers for 10 minutes due by minute 15;
+   * 200 best-effort tasks.
+   */
   static Scenario floodCase() {
-    return scenario(Fixtures.cluster(4, 8192, 8), 60,
+    return scenario(
+        Fixtures.cluster(4, 8192, 8),
+        60,
         List.of(res("r", "window(atom(<1024,1>,16,16,10,160),2,15)")),
         List.of(prod("p", 0, 900, "r", 16, 1024, 1, 600), be("flood", 0, 200, 1024, 1, 300)));
   }
@@ -55,8 +63,10 @@ class RayonEndToEndTest {
     SimulationResult rayon = run(floodCase(), "rayon", Map.of());
     SimulationResult cs = run(floodCase(), "capacity", Map.of());
     assertThat(outcome(rayon, "p").deadlineMet()).isTrue();
-    // the SLA queue's guarantee is its share of the work (16·600 of 69,600 container-seconds, 14%); served
-    // most-under-served first against the flood's queue it holds 5 of the 32 containers, so its 16 ten-minute
+    // the SLA queue's guarantee is its share of the work (16·600 of 69,600 container-seconds, 14%);
+    // served
+    // most-under-served first against the flood's queue it holds 5 of the 32 containers, so its 16
+    // ten-minute
     // tasks take four rounds, 40 minutes, far past the 15-minute deadline
     assertThat(outcome(cs, "p").deadlineMet()).isFalse();
     assertThat(outcome(cs, "p").finishS()).isEqualTo(2400.0);
@@ -64,12 +74,18 @@ class RayonEndToEndTest {
     assertThat(EndToEndMetrics.of(floodCase().workload(), cs).slaAcceptance()).isEqualTo(1.0);
   }
 
-  /** One node of 8 vcores, half reservable; a gang of 4 for minutes 5–10; a best-effort job of 8 twenty-minute tasks. */
+  /**
+   * One node of 8 vcores, half reservable; a gang of 4 for minutes 5–10; a best-effort job of 8
+   * twenty-minute tasks.
+   */
   static Scenario lendCase(boolean withBestEffort, long prodArrivalS) {
-    return scenario(Fixtures.cluster(1, 8192, 8), 60,
+    return scenario(
+        Fixtures.cluster(1, 8192, 8),
+        60,
         List.of(res("r", "window(atom(<1024,1>,4,4,5,20),5,10)")),
         withBestEffort
-            ? List.of(prod("p", prodArrivalS, 600, "r", 4, 1024, 1, 300), be("b", 0, 8, 1024, 1, 1200))
+            ? List.of(
+                prod("p", prodArrivalS, 600, "r", 4, 1024, 1, 300), be("b", 0, 8, 1024, 1, 1200))
             : List.of(prod("p", prodArrivalS, 600, "r", 4, 1024, 1, 300)));
   }
 
@@ -77,10 +93,12 @@ class RayonEndToEndTest {
   void idleCapacityIsLentAndTakenBackByPreemption() {
     Scenario s = lendCase(true, 300);
     SimulationResult r = run(s, "rayon", Map.of("reservable", "0.5"));
-    // lent: before the reservation starts the best-effort job holds the whole node, beyond the unreserved half
+    // lent: before the reservation starts the best-effort job holds the whole node, beyond the
+    // unreserved half
     EndToEndMetrics m = EndToEndMetrics.of(s.workload(), r);
     for (int i = 0; i < m.utilization().length; i++) {
-      if (m.utilizationTimeS()[i] > 0 && m.utilizationTimeS()[i] < 300) assertThat(m.utilization()[i]).isEqualTo(1.0);
+      if (m.utilizationTimeS()[i] > 0 && m.utilizationTimeS()[i] < 300)
+        assertThat(m.utilization()[i]).isEqualTo(1.0);
     }
     // taken back: at minute 5 four best-effort containers are preempted for the reservation
     assertThat(r.preemptedTasks()).isEqualTo(4);
@@ -93,7 +111,8 @@ class RayonEndToEndTest {
 
   @Test
   void withoutPreemptionTheLentCapacityIsNotTakenBackAndTheDeadlineIsMissed() {
-    SimulationResult r = run(lendCase(true, 300), "rayon", Map.of("reservable", "0.5", "preemption", "false"));
+    SimulationResult r =
+        run(lendCase(true, 300), "rayon", Map.of("reservable", "0.5", "preemption", "false"));
     assertThat(r.preemptedTasks()).isZero();
     assertThat(outcome(r, "p").deadlineMet()).isFalse();
     assertThat((long) r.report().values().get("unmetHeartbeats")).isPositive();
@@ -110,30 +129,49 @@ class RayonEndToEndTest {
   @Test
   void aProductionJobNeedingMoreThanReservedContinuesAsBestEffort() {
     // two containers for minutes 0–4 (8 container-minutes) but six two-minute tasks (12)
-    Scenario s = scenario(Fixtures.cluster(1, 8192, 8), 60,
-        List.of(res("r", "window(atom(<1024,1>,2,2,4,8),0,4)")),
-        List.of(be("flood", 0, 20, 1024, 1, 600), prod("p", 0, 3600, "r", 6, 1024, 1, 120)));
+    Scenario s =
+        scenario(
+            Fixtures.cluster(1, 8192, 8),
+            60,
+            List.of(res("r", "window(atom(<1024,1>,2,2,4,8),0,4)")),
+            List.of(be("flood", 0, 20, 1024, 1, 600), prod("p", 0, 3600, "r", 6, 1024, 1, 120)));
     SimulationResult r = run(s, "rayon", Map.of("reservable", "0.5"));
-    // four tasks ran in the reservation (minutes 0–4); the last two waited in the default queue behind the
+    // four tasks ran in the reservation (minutes 0–4); the last two waited in the default queue
+    // behind the
     // earlier best-effort job, FIFO, until its queued tasks had all started (minute 20)
     assertThat(outcome(r, "p").finishS()).isEqualTo(1200.0 + 120);
     assertThat(r.report().samples()).allSatisfy(x -> assertThat(x.step()).isLessThan(4));
     assertThat(r.report().samples()).noneMatch(AllocationSample::unmetDemand);
   }
 
-  /** Two nodes, everything reservable; r1 and r2 each a whole node for minutes 5–10, r3 for minutes 10–15. */
+  /**
+   * Two nodes, everything reservable; r1 and r2 each a whole node for minutes 5–10, r3 for minutes
+   * 10–15.
+   */
   static Scenario failureCase() {
     String node = "atom(<8192,8>,1,1,5,5)";
-    return scenario(Fixtures.cluster(2, 8192, 8), 60,
-        List.of(res("r1", "window(" + node + ",5,10)"), res("r2", "window(" + node + ",5,10)"),
+    return scenario(
+        Fixtures.cluster(2, 8192, 8),
+        60,
+        List.of(
+            res("r1", "window(" + node + ",5,10)"),
+            res("r2", "window(" + node + ",5,10)"),
             res("r3", "window(" + node + ",10,15)")),
-        List.of(be("b", 0, 2, 8192, 8, 1000), prod("j1", 300, 600, "r1", 1, 8192, 8, 300),
-            prod("j2", 300, 600, "r2", 1, 8192, 8, 300), prod("j3", 600, 900, "r3", 1, 8192, 8, 300)));
+        List.of(
+            be("b", 0, 2, 8192, 8, 1000),
+            prod("j1", 300, 600, "r1", 1, 8192, 8, 300),
+            prod("j2", 300, 600, "r2", 1, 8192, 8, 300),
+            prod("j3", 600, 900, "r3", 1, 8192, 8, 300)));
   }
 
   @Test
   void aNodeFailureTriggersReplanningAndRejectsExactlyTheReservationsThatNoLongerFit() {
-    SimulationResult r = run(failureCase(), "rayon", Map.of("reservable", "1"), new NodeOutage(1, 180, Double.POSITIVE_INFINITY));
+    SimulationResult r =
+        run(
+            failureCase(),
+            "rayon",
+            Map.of("reservable", "1"),
+            new NodeOutage(1, 180, Double.POSITIVE_INFINITY));
     Map<String, Object> v = r.report().values();
     assertThat(v.get("replans")).isEqualTo(1);
     assertThat(v.get("rejectedAfterFailure")).isEqualTo(1);
@@ -141,9 +179,14 @@ class RayonEndToEndTest {
     @SuppressWarnings("unchecked")
     Map<String, String> reasons = (Map<String, String>) v.get("rejections");
     assertThat(reasons).containsOnlyKeys("r2");
-    assertThat(reasons.get("r2")).contains("no longer fits after the capacity change at step 3").contains("1 nodes failed");
-    assertThat(r.events()).extracting(SimEvent::kind).containsSubsequence("nodes-down", "replan", "reject");
-    // the failed node's best-effort container was lost; the survivor's was preempted for r1 at minute 5
+    assertThat(reasons.get("r2"))
+        .contains("no longer fits after the capacity change at step 3")
+        .contains("1 nodes failed");
+    assertThat(r.events())
+        .extracting(SimEvent::kind)
+        .containsSubsequence("nodes-down", "replan", "reject");
+    // the failed node's best-effort container was lost; the survivor's was preempted for r1 at
+    // minute 5
     assertThat(r.lostTasks()).isEqualTo(1);
     assertThat(r.preemptedTasks()).isEqualTo(1);
     assertThat(outcome(r, "j1").deadlineMet()).isTrue();
@@ -157,18 +200,23 @@ class RayonEndToEndTest {
 
   @Test
   void aFailureThatLeavesEnoughCapacityReplansNothing() {
-    SimulationResult r = run(failureCase(), "rayon", Map.of("reservable", "1"), new NodeOutage(1, 1200, 600));
+    SimulationResult r =
+        run(failureCase(), "rayon", Map.of("reservable", "1"), new NodeOutage(1, 1200, 600));
     // from minute 20 on nothing is planned any more
     assertThat(r.report().values().get("replans")).isEqualTo(0);
     assertThat(r.report().values().get("rejectedAfterFailure")).isEqualTo(0);
-    assertThat(r.events()).extracting(SimEvent::kind).containsExactly("plan", "nodes-down", "nodes-up");
+    assertThat(r.events())
+        .extracting(SimEvent::kind)
+        .containsExactly("plan", "nodes-down", "nodes-up");
   }
 
   @Test
   void overReservationAsksForMoreWorkInWholeGangs() {
     assertThat(OverReservation.inflate(Fixtures.rdl("window(atom(<1024,1>,4,4,5,20),5,10)"), 0.5))
         .isEqualTo(Fixtures.rdl("window(atom(<1024,1>,4,4,5,32),5,10)"));
-    assertThat(OverReservation.inflate(Fixtures.rdl("order(atom(<1024,1>,1,2,1,10),atom(<2048,1>,1,1,1,3))"), 0.5))
+    assertThat(
+            OverReservation.inflate(
+                Fixtures.rdl("order(atom(<1024,1>,1,2,1,10),atom(<2048,1>,1,1,1,3))"), 0.5))
         .isEqualTo(Fixtures.rdl("order(atom(<1024,1>,1,2,1,15),atom(<2048,1>,1,1,1,5))"));
   }
 }

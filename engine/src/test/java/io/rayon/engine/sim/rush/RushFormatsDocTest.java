@@ -25,7 +25,8 @@ class RushFormatsDocTest {
     assertThat(s.jobs().get(0).runtime()).isEqualTo(new RuntimeDistribution.Normal(60, 20, 1));
     assertThat(s.jobs().get(1).deadline()).isEqualTo(30 + 900); // piecewise: where it reaches 0
     assertThat(s.jobs().get(1).utility()).isInstanceOf(UtilityFunction.PiecewiseLinear.class);
-    RushRunResult r = RushSimulator.run(s, new EdfScheduler(), ProgressListener.NONE, CancellationToken.NEVER);
+    RushRunResult r =
+        RushSimulator.run(s, new EdfScheduler(), ProgressListener.NONE, CancellationToken.NEVER);
     assertThat(r.jobs()).allSatisfy(j -> assertThat(j.completion()).isGreaterThan(j.arrival()));
   }
 
