@@ -161,5 +161,24 @@ public class ScreenshotTest {
     robot.interact(() -> ui.prefs.setTheme(Theme.DARK));
     shoot(robot, "plan-dark.png");
     robot.interact(() -> ui.prefs.setTheme(Theme.LIGHT));
+
+    // the same views at the smallest window size the workbench supports
+    double w = stage.getWidth();
+    double h = stage.getHeight();
+    robot.interact(
+        () -> {
+          stage.setWidth(1024);
+          stage.setHeight(700);
+        });
+    for (String tab : List.of("reservations", "plan", "compare", "simulation")) {
+      robot.clickOn("#tab-" + tab);
+      Path out = shoot(robot, tab + "-1024x700.png");
+      assertThat(ImageIO.read(out.toFile()).getWidth()).as(tab).isLessThanOrEqualTo(1024);
+    }
+    robot.interact(
+        () -> {
+          stage.setWidth(w);
+          stage.setHeight(h);
+        });
   }
 }
