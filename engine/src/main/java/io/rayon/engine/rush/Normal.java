@@ -1,5 +1,7 @@
 package io.rayon.engine.rush;
 
+import io.rayon.model.rush.RushMath;
+
 /**
  * The standard normal distribution, with tails accurate in relative terms (a fractional error below
  * about 10⁻⁷ down to the smallest representable probabilities), as the worst-case demand of RUSH
@@ -40,35 +42,8 @@ final class Normal {
     return 0.5 * (lo + hi);
   }
 
-  /**
-   * The complementary error function by a Chebyshev-fitted rational of {@code t = 1/(1 + x/2)}
-   * (fractional error below 1.2·10⁻⁷ for every x), reflected for negative x.
-   */
+  /** The complementary error function, the model's one implementation ({@link RushMath#erfc}). */
   static double erfc(double x) {
-    double z = Math.abs(x);
-    double t = 1 / (1 + 0.5 * z);
-    double poly =
-        -z * z
-            - 1.26551223
-            + t
-                * (1.00002368
-                    + t
-                        * (0.37409196
-                            + t
-                                * (0.09678418
-                                    + t
-                                        * (-0.18628806
-                                            + t
-                                                * (0.27886807
-                                                    + t
-                                                        * (-1.13520398
-                                                            + t
-                                                                * (1.48851587
-                                                                    + t
-                                                                        * (-0.82215223
-                                                                            + t
-                                                                                * 0.17087277))))))));
-    double r = t * Math.exp(poly);
-    return x >= 0 ? r : 2 - r;
+    return RushMath.erfc(x);
   }
 }

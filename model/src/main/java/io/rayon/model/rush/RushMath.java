@@ -1,11 +1,11 @@
 package io.rayon.model.rush;
 
-/** Small numerical helpers of the RUSH model types. */
-final class RushMath {
+/** Small numerical helpers of the RUSH model types, shared with the RUSH solver in the engine. */
+public final class RushMath {
   private RushMath() {}
 
   /** erfc(x) with a relative error below 1.2e-7 (the Chebyshev fit of Numerical Recipes' erfcc). */
-  static double erfc(double x) {
+  public static double erfc(double x) {
     double z = Math.abs(x);
     double t = 1 / (1 + 0.5 * z);
     double r =
