@@ -48,6 +48,7 @@ public final class MainWindow {
   private final InspectorView inspector;
   private Scene scene;
   private final GuidedTour tour;
+  private final SplitPane split;
 
   public MainWindow(AppContext ctx, FileActions files) {
     this.ctx = ctx;
@@ -57,7 +58,7 @@ public final class MainWindow {
     inspector = new InspectorView(new InspectorViewModel(ws));
     tabs.setId("workspace-tabs");
     tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-    SplitPane split = new SplitPane(explorer, tabs, inspector);
+    split = new SplitPane(explorer, tabs, inspector);
     split.setDividerPositions(0.2, 0.76);
     SplitPane.setResizableWithParent(explorer, false);
     SplitPane.setResizableWithParent(inspector, false);
@@ -119,6 +120,18 @@ public final class MainWindow {
                 "Shortcut+DELETE",
                 () -> ws.selectedReservation().ifPresent(r -> edits.remove(r.id())))
             .disabledWhen(noReservation));
+    commands.add(
+        AppCommand.of(
+            "View",
+            "Show or hide the _explorer",
+            "Shortcut+Alt+E",
+            () -> togglePanel(explorer, true)));
+    commands.add(
+        AppCommand.of(
+            "View",
+            "Show or hide the _inspector",
+            "Shortcut+Alt+I",
+            () -> togglePanel(inspector, false)));
     commands.add(
         AppCommand.of(
             "View", "_Light theme", "Shortcut+Shift+L", () -> ctx.prefs().setTheme(Theme.LIGHT)));
@@ -322,6 +335,26 @@ public final class MainWindow {
           }
         });
     return scene;
+  }
+
+  /**
+   * Collapses a side panel (the explorer on the left, the inspector on the right) so the tabs get
+   * its width, or brings it back where it was.
+   */
+  public void togglePanel(Node panel, boolean left) {
+    if (split.getItems().remove(panel)) return;
+    if (left) {
+      split.getItems().add(0, panel);
+      split.setDividerPosition(0, 0.2);
+    } else {
+      split.getItems().add(panel);
+      split.setDividerPosition(split.getDividers().size() - 1, 0.76);
+    }
+  }
+
+  /** Whether the explorer ({@code left}) or the inspector is shown. */
+  public boolean panelShown(boolean left) {
+    return split.getItems().contains(left ? explorer : inspector);
   }
 
   /** The first-start guided tour (Help → Guided tour). */

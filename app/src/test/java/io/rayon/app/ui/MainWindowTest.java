@@ -153,4 +153,42 @@ class MainWindowTest {
     for (TreeItem<ExplorerNode> c : it.getChildren()) out.addAll(labels(c));
     return out;
   }
+
+  @Test
+  void sidePanelsCollapseAndComeBackFromTheViewMenu(FxRobot robot) {
+    javafx.scene.control.TabPane tabs =
+        robot.lookup("#workspace-tabs").queryAs(javafx.scene.control.TabPane.class);
+    double before = tabs.getWidth();
+    fireViewItem(robot, "Show or hide the explorer");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.window.panelShown(true)).isFalse();
+    assertThat(ui.window.panelShown(false)).isTrue();
+    fireViewItem(robot, "Show or hide the inspector");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.window.panelShown(false)).isFalse();
+    assertThat(tabs.getWidth()).as("the tabs get the panels' width").isGreaterThan(before);
+    fireViewItem(robot, "Show or hide the explorer");
+    fireViewItem(robot, "Show or hide the inspector");
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(ui.window.panelShown(true)).isTrue();
+    assertThat(ui.window.panelShown(false)).isTrue();
+    javafx.scene.control.SplitPane split =
+        (javafx.scene.control.SplitPane) tabs.getParent().getParent();
+    assertThat(split.getItems()).hasSize(3);
+    assertThat(split.getItems().get(1)).isSameAs(tabs);
+  }
+
+  /** Fires the View menu's item with this text (as a click on it does). */
+  private static void fireViewItem(FxRobot robot, String text) {
+    javafx.scene.control.MenuBar bar =
+        robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+    javafx.scene.control.MenuItem item =
+        bar.getMenus().stream()
+            .filter(m -> m.getText().replace("_", "").equals("View"))
+            .flatMap(m -> m.getItems().stream())
+            .filter(it -> it.getText() != null && it.getText().replace("_", "").equals(text))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no View item " + text));
+    robot.interact(item::fire);
+  }
 }
