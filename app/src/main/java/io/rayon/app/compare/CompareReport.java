@@ -1,6 +1,6 @@
 package io.rayon.app.compare;
 
-import io.rayon.model.resources.Resources;
+import io.rayon.app.files.HtmlPage;
 import io.rayon.model.scenario.Scenario;
 import java.util.List;
 
@@ -30,30 +30,9 @@ public final class CompareReport {
     List<CompareResult.Run> runs = r.runs();
     StringBuilder b = new StringBuilder(32_768);
     String title = "Comparison on " + documentName;
-    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-        .append(esc(title))
-        .append(
-            "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:64em}"
-                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
-                + "td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0}"
-                + "caption{text-align:left;font-weight:bold}figure{margin:1em 0}</style></head><body>\n");
+    HtmlPage.head(b, title, 64, "figure{margin:1em 0}");
     b.append("<h1>").append(esc(title)).append("</h1>\n<h2>Scenario</h2>\n<ul>");
-    Resources cap = scenario.cluster().totalCapacity();
-    item(b, "name", scenario.name() + " (" + documentName + ")");
-    item(
-        b,
-        "nodes",
-        scenario.cluster().nodeCount()
-            + " ("
-            + cap.memoryMB()
-            + " MB memory, "
-            + cap.vcores()
-            + " vcores in all)");
-    item(
-        b,
-        "plan step",
-        scenario.stepSeconds() + " s, horizon " + scenario.horizonSteps() + " steps");
-    item(b, "reservations", Integer.toString(scenario.reservations().size()));
+    HtmlPage.scenarioItems(b, documentName, scenario);
     item(b, "sharing policy of both runs", policy);
     b.append("</ul>\n<h2>Runs</h2>\n<ul>");
     for (int i = 0; i < runs.size(); i++) item(b, CompareResult.letter(i), runs.get(i).label());
@@ -83,12 +62,10 @@ public final class CompareReport {
   }
 
   private static void item(StringBuilder b, String k, String v) {
-    b.append("<li><b>").append(esc(k)).append("</b>: ").append(esc(v)).append("</li>");
+    HtmlPage.item(b, k, v);
   }
 
-  static String esc(String s) {
-    return s == null
-        ? ""
-        : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  private static String esc(String s) {
+    return HtmlPage.esc(s);
   }
 }

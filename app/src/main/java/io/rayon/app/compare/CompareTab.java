@@ -269,17 +269,7 @@ public final class CompareTab implements WorkspaceTab {
     PlanData b = PlanDataMapper.of(r.b(), ws.getScenario());
     PlanDiff d = PlanDiff.of(a, b);
     Map<String, PlanDiff.Kind> kinds = d.kinds();
-    Function<String, Color> colour =
-        id -> {
-          PlanDiff.Kind k = kinds.get(id);
-          if (k == null) return SAME;
-          return switch (k) {
-            case ONLY_IN_A -> ONLY_A;
-            case ONLY_IN_B -> ONLY_B;
-            case MOVED -> MOVED;
-            case UNCHANGED -> SAME;
-          };
-        };
+    Function<String, Color> colour = diffColours(kinds);
     viewA.setColorFunction(colour);
     viewB.setColorFunction(colour);
     viewA.setPlan(a);
@@ -294,6 +284,20 @@ public final class CompareTab implements WorkspaceTab {
     diff.getItems().setAll(rows);
     setRunColumns(r.runs().size());
     showMore(r.more(), a, colour);
+  }
+
+  /** Each reservation's colour by how its plan differs between the two runs compared. */
+  private static Function<String, Color> diffColours(Map<String, PlanDiff.Kind> kinds) {
+    return id -> {
+      PlanDiff.Kind k = kinds.get(id);
+      if (k == null) return SAME;
+      return switch (k) {
+        case ONLY_IN_A -> ONLY_A;
+        case ONLY_IN_B -> ONLY_B;
+        case MOVED -> MOVED;
+        case UNCHANGED -> SAME;
+      };
+    };
   }
 
   /** The metrics table's value columns: one per run, headed A, B, C, … */
@@ -327,17 +331,7 @@ public final class CompareTab implements WorkspaceTab {
       v.setId("compare-skyline-" + CompareResult.letter(i + 2).toLowerCase(Locale.ROOT));
       v.rejectedPanelVisibleProperty().set(false);
       v.setMinHeight(140);
-      v.setColorFunction(
-          id -> {
-            PlanDiff.Kind k = kinds.get(id);
-            if (k == null) return SAME;
-            return switch (k) {
-              case ONLY_IN_A -> ONLY_A;
-              case ONLY_IN_B -> ONLY_B;
-              case MOVED -> MOVED;
-              case UNCHANGED -> SAME;
-            };
-          });
+      v.setColorFunction(diffColours(kinds));
       v.setPlan(data);
       v.visibleStartProperty().bindBidirectional(viewA.visibleStartProperty());
       v.visibleEndProperty().bindBidirectional(viewA.visibleEndProperty());

@@ -290,8 +290,9 @@ public final class SimulationTab implements WorkspaceTab {
     }
     heatmap.setNodes(r.nodeIds(), r.nodeRacks());
     timeline.setFrameCount(r.frames().size());
-    timeline.setFrameTimes(frameTimes(r));
-    timeline.setEventFrames(eventFrames(r));
+    double[] times = frameTimes(r);
+    timeline.setFrameTimes(times);
+    timeline.setEventFrames(eventFrames(r, times));
     moveCursors();
     timeline
         .frameLabelProperty()
@@ -312,8 +313,7 @@ public final class SimulationTab implements WorkspaceTab {
   /**
    * For each of the run's events (failures, re-plans, rejections), the first frame at or after it.
    */
-  static int[] eventFrames(SimulationResult r) {
-    double[] t = frameTimes(r);
+  static int[] eventFrames(SimulationResult r, double[] t) {
     TreeSet<Integer> frames = new TreeSet<>();
     for (var e : r.events()) {
       int i = Arrays.binarySearch(t, e.timeS());

@@ -1,7 +1,7 @@
 package io.rayon.app.sweep;
 
+import io.rayon.app.files.HtmlPage;
 import io.rayon.engine.sweep.Sweep;
-import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import java.util.List;
 
@@ -22,31 +22,10 @@ public final class SweepReport {
     Sweep sweep = r.sweep();
     StringBuilder b = new StringBuilder(16_384);
     String title = "Sweep of " + documentName + ": " + sweep.metric();
-    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-        .append(esc(title))
-        .append(
-            "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:60em}"
-                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
-                + "td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0}"
-                + "caption{text-align:left;font-weight:bold}</style></head><body>\n");
+    HtmlPage.head(b, title, 60, "");
     b.append("<h1>").append(esc(title)).append("</h1>\n");
     b.append("<h2>Scenario</h2>\n<ul>");
-    Resources cap = scenario.cluster().totalCapacity();
-    item(b, "name", scenario.name() + " (" + documentName + ")");
-    item(
-        b,
-        "nodes",
-        scenario.cluster().nodeCount()
-            + " ("
-            + cap.memoryMB()
-            + " MB memory, "
-            + cap.vcores()
-            + " vcores in all)");
-    item(
-        b,
-        "plan step",
-        scenario.stepSeconds() + " s, horizon " + scenario.horizonSteps() + " steps");
-    item(b, "reservations", Integer.toString(scenario.reservations().size()));
+    HtmlPage.scenarioItems(b, documentName, scenario);
     item(
         b,
         "jobs",
@@ -111,7 +90,7 @@ public final class SweepReport {
   }
 
   private static void item(StringBuilder b, String k, String v) {
-    b.append("<li><b>").append(esc(k)).append("</b>: ").append(esc(v)).append("</li>");
+    HtmlPage.item(b, k, v);
   }
 
   private static void num(StringBuilder b, double v) {
@@ -119,17 +98,6 @@ public final class SweepReport {
   }
 
   static String esc(String s) {
-    StringBuilder o = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '<' -> o.append("&lt;");
-        case '>' -> o.append("&gt;");
-        case '&' -> o.append("&amp;");
-        case '"' -> o.append("&quot;");
-        case '\'' -> o.append("&#39;");
-        default -> o.append(c);
-      }
-    }
-    return o.toString();
+    return HtmlPage.esc(s);
   }
 }
