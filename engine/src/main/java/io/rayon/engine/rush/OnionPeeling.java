@@ -1,7 +1,6 @@
 package io.rayon.engine.rush;
 
 import io.rayon.model.rush.UtilityFunction;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -98,32 +97,50 @@ public final class OnionPeeling {
   }
 
   private static final class Solver {
+    /** No level asked yet (a NaN, which is never a level: U⁻¹ rejects it). */
+    static final long NO_LEVEL = Double.doubleToRawLongBits(Double.NaN);
+
     final double now;
     final int n;
     final Job[] jobs;
+    final UtilityFunction[] utility;
+    final double[] arrival;
+    final double[] work;
+    final double[] earliest;
+    final double[] earliestSlack; // earliest − 1e-9·max(1, |earliest|): the sweep's test
+    final double[] bestUtility; // U_j(earliest_j − arrival_j), the most job j can still earn
     final double c;
     final double[] rho; // sorted busy residuals
     final double[] rhoPrefix;
     final double delta;
     // remaining jobs
-    int[] rem;
+    final int[] rem;
     int m;
     // peeled with finite targets, sorted by relative target
-    double[] pT;
-    double[] pX;
+    final double[] pT;
+    final double[] pX;
     int p;
     // scratch
     final double[] dl; // relative deadline per job at the level under test
     final double[] dlF; // relative deadline per job at L_f
     final double[] dlI; // relative deadline per job at L_i
-    int[] order;
-    int[] tmp;
-    final List<Integer> failing = new ArrayList<>();
+    final int[] order;
+    final int[] tmp;
+    final int[] mark;
+    int epoch;
+    int[] failing;
+    int failingCount;
     final double[] level;
     final double[] target;
     final boolean[] hopeless;
     final boolean[] out;
     double floor;
+    // U_j⁻¹ memo (a pure function, so the same values as calling it again): the level L_f of the
+    // last successful test, and the last other level asked
+    final long[] memoFLevel; // raw bits of the level
+    final double[] memoFLat;
+    final long[] memoLevel;
+    final double[] memoLat;
 
     Solver(double now, int capacity, double[] busyResiduals, List<Job> jobList, double tolerance) {
       if (!Double.isFinite(now))
@@ -139,14 +156,27 @@ public final class OnionPeeling {
       this.c = Math.max(capacity, rho.length);
       rhoPrefix = new double[rho.length + 1];
       for (int i = 0; i < rho.length; i++) rhoPrefix[i + 1] = rhoPrefix[i] + rho[i];
+      utility = new UtilityFunction[n];
+      arrival = new double[n];
+      work = new double[n];
+      earliest = new double[n];
+      earliestSlack = new double[n];
+      bestUtility = new double[n];
       double maxU = 0;
-      for (Job j : jobs) {
+      for (int i = 0; i < n; i++) {
+        Job j = jobs[i];
         if (!(j.work() >= 0) || !Double.isFinite(j.work()))
           throw new IllegalArgumentException("job work must be finite and >= 0, not " + j.work());
         if (!(j.earliest() >= now))
           throw new IllegalArgumentException(
               "a job's earliest completion " + j.earliest() + " is before now " + now);
         maxU = Math.max(maxU, j.utility().maxValue());
+        utility[i] = j.utility();
+        arrival[i] = j.arrival();
+        work[i] = j.work();
+        earliest[i] = j.earliest();
+        earliestSlack[i] = j.earliest() - 1e-9 * Math.max(1, Math.abs(j.earliest()));
+        bestUtility[i] = j.utility().value(j.earliest() - j.arrival());
       }
       this.delta = tolerance * Math.max(maxU, Double.MIN_NORMAL);
       rem = new int[n];
@@ -159,10 +189,18 @@ public final class OnionPeeling {
       dlI = new double[n];
       order = new int[n];
       tmp = new int[n];
+      mark = new int[n];
+      failing = new int[Math.max(4, n)];
       level = new double[n];
       target = new double[n];
       hopeless = new boolean[n];
       out = new boolean[n];
+      memoFLevel = new long[n];
+      memoFLat = new double[n];
+      memoLevel = new long[n];
+      memoLat = new double[n];
+      Arrays.fill(memoFLevel, NO_LEVEL);
+      Arrays.fill(memoLevel, NO_LEVEL);
     }
 
     Result run() {
@@ -175,32 +213,27 @@ public final class OnionPeeling {
       // level: peel them together first (one layer) instead of finding them one bisection at a time
       for (int k = 0; k < m; k++) {
         int j = rem[k];
-        Job job = jobs[j];
-        double d = job.arrival() + job.utility().latestLatencyFor(delta) - now;
-        if (!(now + d >= job.earliest())
-            || (Double.isFinite(d) && job.work() > cap(d) + 1e-9 * Math.max(1, cap(d))))
-          failing.add(j);
+        double d = arrival[j] + utility[j].latestLatencyFor(delta) - now;
+        if (!(now + d >= earliest[j])
+            || (Double.isFinite(d) && work[j] > cap(d) + 1e-9 * Math.max(1, cap(d)))) addFailing(j);
       }
-      if (!failing.isEmpty()) {
+      if (failingCount > 0) {
         layers++;
         peel(lf, dl);
       }
       while (m > 0) {
         layers++;
         double li = Double.NEGATIVE_INFINITY; // line 4
-        for (int k = 0; k < m; k++) {
-          Job j = jobs[rem[k]];
-          li = Math.max(li, j.utility().value(j.earliest() - j.arrival()));
-        }
+        for (int k = 0; k < m; k++) li = Math.max(li, bestUtility[rem[k]]);
         if (li <= lf || feasible(li, false)) {
           double lv = Math.max(li, lf);
-          feasible(lv, false); // deadlines at the peeling level
-          for (int k = 0; k < m; k++) failing.add(rem[k]);
+          deadlines(lv); // deadlines at the peeling level
+          for (int k = 0; k < m; k++) addFailing(rem[k]);
           peel(lv, dl);
           continue;
         }
-        feasible(lf, false);
-        System.arraycopy(dl, 0, dlF, 0, n);
+        deadlines(lf);
+        copyDeadlines(dlF);
         // lines 5-12, searching upward from the last level first: probes L_f + Δ, + 2Δ, + 4Δ, ...
         // until one fails, then bisects that bracket (consecutive layers' levels are often close)
         for (double step = delta; li - lf > delta; step *= 2) {
@@ -208,7 +241,8 @@ public final class OnionPeeling {
           if (probe >= li) break;
           if (feasible(probe, false)) {
             lf = probe;
-            System.arraycopy(dl, 0, dlF, 0, n);
+            remember(probe);
+            copyDeadlines(dlF);
           } else {
             li = probe;
             break;
@@ -219,7 +253,8 @@ public final class OnionPeeling {
           if (mid <= lf || mid >= li) break;
           if (feasible(mid, false)) {
             lf = mid;
-            System.arraycopy(dl, 0, dlF, 0, n);
+            remember(mid);
+            copyDeadlines(dlF);
           } else {
             li = mid;
           }
@@ -230,10 +265,46 @@ public final class OnionPeeling {
       }
       double[] u = new double[n];
       for (int i = 0; i < n; i++) {
-        double lat = target[i] - jobs[i].arrival();
-        u[i] = jobs[i].utility().value(Double.isFinite(lat) ? lat : Double.MAX_VALUE);
+        double lat = target[i] - arrival[i];
+        u[i] = utility[i].value(Double.isFinite(lat) ? lat : Double.MAX_VALUE);
       }
       return new Result(level, target, u, hopeless, layers);
+    }
+
+    private void addFailing(int j) {
+      if (failingCount == failing.length) failing = Arrays.copyOf(failing, 2 * failingCount);
+      failing[failingCount++] = j;
+    }
+
+    /** dl → into, for the remaining jobs (the only entries ever read). */
+    private void copyDeadlines(double[] into) {
+      for (int k = 0; k < m; k++) into[rem[k]] = dl[rem[k]];
+    }
+
+    /** U_j⁻¹(L), memoised. */
+    private double latestLatency(int j, double L) {
+      long bits = Double.doubleToRawLongBits(L);
+      if (memoFLevel[j] == bits) return memoFLat[j];
+      if (memoLevel[j] == bits) return memoLat[j];
+      double lat = utility[j].latestLatencyFor(L);
+      memoLevel[j] = bits;
+      memoLat[j] = lat;
+      return lat;
+    }
+
+    /**
+     * After a successful test at L (every remaining job's U⁻¹(L) is in the memo): keeps those
+     * values as the L_f slot, asked again at the next layer's start.
+     */
+    private void remember(double L) {
+      long bits = Double.doubleToRawLongBits(L);
+      for (int k = 0; k < m; k++) {
+        int j = rem[k];
+        if (memoFLevel[j] != bits) {
+          memoFLevel[j] = bits;
+          memoFLat[j] = memoLat[j];
+        }
+      }
     }
 
     /**
@@ -241,30 +312,35 @@ public final class OnionPeeling {
      * every other remaining job stays at L_f; if none, the first candidate (in deadline order).
      */
     private void keepBlocked() {
-      if (failing.isEmpty()) { // cannot happen (L_i was infeasible); stay safe
-        for (int k = 0; k < m; k++) failing.add(rem[k]);
+      if (failingCount == 0) { // cannot happen (L_i was infeasible); stay safe
+        for (int k = 0; k < m; k++) addFailing(rem[k]);
         return;
       }
-      if (failing.size() == 1) return;
-      List<Integer> candidates = new ArrayList<>(failing);
-      failing.clear();
-      System.arraycopy(dl, 0, dlI, 0, n);
+      if (failingCount == 1) return;
+      int[] candidates = Arrays.copyOf(failing, failingCount);
+      failingCount = 0;
+      copyDeadlines(dlI);
+      for (int k = 0; k < m; k++) dl[rem[k]] = dlF[rem[k]];
+      int last = -1;
       for (int j : candidates) {
         if (out[j]) continue;
-        System.arraycopy(dlF, 0, dl, 0, n);
         dl[j] = dlI[j];
-        if (!sweep(false)) {
+        if (!sweep(false, true)) {
           out[j] = true; // marks the job as kept; peel() sets it again
-          failing.add(j);
+          addFailing(j);
         }
+        dl[j] = dlF[j];
+        last = j;
       }
-      for (int j : failing) out[j] = false;
-      if (failing.isEmpty()) failing.add(candidates.get(0));
+      if (last >= 0) dl[last] = dlI[last]; // dl as a test of the last candidate leaves it
+      for (int k = 0; k < failingCount; k++) out[failing[k]] = false;
+      if (failingCount == 0) addFailing(candidates[0]);
     }
 
     /** Lines 14-16 for every job in {@code failing}, at level lv, with relative deadlines d. */
     private void peel(double lv, double[] d) {
-      for (int j : failing) {
+      for (int f = 0; f < failingCount; f++) {
+        int j = failing[f];
         if (out[j]) continue;
         out[j] = true;
         boolean lost = lv < delta;
@@ -272,9 +348,9 @@ public final class OnionPeeling {
         double rel = lost ? Double.POSITIVE_INFINITY : d[j];
         target[j] = now + rel;
         hopeless[j] = lost;
-        if (Double.isFinite(rel) && jobs[j].work() > 0) insertPeeled(rel, jobs[j].work());
+        if (Double.isFinite(rel) && work[j] > 0) insertPeeled(rel, work[j]);
       }
-      failing.clear();
+      failingCount = 0;
       int w = 0;
       for (int k = 0; k < m; k++) if (!out[rem[k]]) rem[w++] = rem[k];
       m = w;
@@ -294,6 +370,11 @@ public final class OnionPeeling {
     /** Cap(t) for t = now + s. */
     private double cap(double s) {
       int k = upperBound(rho, s); // residuals <= s
+      return capAt(s, k);
+    }
+
+    /** Cap(t) for t = now + s, given k = the number of residuals {@code <= s}. */
+    private double capAt(double s, int k) {
       double busy = rhoPrefix[k] + s * (rho.length - k);
       return c * s - busy;
     }
@@ -314,45 +395,65 @@ public final class OnionPeeling {
      * With collect, adds the failing jobs to {@link #failing} and scans all checkpoints.
      */
     private boolean feasible(double L, boolean collect) {
+      boolean filled = fill(L, collect);
+      if (!filled && !collect) return false;
+      return sweep(collect, true) && filled;
+    }
+
+    /**
+     * The deadlines at level L only, where the test's answer is not needed: the same dl and
+     * remaining-job order as {@link #feasible} with {@code collect = false} leaves, without the
+     * checkpoint sweep.
+     */
+    private void deadlines(double L) {
+      if (fill(L, false)) sweep(false, false);
+    }
+
+    /**
+     * The first part of the test: dl for the remaining jobs in order, and each one's deadline
+     * against its earliest completion; without collect, stops at the first job that fails it.
+     * Returns false when a job failed it.
+     */
+    private boolean fill(double L, boolean collect) {
       boolean ok = true;
       for (int k = 0; k < m; k++) {
         int j = rem[k];
-        Job job = jobs[j];
-        double lat = job.utility().latestLatencyFor(L);
-        double d = job.arrival() + lat - now;
-        dl[j] = d;
-        if (!(job.arrival() + lat >= job.earliest())) { // includes -Infinity
+        double lat = latestLatency(j, L);
+        dl[j] = arrival[j] + lat - now;
+        if (!(arrival[j] + lat >= earliest[j])) { // includes -Infinity
           ok = false;
           if (!collect) return false;
-          failing.add(j);
-          continue;
+          addFailing(j);
         }
       }
-      return sweep(collect) && ok;
+      return ok;
     }
 
     /**
      * The checkpoint sweep over the remaining jobs' deadlines in {@link #dl} and the peeled
-     * targets; also checks each remaining job's earliest completion.
+     * targets; also checks each remaining job's earliest completion. Without {@code checkpoints}
+     * only the ordering side effect is done (the deadline-sorted jobs first in {@link #rem}).
      */
-    private boolean sweep(boolean collect) {
+    private boolean sweep(boolean collect, boolean checkpoints) {
       boolean ok = true;
       int q = 0;
       for (int k = 0; k < m; k++) {
         int j = rem[k];
         double d = dl[j];
-        if (!(now + d >= jobs[j].earliest() - 1e-9 * Math.max(1, Math.abs(jobs[j].earliest())))) {
+        if (!(now + d >= earliestSlack[j])) {
           if (!collect) return false;
-          ok = false; // already collected by feasible()
+          ok = false; // already collected by fill()
           continue;
         }
-        if (Double.isFinite(d) && jobs[j].work() > 0) order[q++] = j;
+        if (Double.isFinite(d) && work[j] > 0) order[q++] = j;
       }
       sortByKey(order, q, dl);
       keepOrder(q);
-      // sweep the merged checkpoints
+      if (!checkpoints) return ok;
+      // sweep the merged checkpoints; r counts the busy residuals <= t (t only grows)
       int a = 0;
       int b = 0;
+      int r = 0;
       double sum = 0;
       while (a < q || b < p) {
         double t =
@@ -360,15 +461,16 @@ public final class OnionPeeling {
                 a < q ? dl[order[a]] : Double.POSITIVE_INFINITY,
                 b < p ? pT[b] : Double.POSITIVE_INFINITY);
         int a0 = a;
-        while (a < q && dl[order[a]] <= t) sum += jobs[order[a++]].work();
+        while (a < q && dl[order[a]] <= t) sum += work[order[a++]];
         while (b < p && pT[b] <= t) sum += pX[b++];
-        double capT = cap(t);
+        while (r < rho.length && rho[r] <= t) r++;
+        double capT = capAt(t, r);
         if (sum > capT + 1e-9 * Math.max(1, capT)) {
           ok = false;
           if (!collect) return false;
-          for (int k = a0; k < a; k++) failing.add(order[k]); // the jobs whose deadline this is
+          for (int k = a0; k < a; k++) addFailing(order[k]); // the jobs whose deadline this is
           for (int k = 0; k < a0; k++)
-            if (dlF[order[k]] > t) failing.add(order[k]); // and those that crossed it
+            if (dlF[order[k]] > t) addFailing(order[k]); // and those that crossed it
           return false; // later overflows follow from this one; their jobs are examined in the next
           // layers
         }
@@ -376,15 +478,11 @@ public final class OnionPeeling {
       return ok;
     }
 
-    private int[] mark = new int[0];
-    private int epoch;
-
     /**
      * Reorders the remaining jobs as the last sort left them (the sorted ones first), so that the
      * next test, whose deadlines have moved little, sorts an almost sorted array.
      */
     private void keepOrder(int q) {
-      if (mark.length < n) mark = new int[n];
       epoch++;
       for (int k = 0; k < q; k++) mark[order[k]] = epoch;
       int w = q;
