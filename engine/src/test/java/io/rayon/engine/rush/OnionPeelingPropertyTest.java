@@ -10,6 +10,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.statistics.Statistics;
 import org.assertj.core.data.Offset;
 
 /**
@@ -102,27 +103,48 @@ class OnionPeelingPropertyTest {
 
   /**
    * Lexicographic max-min by saturation: raise all unfixed jobs to the highest common level, then
-   * fix every job that cannot rise alone any further; repeat.
+   * fix every job that cannot rise alone any further; repeat. When no job is blocked alone (every
+   * job could rise alone but not all together: utility levels are not a convex set), the saturation
+   * rule does not say which job to hold back; the method then tries each one in turn and keeps the
+   * assignment whose sorted level vector is lexicographically largest (holding back one job is
+   * never worse than holding back several: the others are then free to rise, and a second job that
+   * cannot is held back by the next layer). So this is the lexicographic max-min optimum of the
+   * sorted vector, ties or not.
    */
   static double[] lexMaxMin(Instance in) {
     return lexMaxMin(in, new boolean[1]);
   }
 
-  /**
-   * As above; sets ambiguous[0] when a layer had no job blocked alone (then only the first level is
-   * exact).
-   */
+  /** As above; sets ambiguous[0] when some layer had to choose the job to hold back. */
   static double[] lexMaxMin(Instance in, boolean[] ambiguous) {
+    return lexMaxMin(in, ambiguous, new ArrayList<>());
+  }
+
+  /**
+   * As above; also collects into {@code outcomes} the level vector of every choice of held-back
+   * jobs (one vector when there are no ties).
+   */
+  static double[] lexMaxMin(Instance in, boolean[] ambiguous, List<double[]> outcomes) {
+    int n = in.jobs().size();
+    double lo = Double.POSITIVE_INFINITY;
+    for (OnionPeeling.Job j : in.jobs()) lo = Math.min(lo, j.utility().value(Double.MAX_VALUE));
+    return saturate(in, new double[n], new boolean[n], lo, ambiguous, outcomes);
+  }
+
+  private static double[] saturate(
+      Instance in,
+      double[] level,
+      boolean[] fixed,
+      double lo,
+      boolean[] ambiguous,
+      List<double[]> outcomes) {
     int n = in.jobs().size();
     double maxU = 0;
     for (OnionPeeling.Job j : in.jobs()) maxU = Math.max(maxU, j.utility().maxValue());
     double eps = 1e-7 * maxU;
     double zero = 1e-8 * maxU; // the onion's tolerance: a level below it cannot be told from 0
-    double[] level = new double[n];
-    boolean[] fixed = new boolean[n];
-    double lo = Double.POSITIVE_INFINITY;
-    for (OnionPeeling.Job j : in.jobs()) lo = Math.min(lo, j.utility().value(Double.MAX_VALUE));
-    int left = n;
+    int left = 0;
+    for (boolean f : fixed) if (!f) left++;
     while (left > 0) {
       double hi = 0;
       for (int j = 0; j < n; j++) {
@@ -137,9 +159,7 @@ class OnionPeelingPropertyTest {
       }
       double[] trial = level.clone();
       setUnfixed(trial, fixed, hi);
-      double lambda;
       if (feasible(in, trial)) {
-        lambda = hi;
         for (int j = 0; j < n; j++)
           if (!fixed[j]) {
             level[j] = hi;
@@ -156,7 +176,7 @@ class OnionPeelingPropertyTest {
         if (feasible(in, trial)) a = mid;
         else b = mid;
       }
-      lambda = a < zero ? lo : a;
+      double lambda = a < zero ? lo : a;
       lo = lambda;
       List<Integer> blocked = new ArrayList<>();
       for (int j = 0; j < n; j++) {
@@ -166,10 +186,18 @@ class OnionPeelingPropertyTest {
         if (!feasible(in, trial)) blocked.add(j);
       }
       if (blocked.isEmpty()) {
-        // every job could rise alone but not all together (utility levels are not a convex set):
-        // which one to hold back is a choice the saturation rule does not make; say so
         ambiguous[0] = true;
-        for (int j = 0; j < n; j++) if (!fixed[j]) blocked.add(j);
+        double[] best = null;
+        for (int j = 0; j < n; j++) {
+          if (fixed[j]) continue;
+          double[] l = level.clone();
+          boolean[] f = fixed.clone();
+          l[j] = lambda;
+          f[j] = true;
+          double[] got = saturate(in, l, f, lambda, ambiguous, outcomes);
+          if (best == null || lexGreater(got, best, 1e-9 * Math.max(1, maxU))) best = got;
+        }
+        return best;
       }
       for (int j : blocked) {
         level[j] = lambda;
@@ -177,7 +205,21 @@ class OnionPeelingPropertyTest {
         left--;
       }
     }
+    outcomes.add(level);
     return level;
+  }
+
+  /** x's sorted levels are lexicographically larger than y's (beyond tol). */
+  static boolean lexGreater(double[] x, double[] y, double tol) {
+    double[] a = x.clone();
+    double[] b = y.clone();
+    Arrays.sort(a);
+    Arrays.sort(b);
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] > b[k] + tol) return true;
+      if (a[k] < b[k] - tol) return false;
+    }
+    return false;
   }
 
   static void setUnfixed(double[] levels, boolean[] fixed, double v) {
@@ -187,13 +229,14 @@ class OnionPeelingPropertyTest {
   // ---------------------------------------------------------------- properties
 
   @Property(tries = 400)
-  void onionPeelingReachesTheLexicographicMaxMinOptimum(
+  void onionPeelingMatchesTheIndependentLexicographicMaxMin(
       @ForAll @LongRange(min = 0, max = 10_000_000) long seed) {
     Instance in = randomInstance(seed, 5);
     OnionPeeling.Result got =
         OnionPeeling.solve(in.now(), in.capacity(), in.busy(), in.jobs(), 1e-8);
     boolean[] ambiguous = new boolean[1];
-    double[] expected = lexMaxMin(in, ambiguous);
+    List<double[]> outcomes = new ArrayList<>();
+    double[] expected = lexMaxMin(in, ambiguous, outcomes);
     double maxU = 0;
     for (OnionPeeling.Job j : in.jobs()) maxU = Math.max(maxU, j.utility().maxValue());
     double[] a = got.level().clone();
@@ -209,28 +252,61 @@ class OnionPeelingPropertyTest {
             "seed %d: max-min level, onion %s vs independent %s",
             seed, Arrays.toString(got.level()), Arrays.toString(expected))
         .isCloseTo(b[0], Offset.offset(tol));
-    // and, when every layer of the saturation method had a job blocked alone (no choice of which
-    // job to hold back), the sorted vector is lexicographically at least the saturation method's
-    if (ambiguous[0]) return;
-    // a job near zero is a tail of its utility (a sigmoid never reaches 0): at the tolerance's
-    // scale
-    // "which job keeps 1e-7 and which one 0" flips with the method's thresholds, and the rest of
-    // the
-    // vector with it (a tiny level is a finite deadline that holds capacity); compare only when
-    // both methods agree on which jobs are near zero and none keeps a tiny positive level
-    for (int j = 0; j < a.length; j++) {
-      if ((got.level()[j] < tol) != (expected[j] < tol)) return;
-      if ((got.level()[j] > 0 && got.level()[j] < tol) || (expected[j] > 0 && expected[j] < tol))
-        return;
-    }
+    // A job near zero is a tail of its utility (a sigmoid never reaches 0): at the tolerance's
+    // scale "which job keeps 1e-7 and which one 0" flips with the method's thresholds, and the rest
+    // of the vector with it (a tiny level is a finite deadline that holds capacity); compare the
+    // vectors only when both methods have as many jobs near zero and none keeps a tiny positive
+    // level.
     for (int k = 0; k < a.length; k++) {
-      if (a[k] > b[k] + tol) break; // onion strictly better from here on
-      assertThat(a[k])
-          .as(
-              "seed %d, sorted level %d: onion %s vs independent %s",
-              seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
-          .isGreaterThanOrEqualTo(b[k] - tol);
+      if ((a[k] < tol) != (b[k] < tol) || (a[k] > 0 && a[k] < tol) || (b[k] > 0 && b[k] < tol)) {
+        Statistics.label("sorted vector").collect("not compared (levels near zero)");
+        return;
+      }
     }
+    boolean optimal = !lexGreater(b, a, tol);
+    if (!ambiguous[0]) {
+      // no ties: the saturation method's outcome is the lexicographic max-min optimum, and the
+      // onion's sorted vector is lexicographically at least as large
+      Statistics.label("sorted vector").collect("no ties: compared with the optimum");
+      for (int k = 0; k < a.length; k++) {
+        if (a[k] > b[k] + tol) break; // onion strictly better from here on
+        assertThat(a[k])
+            .as(
+                "seed %d, sorted level %d: onion %s vs independent %s",
+                seed, k, Arrays.toString(got.level()), Arrays.toString(expected))
+            .isGreaterThanOrEqualTo(b[k] - tol);
+      }
+      return;
+    }
+    // ties (a layer where every job could rise alone but not all together): which job to hold
+    // back is a choice. The onion holds back the first one in deadline order, a rule that does
+    // not always reach the lexicographic optimum: the independent method tries every choice and,
+    // in a 5,000-try run of this property, found a better sorted vector in 73 of the 191 tie cases
+    // (the independent method's search over the held-back jobs is exponential in the number of
+    // jobs; we know no cheaper exact rule for the onion). Asserted instead: the onion's sorted
+    // vector is the
+    // outcome of one of those choices (every layer a correct saturation step), and it is never
+    // lexicographically better than the optimum.
+    Statistics.label("sorted vector")
+        .collect(optimal ? "ties: the optimum" : "ties: another choice's outcome");
+    boolean isAnOutcome = false;
+    for (double[] o : outcomes) {
+      double[] c = o.clone();
+      Arrays.sort(c);
+      boolean same = true;
+      for (int k = 0; k < a.length && same; k++) same = Math.abs(a[k] - c[k]) <= tol;
+      isAnOutcome |= same;
+    }
+    assertThat(isAnOutcome)
+        .as(
+            "seed %d: onion %s is one of the saturation outcomes with ties (best %s)",
+            seed, Arrays.toString(got.level()), Arrays.toString(expected))
+        .isTrue();
+    assertThat(lexGreater(a, b, tol))
+        .as(
+            "seed %d: onion %s beats the optimum %s",
+            seed, Arrays.toString(got.level()), Arrays.toString(expected))
+        .isFalse();
   }
 
   @Property(tries = 400)
