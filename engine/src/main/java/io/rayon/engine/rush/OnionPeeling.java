@@ -63,7 +63,9 @@ import java.util.List;
  * U⁻¹ at L_i, L_f and L_f + Δ; U_j⁻¹ is memoised per job for two levels (the last L_f found
  * feasible, and the last other level asked): on the solver benchmark's 1,000-job event, 50,522
  * calls instead of up to 136,372. The deadlines at L_f, whose feasibility is known, are computed
- * without the checkpoint sweep. Cap(t) walks the sorted busy residuals along the increasing
+ * without the checkpoint sweep. When a test fails at a checkpoint and the bottleneck test of line 13
+ * follows at the same level with nothing changed, the latter reuses the first overflow instead of
+ * sweeping again. Cap(t) walks the sorted busy residuals along the increasing
  * checkpoints instead of bisecting them at each one; each job's best utility U_j(earliest_j) is
  * computed once per solve rather than once per layer; job fields live in arrays and the failing
  * jobs in an int array (no boxing).
@@ -151,6 +153,13 @@ public final class OnionPeeling {
     double floor;
     // U_j⁻¹ memo (a pure function, so the same values as calling it again): the level L_f of the
     // last successful test, and the last other level asked
+    // the first overflow of the last sweep, when it failed there without collecting: the checkpoint
+    // t, and the deadline-sorted jobs order[overflowFrom, overflowTo) due at it
+    boolean overflowKnown;
+    long overflowLevel;
+    int overflowFrom;
+    int overflowTo;
+    double overflowAt;
     final long[] memoFLevel; // raw bits of the level
     final double[] memoFLat;
     final long[] memoLevel;
@@ -365,6 +374,7 @@ public final class OnionPeeling {
         if (Double.isFinite(rel) && work[j] > 0) insertPeeled(rel, work[j]);
       }
       failingCount = 0;
+      overflowKnown = false;
       int w = 0;
       for (int k = 0; k < m; k++) if (!out[rem[k]]) rem[w++] = rem[k];
       m = w;
@@ -409,9 +419,20 @@ public final class OnionPeeling {
      * With collect, adds the failing jobs to {@link #failing} and scans all checkpoints.
      */
     private boolean feasible(double L, boolean collect) {
+      long bits = Double.doubleToRawLongBits(L);
+      if (collect && overflowKnown && overflowLevel == bits) {
+        // the last test, at this very level, overflowed a checkpoint with nothing changed since:
+        // its deadlines, job order and first overflow are what this test would find again
+        overflowKnown = false;
+        for (int k = overflowFrom; k < overflowTo; k++) addFailing(order[k]);
+        for (int k = 0; k < overflowFrom; k++) if (dlF[order[k]] > overflowAt) addFailing(order[k]);
+        return false;
+      }
       boolean filled = fill(L, collect);
       if (!filled && !collect) return false;
-      return sweep(collect, true) && filled;
+      boolean ok = sweep(collect, true);
+      if (!ok && !collect && overflowKnown) overflowLevel = bits;
+      return ok && filled;
     }
 
     /**
@@ -429,6 +450,7 @@ public final class OnionPeeling {
      * Returns false when a job failed it.
      */
     private boolean fill(double L, boolean collect) {
+      overflowKnown = false;
       boolean ok = true;
       for (int k = 0; k < m; k++) {
         int j = rem[k];
@@ -449,6 +471,7 @@ public final class OnionPeeling {
      * only the ordering side effect is done (the deadline-sorted jobs first in {@link #rem}).
      */
     private boolean sweep(boolean collect, boolean checkpoints) {
+      overflowKnown = false;
       boolean ok = true;
       int q = 0;
       for (int k = 0; k < m; k++) {
@@ -481,7 +504,14 @@ public final class OnionPeeling {
         double capT = capAt(t, r);
         if (sum > capT + 1e-9 * Math.max(1, capT)) {
           ok = false;
-          if (!collect) return false;
+          if (!collect) {
+            overflowKnown = true; // feasible() records the level
+            overflowLevel = NO_LEVEL;
+            overflowFrom = a0;
+            overflowTo = a;
+            overflowAt = t;
+            return false;
+          }
           for (int k = a0; k < a; k++) addFailing(order[k]); // the jobs whose deadline this is
           for (int k = 0; k < a0; k++)
             if (dlF[order[k]] > t) addFailing(order[k]); // and those that crossed it
