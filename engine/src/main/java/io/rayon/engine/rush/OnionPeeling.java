@@ -63,12 +63,12 @@ import java.util.List;
  * U⁻¹ at L_i, L_f and L_f + Δ; U_j⁻¹ is memoised per job for two levels (the last L_f found
  * feasible, and the last other level asked): on the solver benchmark's 1,000-job event, 50,522
  * calls instead of up to 136,372. The deadlines at L_f, whose feasibility is known, are computed
- * without the checkpoint sweep. When a test fails at a checkpoint and the bottleneck test of line 13
- * follows at the same level with nothing changed, the latter reuses the first overflow instead of
- * sweeping again. Cap(t) walks the sorted busy residuals along the increasing
- * checkpoints instead of bisecting them at each one; each job's best utility U_j(earliest_j) is
- * computed once per solve rather than once per layer; job fields live in arrays and the failing
- * jobs in an int array (no boxing).
+ * without the checkpoint sweep. When a test fails at a checkpoint and the bottleneck test of line
+ * 13 follows at the same level with nothing changed, the latter reuses the first overflow instead
+ * of sweeping again. Cap(t) walks the sorted busy residuals along the increasing checkpoints
+ * instead of bisecting them at each one; each job's best utility U_j(earliest_j) is computed once
+ * per solve rather than once per layer; job fields live in arrays and the failing jobs in an int
+ * array (no boxing).
  */
 public final class OnionPeeling {
   private OnionPeeling() {}
