@@ -59,8 +59,7 @@ public final class GreeLPlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(
-            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
-        .run(true);
+    TentativePlacement p = new TentativePlacement(plan, request, context, options);
+    return p.run(new GreeLTraversal(p));
   }
 }

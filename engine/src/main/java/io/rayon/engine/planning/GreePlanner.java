@@ -69,8 +69,7 @@ public final class GreePlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(
-            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
-        .run(false);
+    TentativePlacement p = new TentativePlacement(plan, request, context, options);
+    return p.run(new GreeTraversal(p));
   }
 }
