@@ -26,7 +26,8 @@ import io.rayon.model.reservation.ReservationRequest;
  * </ul>
  *
  * Same gang, lease, parallelism, multi-resource and sharing-policy rules as GREE. Pure. Every
- * departure from the paper is a {@link GreedyOptions} value, off by default.
+ * departure from the paper is a {@link GreedyOptions} value, off by default. The traversal is
+ * {@code GreeLTraversal}, over the shared {@code TentativePlacement}.
  */
 public final class GreeLPlanner implements Planner {
   public static final String NAME = "greel";

@@ -185,7 +185,7 @@ final class GreeLTraversal implements TentativePlacement.Traversal {
    * GREE-L's atom placement: the flattest shape right-aligned in {@code [lo, hi)} of n steps: k =
    * ceil(q/n) units (q = w/g unit-steps), each held b = floor(q/k) steps and q mod k of them one
    * step longer. This needs k ≤ h/g and b ≥ l; when that shape does not exist or does not fit the
-   * free capacity the caller falls back to GREE.
+   * free capacity the caller falls back to GREE ({@code flat-fallback=true}) or fails.
    */
   private boolean placeAtomFlat(Rdl.Atom atom, String path, long lo0, long hi0) {
     if (atom.work() == 0) return true;
