@@ -1,6 +1,7 @@
 package io.rayon.engine.planning;
 
 import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.planning.TentativePlacement.Block;
 import io.rayon.model.rdl.Rdl;
 import java.util.Arrays;
 import java.util.List;
@@ -20,7 +21,7 @@ final class AtomRoom {
   private final TentativePlacement placement;
   private final PlanView plan;
   private final String[] dims;
-  private final List<TentativePlacement.Block> log;
+  private final List<Block> log;
   private final long[] need;
   private final double[] inverse;
   private final boolean unknownDim;
@@ -59,7 +60,7 @@ final class AtomRoom {
     if (dense != null) return t;
     long s = plan.runStart(t);
     for (int i = 0; i < log.size(); i++) {
-      TentativePlacement.Block b = log.get(i);
+      Block b = log.get(i);
       if (b.start() <= t && b.start() > s) s = b.start();
       if (b.end() <= t && b.end() > s) s = b.end();
     }
