@@ -26,7 +26,8 @@ import io.rayon.model.reservation.ReservationRequest;
  * </ul>
  *
  * Same gang, lease, parallelism, multi-resource and sharing-policy rules as GREE. Pure. Every
- * departure from the paper is a {@link GreedyOptions} value, off by default.
+ * departure from the paper is a {@link GreedyOptions} value, off by default. The traversal is
+ * {@code GreeLTraversal}, over the shared {@code TentativePlacement}.
  */
 public final class GreeLPlanner implements Planner {
   public static final String NAME = "greel";
@@ -59,8 +60,7 @@ public final class GreeLPlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(
-            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
-        .run(true);
+    TentativePlacement p = new TentativePlacement(plan, request, context, options);
+    return p.run(new GreeLTraversal(p));
   }
 }

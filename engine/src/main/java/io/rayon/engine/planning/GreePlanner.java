@@ -20,12 +20,12 @@ import io.rayon.model.reservation.ReservationRequest;
  *       placement is undone and the {@code all} fails.
  *   <li>{@code any} tries its alternatives right to left (reverseChild, like every operator) and
  *       keeps the first that fits ({@code any-order=written}: in the order written).
- *   <li>An atom is placed by a right-to-left scan (see {@code GreedyPlacement#greeAtomPaper}):
- *       tracking the most constrained step t_lim, it allocates a block as tall as t_lim allows over
- *       each l consecutive steps with room for a gang and restarts at t_lim − 1 ({@code
- *       atom-scan=stacked}: our scan, {@code GreedyPlacement#greeAtom}, which restarts at the run's
- *       end and stacks on the headroom left). At every step the atom holds 0 or a multiple of g in
- *       [g, h] bundles, each gang for at least l consecutive steps, w bundle-steps in total. A step
+ *   <li>An atom is placed by a right-to-left scan (see {@code AtomScans#greeAtomPaper}): tracking
+ *       the most constrained step t_lim, it allocates a block as tall as t_lim allows over each l
+ *       consecutive steps with room for a gang and restarts at t_lim − 1 ({@code
+ *       atom-scan=stacked}: our scan, {@code AtomScans#greeAtom}, which restarts at the run's end
+ *       and stacks on the headroom left). At every step the atom holds 0 or a multiple of g in [g,
+ *       h] bundles, each gang for at least l consecutive steps, w bundle-steps in total. A step
  *       fits when every resource dimension of the bundles fits in the free capacity (and in the
  *       user's sharing-policy headroom).
  *   <li>No backtracking: a sub-expression that does not fit makes the reservation fail (except
@@ -36,7 +36,8 @@ import io.rayon.model.reservation.ReservationRequest;
  * The sharing policy of the context is respected twice: its instantaneous headroom bounds every
  * step during the search, and its {@code check} (which also covers averages over time) must pass
  * before the proposal is returned. Pure: the plan is only read. Every departure from the paper is a
- * {@link GreedyOptions} value, off by default.
+ * {@link GreedyOptions} value, off by default. The traversal is {@code GreeTraversal}, over the
+ * shared {@code TentativePlacement}.
  */
 public final class GreePlanner implements Planner {
   public static final String NAME = "gree";
@@ -69,8 +70,7 @@ public final class GreePlanner implements Planner {
 
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    return new GreedyPlacement(
-            plan, request, context == null ? PlanningContext.DEFAULT : context, options)
-        .run(false);
+    TentativePlacement p = new TentativePlacement(plan, request, context, options);
+    return p.run(new GreeTraversal(p));
   }
 }

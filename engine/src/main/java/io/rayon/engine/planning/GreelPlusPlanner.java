@@ -194,7 +194,8 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   private Decision late(PlanView plan, ReservationRequest request, PlanningContext ctx) {
-    return new GreedyPlacement(plan, request, ctx, greedy).run(true);
+    TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy);
+    return p.run(new GreeLTraversal(p));
   }
 
   /**
@@ -207,9 +208,10 @@ public final class GreelPlusPlanner implements Planner {
     TimeMirror m = new TimeMirror(plan);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
-    Decision d =
-        new GreedyPlacement(m.view(), mirrored, ctx, greedy)
-            .run(earlyShape == EarlyShape.FLAT, 0, plan.horizon() - arrival, false);
+    TentativePlacement p = new TentativePlacement(m.view(), mirrored, ctx, greedy);
+    TentativePlacement.Traversal t =
+        earlyShape == EarlyShape.FLAT ? new GreeLTraversal(p) : new GreeTraversal(p);
+    Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     ReservationAllocation a = m.unmirror(d.allocation());
     SharingPolicy policy = ctx.policy();

@@ -1,0 +1,139 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.engine.planning.TentativePlacement.Block;
+import io.rayon.model.rdl.Rdl;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How many bundles of one atom fit at the steps of {@code [lo, hi)}: the minimum over the
+ * dimensions the bundle uses of (free − this reservation's tentative use) / bundle, and, when the
+ * policy is on, the same over the user's policy headroom. Read segment by segment: {@link
+ * #segmentStart} gives the first step of a stretch on which {@link #bundles} is constant (the
+ * plan's runs of equal free capacity cut at the edges of the reservation's tentative blocks). With
+ * a sharing policy the headroom can change at any step, so the room is computed per step.
+ */
+final class AtomRoom {
+  final int lo;
+  final int hi;
+  private final TentativePlacement placement;
+  private final PlanView plan;
+  private final String[] dims;
+  private final List<Block> log;
+  private final long[] need;
+  private final double[] inverse;
+  private final boolean unknownDim;
+  private final long[] dense;
+
+  /**
+   * The room of {@code atom} in {@code [lo, hi)} on {@code placement}'s plan and tentative blocks,
+   * within the policy's headroom when {@code withPolicy}.
+   */
+  AtomRoom(TentativePlacement placement, Rdl.Atom atom, int lo, int hi, boolean withPolicy) {
+    this.lo = lo;
+    this.hi = hi;
+    this.placement = placement;
+    this.plan = placement.plan;
+    this.dims = placement.dims;
+    this.log = placement.blocks();
+    this.need = new long[dims.length];
+    this.inverse = new double[dims.length];
+    for (int d = 0; d < dims.length; d++) {
+      need[d] = atom.bundle().get(dims[d]);
+      inverse[d] = need[d] > 0 ? 1.0 / need[d] : 0;
+    }
+    boolean unknown = false;
+    if (!atom.bundle().extras().isEmpty()) {
+      for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
+        if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
+      }
+    }
+    this.unknownDim = unknown;
+    this.dense = withPolicy && !unknown ? denseWithPolicy() : null;
+  }
+
+  /** First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant. */
+  int segmentStart(int t) {
+    if (unknownDim) return lo;
+    if (dense != null) return t;
+    long s = plan.runStart(t);
+    for (int i = 0; i < log.size(); i++) {
+      Block b = log.get(i);
+      if (b.start() <= t && b.start() > s) s = b.start();
+      if (b.end() <= t && b.end() > s) s = b.end();
+    }
+    return (int) Math.max(lo, s);
+  }
+
+  /**
+   * True when {@link #bundles} is at least {@code count} at every step of {@code [from, to)}
+   * (within the room's range).
+   */
+  boolean holds(int from, int to, long count) {
+    if (unknownDim) return count <= 0;
+    boolean overlay = false;
+    for (int i = 0; i < log.size() && !overlay; i++)
+      overlay = log.get(i).start() < to && from < log.get(i).end();
+    if (dense != null || overlay) {
+      for (int t = to - 1; t >= from; ) {
+        if (bundles(t) < count) return false;
+        t = segmentStart(t) - 1;
+      }
+      return true;
+    }
+    // no tentative block in the way: the plan answers for every dimension in one pass
+    long[] want = new long[need.length];
+    for (int d = 0; d < need.length; d++) want[d] = need[d] > 0 ? need[d] * count : -1;
+    return plan.fitsEverywhere(want, from, to);
+  }
+
+  /** Bundles of the atom that fit at step t. */
+  long bundles(int t) {
+    if (unknownDim) return 0;
+    if (dense != null) return dense[t - lo];
+    long out = Long.MAX_VALUE;
+    for (int d = 0; d < need.length; d++) {
+      long n = need[d];
+      if (n <= 0) continue;
+      long x = plan.free(d, t) - placement.tentative(d, t);
+      if (x <= 0) return 0;
+      // x / n through the reciprocal (a long division costs several times more), corrected to
+      // exact
+      long f;
+      if (x < (1L << 50)) {
+        f = (long) (x * inverse[d]);
+        if (f * n > x) f--;
+        else if ((f + 1) * n <= x) f++;
+      } else {
+        f = x / n;
+      }
+      if (f < out) out = f;
+    }
+    return out;
+  }
+
+  private long[] denseWithPolicy() {
+    long[] out = new long[hi - lo];
+    Arrays.fill(out, Long.MAX_VALUE);
+    for (int d = 0; d < dims.length; d++) {
+      if (need[d] <= 0) continue;
+      long[] tent = placement.tentativeRange(d, lo, hi);
+      for (int t = lo; t < hi; t++) {
+        long x = plan.free(d, t) - tent[t - lo];
+        long f = x <= 0 ? 0 : x / need[d];
+        if (f < out[t - lo]) out[t - lo] = f;
+      }
+      // the policy's headroom over the range (the instantaneous cap answers from the plan's
+      // index)
+      long[] room = placement.policy.headroomRange(plan, placement.request.user(), d, lo, hi);
+      for (int t = lo; t < hi; t++) {
+        long x = room[t - lo] - tent[t - lo];
+        long f = x <= 0 ? 0 : x / need[d];
+        if (f < out[t - lo]) out[t - lo] = f;
+      }
+    }
+    return out;
+  }
+}
