@@ -10,6 +10,7 @@ import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -35,13 +36,24 @@ import java.util.Optional;
  *       backwards, each stage as early and as tall as it fits; {@code flat}: GREE-L run backwards
  *       (flat shapes over guessed intervals, which for a lone atom spread over its whole window, so
  *       direction barely matters).
+ *   <li>{@code max-room-share} (default 1 = off): admission. A request whose work would take more
+ *       than this share of the free room left in its window ({@link RequestSize#shareOfRoom}:
+ *       dominant shares, capacity-steps) is refused before any placement is tried, so fewer big
+ *       requests take the room that many small ones arriving later would use. Measured in {@code
+ *       docs/planner-options.md}: at 0.06 it accepts more than Hadoop's better agent by count and
+ *       by work on workload (iii), and less on (i) and (ii), so it is not the default.
  * </ul>
  *
- * Whatever the direction, the late candidate is one of those tried, so on any plan this planner
- * accepts every request that GREE-L with the same {@link GreedyOptions} accepts (a property test
- * checks it); over a whole workload the plans differ, so totals can go either way and are measured.
- * A rejection always carries the late candidate's reason (in the plan's own steps). Every accepted
- * allocation passed the sharing policy's check against the real plan.
+ * A request that cannot fit the free capacity of its window in some dimension (summed over the
+ * window; {@link RequestSize#roomMayFit}, a necessary condition) goes to the late candidate alone:
+ * the early one could not place it either, so the decision is the same and the early run is saved.
+ *
+ * <p>Whatever the direction, the late candidate is one of those tried, so on any plan this planner
+ * with {@code max-room-share} off accepts every request that GREE-L with the same {@link
+ * GreedyOptions} accepts (a property test checks it); over a whole workload the plans differ, so
+ * totals can go either way and are measured. A rejection carries the late candidate's reason (in
+ * the plan's own steps), or the admission's. Every accepted allocation passed the sharing policy's
+ * check against the real plan.
  */
 public final class GreelPlusPlanner implements Planner {
   public static final String NAME = "greel-plus";
@@ -71,6 +83,10 @@ public final class GreelPlusPlanner implements Planner {
 
   public static final String DIRECTION = "direction";
   public static final String EARLY_SHAPE = "early-shape";
+  public static final String MAX_ROOM_SHARE = "max-room-share";
+
+  /** The value of {@value #MAX_ROOM_SHARE} that refuses nothing (the default). */
+  public static final double NO_MAX_ROOM_SHARE = 1.0;
 
   /** The shape of the early candidate. */
   public enum EarlyShape {
@@ -111,18 +127,28 @@ public final class GreelPlusPlanner implements Planner {
           "shape of the early candidate: tall = GREE's scan run backwards in time, each stage as early and as tall as it"
               + " fits (like Hadoop's greedy agent); flat = GREE-L run backwards, flat shapes in guessed intervals");
 
+  static final OptionSpec MAX_ROOM_SHARE_SPEC =
+      OptionSpec.decimal(
+          MAX_ROOM_SHARE,
+          NO_MAX_ROOM_SHARE,
+          0,
+          1,
+          "admission: a request whose work would take more than this share of the free room left in its window is"
+              + " refused before any placement is tried (fewer big requests, room for more small ones); 1 = none refused");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(
         DIRECTION_SPEC,
         EARLY_SHAPE_SPEC,
-        OptionSpec.bool(
-            GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()));
+        OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
+        MAX_ROOM_SHARE_SPEC);
   }
 
   private final GreedyOptions greedy;
   private final Direction direction;
   private final EarlyShape earlyShape;
+  private final double maxRoomShare;
 
   /**
    * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
@@ -133,6 +159,19 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   public GreelPlusPlanner(GreedyOptions greedy, Direction direction, EarlyShape earlyShape) {
+    this(greedy, direction, earlyShape, NO_MAX_ROOM_SHARE);
+  }
+
+  /**
+   * @param maxRoomShare {@value #MAX_ROOM_SHARE}: more than 0; {@link #NO_MAX_ROOM_SHARE} (1) or
+   *     more refuses nothing
+   */
+  public GreelPlusPlanner(
+      GreedyOptions greedy, Direction direction, EarlyShape earlyShape, double maxRoomShare) {
+    if (!(maxRoomShare > 0))
+      throw new IllegalArgumentException(
+          MAX_ROOM_SHARE + " must be more than 0, got " + maxRoomShare);
+    this.maxRoomShare = maxRoomShare;
     this.greedy = greedy == null ? DEFAULT_GREEDY : greedy;
     this.direction = direction == null ? Direction.EARLY_FIRST : direction;
     this.earlyShape = earlyShape == null ? EarlyShape.TALL : earlyShape;
@@ -147,7 +186,10 @@ public final class GreelPlusPlanner implements Planner {
             DEFAULT_GREEDY.guessOrderOnly(),
             o.bool(GreedyOptions.FLAT_FALLBACK));
     return new GreelPlusPlanner(
-        g, Direction.parse(o.text(DIRECTION)), EarlyShape.parse(o.text(EARLY_SHAPE)));
+        g,
+        Direction.parse(o.text(DIRECTION)),
+        EarlyShape.parse(o.text(EARLY_SHAPE)),
+        o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : NO_MAX_ROOM_SHARE);
   }
 
   public EarlyShape earlyShape() {
@@ -160,6 +202,10 @@ public final class GreelPlusPlanner implements Planner {
 
   public Direction direction() {
     return direction;
+  }
+
+  public double maxRoomShare() {
+    return maxRoomShare;
   }
 
   @Override
@@ -175,6 +221,14 @@ public final class GreelPlusPlanner implements Planner {
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
     PlanningContext ctx = context == null ? PlanningContext.DEFAULT : context;
+    if (maxRoomShare < NO_MAX_ROOM_SHARE && RdlChecks.validate(request.rdl()) == null) {
+      double taken = RequestSize.shareOfRoom(plan, request);
+      if (taken > maxRoomShare) return refused(request, taken);
+    }
+    // A request that cannot fit its window's free room (a necessary condition, exact): the early
+    // candidate cannot place it either, so only the late one runs, for its reason.
+    if (direction != Direction.LATE && !RequestSize.roomMayFit(plan, request))
+      return late(plan, request, ctx);
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);
@@ -193,9 +247,30 @@ public final class GreelPlusPlanner implements Planner {
     }
   }
 
+  private Decision refused(ReservationRequest request, double taken) {
+    return Decision.reject(
+        request.id(),
+        Rejection.of(
+            Rejection.Code.CAPACITY,
+            "",
+            String.format(
+                Locale.ROOT,
+                "refused by %s's admission: the request would take %.3g of the free room left in its"
+                    + " window, more than %s=%s",
+                NAME,
+                taken,
+                MAX_ROOM_SHARE,
+                maxRoomShare)));
+  }
+
   private Decision late(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy);
     return p.run(new GreeLTraversal(p));
+  }
+
+  /** The early candidate alone (for tests): its accepted decision, or null when it does not fit. */
+  Decision earlyCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx);
   }
 
   /**

@@ -50,13 +50,26 @@ class GreelPlusPlannerTest {
     };
   }
 
+  /** The admission's values the properties mix in: off, and from lenient to strict. */
+  private static final double[] MAX_ROOM_SHARES = {1.0, 0.5, 0.06, 0.01};
+
   private static GreelPlusPlanner planner(long seed) {
+    return planner(seed, GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+  }
+
+  /** Every option mixed by the seed, the admission ({@code max-room-share}) among them. */
+  private static GreelPlusPlanner plannerWithAdmission(long seed) {
+    return planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
+  }
+
+  private static GreelPlusPlanner planner(long seed, double maxRoomShare) {
     return new GreelPlusPlanner(
         GreelPlusPlanner.DEFAULT_GREEDY,
         DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
         Math.floorMod(seed >> 5, 2L) == 0
             ? GreelPlusPlanner.EarlyShape.TALL
-            : GreelPlusPlanner.EarlyShape.FLAT);
+            : GreelPlusPlanner.EarlyShape.FLAT,
+        maxRoomShare);
   }
 
   /**
@@ -67,7 +80,7 @@ class GreelPlusPlannerTest {
   void greelPlusPlansPassTheValidator(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     SharingPolicySpec spec = policy(w, seed);
-    Planner p = planner(seed);
+    Planner p = plannerWithAdmission(seed);
     ReservationSystem rs = new ReservationSystem(w.plan(), p, spec);
     List<Decision> ds = rs.submitAll(w.requests());
     assertThat(PlanValidator.validate(rs.plan(), spec))

@@ -1,0 +1,133 @@
+package io.rayon.engine.planning;
+
+import io.rayon.engine.plan.PlanView;
+import io.rayon.model.rdl.Rdl;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.List;
+
+/**
+ * How big a request is against the room its window offers, for {@link GreelPlusPlanner}'s admission
+ * ({@code max-room-share}) and its exact shortcut for requests that cannot fit (not paper notions;
+ * ours). One walk over the expression and one read of the window's free capacity, run by run.
+ */
+final class RequestSize {
+  private RequestSize() {}
+
+  /**
+   * The request's work over the free room of its window, both in capacity-steps: the work is the
+   * sum over its atoms of work × the bundle's dominant share of the capacity (read at the window's
+   * first step; an {@code any} counts its biggest alternative), the room the sum over the window's
+   * steps of the least free share over the dimensions (read run by run). The window is the
+   * request's arrival (at least 0) to the plan's horizon, narrowed by the windows that enclose the
+   * whole expression; windows deeper inside are not read. 0.25 means the request would take a
+   * quarter of what is left; {@link Double#POSITIVE_INFINITY} when nothing is left.
+   */
+  static double shareOfRoom(PlanView plan, ReservationRequest request) {
+    long[] win = window(plan, request);
+    long from = win[0];
+    long to = win[1];
+    if (to <= from) return Double.POSITIVE_INFINITY;
+    double work = work(inner(request.rdl()), plan.capacityAt(from));
+    int dims = plan.dimensions().size();
+    double room = 0;
+    for (long t = from; t < to; ) {
+      long end = Math.min(to, plan.runEnd(t) + 1);
+      double f = 1;
+      for (int d = 0; d < dims; d++) {
+        long cap = plan.capacity(d, t);
+        if (cap > 0) f = Math.min(f, (double) plan.free(d, t) / cap);
+      }
+      room += Math.max(0, f) * (end - t);
+      t = end;
+    }
+    return room <= 0 ? Double.POSITIVE_INFINITY : work / room;
+  }
+
+  /**
+   * False only when the request cannot fit: in some dimension its least work (an {@code any} counts
+   * its smallest alternative) exceeds the free capacity summed over its window (the arrival to the
+   * horizon, narrowed by the enclosing windows). A necessary condition for any placement under any
+   * policy, read run by run; true does not mean it fits. A request of no work may always fit (an
+   * empty allocation), even in an empty window.
+   */
+  static boolean roomMayFit(PlanView plan, ReservationRequest request) {
+    long[] win = window(plan, request);
+    long from = win[0];
+    long to = win[1];
+    List<String> dims = plan.dimensions();
+    for (int d = 0; d < dims.size(); d++) {
+      long need = leastNeed(inner(request.rdl()), dims.get(d));
+      if (need <= 0) continue;
+      if (to <= from) return false;
+      long room = 0;
+      for (long t = from; t < to && room < need; ) {
+        long end = Math.min(to, plan.runEnd(t) + 1);
+        long free = Math.max(0, plan.free(d, t));
+        room =
+            free > 0 && end - t > (Long.MAX_VALUE - room) / free
+                ? Long.MAX_VALUE
+                : room + free * (end - t);
+        t = end;
+      }
+      if (room < need) return false;
+    }
+    return true;
+  }
+
+  /** The least total of one dimension that the expression holds (bundle × work, summed). */
+  private static long leastNeed(Rdl e, String dim) {
+    if (e instanceof Rdl.Atom a) {
+      long b = a.bundle().get(dim);
+      long w = a.work();
+      if (b <= 0 || w <= 0) return 0;
+      return b > Long.MAX_VALUE / w ? Long.MAX_VALUE : b * w;
+    }
+    if (e instanceof Rdl.Any any) {
+      long m = Long.MAX_VALUE;
+      for (Rdl c : any.children()) m = Math.min(m, leastNeed(c, dim));
+      return m;
+    }
+    long sum = 0;
+    for (Rdl c : e.children()) {
+      long n = leastNeed(c, dim);
+      sum = n > Long.MAX_VALUE - sum ? Long.MAX_VALUE : sum + n;
+    }
+    return sum;
+  }
+
+  /** The expression inside the windows that enclose all of it. */
+  private static Rdl inner(Rdl e) {
+    while (e instanceof Rdl.Window w) e = w.expr();
+    return e;
+  }
+
+  /** [from, to): the arrival (at least 0) to the horizon, narrowed by the enclosing windows. */
+  private static long[] window(PlanView plan, ReservationRequest request) {
+    long from = Math.max(0, request.arrival());
+    long to = plan.horizon();
+    Rdl e = request.rdl();
+    while (e instanceof Rdl.Window w) {
+      from = Math.max(from, w.start());
+      to = Math.min(to, w.finish());
+      e = w.expr();
+    }
+    return new long[] {from, to};
+  }
+
+  /** Work in units of the whole capacity × steps (dominant share). */
+  private static double work(Rdl e, Resources cap) {
+    if (e instanceof Rdl.Atom a) {
+      double s = a.bundle().dominantShare(cap);
+      return s * a.work();
+    }
+    if (e instanceof Rdl.Any any) {
+      double m = 0;
+      for (Rdl c : any.children()) m = Math.max(m, work(c, cap));
+      return m;
+    }
+    double sum = 0;
+    for (Rdl c : e.children()) sum += work(c, cap);
+    return sum;
+  }
+}

@@ -1,0 +1,178 @@
+package io.rayon.engine.planning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rayon.engine.plan.Plan;
+import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.planners.Planners;
+import io.rayon.engine.policy.SharingPolicies;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+
+/**
+ * greel-plus's admission ({@code max-room-share}) and its exact shortcut for requests that cannot
+ * fit their window's free room ({@link RequestSize}).
+ */
+class GreelPlusAdmissionTest {
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.longs();
+  }
+
+  private static ReservationRequest request(String id, String rdl, long arrival) {
+    return new ReservationRequest(
+        id, id, "alice", "default", Fixtures.req(id, rdl).rdl(), 0, arrival);
+  }
+
+  /** A plan of one node (8 GB, 8 vcores) over 100 steps with 4 bundles held over [0, 50). */
+  private static Plan halfUsedPlan() {
+    Plan plan = Fixtures.aPlan(1, 8192, 8, 100);
+    ReservationRequest r = request("held", "atom(<1024,1>,4,4,50,200)", 0);
+    plan.add(
+        r,
+        new ReservationAllocation(
+            "held",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(0, 50, 4))))));
+    return plan;
+  }
+
+  @Test
+  void theShareOfRoomIsTheWorkOverWhatTheWindowHasLeft() {
+    Plan plan = halfUsedPlan();
+    // 80 bundle-steps of 1/8 of the node: 10 node-steps; the window [0, 100) has 50 × 1/2 + 50 left
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    assertThat(RequestSize.shareOfRoom(plan, r)).isCloseTo(10.0 / 75, within());
+    // the arrival narrows the window: [60, 100) is empty, 40 node-steps
+    ReservationRequest late = request("s", "window(atom(<1024,1>,1,8,10,80),0,100)", 60);
+    assertThat(RequestSize.shareOfRoom(plan, late)).isCloseTo(10.0 / 40, within());
+  }
+
+  private static Offset<Double> within() {
+    return Offset.offset(1e-9);
+  }
+
+  @Test
+  void theAdmissionRefusesARequestTakingMoreThanItsShareAndSaysWhy() {
+    Plan plan = halfUsedPlan();
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    GreelPlusPlanner strict =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "0.1")));
+    assertThat(strict.maxRoomShare()).isEqualTo(0.1);
+    Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
+    assertThat(refused.accepted()).isFalse();
+    assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+    assertThat(refused.rejection().message()).contains("max-room-share=0.1").contains("0.133");
+    GreelPlusPlanner lenient =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "0.2")));
+    Decision accepted = lenient.place(plan, r, PlanningContext.DEFAULT);
+    assertThat(accepted.accepted()).isTrue();
+    assertThat(new GreelPlusPlanner().maxRoomShare()).isEqualTo(1.0);
+  }
+
+  @Test
+  void anInvalidRequestIsRejectedAsInvalidWhateverTheAdmission() {
+    Plan plan = halfUsedPlan();
+    // gang 3 above the parallelism 2
+    ReservationRequest bad = request("bad", "atom(<1024,1>,3,2,1,6)", 0);
+    Decision d =
+        new GreelPlusPlanner(
+                GreelPlusPlanner.DEFAULT_GREEDY,
+                GreelPlusPlanner.Direction.EARLY_FIRST,
+                GreelPlusPlanner.EarlyShape.TALL,
+                0.01)
+            .place(plan, bad, PlanningContext.DEFAULT);
+    assertThat(d.accepted()).isFalse();
+    assertThat(d.rejection().code()).isEqualTo(Rejection.Code.INVALID);
+  }
+
+  @Test
+  void aShareOfZeroOrLessIsRefusedWithTheOptionsName() {
+    assertThatThrownBy(
+            () ->
+                new GreelPlusPlanner(
+                    GreelPlusPlanner.DEFAULT_GREEDY,
+                    GreelPlusPlanner.Direction.EARLY_FIRST,
+                    GreelPlusPlanner.EarlyShape.TALL,
+                    0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-room-share");
+    assertThatThrownBy(
+            () ->
+                Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "1.5"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-room-share");
+  }
+
+  @Test
+  void aRequestBiggerThanTheFreeRoomGoesToTheLateCandidateForItsReason() {
+    Plan plan = halfUsedPlan();
+    // the window's free room is 4 × 50 + 8 × 50 = 600 bundle-steps: 700 cannot fit, 600 can
+    ReservationRequest r = request("big", "window(atom(<1024,1>,1,8,1,700),0,100)", 0);
+    assertThat(RequestSize.roomMayFit(plan, r)).isFalse();
+    Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
+    Decision late =
+        new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY).place(plan, r, PlanningContext.DEFAULT);
+    assertThat(plus.accepted()).isFalse();
+    assertThat(plus.rejection()).isEqualTo(late.rejection());
+    ReservationRequest fits = request("fits", "window(atom(<1024,1>,1,8,1,600),0,100)", 0);
+    assertThat(RequestSize.roomMayFit(plan, fits)).isTrue();
+    assertThat(new GreelPlusPlanner().place(plan, fits, PlanningContext.DEFAULT).accepted())
+        .isTrue();
+  }
+
+  /**
+   * The shortcut is exact: along greel-plus's own plans of generated workloads (random arrivals,
+   * windows, gangs, leases, every operator, several policies, capacity changes as the generator
+   * makes them), whenever it says a request cannot fit, neither the early candidate (tall or flat)
+   * nor GREE-L nor GREE places it on that plan.
+   */
+  @Property(tries = 400)
+  void theRoomShortcutNeverTurnsAwayARequestThatACandidatePlaces(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    Plan plan = w.plan();
+    PlanningContext ctx =
+        PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(w.policy(), plan.stepSeconds()));
+    GreelPlusPlanner tall = new GreelPlusPlanner();
+    GreelPlusPlanner flat =
+        new GreelPlusPlanner(
+            GreelPlusPlanner.DEFAULT_GREEDY,
+            GreelPlusPlanner.Direction.EARLY_FIRST,
+            GreelPlusPlanner.EarlyShape.FLAT);
+    List<Planner> others =
+        List.of(new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY), new GreePlanner());
+    int shortcuts = 0;
+    for (ReservationRequest r : w.requests()) {
+      if (!RequestSize.roomMayFit(plan, r)) {
+        shortcuts++;
+        assertThat(tall.earlyCandidate(plan, r, ctx)).as("seed %d, %s", seed, r.rdl()).isNull();
+        assertThat(flat.earlyCandidate(plan, r, ctx)).as("seed %d, %s", seed, r.rdl()).isNull();
+        for (Planner p : others)
+          assertThat(p.place(plan, r, ctx).accepted())
+              .as("seed %d, %s, %s", seed, p.name(), r.rdl())
+              .isFalse();
+      }
+      Decision d = tall.place(plan, r, ctx);
+      if (d.accepted()) plan.add(r, d.allocation());
+    }
+    assertThat(PlanValidator.validate(plan, w.policy())).as("seed %d", seed).isEmpty();
+    Statistics.label("requests the shortcut sent to the late candidate").collect(shortcuts > 0);
+  }
+}
