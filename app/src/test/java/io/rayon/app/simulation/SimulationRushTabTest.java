@@ -54,6 +54,17 @@ class SimulationRushTabTest {
     return robot.lookup(id).queryAs(Label.class).getText();
   }
 
+  /** Selects the Simulation tab as its header would and waits until its content is laid out. */
+  private void showSimulationTab(FxRobot robot, UiHarness ui) {
+    robot.interact(() -> ui.window.selectTab("simulation"));
+    WaitForAsyncUtils.waitForFxEvents();
+    robot.interact(
+        () -> {
+          stage.getScene().getRoot().applyCss();
+          stage.getScene().getRoot().layout();
+        });
+  }
+
   /** Picks an entry of the scheduler list in its real pop-up. */
   private static void choose(FxRobot robot, String scheduler) {
     robot.clickOn("#sim-scheduler");
@@ -71,6 +82,12 @@ class SimulationRushTabTest {
     AtomicReference<UiHarness> h = new AtomicReference<>();
     robot.interact(() -> h.set(new UiHarness(stage, executor)));
     UiHarness ui = h.get();
+    robot.interact(
+        () -> {
+          stage.setWidth(1280); // the stage is shared with other test classes
+          stage.setHeight(800);
+          stage.toFront();
+        });
     runAll(robot);
     SimulationViewModel sim = ui.bench.simulation;
     RushTab rushTab =
@@ -83,7 +100,7 @@ class SimulationRushTabTest {
     try {
       // before any RUSH scenario: the RUSH schedulers are listed, greyed, under a heading that
       // says how to open one
-      robot.clickOn("#tab-simulation");
+      showSimulationTab(robot, ui);
       ComboBox<String> scheduler = robot.lookup("#sim-scheduler").queryAs(ComboBox.class);
       assertThat(scheduler.getItems())
           .containsSubsequence(
@@ -127,7 +144,7 @@ class SimulationRushTabTest {
 
       // the Simulation tab now fits the RUSH scenario: a RUSH scheduler is selected, the heading
       // names the scenario, the cluster-only settings are off
-      robot.clickOn("#tab-simulation");
+      showSimulationTab(robot, ui);
       WaitForAsyncUtils.waitForFxEvents();
       assertThat(SimulationViewModel.isRush(sim.schedulerProperty().get())).isTrue();
       assertThat(text(robot, "#sim-target")).contains("RUSH scenario").contains(jobs + " jobs");
@@ -181,7 +198,7 @@ class SimulationRushTabTest {
       assertThat(text(robot, "#rush-run-summary")).startsWith("#1 rush: mean utility");
 
       // back to the Simulation tab: edf, Simulate; the two runs are compared in the RUSH view
-      robot.clickOn("#tab-simulation");
+      showSimulationTab(robot, ui);
       WaitForAsyncUtils.waitForFxEvents();
       assertThat(text(robot, "#sim-summary")).startsWith("#1 rush").contains("RUSH tab");
       choose(robot, "edf");
