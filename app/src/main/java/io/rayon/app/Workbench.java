@@ -8,6 +8,7 @@ import io.rayon.app.plan.PlanTab;
 import io.rayon.app.plan.PlanViewModel;
 import io.rayon.app.reservations.ReservationsTab;
 import io.rayon.app.reservations.ReservationsViewModel;
+import io.rayon.app.rush.RushTab;
 import io.rayon.app.simulation.SimulationTab;
 import io.rayon.app.simulation.SimulationViewModel;
 import io.rayon.app.sweep.SweepTab;
@@ -16,6 +17,7 @@ import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.AppContext;
 import io.rayon.app.workspace.MainWindow;
 import io.rayon.app.workspace.RunNotices;
+import io.rayon.app.workspace.WorkspaceTab;
 import java.util.List;
 
 /**
@@ -56,6 +58,11 @@ public final class Workbench {
     sweepTab = new SweepTab(sweep, ctx.executor(), ctx.dialogs());
     window.registerTab(sweepTab);
     window.registerContributedTabs();
+    // the Simulation tab's RUSH schedulers run the RUSH tab's scenario, and their runs show there
+    for (WorkspaceTab t : window.workspaceTabs()) {
+      if (t instanceof RushTab rush)
+        simulation.attachRush(rush.viewModel(), () -> window.selectTab(rush.id()));
+    }
     // one time cursor: simulation playback moves the plan's cursor (skyline and Gantt lanes) too
     Runnable followPlayback =
         () -> {

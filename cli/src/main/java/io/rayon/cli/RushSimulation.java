@@ -2,20 +2,21 @@ package io.rayon.cli;
 
 import io.rayon.engine.sim.rush.RushJobResult;
 import io.rayon.engine.sim.rush.RushMetrics;
+import io.rayon.engine.sim.rush.RushRunExport;
 import io.rayon.engine.sim.rush.RushRunResult;
 import io.rayon.engine.sim.rush.RushScheduler;
 import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.engine.sim.rush.RushSimulator;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
+import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;
+import io.rayon.model.io.Json;
 import io.rayon.model.rush.RushScenario;
 import io.rayon.model.rush.RushScenarioIO;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -32,6 +33,8 @@ final class RushSimulation {
    * Runs the file with the named scheduler and prints the result.
    *
    * @param seed the seed to draw runtimes with instead of the scenario's, or null
+   * @param jobsCsv where to write the per-job CSV ({@link RushRunExport#csv}), or null
+   * @param outJson where to write the {@code --json} document, or null
    */
   static int run(
       Path file,
@@ -39,6 +42,8 @@ final class RushSimulation {
       Map<String, String> options,
       Long seed,
       boolean json,
+      Path jobsCsv,
+      Path outJson,
       PrintWriter out) {
     String name = schedulerName.strip().toLowerCase(Locale.ROOT);
     if (!RushSchedulers.REGISTRY.contains(name)) {
@@ -87,42 +92,15 @@ final class RushSimulation {
               + " tasks); give Java more memory, e.g. RAYON_JAVA_OPTS=-Xmx8g");
     }
     RushMetrics m = r.metrics();
+    try {
+      if (jobsCsv != null) AtomicFiles.writeString(jobsCsv, RushRunExport.csv(r));
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException(
+          "--jobs " + jobsCsv + ": cannot write: " + e.getMessage(), e);
+    }
+    if (outJson != null) writeJson("--out", outJson, RushRunExport.json(s, r));
     if (json) {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("kind", RushScenario.KIND);
-      o.put("scenario", s.name());
-      o.put("scheduler", r.scheduler());
-      o.put("settings", r.settings());
-      o.put("containers", s.containers());
-      o.put("seed", s.seed());
-      o.put("tasks", s.totalTasks());
-      o.put("meanUtility", num(m.meanUtility()));
-      o.put("minUtility", num(m.minUtility()));
-      o.put("zeroUtilityJobs", m.zeroUtilityJobs());
-      o.put("deadlineMisses", m.deadlineMisses());
-      o.put("meanLatencyS", num(m.meanLatency()));
-      o.put("makespanS", num(m.makespan()));
-      List<Map<String, Object>> jobs = new ArrayList<>();
-      for (RushJobResult j : r.jobs()) {
-        Map<String, Object> jo = new LinkedHashMap<>();
-        jo.put("id", j.id());
-        jo.put("template", j.template());
-        jo.put("class", j.jobClass());
-        jo.put("tasks", j.tasks());
-        jo.put("arrivalS", j.arrival());
-        jo.put("deadlineS", num(j.deadline()));
-        jo.put("targetCompletionS", num(j.targetAtArrival()));
-        jo.put("projectedCompletionS", num(j.projectedAtArrival()));
-        jo.put("completionS", num(j.completion()));
-        jo.put("latencyS", num(j.latency()));
-        jo.put("utility", num(j.utility()));
-        jo.put("maxUtility", num(j.utilityFunction().maxValue()));
-        jo.put("deadlineMissed", j.deadlineMissed());
-        jo.put("hopeless", j.everHopeless());
-        jobs.add(jo);
-      }
-      o.put("jobs", jobs);
-      CliSupport.printJson(out, o);
+      CliSupport.printJson(out, RushRunExport.json(s, r));
       return CliSupport.EXIT_OK;
     }
     out.printf(Locale.ROOT, "scheduler            %s (%s)%n", r.scheduler(), r.settings());
@@ -188,8 +166,18 @@ final class RushSimulation {
     return CliSupport.EXIT_OK;
   }
 
-  private static Object num(double v) {
-    return Double.isFinite(v) ? v : null;
+  /**
+   * Writes {@code value} as indented JSON to {@code file} atomically; a failure names the option
+   * and the file.
+   */
+  static void writeJson(String option, Path file, Object value) {
+    try {
+      AtomicFiles.writeString(
+          file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(value) + "\n");
+    } catch (IOException e) {
+      throw new CliSupport.BadInputException(
+          option + " " + file + ": cannot write: " + e.getMessage(), e);
+    }
   }
 
   private static String fmt(double v, int decimals) {

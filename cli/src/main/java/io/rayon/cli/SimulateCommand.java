@@ -215,6 +215,13 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the summary as JSON")
   boolean json;
 
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "write the --json document to FILE (atomically; for a RUSH file with every job's results)")
+  Path outJson;
+
   // ---- RUSH scenario files (rush, fifo, edf, rrh schedulers) ----
 
   @Option(
@@ -270,7 +277,8 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     Map<String, String> opts = schedulerOptions();
     List<NodeOutage> outs = outages();
-    CliSupport.checkOutputs(List.of(scenario), "--series", series, "--jobs", jobsCsv);
+    CliSupport.checkOutputs(
+        List.of(scenario), "--series", series, "--jobs", jobsCsv, "--out", outJson);
     Scenario s = CliSupport.loadValidScenario(scenario);
     SimulationRun.Requests req;
     try {
@@ -325,7 +333,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     // rayon and capacity (and any run with failures): the §6.4 metrics
     boolean endToEnd = run.newPolicy().discipline() != null || !outs.isEmpty();
-    if (json) {
+    if (json || outJson != null) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("scheduler", r.scheduler());
       m.put("jobs", r.jobs());
@@ -337,9 +345,13 @@ public final class SimulateCommand implements Callable<Integer> {
           "meanJobCompletionS",
           Double.isNaN(r.meanJobCompletionS()) ? null : r.meanJobCompletionS());
       if (endToEnd) m.putAll(EndToEndMetrics.of(run.workload(), r).toJson());
-      CliSupport.printJson(out, m);
-      for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
-    } else {
+      if (outJson != null) RushSimulation.writeJson("--out", outJson, m);
+      if (json) {
+        CliSupport.printJson(out, m);
+        for (String warning : r.warnings()) err.println("rayon: warning: " + warning);
+      }
+    }
+    if (!json) {
       out.printf(Locale.ROOT, "scheduler            %s%n", run.describe());
       out.printf(Locale.ROOT, "simulated            %.0f s%n", r.endS());
       out.printf(
@@ -433,7 +445,6 @@ public final class SimulateCommand implements Callable<Integer> {
             "--heartbeat",
             "--series",
             "--series-interval",
-            "--jobs",
             "--requests",
             "--max-attempts",
             "--planner",
@@ -446,14 +457,15 @@ public final class SimulateCommand implements Callable<Integer> {
                 + scenario
                 + "; they take --scheduler "
                 + RushSimulation.names().replace(", ", "|")
-                + ", --theta, --delta, -O, --seed and --json");
+                + ", --theta, --delta, -O, --seed, --json, --jobs and --out");
       }
     }
     Map<String, String> o = new LinkedHashMap<>(options);
     if (theta != null) o.put("theta", theta);
     if (delta != null) o.put("delta", delta);
     Long s = parse != null && parse.hasMatchedOption("--seed") ? seed : null;
-    return RushSimulation.run(scenario, scheduler, o, s, json, out);
+    CliSupport.checkOutputs(List.of(scenario), "--jobs", jobsCsv, "--out", outJson);
+    return RushSimulation.run(scenario, scheduler, o, s, json, jobsCsv, outJson, out);
   }
 
   /** The {@code --fail-nodes} outages, each checked. */

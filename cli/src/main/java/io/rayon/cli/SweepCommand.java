@@ -4,7 +4,9 @@ import io.rayon.engine.sweep.Sweep;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.AtomicFiles;
-import io.rayon.model.scenario.Scenario;
+import io.rayon.model.io.FormatException;
+import io.rayon.model.rush.RushScenario;
+import io.rayon.model.rush.RushScenarioIO;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,8 +38,12 @@ import picocli.CommandLine.Spec;
       "Plan parameters: planner, policy, and any -O option of the planner (see rayon plan --help).",
       "Simulation parameters: scheduler (required), requests, and any -O option of the scheduler",
       "(see rayon simulate --help). Values containing commas (policies) are separated by |, e.g.",
+      "A RUSH scenario file (\"kind\": \"rush\") is simulated by the RUSH simulator: parameters scheduler",
+      "(rush, fifo, edf, rrh; required) and their -O options (theta, delta, ...); seed k draws the task",
+      "runtimes; RUSH metrics: meanUtility, minUtility, zeroUtilityJobs, deadlineMisses, meanLatencyS, makespanS.",
       "  rayon sweep s.json --param planner=gree,greel --param 'policy=none|capacity-over-time:0.2,0.05,24h' --metric acceptance",
-      "  rayon sweep s.json --param scheduler=estimation --param damping=0,0.125,0.3 --seeds 5 --metric makespanS"
+      "  rayon sweep s.json --param scheduler=estimation --param damping=0,0.125,0.3 --seeds 5 --metric makespanS",
+      "  rayon sweep rush-vb.json --param scheduler=rush,edf,fifo --param theta=0.8,0.9 --seeds 3 --metric meanUtility"
     })
 public final class SweepCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -100,10 +106,19 @@ public final class SweepCommand implements Callable<Integer> {
     }
     if (threads != null && threads < 1)
       throw new CliSupport.BadInputException("--threads must be at least 1, got " + threads);
-    Scenario s = CliSupport.loadValidScenario(scenario);
     Sweep sweep;
     try {
-      sweep = Sweep.of(s, ps, seeds, metric, null);
+      if (RushScenarioIO.isRushFile(scenario)) {
+        RushScenario rs;
+        try {
+          rs = RushScenarioIO.read(scenario);
+        } catch (FormatException e) {
+          throw new CliSupport.BadInputException(e.getMessage(), e);
+        }
+        sweep = Sweep.ofRush(rs, ps, seeds, metric);
+      } else {
+        sweep = Sweep.of(CliSupport.loadValidScenario(scenario), ps, seeds, metric, null);
+      }
     } catch (IllegalArgumentException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     } catch (ArithmeticException e) {

@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * What the RUSH view shows of a run, computed from a {@link RushRunResult} alone (no JavaFX): the
  * jobs' state at a snapshot (the table, with the jobs that can no longer keep a non-zero utility),
- * a job's container count over time, its utility curve, the run's utility CDF, and two runs'
- * per-job utility differences.
+ * a job's container count over time, its utility curve, the run's utility CDF, and several runs'
+ * per-job utilities side by side.
  */
 public final class RushPlayback {
   private RushPlayback() {}
@@ -273,25 +273,58 @@ public final class RushPlayback {
     return new double[][] {x, y};
   }
 
-  /** A job's final utility in run A and in run B ({@code b - a} is what B gained). */
-  public record Difference(String id, String jobClass, double a, double b) {
-    public double delta() {
-      return b - a;
+  /**
+   * A job's final utility in each of several runs of the same scenario, NaN in a run that has no
+   * job of that id; {@link #delta} is what a run gained over the first.
+   */
+  public record JobUtilities(String id, String jobClass, double[] utilities) {
+    public JobUtilities {
+      utilities = utilities.clone();
+    }
+
+    /** The utility in run {@code k}. */
+    public double utility(int k) {
+      return utilities[k];
+    }
+
+    /** Run {@code k}'s utility less the first run's (NaN when either has no such job). */
+    public double delta(int k) {
+      return utilities[k] - utilities[0];
+    }
+
+    /** The number of runs. */
+    public int runs() {
+      return utilities.length;
+    }
+
+    /** Whether some run earned less than the first for this job. */
+    public boolean worseSomewhere() {
+      for (int k = 1; k < utilities.length; k++) if (delta(k) < -1e-9) return true;
+      return false;
     }
   }
 
   /**
-   * The per-job utility differences of two runs of the same scenario, matched by job id, in run A's
-   * job order; jobs of only one run are left out.
+   * The per-job utilities of runs of the same scenario, matched by job id, in the first run's job
+   * order; jobs the first run does not have are left out, and a later run without the job has NaN
+   * there.
    */
-  public static List<Difference> differences(RushRunResult a, RushRunResult b) {
-    Map<String, RushJobResult> byId = new HashMap<>();
-    for (RushJobResult j : b.jobs()) byId.put(j.id(), j);
-    List<Difference> out = new ArrayList<>();
-    for (RushJobResult j : a.jobs()) {
-      RushJobResult other = byId.get(j.id());
-      if (other != null)
-        out.add(new Difference(j.id(), j.jobClass(), j.utility(), other.utility()));
+  public static List<JobUtilities> utilities(List<RushRunResult> runs) {
+    if (runs.isEmpty()) return List.of();
+    List<Map<String, RushJobResult>> byId = new ArrayList<>();
+    for (RushRunResult r : runs) {
+      Map<String, RushJobResult> m = new HashMap<>();
+      for (RushJobResult j : r.jobs()) m.put(j.id(), j);
+      byId.add(m);
+    }
+    List<JobUtilities> out = new ArrayList<>();
+    for (RushJobResult j : runs.get(0).jobs()) {
+      double[] u = new double[runs.size()];
+      for (int k = 0; k < u.length; k++) {
+        RushJobResult other = byId.get(k).get(j.id());
+        u[k] = other == null ? Double.NaN : other.utility();
+      }
+      out.add(new JobUtilities(j.id(), j.jobClass(), u));
     }
     return out;
   }

@@ -2,7 +2,6 @@ package io.rayon.app.rush;
 
 import io.rayon.app.dialog.DialogService;
 import io.rayon.app.dialog.FileType;
-import io.rayon.app.rush.RushViewModel.Slot;
 import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
@@ -46,10 +45,8 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -60,18 +57,21 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import org.controlsfx.control.CheckComboBox;
-import org.controlsfx.control.SegmentedButton;
+import org.controlsfx.control.CheckListView;
 
 /**
  * The RUSH tab: the RUSH paper's enhanced management interface (its §IV, Fig. 2) over a simulated
  * run. It opens a RUSH scenario (its own file kind, like the Federation tab's setups: File → Open
  * and the command line route {@code "kind": "rush"} here), the bundled sample, or a generated one;
  * runs a scheduler of the RUSH registry ({@code rush}, {@code fifo}, {@code edf}, {@code rrh};
- * option controls generated from their {@link OptionSpec}s) off the JavaFX thread as run A or run
- * B; and plays the run's snapshots back: the jobs table with each job's target and projected
- * completion and the jobs that can no longer keep a non-zero utility in red, the picked job's
- * utility function with those times marked, the jobs' containers over time, the utility CDF of both
- * runs overlaid, and the per-job utility difference of B against A.
+ * option controls generated from their {@link OptionSpec}s) off the JavaFX thread, each finished
+ * run joining the run list (#1, #2, …; the Simulation tab's Simulate with a RUSH scheduler adds to
+ * the same list); and plays the run picked in the list back: the jobs table with each job's target
+ * and projected completion and the jobs that can no longer keep a non-zero utility in red, the
+ * picked job's utility function with those times marked, the jobs' containers over time. The runs
+ * checked in the list are compared: their utility CDFs overlaid, and a per-job table with a column
+ * per run and the difference of each against the first checked. The run shown exports as CSV or
+ * JSON ({@code rayon simulate RUSH-FILE --jobs} and {@code --out}'s files).
  */
 public final class RushTab implements WorkspaceTab {
   /**
@@ -80,11 +80,20 @@ public final class RushTab implements WorkspaceTab {
    */
   public static final PseudoClass HOPELESS = PseudoClass.getPseudoClass("hopeless");
 
-  /** The pseudo-class of a difference row where run B earned less than run A. */
+  /** The pseudo-class of a comparison row where some run earned less than the first checked. */
   public static final PseudoClass WORSE = PseudoClass.getPseudoClass("worse");
 
   private static final Color COLOR_A = Color.web("#2e86de");
-  private static final Color COLOR_B = Color.web("#e67e22");
+  private static final List<Color> RUN_COLOURS =
+      List.of(
+          Color.web("#2e86de"),
+          Color.web("#e67e22"),
+          Color.web("#27ae60"),
+          Color.web("#8e44ad"),
+          Color.web("#c0392b"),
+          Color.web("#16a085"),
+          Color.web("#7f8c8d"),
+          Color.web("#d4ac0d"));
 
   private final RushViewModel vm;
   private final BorderPane root = new BorderPane();
@@ -94,7 +103,8 @@ public final class RushTab implements WorkspaceTab {
   private final SeriesChart utilityChart = new SeriesChart();
   private final SeriesChart containersChart = new SeriesChart();
   private final SeriesChart cdfChart = new SeriesChart();
-  private final TableView<RushPlayback.Difference> diffs = new TableView<>();
+  private final TableView<RushPlayback.JobUtilities> diffs = new TableView<>();
+  private final CheckListView<RushViewModel.Run> runList = new CheckListView<>();
   private final CheckComboBox<String> jobChoice = new CheckComboBox<>();
   private final CheckBox total = new CheckBox("all jobs together");
   private final Label hopelessLabel = new Label();
@@ -102,6 +112,7 @@ public final class RushTab implements WorkspaceTab {
   private final Label containersEmpty = new Label();
   private final Label cdfEmpty = new Label();
   private boolean syncingJobs;
+  private boolean syncingRuns;
 
   public RushTab(RushViewModel vm, DialogService dialogs) {
     this.vm = vm;
@@ -184,16 +195,27 @@ public final class RushTab implements WorkspaceTab {
     schedulerRow.getChildren().addAll(new Label("Scheduler"), scheduler);
     for (String name : RushViewModel.SCHEDULERS)
       schedulerRow.getChildren().addAll(optionControls(name));
-    Button runA = new Button("Run A");
-    runA.setId("rush-run-a");
-    runA.setTooltip(new Tooltip("Run the scheduler as run A"));
-    runA.setOnAction(e -> vm.run(Slot.A));
-    Button runB = new Button("Run B");
-    runB.setId("rush-run-b");
-    runB.setTooltip(new Tooltip("Run the scheduler as run B, to compare with run A"));
-    runB.setOnAction(e -> vm.run(Slot.B));
-    for (Control c : List.of(runA, runB))
-      c.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
+    Button run = new Button("Run");
+    run.setId("rush-run");
+    run.setTooltip(new Tooltip("Run the scheduler with these options; the run joins the run list"));
+    run.setOnAction(e -> vm.run());
+    run.disableProperty().bind(vm.runningProperty().or(vm.scenarioProperty().isNull()));
+    Button exportCsv = new Button("Export CSV…");
+    exportCsv.setId("rush-export-csv");
+    exportCsv.setTooltip(
+        new Tooltip(
+            "The run shown, one row per job: id, class, arrival, budget, target, projected,"
+                + " completion, utility (as rayon simulate RUSH-FILE --jobs)"));
+    exportCsv.setOnAction(e -> export(dialogs, RushViewModel.ExportFormat.CSV));
+    Button exportJson = new Button("Export JSON…");
+    exportJson.setId("rush-export-json");
+    exportJson.setTooltip(
+        new Tooltip(
+            "The run shown with its summary (meanUtility, minUtility, zeroUtilityJobs,"
+                + " deadlineMisses, …) and every job (as rayon simulate RUSH-FILE --out)"));
+    exportJson.setOnAction(e -> export(dialogs, RushViewModel.ExportFormat.JSON));
+    for (Control c : List.of(exportCsv, exportJson))
+      c.disableProperty().bind(vm.shownProperty().isNull());
 
     Label summary = wrapped("rush-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -205,44 +227,53 @@ public final class RushTab implements WorkspaceTab {
     problem.textProperty().bind(vm.problemProperty());
     problem.managedProperty().bind(vm.problemProperty().isNotEmpty());
 
-    // playback: which run, and its snapshots
-    ToggleButton showA = new ToggleButton("A");
-    showA.setId("rush-show-a");
-    showA.setTooltip(new Tooltip("Play back run A"));
-    ToggleButton showB = new ToggleButton("B");
-    showB.setId("rush-show-b");
-    showB.setTooltip(new Tooltip("Play back run B"));
-    SegmentedButton showRun = new SegmentedButton(showA, showB);
-    showRun.setId("rush-show");
-    showA.setSelected(true);
-    showA.disableProperty().bind(vm.runAProperty().isNull());
-    showB.disableProperty().bind(vm.runBProperty().isNull());
-    showA
-        .selectedProperty()
+    // the run list: pick the run to play back, check the runs to compare
+    runList.setId("rush-run-list");
+    runList.setItems(vm.runs());
+    runList.setPlaceholder(placeholder("Each run appears here; check runs to compare them."));
+    runList.setPrefWidth(220);
+    runList
+        .getSelectionModel()
+        .selectedItemProperty()
         .addListener(
-            (o, a, on) -> {
-              if (on) vm.shownProperty().set(Slot.A);
+            (o, a, r) -> {
+              if (r != null && !syncingRuns) vm.shownProperty().set(r);
             });
-    showB
-        .selectedProperty()
+    runList
+        .getCheckModel()
+        .getCheckedItems()
         .addListener(
-            (o, a, on) -> {
-              if (on) vm.shownProperty().set(Slot.B);
-            });
+            (ListChangeListener<RushViewModel.Run>)
+                c -> {
+                  if (syncingRuns) return;
+                  for (RushViewModel.Run r : List.copyOf(vm.runs()))
+                    vm.setCompared(r, runList.getCheckModel().isChecked(r));
+                });
+    vm.runs().addListener((ListChangeListener<RushViewModel.Run>) c -> syncRunList());
+    vm.comparedRuns().addListener((ListChangeListener<RushViewModel.Run>) c -> syncRunList());
     vm.shownProperty()
         .addListener(
-            (o, a, s) -> {
-              (s == Slot.A ? showA : showB).setSelected(true);
+            (o, a, r) -> {
+              syncRunList();
               showRun();
             });
-    // a segmented button always keeps one pressed
-    for (ToggleButton t : List.of(showA, showB)) {
-      t.addEventFilter(
-          MouseEvent.MOUSE_RELEASED,
-          e -> {
-            if (t.isSelected()) e.consume();
-          });
-    }
+    Button remove = new Button("Remove");
+    remove.setId("rush-remove-run");
+    remove.setTooltip(new Tooltip("Remove the selected run from the list"));
+    remove.setOnAction(
+        e -> {
+          RushViewModel.Run r = runList.getSelectionModel().getSelectedItem();
+          if (r != null) vm.removeRun(r);
+        });
+    remove.disableProperty().bind(runList.getSelectionModel().selectedItemProperty().isNull());
+    Label runsTitle = new Label("Runs: pick one to play back, check those to compare");
+    runsTitle.setWrapText(true);
+    runsTitle.setMinHeight(Region.USE_PREF_SIZE);
+    VBox runsPane = new VBox(4, runsTitle, runList, remove);
+    VBox.setVgrow(runList, Priority.ALWAYS);
+    runsPane.setPadding(new Insets(4));
+    runsPane.setMinWidth(180);
+
     timeline.setId("rush-timeline");
     timeline.frameProperty().bindBidirectional(vm.snapshotProperty());
     HBox.setHgrow(timeline, Priority.ALWAYS);
@@ -256,15 +287,11 @@ public final class RushTab implements WorkspaceTab {
                 l.setMinWidth(Region.USE_PREF_SIZE);
             });
     hopelessLabel.setId("rush-hopeless");
+    hopelessLabel.setWrapText(true);
+    hopelessLabel.setMinHeight(Region.USE_PREF_SIZE);
     ToolBar runs =
         new ToolBar(
-            runA,
-            runB,
-            cancel,
-            progress,
-            new Separator(Orientation.VERTICAL),
-            new Label("Show"),
-            showRun);
+            run, cancel, progress, new Separator(Orientation.VERTICAL), exportCsv, exportJson);
     runs.setId("rush-runs");
     VBox top = new VBox(runs, schedulerRow, generation, summary, runSummary, problem);
     for (Node n : List.of(summary, runSummary, problem)) VBox.setMargin(n, new Insets(1, 8, 1, 8));
@@ -296,8 +323,7 @@ public final class RushTab implements WorkspaceTab {
               }
             });
     jobs.setPlaceholder(
-        placeholder(
-            "No run yet: open or generate a scenario, choose a scheduler and press Run A."));
+        placeholder("No run yet: open or generate a scenario, choose a scheduler and press Run."));
     jobs.getSelectionModel()
         .selectedItemProperty()
         .addListener(
@@ -347,34 +373,32 @@ public final class RushTab implements WorkspaceTab {
         new VBox(containersBar, withPlaceholder(containersChart, containersEmpty));
     VBox.setVgrow(containersPane.getChildren().get(1), Priority.ALWAYS);
 
-    // utility CDF of both runs
+    // utility CDF of the checked runs
     cdfChart.setId("rush-cdf");
     cdfChart.xLabelProperty().set("utility");
     cdfChart.yLabelProperty().set("fraction of jobs");
     cdfChart.yMinProperty().set(0);
     cdfChart.yMaxProperty().set(1);
 
-    // A vs B
+    // the checked runs side by side: a column per run, and each against the first
     Label comparison = wrapped("rush-comparison");
     comparison.textProperty().bind(vm.comparisonProperty());
     diffs.setId("rush-diffs");
-    diffs.setItems(vm.differences());
-    diffs.getColumns().add(column("job", d -> d.id()));
-    diffs.getColumns().add(column("class", d -> d.jobClass()));
-    diffs.getColumns().get(1).setPrefWidth(headerWidth("insensitive"));
-    diffs.getColumns().add(numberColumn("U in A", RushPlayback.Difference::a));
-    diffs.getColumns().add(numberColumn("U in B", RushPlayback.Difference::b));
-    diffs.getColumns().add(numberColumn("B − A", RushPlayback.Difference::delta));
+    diffs.setItems(vm.comparison());
+    vm.comparison()
+        .addListener((ListChangeListener<RushPlayback.JobUtilities>) c -> comparisonColumns());
+    comparisonColumns();
     diffs.setRowFactory(
         t ->
             new TableRow<>() {
               @Override
-              protected void updateItem(RushPlayback.Difference item, boolean empty) {
+              protected void updateItem(RushPlayback.JobUtilities item, boolean empty) {
                 super.updateItem(item, empty);
-                pseudoClassStateChanged(WORSE, !empty && item != null && item.delta() < -1e-9);
+                pseudoClassStateChanged(WORSE, !empty && item != null && item.worseSomewhere());
               }
             });
-    diffs.setPlaceholder(placeholder("Run one scheduler as A and another as B."));
+    diffs.setPlaceholder(
+        placeholder("Run schedulers and check the runs to compare in the run list."));
     VBox comparePane = new VBox(4, comparison, diffs);
     VBox.setVgrow(diffs, Priority.ALWAYS);
     VBox.setMargin(comparison, new Insets(4, 6, 0, 6));
@@ -384,28 +408,20 @@ public final class RushTab implements WorkspaceTab {
             tab("rush-view-jobs", "Jobs", jobsPane),
             tab("rush-view-containers", "Containers", containersPane),
             tab("rush-view-cdf", "Utility CDF", withPlaceholder(cdfChart, cdfEmpty)),
-            tab("rush-view-compare", "A vs B", comparePane));
+            tab("rush-view-compare", "Runs compared", comparePane));
     views.setId("rush-views");
     views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
     VBox center = new VBox(playback, views);
     VBox.setVgrow(views, Priority.ALWAYS);
+    SplitPane body = new SplitPane(runsPane, center);
+    body.setDividerPositions(0.2);
+    SplitPane.setResizableWithParent(runsPane, false);
 
     root.setTop(top);
-    root.setCenter(center);
+    root.setCenter(body);
     root.setId("rush-tab");
 
-    vm.runAProperty()
-        .addListener(
-            (o, a, b) -> {
-              drawCdf();
-              if (vm.shownProperty().get() == Slot.A) showRun();
-            });
-    vm.runBProperty()
-        .addListener(
-            (o, a, b) -> {
-              drawCdf();
-              if (vm.shownProperty().get() == Slot.B) showRun();
-            });
+    vm.comparedRuns().addListener((ListChangeListener<RushViewModel.Run>) c -> drawCdf());
     showRun();
     drawCdf();
   }
@@ -460,6 +476,62 @@ public final class RushTab implements WorkspaceTab {
       boxes.add(box);
     }
     return boxes;
+  }
+
+  private void export(DialogService dialogs, RushViewModel.ExportFormat format) {
+    boolean csv = format == RushViewModel.ExportFormat.CSV;
+    dialogs
+        .chooseFileToSave(
+            csv ? "Export RUSH run as CSV" : "Export RUSH run as JSON",
+            vm.exportName(format),
+            List.of(csv ? FileType.CSV : FileType.JSON))
+        .ifPresent(f -> vm.export(f, format));
+  }
+
+  /** The run list shows the view model's runs, checks and the run shown. */
+  private void syncRunList() {
+    syncingRuns = true;
+    try {
+      runList.getCheckModel().clearChecks();
+      for (RushViewModel.Run r : vm.comparedRuns()) runList.getCheckModel().check(r);
+      RushViewModel.Run shown = vm.shownProperty().get();
+      if (shown == null) runList.getSelectionModel().clearSelection();
+      else if (runList.getSelectionModel().getSelectedItem() != shown)
+        runList.getSelectionModel().select(shown);
+    } finally {
+      syncingRuns = false;
+    }
+  }
+
+  /**
+   * The comparison table's columns: job, class, the utility in each checked run, and each later
+   * run's difference against the first.
+   */
+  private void comparisonColumns() {
+    List<RushViewModel.Run> runs = List.copyOf(vm.comparedRuns());
+    List<TableColumn<RushPlayback.JobUtilities, ?>> cols = new ArrayList<>();
+    cols.add(column("job", d -> d.id()));
+    TableColumn<RushPlayback.JobUtilities, String> cls = column("class", d -> d.jobClass());
+    cls.setPrefWidth(headerWidth("insensitive"));
+    cols.add(cls);
+    for (int k = 0; k < runs.size(); k++) {
+      int run = k;
+      TableColumn<RushPlayback.JobUtilities, Number> u =
+          numberColumn(
+              "U #" + runs.get(k).number(), d -> run < d.runs() ? d.utility(run) : Double.NaN);
+      u.setId("rush-diff-u-" + runs.get(k).number());
+      cols.add(u);
+    }
+    for (int k = 1; k < runs.size(); k++) {
+      int run = k;
+      TableColumn<RushPlayback.JobUtilities, Number> d =
+          numberColumn(
+              "#" + runs.get(k).number() + " − #" + runs.get(0).number(),
+              x -> run < x.runs() ? x.delta(run) : Double.NaN);
+      d.setId("rush-diff-delta-" + runs.get(k).number());
+      cols.add(d);
+    }
+    diffs.getColumns().setAll(cols);
   }
 
   private static Label placeholder(String text) {
@@ -526,7 +598,9 @@ public final class RushTab implements WorkspaceTab {
                 setText(
                     empty || item == null
                         ? null
-                        : String.format(Locale.ROOT, "%.3f", item.doubleValue()));
+                        : Double.isNaN(item.doubleValue())
+                            ? "—"
+                            : String.format(Locale.ROOT, "%.3f", item.doubleValue()));
               }
             });
     return c;
@@ -708,20 +782,24 @@ public final class RushTab implements WorkspaceTab {
     containersChart.titleProperty().set(r.scheduler() + ": containers held");
   }
 
-  /** The utility CDF of run A and of run B, overlaid. */
+  /** The utility CDF of every checked run, overlaid. */
   private void drawCdf() {
     List<SeriesChart.Series> s = new ArrayList<>();
-    for (Slot slot : Slot.values()) {
-      RushRunResult r = vm.result(slot);
-      if (r == null || r.jobs().isEmpty()) continue;
+    for (RushViewModel.Run run : vm.comparedRuns()) {
+      RushRunResult r = run.result();
+      if (r.jobs().isEmpty()) continue;
       double[][] c = RushPlayback.utilityCdf(r);
       s.add(
           new SeriesChart.Series(
-              slot + ": " + r.scheduler(), c[0], c[1], slot == Slot.A ? COLOR_A : COLOR_B));
+              "#" + run.number() + " " + r.scheduler(),
+              c[0],
+              c[1],
+              RUN_COLOURS.get((run.number() - 1) % RUN_COLOURS.size())));
     }
     cdfChart.getSeries().setAll(s);
     cdfEmpty.setText(
-        "The CDF of the jobs' utilities appears here after a run; run a second scheduler as B to overlay it.");
+        "The CDF of the jobs' utilities appears here after a run; check more runs in the run list to"
+            + " overlay theirs.");
     cdfEmpty.setVisible(s.isEmpty());
   }
 
@@ -770,9 +848,7 @@ public final class RushTab implements WorkspaceTab {
   @Override
   public List<AppCommand> commands() {
     return List.of(
-        AppCommand.of("Simulation", "RUSH: run as _A", null, () -> vm.run(Slot.A))
-            .disabledWhen(vm.runningProperty()),
-        AppCommand.of("Simulation", "RUSH: run as _B", null, () -> vm.run(Slot.B))
+        AppCommand.of("Simulation", "RUSH: _run", null, vm::run)
             .disabledWhen(vm.runningProperty()));
   }
 

@@ -6,11 +6,14 @@ import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.sim.rush.RushGenerator;
+import io.rayon.engine.sim.rush.RushRunExport;
 import io.rayon.engine.sim.rush.RushRunResult;
 import io.rayon.engine.sim.rush.RushScheduler;
 import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.engine.sim.rush.RushSimulator;
+import io.rayon.model.io.AtomicFiles;
 import io.rayon.model.io.FormatException;
+import io.rayon.model.io.Json;
 import io.rayon.model.rush.RushScenario;
 import io.rayon.model.rush.RushScenarioIO;
 import java.nio.file.Files;
@@ -36,14 +39,17 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
  * The RUSH view's state: a RUSH scenario (opened, the bundled sample, or generated), a scheduler of
- * {@link RushSchedulers#REGISTRY} with a text value per option its plug-in describes, two run slots
- * A and B (run off the JavaFX thread with progress and cancel, so that two schedulers can be
- * compared), the run shown and its snapshot, and what the tables show at that snapshot. Properties
- * change on the JavaFX thread only.
+ * {@link RushSchedulers#REGISTRY} with a text value per option its plug-in describes, the list of
+ * runs made on the scenario (each run off the JavaFX thread with progress and cancel, numbered #1,
+ * #2, … in the order they finished), the runs checked for comparison (their utility CDFs and a
+ * per-job table with a column per run and the difference against the first checked), the run played
+ * back and its snapshot, and what the tables show at that snapshot. The Simulation tab drives the
+ * same state when a RUSH scheduler is chosen there. Properties change on the JavaFX thread only.
  */
 public final class RushViewModel {
   /** The schedulers of the registry, in its order ({@code rush, fifo, edf, rrh}). */
@@ -52,10 +58,38 @@ public final class RushViewModel {
   /** The bundled sample, in the samples directory. */
   public static final String SAMPLE = "rush-vb.json";
 
-  /** One of the two run slots. */
-  public enum Slot {
-    A,
-    B
+  /** One finished run on the scenario: its number in the list and its result. */
+  public static final class Run {
+    private final int number;
+    private final RushRunResult result;
+
+    Run(int number, RushRunResult result) {
+      this.number = number;
+      this.result = result;
+    }
+
+    /** 1 for the first run on the scenario, then 2, … */
+    public int number() {
+      return number;
+    }
+
+    public RushRunResult result() {
+      return result;
+    }
+
+    /** {@code #2 edf}, with the settings when there are any: {@code #1 rush (theta=0.9, …)}. */
+    public String label() {
+      return "#"
+          + number
+          + " "
+          + result.scheduler()
+          + (result.settings().isBlank() ? "" : " (" + result.settings() + ")");
+    }
+
+    @Override
+    public String toString() {
+      return label();
+    }
   }
 
   private final TaskExecutor executor;
@@ -66,33 +100,37 @@ public final class RushViewModel {
       new SimpleStringProperty(
           this, "scheduler", SCHEDULERS.contains("rush") ? "rush" : SCHEDULERS.get(0));
   private final Map<String, StringProperty> optionValues = new HashMap<>();
-  private final ReadOnlyObjectWrapper<RushRunResult> runA =
-      new ReadOnlyObjectWrapper<>(this, "runA");
-  private final ReadOnlyObjectWrapper<RushRunResult> runB =
-      new ReadOnlyObjectWrapper<>(this, "runB");
-  private final ObjectProperty<Slot> shown = new SimpleObjectProperty<>(this, "shown", Slot.A);
+  private final ObservableList<Run> runs = FXCollections.observableArrayList();
+  private final ObservableList<Run> compared = FXCollections.observableArrayList();
+  // views of the two lists held here: an unmodifiable view listens to its list weakly
+  private final ObservableList<Run> runsView = FXCollections.unmodifiableObservableList(runs);
+  private final ObservableList<Run> comparedView =
+      FXCollections.unmodifiableObservableList(compared);
+  private final ObjectProperty<Run> shown = new SimpleObjectProperty<>(this, "shown");
   private final IntegerProperty snapshot = new SimpleIntegerProperty(this, "snapshot", 0);
   private final IntegerProperty selectedJob = new SimpleIntegerProperty(this, "selectedJob", -1);
   private final ObservableList<RushPlayback.JobRow> rows = FXCollections.observableArrayList();
-  private final ObservableList<RushPlayback.Difference> differences =
+  private final ObservableList<RushPlayback.JobUtilities> comparison =
       FXCollections.observableArrayList();
   private final ReadOnlyStringWrapper summary =
       new ReadOnlyStringWrapper(this, "summary", NO_SCENARIO);
   private final ReadOnlyStringWrapper runSummary =
       new ReadOnlyStringWrapper(this, "runSummary", "");
-  private final ReadOnlyStringWrapper comparison =
-      new ReadOnlyStringWrapper(this, "comparison", NO_COMPARISON);
+  private final ReadOnlyStringWrapper comparisonSummary =
+      new ReadOnlyStringWrapper(this, "comparisonSummary", NO_COMPARISON);
   private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
   private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
   private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
   private TaskHandle handle;
   private long runId;
+  private int runNumber;
 
   static final String NO_SCENARIO =
       "No RUSH scenario yet: Open… a RUSH scenario file (\"kind\": \"rush\"; File → Open works too),"
           + " Open sample, or Generate one.";
   static final String NO_COMPARISON =
-      "Run two schedulers, one as A and one as B, to compare their jobs' utilities here.";
+      "Run two schedulers (or one with other options) and check them in the run list to compare"
+          + " their jobs' utilities here.";
 
   /** A view model that finds the bundled sample in {@code samplesDir}. */
   public RushViewModel(TaskExecutor executor, Path samplesDir) {
@@ -104,6 +142,7 @@ public final class RushViewModel {
           refreshRows();
         });
     snapshot.addListener((o, a, b) -> refreshRows());
+    compared.addListener((ListChangeListener<Run>) c -> refreshComparison());
   }
 
   /**
@@ -161,13 +200,15 @@ public final class RushViewModel {
 
   private void loaded(RushScenario s) {
     scenario.set(s);
-    runA.set(null);
-    runB.set(null);
-    shown.set(Slot.A);
+    compared.clear();
+    runs.clear();
+    runNumber = 0;
+    shown.set(null);
     snapshot.set(0);
     selectedJob.set(-1);
     summary.set(describe(s));
-    runSummary.set("Choose a scheduler and press Run A; Run B runs a second one to compare.");
+    runSummary.set(
+        "Choose a scheduler and press Run; run others (or the same with other options) to compare.");
     refreshRows();
     refreshComparison();
   }
@@ -226,11 +267,12 @@ public final class RushViewModel {
   }
 
   /**
-   * Runs the selected scheduler with its options on the scenario into {@code slot}, off the JavaFX
-   * thread; the slot's previous run stays until the new one succeeds. Bad options or no scenario
-   * set {@link #problemProperty() problem} and run nothing.
+   * Runs the selected scheduler with its options on the scenario off the JavaFX thread; when it
+   * finishes it joins the run list as the next number, checked for comparison, and is shown. Bad
+   * options or no scenario set {@link #problemProperty() problem} and run nothing; a cancelled or
+   * failed run adds nothing.
    */
-  public void run(Slot slot) {
+  public void run() {
     RushScenario s = scenario.get();
     if (s == null) {
       problem.set("Nothing to run yet: " + NO_SCENARIO.substring(NO_SCENARIO.indexOf(':') + 2));
@@ -245,20 +287,96 @@ public final class RushViewModel {
       return;
     }
     start(
-        "RUSH run " + slot + " (" + name + ")",
-        "Running " + name + " on " + s.jobs().size() + " jobs as run " + slot + "…",
+        "RUSH run (" + name + ")",
+        "Running " + name + " on " + s.jobs().size() + " jobs as run #" + (runNumber + 1) + "…",
         (p, c) -> RushSimulator.run(s, sched, p, c),
         r -> {
-          (slot == Slot.A ? runA : runB).set(r);
-          if (shown.get() == slot) {
-            snapshot.set(0);
-            refreshRows();
-          } else {
-            shown.set(slot);
-          }
-          runSummary.set(slot + ": " + describe(r));
-          refreshComparison();
+          Run run = new Run(++runNumber, r);
+          runs.add(run);
+          compared.add(run);
+          shown.set(run);
+          runSummary.set(describeRun(run));
         });
+  }
+
+  /** Checks or unchecks a run for comparison; the checked keep the run list's order. */
+  public void setCompared(Run run, boolean on) {
+    if (on == compared.contains(run) || !runs.contains(run)) return;
+    if (!on) {
+      compared.remove(run);
+      return;
+    }
+    int at = 0;
+    for (Run r : runs) {
+      if (r == run) break;
+      if (compared.contains(r)) at++;
+    }
+    compared.add(at, run);
+  }
+
+  /** Removes a run from the list (and the comparison); the last one left is shown. */
+  public void removeRun(Run run) {
+    compared.remove(run);
+    runs.remove(run);
+    if (shown.get() == run) shown.set(runs.isEmpty() ? null : runs.get(runs.size() - 1));
+  }
+
+  /** The kind of file {@link #export} writes. */
+  public enum ExportFormat {
+    /** One row per job, {@link RushRunExport#csv}. */
+    CSV,
+    /** {@code rayon simulate RUSH-FILE --json}'s document, {@link RushRunExport#json}. */
+    JSON
+  }
+
+  /**
+   * Writes the run shown to {@code file} off the JavaFX thread, atomically (the previous file stays
+   * whole if writing fails); says where it wrote or what went wrong.
+   */
+  public void export(Path file, ExportFormat format) {
+    Run run = shown.get();
+    RushScenario s = scenario.get();
+    if (run == null || s == null) {
+      problem.set("Nothing to export yet: run a scheduler first.");
+      return;
+    }
+    RushRunResult r = run.result();
+    executor.execute(
+        BackgroundTask.of(
+                "Export " + file.getFileName(),
+                (p, c) -> {
+                  String text =
+                      format == ExportFormat.CSV
+                          ? RushRunExport.csv(r)
+                          : Json.mapper()
+                                  .writerWithDefaultPrettyPrinter()
+                                  .writeValueAsString(RushRunExport.json(s, r))
+                              + "\n";
+                  AtomicFiles.writeString(file, text);
+                  return file;
+                })
+            .light()
+            .onSuccess(
+                f -> {
+                  problem.set("");
+                  runSummary.set("Wrote run " + run.label() + " to " + f.getFileName() + ".");
+                })
+            .onFailure(e -> problem.set("Cannot write " + file + ": " + e.getMessage())));
+  }
+
+  /** A file name for exporting the run shown: scenario, run number and scheduler. */
+  public String exportName(ExportFormat format) {
+    Run run = shown.get();
+    RushScenario s = scenario.get();
+    String base =
+        (s == null ? "rush" : s.name().replaceAll("[^A-Za-z0-9._-]+", "-"))
+            + (run == null ? "" : "-run" + run.number() + "-" + run.result().scheduler());
+    return base + (format == ExportFormat.CSV ? "-jobs.csv" : ".json");
+  }
+
+  /** A run's number and metrics in words: {@code #2 edf: mean utility 0.512, …}. */
+  public static String describeRun(Run run) {
+    return "#" + run.number() + " " + describe(run.result());
   }
 
   static String describe(RushRunResult r) {
@@ -289,29 +407,31 @@ public final class RushViewModel {
     handle =
         executor.execute(
             BackgroundTask.of(title, work)
+                // the outcome is in place before running turns false: whoever watches running
+                // (the Simulation tab) sees it
                 .onSuccess(
                     r -> {
                       if (id != runId) return;
-                      running.set(false);
                       done.accept(r);
+                      running.set(false);
                     })
                 .onFailure(
                     e -> {
                       if (id != runId) return;
-                      running.set(false);
                       if (scenario.get() == null) summary.set(before);
                       else runSummary.set("");
                       problem.set(
                           e instanceof FormatException || e instanceof IllegalArgumentException
                               ? e.getMessage()
                               : title + " failed: " + e);
+                      running.set(false);
                     })
                 .onCancelled(
                     () -> {
                       if (id != runId) return;
-                      running.set(false);
                       if (scenario.get() == null) summary.set(before);
                       runSummary.set("Cancelled.");
+                      running.set(false);
                     }));
     progress.unbind();
     progress.bind(handle.progressProperty());
@@ -321,14 +441,10 @@ public final class RushViewModel {
     if (handle != null) handle.cancel();
   }
 
-  /** The run shown (A or B), or null when that slot has none. */
+  /** The result of the run shown, or null when there is none. */
   public RushRunResult shownRun() {
-    return result(shown.get());
-  }
-
-  /** The run in a slot, or null. */
-  public RushRunResult result(Slot slot) {
-    return slot == Slot.A ? runA.get() : runB.get();
+    Run r = shown.get();
+    return r == null ? null : r.result();
   }
 
   /** The number of snapshots of the run shown. */
@@ -349,40 +465,63 @@ public final class RushViewModel {
   }
 
   private void refreshComparison() {
-    RushRunResult a = runA.get();
-    RushRunResult b = runB.get();
-    if (a == null || b == null) {
-      differences.clear();
-      comparison.set(NO_COMPARISON);
+    if (compared.size() < 2) {
+      comparison.setAll(
+          compared.isEmpty()
+              ? List.of()
+              : RushPlayback.utilities(List.of(compared.get(0).result())));
+      comparisonSummary.set(NO_COMPARISON);
       return;
     }
-    List<RushPlayback.Difference> d = RushPlayback.differences(a, b);
-    differences.setAll(d);
-    comparison.set(compare(a, b, d));
+    List<RushRunResult> results = compared.stream().map(Run::result).toList();
+    List<RushPlayback.JobUtilities> rows = RushPlayback.utilities(results);
+    comparison.setAll(rows);
+    comparisonSummary.set(compare(compared, rows));
   }
 
-  static String compare(RushRunResult a, RushRunResult b, List<RushPlayback.Difference> d) {
-    int better = 0;
-    int worse = 0;
-    for (RushPlayback.Difference x : d) {
-      if (x.delta() > 1e-9) better++;
-      else if (x.delta() < -1e-9) worse++;
+  /**
+   * Each checked run's mean utility and zero-utility jobs, and for each run after the first, how it
+   * differs from the first: the mean's difference and for how many jobs it is better or worse.
+   */
+  static String compare(List<Run> runs, List<RushPlayback.JobUtilities> rows) {
+    StringBuilder sb = new StringBuilder();
+    Run first = runs.get(0);
+    for (int k = 0; k < runs.size(); k++) {
+      Run r = runs.get(k);
+      var m = r.result().metrics();
+      if (k > 0) sb.append("; ");
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "#%d %s: mean utility %.3f, %d zero-utility job%s",
+              r.number(),
+              r.result().scheduler(),
+              m.meanUtility(),
+              m.zeroUtilityJobs(),
+              m.zeroUtilityJobs() == 1 ? "" : "s"));
+      if (k == 0) continue;
+      int better = 0;
+      int worse = 0;
+      int equal = 0;
+      for (RushPlayback.JobUtilities row : rows) {
+        double d = row.delta(k);
+        if (Double.isNaN(d)) continue;
+        if (d > 1e-9) better++;
+        else if (d < -1e-9) worse++;
+        else equal++;
+      }
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              " (%+.3f vs #%d; better for %d job%s, worse for %d, equal for %d)",
+              m.meanUtility() - first.result().metrics().meanUtility(),
+              first.number(),
+              better,
+              better == 1 ? "" : "s",
+              worse,
+              equal));
     }
-    return String.format(
-        Locale.ROOT,
-        "A %s vs B %s: mean utility %.3f vs %.3f (B − A %+.3f), zero-utility jobs %d vs %d;"
-            + " B is better for %d job%s, worse for %d, equal for %d",
-        a.scheduler(),
-        b.scheduler(),
-        a.metrics().meanUtility(),
-        b.metrics().meanUtility(),
-        b.metrics().meanUtility() - a.metrics().meanUtility(),
-        a.metrics().zeroUtilityJobs(),
-        b.metrics().zeroUtilityJobs(),
-        better,
-        better == 1 ? "" : "s",
-        worse,
-        d.size() - better - worse);
+    return sb.toString();
   }
 
   private static String trim(double v) {
@@ -397,15 +536,18 @@ public final class RushViewModel {
     return scheduler;
   }
 
-  public ReadOnlyObjectProperty<RushRunResult> runAProperty() {
-    return runA.getReadOnlyProperty();
+  /** Every run on the scenario, in the order they finished. */
+  public ObservableList<Run> runs() {
+    return runsView;
   }
 
-  public ReadOnlyObjectProperty<RushRunResult> runBProperty() {
-    return runB.getReadOnlyProperty();
+  /** The runs checked for comparison, in the run list's order; the first is the reference. */
+  public ObservableList<Run> comparedRuns() {
+    return comparedView;
   }
 
-  public ObjectProperty<Slot> shownProperty() {
+  /** The run played back, null when there is none. */
+  public ObjectProperty<Run> shownProperty() {
     return shown;
   }
 
@@ -423,9 +565,12 @@ public final class RushViewModel {
     return rows;
   }
 
-  /** Per-job utility of run A and run B, when both exist. */
-  public ObservableList<RushPlayback.Difference> differences() {
-    return differences;
+  /**
+   * Per job, its utility in each checked run ({@link #comparedRuns()}'s order) and the difference
+   * of each against the first.
+   */
+  public ObservableList<RushPlayback.JobUtilities> comparison() {
+    return comparison;
   }
 
   public ReadOnlyStringProperty summaryProperty() {
@@ -437,8 +582,9 @@ public final class RushViewModel {
     return runSummary.getReadOnlyProperty();
   }
 
+  /** The checked runs' summary and differences, or what to do to compare. */
   public ReadOnlyStringProperty comparisonProperty() {
-    return comparison.getReadOnlyProperty();
+    return comparisonSummary.getReadOnlyProperty();
   }
 
   public ReadOnlyStringProperty problemProperty() {

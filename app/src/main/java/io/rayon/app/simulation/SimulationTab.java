@@ -1,5 +1,6 @@
 package io.rayon.app.simulation;
 
+import io.rayon.app.rush.RushViewModel;
 import io.rayon.app.workspace.AppCommand;
 import io.rayon.app.workspace.ChartSource;
 import io.rayon.app.workspace.WorkspaceTab;
@@ -15,6 +16,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
+import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.StringProperty;
@@ -30,12 +33,14 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Control;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -48,6 +53,14 @@ import org.controlsfx.control.CheckComboBox;
  * dimension (memory, vcores) and the series (capacity, allowance, estimation, reservation, usage)
  * chosen with ControlsFX {@link CheckComboBox}es. The settings are checked as they are typed
  * (ControlsFX ValidationSupport through {@link FieldValidation}).
+ *
+ * <p>The scheduler list has two headings: the cluster scenario's schedulers, and the RUSH
+ * scenario's ({@code rush}, {@code fifo}, {@code edf}, {@code rrh}), greyed while no RUSH scenario
+ * is open. Each heading names the scenario its schedulers run; a line under the tool bars says what
+ * Simulate will run. A RUSH scheduler's option controls are generated from its {@link OptionSpec}s
+ * like the cluster schedulers' and share their values with the RUSH tab; its run plays back in the
+ * RUSH tab, which Simulate selects when the run has finished. The cluster-only settings (heartbeat,
+ * frame interval, failing nodes) are disabled while a RUSH scheduler is chosen.
  */
 public final class SimulationTab implements WorkspaceTab {
   /** The time series each chart can show, in drawing order. */
@@ -86,15 +99,37 @@ public final class SimulationTab implements WorkspaceTab {
   public SimulationTab(SimulationViewModel vm) {
     this.vm = vm;
     ComboBox<String> scheduler =
-        new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.SCHEDULERS));
+        new ComboBox<>(FXCollections.observableArrayList(SimulationViewModel.CHOICES));
     scheduler.setId("sim-scheduler");
+    scheduler.setCellFactory(l -> choiceCell());
+    scheduler.setVisibleRowCount(SimulationViewModel.CHOICES.size());
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
-    HBox schedulerOptions = new HBox(6);
+    // a heading is not a scheduler: picking one (with the keyboard) keeps the scheduler
+    scheduler
+        .valueProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (SimulationViewModel.isHeading(b)) Platform.runLater(() -> scheduler.setValue(a));
+            });
+    // the scheduler's options on a row of their own that wraps: none hides in a tool bar's
+    // overflow menu (the RUSH schedulers have up to five)
+    FlowPane schedulerOptions = new FlowPane(8, 4);
+    schedulerOptions.setId("sim-options-row");
     schedulerOptions.setAlignment(Pos.CENTER_LEFT);
+    schedulerOptions.setPadding(new Insets(2, 8, 2, 8));
     for (String name : SimulationViewModel.SCHEDULERS)
       schedulerOptions.getChildren().add(optionControls(name));
+    for (String name : SimulationViewModel.RUSH_SCHEDULERS) {
+      if (SimulationViewModel.isRush(name))
+        schedulerOptions.getChildren().add(rushOptionControls(name));
+    }
+    BooleanBinding rushChosen =
+        Bindings.createBooleanBinding(
+            () -> SimulationViewModel.isRush(vm.schedulerProperty().get()), vm.schedulerProperty());
     TextField heartbeat = field("sim-heartbeat", 4, vm.heartbeatProperty());
     TextField frames = field("sim-frame-interval", 5, vm.frameIntervalProperty());
+    heartbeat.disableProperty().bind(rushChosen);
+    frames.disableProperty().bind(rushChosen);
     validation.check(heartbeat, text -> SimulationViewModel.positiveProblem("heartbeat", text));
     validation.check(frames, text -> SimulationViewModel.positiveProblem("frame interval", text));
     ComboBox<String> measure =
@@ -105,15 +140,11 @@ public final class SimulationTab implements WorkspaceTab {
     run.setOnAction(e -> vm.run());
     run.disableProperty().bind(vm.runningProperty());
     Button cancel = new Button("Cancel");
+    cancel.setId("sim-cancel");
     cancel.setOnAction(e -> vm.cancel());
     cancel.disableProperty().bind(vm.runningProperty().not());
     ToolBar bar =
-        new ToolBar(
-            new Label("Scheduler"),
-            scheduler,
-            schedulerOptions,
-            new Label("Heartbeat (s)"),
-            heartbeat);
+        new ToolBar(new Label("Scheduler"), scheduler, new Label("Heartbeat (s)"), heartbeat);
     seriesChoice.setId("sim-series-choice");
     seriesChoice.setTitle("Series");
     seriesChoice.setShowCheckedCount(true);
@@ -137,6 +168,7 @@ public final class SimulationTab implements WorkspaceTab {
             "nodes to fail during the run, e.g. 40@2h+2h (40 nodes two hours in, for two hours);"
                 + " several separated by commas; the rayon scheduler re-plans (Adapter)"));
     validation.check(failNodes, SimulationViewModel::outagesProblem);
+    failNodes.disableProperty().bind(rushChosen);
     ToolBar actions =
         new ToolBar(
             new Label("Frame every (s)"),
@@ -149,6 +181,10 @@ public final class SimulationTab implements WorkspaceTab {
             measure,
             dimensionChoice,
             seriesChoice);
+    Label target = new Label();
+    target.setId("sim-target");
+    target.setWrapText(true);
+    target.textProperty().bind(vm.targetProperty());
     Label summary = new Label();
     summary.setId("sim-summary");
     summary.textProperty().bind(vm.summaryProperty());
@@ -211,7 +247,8 @@ public final class SimulationTab implements WorkspaceTab {
     split.setOrientation(Orientation.HORIZONTAL);
     split.setDividerPositions(0.6);
     timeline.setMinWidth(320);
-    VBox top = new VBox(bar, actions, summary, problem);
+    VBox top = new VBox(bar, schedulerOptions, actions, target, summary, problem);
+    VBox.setMargin(target, new Insets(2, 8, 0, 8));
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
     root.setCenter(split);
@@ -226,14 +263,26 @@ public final class SimulationTab implements WorkspaceTab {
    * sim-options-NAME}) shows, and its controls are enabled, only while that scheduler is selected.
    */
   private HBox optionControls(String schedulerName) {
+    return optionControls(
+        schedulerName,
+        SimulationViewModel.options(schedulerName),
+        spec -> vm.optionProperty(schedulerName, spec),
+        spec -> "sim-" + spec.name());
+  }
+
+  private HBox optionControls(
+      String schedulerName,
+      List<OptionSpec> specs,
+      Function<OptionSpec, StringProperty> values,
+      Function<OptionSpec, String> ids) {
     HBox box = new HBox(6);
     box.setId("sim-options-" + schedulerName);
     box.setAlignment(Pos.CENTER_LEFT);
     BooleanBinding selected = vm.schedulerProperty().isEqualTo(schedulerName);
     box.visibleProperty().bind(selected);
     box.managedProperty().bind(selected);
-    for (OptionSpec spec : SimulationViewModel.options(schedulerName)) {
-      StringProperty value = vm.optionProperty(schedulerName, spec);
+    for (OptionSpec spec : specs) {
+      StringProperty value = values.apply(spec);
       Control control;
       if (spec.type() == OptionSpec.Type.CHOICE) {
         ComboBox<String> c = new ComboBox<>(FXCollections.observableArrayList(spec.choices()));
@@ -246,13 +295,13 @@ public final class SimulationTab implements WorkspaceTab {
         value.addListener((o, a, b) -> c.setSelected(Boolean.parseBoolean(b)));
         control = c;
       } else {
-        TextField t = field("sim-" + spec.name(), 6, value);
+        TextField t = field(ids.apply(spec), 6, value);
         validation.check(
             t, text -> t.isDisabled() ? null : SimulationViewModel.optionProblem(spec, text));
         t.disabledProperty().addListener(o -> validation.support().revalidate(t));
         control = t;
       }
-      control.setId("sim-" + spec.name());
+      control.setId(ids.apply(spec));
       control.disableProperty().bind(selected.not());
       Tooltip tip =
           new Tooltip(
@@ -265,6 +314,51 @@ public final class SimulationTab implements WorkspaceTab {
       box.getChildren().addAll(label, control);
     }
     return box;
+  }
+
+  /**
+   * A cell of the scheduler list: a heading (bold, not selectable, naming the scenario its
+   * schedulers run) or a scheduler, indented under it; a RUSH scheduler is disabled while no RUSH
+   * scenario is open (its heading says how to open one).
+   */
+  private ListCell<String> choiceCell() {
+    return new ListCell<>() {
+      @Override
+      protected void updateItem(String item, boolean empty) {
+        super.updateItem(item, empty);
+        textProperty().unbind();
+        disableProperty().unbind();
+        setDisable(false);
+        getStyleClass().remove("sim-scheduler-heading");
+        if (empty || item == null) {
+          setText(null);
+          setStyle("");
+        } else if (SimulationViewModel.isHeading(item)) {
+          textProperty().bind(vm.headingProperty(item));
+          setDisable(true);
+          getStyleClass().add("sim-scheduler-heading");
+          setStyle("-fx-font-weight: bold; -fx-opacity: 1;");
+        } else {
+          setText(item);
+          setStyle("-fx-padding: 3 6 3 18;");
+          if (SimulationViewModel.isRush(item))
+            disableProperty().bind(vm.rushScenarioOpenProperty().not());
+        }
+      }
+    };
+  }
+
+  /**
+   * The option controls of a RUSH scheduler, generated from its {@link OptionSpec}s as for the
+   * cluster schedulers; a control's id is {@code sim-}, the scheduler's name, {@code -} and the
+   * option's ({@code sim-rush-theta}); the group's is {@code sim-options-NAME}.
+   */
+  private HBox rushOptionControls(String schedulerName) {
+    return optionControls(
+        schedulerName,
+        RushViewModel.options(schedulerName),
+        spec -> vm.rushOptionProperty(schedulerName, spec),
+        spec -> "sim-" + schedulerName + "-" + spec.name());
   }
 
   private static TextField field(String id, int cols, StringProperty p) {

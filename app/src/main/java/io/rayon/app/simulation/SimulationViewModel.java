@@ -1,5 +1,6 @@
 package io.rayon.app.simulation;
 
+import io.rayon.app.rush.RushViewModel;
 import io.rayon.app.task.BackgroundTask;
 import io.rayon.app.task.TaskExecutor;
 import io.rayon.app.task.TaskHandle;
@@ -16,7 +17,9 @@ import io.rayon.engine.sim.SchedulerReport.AllocationSample;
 import io.rayon.engine.sim.SimEvent;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.rush.RushSchedulers;
 import io.rayon.model.resources.Resources;
+import io.rayon.model.rush.RushScenario;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
@@ -50,10 +53,41 @@ import javafx.scene.paint.Color;
  * damping α and its availability formula, {@link Availability}), the heartbeat and the frame
  * interval (validated here), the run through the executor ({@link SimulationRun}), and the frame
  * being shown. The simulator records per-node frames; the view animates them.
+ *
+ * <p>The scheduler list also offers the RUSH schedulers ({@link RushSchedulers#REGISTRY}), under a
+ * heading of their own: they schedule the RUSH scenario open in the RUSH view (a RUSH file is its
+ * own kind, not the open cluster scenario), and Simulate then runs it through that view's state
+ * ({@link #attachRush}) so that the run joins the RUSH view's run list, with its charts. Opening a
+ * RUSH scenario selects a RUSH scheduler here, opening a cluster scenario a cluster one, so the
+ * selection fits the scenario opened last; {@link #targetProperty()} says which one Simulate runs.
  */
 public final class SimulationViewModel {
   /** The schedulers of the registry, in its order. */
   public static final List<String> SCHEDULERS = Schedulers.names();
+
+  /** The RUSH schedulers ({@link RushSchedulers#REGISTRY}), for RUSH scenarios. */
+  public static final List<String> RUSH_SCHEDULERS = RushSchedulers.names();
+
+  /** The heading over the cluster schedulers in the scheduler list (not a scheduler). */
+  public static final String CLUSTER_HEADING = "Cluster scenario";
+
+  /** The heading over the RUSH schedulers in the scheduler list (not a scheduler). */
+  public static final String RUSH_HEADING = "RUSH scenario";
+
+  /**
+   * What the scheduler list offers, in order: {@link #CLUSTER_HEADING}, the cluster schedulers,
+   * {@link #RUSH_HEADING}, the RUSH schedulers.
+   */
+  public static final List<String> CHOICES = choices();
+
+  private static List<String> choices() {
+    List<String> c = new ArrayList<>();
+    c.add(CLUSTER_HEADING);
+    c.addAll(SCHEDULERS);
+    c.add(RUSH_HEADING);
+    for (String r : RUSH_SCHEDULERS) if (!SCHEDULERS.contains(r)) c.add(r);
+    return List.copyOf(c);
+  }
 
   public static final List<String> MEASURES = List.of("memory", "cpu", "cpu demand");
 
@@ -93,6 +127,21 @@ public final class SimulationViewModel {
   private Workload simulated;
   private TaskHandle handle;
   private long runId;
+  // RUSH: the RUSH view's state once attached, the option values the controls here edit (bound to
+  // that state's), whether the RUSH run in flight was started here and how many runs it had then
+  private RushViewModel rush;
+  private Runnable showRush = () -> {};
+  private final Map<String, StringProperty> rushOptionValues = new HashMap<>();
+  private final ReadOnlyBooleanWrapper rushScenarioOpen =
+      new ReadOnlyBooleanWrapper(this, "rushScenarioOpen");
+  private final ReadOnlyStringWrapper clusterHeading =
+      new ReadOnlyStringWrapper(this, "clusterHeading", CLUSTER_HEADING);
+  private final ReadOnlyStringWrapper rushHeading =
+      new ReadOnlyStringWrapper(this, "rushHeading", RUSH_HEADING + ": none open");
+  private final ReadOnlyStringWrapper target = new ReadOnlyStringWrapper(this, "target", "");
+  private boolean rushRunHere;
+  private int rushRunsBefore;
+  private String lastCluster = "estimation";
 
   public SimulationViewModel(WorkspaceViewModel ws, TaskExecutor executor) {
     this.ws = ws;
@@ -113,7 +162,126 @@ public final class SimulationViewModel {
               slaAtRisk.clear();
               problem.set("");
               summary.set("No simulation yet: choose a scheduler and press Simulate.");
+              // a cluster scenario was opened: its schedulers fit it
+              if (isRush(scheduler.get())) scheduler.set(lastCluster);
+              describeTarget();
             });
+    scheduler.addListener(
+        (o, a, b) -> {
+          if (b != null && SCHEDULERS.contains(b)) lastCluster = b;
+          if (isRush(b) && rush != null) rush.schedulerProperty().set(b);
+          describeTarget();
+        });
+    describeTarget();
+  }
+
+  /**
+   * Connects the RUSH view's state: the RUSH schedulers then run its open scenario, their option
+   * controls here edit its option values, and {@code showRushView} (selecting the RUSH tab) runs
+   * when a run started here has finished.
+   */
+  public void attachRush(RushViewModel rushViewModel, Runnable showRushView) {
+    this.rush = rushViewModel;
+    this.showRush = showRushView == null ? () -> {} : showRushView;
+    for (Map.Entry<String, StringProperty> e : rushOptionValues.entrySet()) bindRushOption(e);
+    rush.scenarioProperty()
+        .addListener(
+            (o, a, sc) -> {
+              // a RUSH scenario was opened: its schedulers fit it
+              if (sc != null && !isRush(scheduler.get()))
+                scheduler.set(rush.schedulerProperty().get());
+              describeTarget();
+            });
+    rush.runningProperty()
+        .addListener(
+            (o, was, now) -> {
+              if (!now && rushRunHere) rushRunEnded();
+            });
+    describeTarget();
+  }
+
+  private void bindRushOption(Map.Entry<String, StringProperty> e) {
+    String name = e.getKey().substring(0, e.getKey().indexOf('/'));
+    String option = e.getKey().substring(e.getKey().indexOf('/') + 1);
+    for (OptionSpec spec : RushViewModel.options(name)) {
+      if (spec.name().equals(option))
+        e.getValue().bindBidirectional(rush.optionProperty(name, spec));
+    }
+  }
+
+  /** Whether {@code name} is a RUSH scheduler (and not a cluster one). */
+  public static boolean isRush(String name) {
+    return name != null && RUSH_SCHEDULERS.contains(name) && !SCHEDULERS.contains(name);
+  }
+
+  /** Whether an entry of {@link #CHOICES} is a heading rather than a scheduler. */
+  public static boolean isHeading(String choice) {
+    return CLUSTER_HEADING.equals(choice) || RUSH_HEADING.equals(choice);
+  }
+
+  /**
+   * The text value of one option of a RUSH scheduler; once {@link #attachRush attached}, the RUSH
+   * view's value of it (editing either edits both).
+   */
+  public StringProperty rushOptionProperty(String schedulerName, OptionSpec spec) {
+    String key = schedulerName + "/" + spec.name();
+    StringProperty p = rushOptionValues.get(key);
+    if (p == null) {
+      p =
+          new SimpleStringProperty(
+              this, key, spec.defaultValue() == null ? "" : spec.defaultValue());
+      rushOptionValues.put(key, p);
+      if (rush != null) bindRushOption(Map.entry(key, p));
+    }
+    return p;
+  }
+
+  /** The heading's text for a heading of {@link #CHOICES}: which scenario its schedulers run. */
+  public ReadOnlyStringProperty headingProperty(String heading) {
+    return RUSH_HEADING.equals(heading)
+        ? rushHeading.getReadOnlyProperty()
+        : clusterHeading.getReadOnlyProperty();
+  }
+
+  /** Whether a RUSH scenario is open in the RUSH view (the RUSH schedulers have one to run). */
+  public ReadOnlyBooleanProperty rushScenarioOpenProperty() {
+    return rushScenarioOpen.getReadOnlyProperty();
+  }
+
+  /** Which scenario Simulate runs with the selected scheduler, in words. */
+  public ReadOnlyStringProperty targetProperty() {
+    return target.getReadOnlyProperty();
+  }
+
+  private void describeTarget() {
+    RushScenario rs = rush == null ? null : rush.scenarioProperty().get();
+    rushScenarioOpen.set(rs != null);
+    clusterHeading.set(CLUSTER_HEADING + ": " + ws.documentName());
+    rushHeading.set(
+        RUSH_HEADING + ": " + (rs == null ? "none open (File → Open… a RUSH file)" : rs.name()));
+    if (isRush(scheduler.get())) {
+      target.set(
+          rs == null
+              ? "No RUSH scenario is open: File → Open… a RUSH scenario file (\"kind\": \"rush\")"
+                  + " or open one in the RUSH tab, then Simulate runs "
+                  + scheduler.get()
+                  + " on it."
+              : String.format(
+                  Locale.ROOT,
+                  "Simulate runs %s on the RUSH scenario %s (%d jobs, %d containers); the run joins"
+                      + " the RUSH tab's run list, where it plays back and compares.",
+                  scheduler.get(),
+                  rs.name(),
+                  rs.jobs().size(),
+                  rs.containers()));
+    } else {
+      target.set(
+          "Simulate runs "
+              + scheduler.get()
+              + " on the cluster scenario "
+              + ws.documentName()
+              + ".");
+    }
   }
 
   /** The configuration, or null with {@link #problemProperty() problem} set. */
@@ -215,6 +383,14 @@ public final class SimulationViewModel {
   }
 
   public void run() {
+    if (isHeading(scheduler.get())) {
+      problem.set("Choose a scheduler under one of the headings.");
+      return;
+    }
+    if (isRush(scheduler.get())) {
+      runRush();
+      return;
+    }
     SimulationConfig cfg = config();
     if (cfg == null) return;
     Scenario s = ws.getScenario();
@@ -264,6 +440,61 @@ public final class SimulationViewModel {
                       running.set(false);
                       summary.set("Simulation cancelled.");
                     }));
+  }
+
+  /**
+   * Runs the selected RUSH scheduler on the RUSH view's scenario, through the RUSH view's state
+   * (off the JavaFX thread, with its progress; {@link #cancel} cancels it).
+   */
+  private void runRush() {
+    String name = scheduler.get();
+    if (rush == null) {
+      problem.set("The RUSH view is not available, so " + name + " has nothing to run.");
+      return;
+    }
+    RushScenario rs = rush.scenarioProperty().get();
+    if (rs == null) {
+      problem.set(target.get());
+      return;
+    }
+    problem.set("");
+    if (handle != null) handle.cancel();
+    runId++;
+    rush.schedulerProperty().set(name);
+    rushRunsBefore = rush.runs().size();
+    rush.run();
+    if (!rush.runningProperty().get()) {
+      // bad options: the RUSH view's message names the option
+      problem.set(rush.problemProperty().get());
+      return;
+    }
+    rushRunHere = true;
+    running.set(true);
+    summary.set(
+        "Simulating "
+            + rs.jobs().size()
+            + " jobs of the RUSH scenario "
+            + rs.name()
+            + " with the "
+            + name
+            + " scheduler…");
+  }
+
+  private void rushRunEnded() {
+    rushRunHere = false;
+    if (rush.runs().size() > rushRunsBefore) {
+      RushViewModel.Run r = rush.runs().get(rush.runs().size() - 1);
+      summary.set(
+          RushViewModel.describeRun(r) + "; it is in the RUSH tab's run list, shown there now.");
+      running.set(false);
+      showRush.run();
+    } else if (!rush.problemProperty().get().isEmpty()) {
+      problem.set("Simulation failed: " + rush.problemProperty().get());
+      running.set(false);
+    } else {
+      summary.set("Simulation cancelled.");
+      running.set(false);
+    }
   }
 
   static String describe(SimulationResult r) {
@@ -424,7 +655,8 @@ public final class SimulationViewModel {
   }
 
   public void cancel() {
-    if (handle != null) handle.cancel();
+    if (rushRunHere && rush != null) rush.cancel();
+    else if (handle != null) handle.cancel();
   }
 
   public StringProperty schedulerProperty() {

@@ -157,16 +157,27 @@ class RushPlaybackTest {
   }
 
   @Test
-  void differencesMatchJobsByIdInRunAsOrder() {
+  void utilitiesMatchJobsByIdInTheFirstRunsOrder() {
     RushRunResult a = twoJobs("rush");
     UtilityFunction ub = new UtilityFunction.Linear(1, 0.1, 10);
     List<RushJobResult> other = List.of(job("b", 10, 15, ub), job("c", 0, 1, ub));
     RushRunResult b = new RushRunResult("edf", "", other, List.of(), RushMetrics.of(other));
-    List<RushPlayback.Difference> d = RushPlayback.differences(a, b);
-    assertThat(d).extracting(RushPlayback.Difference::id).containsExactly("b");
-    assertThat(d.get(0).a()).isEqualTo(a.jobs().get(1).utility());
-    assertThat(d.get(0).b()).isEqualTo(ub.value(5));
-    assertThat(d.get(0).delta()).isPositive();
+    List<RushJobResult> third = List.of(job("c", 0, 1, ub));
+    RushRunResult c = new RushRunResult("fifo", "", third, List.of(), RushMetrics.of(third));
+    List<RushPlayback.JobUtilities> d = RushPlayback.utilities(List.of(a, b, c));
+    assertThat(d)
+        .extracting(RushPlayback.JobUtilities::id)
+        .containsExactlyElementsOf(a.jobs().stream().map(RushJobResult::id).toList());
+    RushPlayback.JobUtilities jb = d.get(1);
+    assertThat(jb.id()).isEqualTo("b");
+    assertThat(jb.runs()).isEqualTo(3);
+    assertThat(jb.utility(0)).isEqualTo(a.jobs().get(1).utility());
+    assertThat(jb.utility(1)).isEqualTo(ub.value(5));
+    assertThat(jb.delta(1)).isEqualTo(jb.utility(1) - jb.utility(0)).isPositive();
+    assertThat(jb.delta(2)).isNaN(); // the third run has no job b
+    assertThat(jb.worseSomewhere()).isFalse();
+    assertThat(d.get(0).utility(1)).isNaN(); // job a only in the first run
+    assertThat(RushPlayback.utilities(List.of())).isEmpty();
   }
 
   /**

@@ -2,11 +2,12 @@ package io.rayon.app.rush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.app.rush.RushViewModel.Slot;
 import io.rayon.app.testing.ManualTaskExecutor;
 import io.rayon.app.testing.ScriptedDialogService;
+import io.rayon.engine.sim.rush.RushRunExport;
 import io.rayon.engine.sim.rush.RushRunResult;
 import io.rayon.views.chart.SeriesChart;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.Node;
@@ -21,6 +22,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
+import org.controlsfx.control.CheckListView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +33,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The RUSH tab driven headless through its real controls: open a scenario, choose a scheduler, run
- * in the background, scrub the playback and see the red rows of hopeless jobs, run a second
- * scheduler and compare the two.
+ * in the background, scrub the playback and see the red rows of hopeless jobs, run more schedulers
+ * and compare the checked runs, export the run shown.
  */
 @ExtendWith(ApplicationExtension.class)
 class RushTabTest {
@@ -85,9 +87,9 @@ class RushTabTest {
   @Test
   void everyEmptyStateSaysWhatToDoNext(FxRobot robot) {
     assertThat(label(robot, "#rush-summary")).contains("Open").contains("Generate");
-    assertThat(robot.lookup("#rush-run-a").queryAs(Button.class).isDisabled()).isTrue();
+    assertThat(robot.lookup("#rush-run").queryAs(Button.class).isDisabled()).isTrue();
     TableView<?> jobs = robot.lookup("#rush-jobs").queryAs(TableView.class);
-    assertThat(((Label) jobs.getPlaceholder()).getText()).contains("Run A");
+    assertThat(((Label) jobs.getPlaceholder()).getText()).contains("press Run");
     // a missing bundled sample: the tab says where it looked and what else to do
     robot.clickOn("#rush-sample");
     assertThat(label(robot, "#rush-problem")).contains(RushViewModel.SAMPLE).contains("Generate");
@@ -106,16 +108,16 @@ class RushTabTest {
     robot.interact(() -> theta.setText("0.9"));
     assertThat(tab.validation().support().getValidationResult().getErrors()).isEmpty();
 
-    robot.clickOn("#rush-run-a");
+    robot.clickOn("#rush-run");
     // the work waits in the executor: the FX thread did not run it, the tab is busy and can cancel
     assertThat(executor.pending()).isEqualTo(1);
-    assertThat(robot.lookup("#rush-run-a").queryAs(Button.class).isDisabled()).isTrue();
+    assertThat(robot.lookup("#rush-run").queryAs(Button.class).isDisabled()).isTrue();
     assertThat(robot.lookup("#rush-cancel").queryAs(Button.class).isDisabled()).isFalse();
     assertThat(robot.lookup("#rush-progress").query().isVisible()).isTrue();
     robot.interact(executor::runNext);
-    RushRunResult a = vm.result(Slot.A);
+    RushRunResult a = vm.shownRun();
     assertThat(a).isNotNull();
-    assertThat(label(robot, "#rush-run-summary")).startsWith("A: rush: mean utility");
+    assertThat(label(robot, "#rush-run-summary")).startsWith("#1 rush: mean utility");
 
     // scrub to each snapshot with the timeline's slider: red rows are exactly the hopeless jobs
     // there
@@ -168,55 +170,94 @@ class RushTabTest {
 
   @Test
   @SuppressWarnings("unchecked")
-  void comparesTwoSchedulersSideBySide(FxRobot robot) throws Exception {
+  void comparesThreeRunsSideBySideAndExportsTheRunShown(FxRobot robot) throws Exception {
     open(robot);
-    robot.clickOn("#rush-run-a");
+    robot.clickOn("#rush-run");
     robot.interact(executor::runNext);
     choose(robot, "edf");
     // the rush options hide, edf's show
     assertThat(robot.lookup("#rush-opt-theta").query().getParent().isVisible()).isFalse();
-    robot.clickOn("#rush-run-b");
+    robot.clickOn("#rush-run");
     robot.interact(executor::runNext);
-    RushRunResult a = vm.result(Slot.A);
-    RushRunResult b = vm.result(Slot.B);
-    assertThat(b.scheduler()).isEqualTo("edf");
-    assertThat(vm.shownProperty().get()).isEqualTo(Slot.B);
+    choose(robot, "fifo");
+    robot.clickOn("#rush-run");
+    robot.interact(executor::runNext);
+    assertThat(vm.runs())
+        .extracting(r -> r.result().scheduler())
+        .containsExactly("rush", "edf", "fifo");
+    RushRunResult a = vm.runs().get(0).result();
+    assertThat(vm.shownRun()).isSameAs(vm.runs().get(2).result());
+    CheckListView<RushViewModel.Run> list =
+        robot.lookup("#rush-run-list").queryAs(CheckListView.class);
+    assertThat(list.getCheckModel().getCheckedItems()).hasSize(3);
+    assertThat(list.getSelectionModel().getSelectedItem()).isSameAs(vm.runs().get(2));
 
     robot.clickOn("Utility CDF");
     SeriesChart cdf = robot.lookup("#rush-cdf").queryAs(SeriesChart.class);
     assertThat(cdf.getSeries())
         .extracting(SeriesChart.Series::name)
-        .containsExactly("A: rush", "B: edf");
+        .containsExactly("#1 rush", "#2 edf", "#3 fifo");
     assertThat(cdf.getSeries().get(0).y()[cdf.getSeries().get(0).y().length - 1]).isEqualTo(1.0);
 
-    robot.clickOn("A vs B");
-    TableView<RushPlayback.Difference> diffs = robot.lookup("#rush-diffs").queryAs(TableView.class);
+    robot.clickOn("Runs compared");
+    TableView<RushPlayback.JobUtilities> diffs =
+        robot.lookup("#rush-diffs").queryAs(TableView.class);
     assertThat(diffs.getItems()).hasSize(8);
     assertThat(diffs.getItems())
-        .extracting(RushPlayback.Difference::id)
+        .extracting(RushPlayback.JobUtilities::id)
         .containsExactlyElementsOf(a.jobs().stream().map(j -> j.id()).toList());
-    assertThat(label(robot, "#rush-comparison")).startsWith("A rush vs B edf");
+    assertThat(diffs.getColumns())
+        .extracting(c -> c.getText())
+        .containsExactly("job", "class", "U #1", "U #2", "U #3", "#2 − #1", "#3 − #1");
+    assertThat(label(robot, "#rush-comparison")).startsWith("#1 rush").contains("#3 fifo");
 
-    // back to run A with the segmented button: the playback shows A's snapshots
+    // uncheck run #2 with its check box in the list: it leaves the CDF and the table
+    robot.clickOn(
+        robot
+            .lookup("#rush-run-list .check-box")
+            .match(
+                (Node n) ->
+                    n.getParent() instanceof Labeled l
+                        && l.getText() != null
+                        && l.getText().startsWith("#2"))
+            .<Node>query());
+    WaitForAsyncUtils.waitForFxEvents();
+    assertThat(vm.comparedRuns()).extracting(RushViewModel.Run::number).containsExactly(1, 3);
+    assertThat(diffs.getColumns())
+        .extracting(c -> c.getText())
+        .containsExactly("job", "class", "U #1", "U #3", "#3 − #1");
+    robot.clickOn("Utility CDF");
+    assertThat(cdf.getSeries())
+        .extracting(SeriesChart.Series::name)
+        .containsExactly("#1 rush", "#3 fifo");
+
+    // pick run #1 in the list: the playback shows its snapshots
     robot.clickOn("Jobs");
-    robot.clickOn("#rush-show-a");
+    robot.interact(() -> list.getSelectionModel().select(vm.runs().get(0)));
     assertThat(vm.shownRun()).isSameAs(a);
-    robot.clickOn("#rush-show-a"); // pressing the pressed one keeps it
-    assertThat(vm.shownProperty().get()).isEqualTo(Slot.A);
+
+    // export the run shown as CSV: the file is the engine's CSV of that run
+    Path csv = dir.resolve("tab-export.csv");
+    dialogs.files.add(csv);
+    robot.clickOn("#rush-export-csv");
+    robot.interact(executor::runNext);
+    assertThat(Files.readString(csv)).isEqualTo(RushRunExport.csv(a));
+    assertThat(label(robot, "#rush-run-summary")).contains("tab-export.csv");
     robot.interact(tab::dispose);
   }
 
   @Test
   void cancellingARunKeepsThePreviousOne(FxRobot robot) throws Exception {
     open(robot);
-    robot.clickOn("#rush-run-a");
+    robot.clickOn("#rush-run");
     robot.interact(executor::runNext);
-    RushRunResult a = vm.result(Slot.A);
-    robot.clickOn("#rush-run-a");
+    RushRunResult a = vm.shownRun();
+    robot.clickOn("#rush-run");
     robot.clickOn("#rush-cancel");
     robot.interact(executor::runNext);
     assertThat(label(robot, "#rush-run-summary")).isEqualTo("Cancelled.");
-    assertThat(vm.result(Slot.A)).isSameAs(a);
+    assertThat(vm.shownRun()).isSameAs(a);
+    assertThat(vm.runs()).hasSize(1);
     ComboBox<?> scheduler = robot.lookup("#rush-scheduler").queryAs(ComboBox.class);
     assertThat(scheduler.getItems()).hasSize(4);
     robot.interact(tab::dispose);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.app.rush.RushScenarios;
 import io.rayon.app.rush.RushTab;
-import io.rayon.app.rush.RushViewModel.Slot;
 import io.rayon.app.task.CurrentThreadTaskExecutor;
 import io.rayon.app.testing.UiHarness;
 import io.rayon.app.testing.UncaughtExceptions;
@@ -32,9 +31,9 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The RUSH tab in the real window at 1024×700 with two runs loaded: every view of it (jobs,
- * containers, utility CDF, A vs B) has no squeezed control, and a session of open, run, compare,
- * scrub and play ends without an exception.
+ * The RUSH tab in the real window at 1024×700 with three runs loaded: every view of it (jobs,
+ * containers, utility CDF, runs compared) has no squeezed control, and a session of open, run,
+ * compare, scrub and play ends without an exception.
  */
 @ExtendWith(ApplicationExtension.class)
 class RushWindowTest {
@@ -47,7 +46,7 @@ class RushWindowTest {
   }
 
   @Test
-  void twoRunsFitAt1024x700InEveryView(FxRobot robot) throws Exception {
+  void threeRunsFitAt1024x700InEveryView(FxRobot robot) throws Exception {
     AtomicReference<UiHarness> h = new AtomicReference<>();
     robot.interact(() -> h.set(new UiHarness(stage, new CurrentThreadTaskExecutor())));
     UiHarness ui = h.get();
@@ -67,11 +66,13 @@ class RushWindowTest {
             stage.setWidth(1024);
             stage.setHeight(700);
           });
-      robot.clickOn("#rush-run-a");
+      robot.clickOn("#rush-run");
       robot.interact(() -> rush.viewModel().schedulerProperty().set("edf"));
-      robot.clickOn("#rush-run-b");
-      assertThat(rush.viewModel().result(Slot.B)).isNotNull();
-      robot.interact(() -> rush.viewModel().shownProperty().set(Slot.A));
+      robot.clickOn("#rush-run");
+      robot.interact(() -> rush.viewModel().schedulerProperty().set("fifo"));
+      robot.clickOn("#rush-run");
+      assertThat(rush.viewModel().runs()).hasSize(3);
+      robot.interact(() -> rush.viewModel().shownProperty().set(rush.viewModel().runs().get(0)));
       robot.interact(
           () -> rush.viewModel().snapshotProperty().set(rush.viewModel().snapshotCount() / 2));
       robot.clickOn("#timeline-play");

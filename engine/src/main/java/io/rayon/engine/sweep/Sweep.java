@@ -12,9 +12,15 @@ import io.rayon.engine.schedulers.SimulationRun;
 import io.rayon.engine.sim.JobOutcome;
 import io.rayon.engine.sim.SimulationConfig;
 import io.rayon.engine.sim.SimulationResult;
+import io.rayon.engine.sim.rush.RushRunExport;
+import io.rayon.engine.sim.rush.RushRunResult;
+import io.rayon.engine.sim.rush.RushScheduler;
+import io.rayon.engine.sim.rush.RushSchedulers;
+import io.rayon.engine.sim.rush.RushSimulator;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.CancelledException;
 import io.rayon.engine.task.ProgressListener;
+import io.rayon.model.rush.RushScenario;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
@@ -53,6 +59,13 @@ import java.util.concurrent.Future;
  * simulation sweep runs every combination with seeds 1..N and reports the spread. Planning is
  * deterministic; a plan sweep refuses more than one seed rather than report a spread of zero.
  *
+ * <p>RUSH scenarios ({@link #ofRush}): the RUSH simulator runs every combination of {@code
+ * scheduler} (a name of {@link RushSchedulers#REGISTRY}; required) and the schedulers' options (for
+ * example {@code theta}), with the same rules for options as above, and reports the RUSH run's
+ * summary ({@link #RUSH_METRICS}, the keys of {@code rayon simulate RUSH-FILE --json}). Seed k
+ * draws the task runtimes with seed k instead of the scenario's seed (as {@code rayon simulate
+ * RUSH-FILE --seed k}), so that {@code --seeds N} shows the spread over runtime draws.
+ *
  * <p>Runs are independent (each builds its own plan or simulator from the shared, read-only
  * scenario) and {@link #runAll} spreads them over the threads it is given.
  */
@@ -60,7 +73,9 @@ public final class Sweep {
   /** What a sweep runs. */
   public enum Kind {
     PLAN,
-    SIMULATE;
+    SIMULATE,
+    /** A RUSH scenario simulated by the RUSH simulator. */
+    RUSH;
 
     public String id() {
       return name().toLowerCase(Locale.ROOT);
@@ -87,8 +102,23 @@ public final class Sweep {
           "meanJobCompletionS",
           "deadlinesMet");
 
+  /**
+   * Metrics of RUSH sweeps: the RUSH run's summary, named as {@link RushRunExport#summary} names
+   * them.
+   */
+  public static final List<String> RUSH_METRICS =
+      List.of(
+          "meanUtility",
+          "minUtility",
+          "zeroUtilityJobs",
+          "deadlineMisses",
+          "meanLatencyS",
+          "makespanS");
+
   private static final Set<String> HIGHER_IS_BETTER =
       Set.of(
+          "meanUtility",
+          "minUtility",
           "accepted",
           "acceptance",
           "weightedAcceptance",
@@ -165,6 +195,7 @@ public final class Sweep {
   }
 
   private final Scenario scenario;
+  private final RushScenario rushScenario;
   private final Kind kind;
   private final List<Param> params;
   private final int seeds;
@@ -174,6 +205,7 @@ public final class Sweep {
 
   private Sweep(
       Scenario scenario,
+      RushScenario rushScenario,
       Kind kind,
       List<Param> params,
       int seeds,
@@ -181,6 +213,7 @@ public final class Sweep {
       SimulationConfig simulation,
       List<Point> points) {
     this.scenario = scenario;
+    this.rushScenario = rushScenario;
     this.kind = kind;
     this.params = params;
     this.seeds = seeds;
@@ -204,6 +237,41 @@ public final class Sweep {
       String metric,
       SimulationConfig simulation) {
     Kind kind = kindOf(metric);
+    if (kind == Kind.RUSH) {
+      throw new IllegalArgumentException(
+          "metric "
+              + metric
+              + " is a RUSH metric: sweep a RUSH scenario file (\"kind\": \"rush\") with it");
+    }
+    return build(scenario, null, kind, params, seeds, metric, simulation);
+  }
+
+  /**
+   * A checked sweep of a RUSH scenario: every combination's scheduler is built once so that a bad
+   * name or option value is an error now.
+   *
+   * @param metric one of {@link #RUSH_METRICS}
+   * @throws IllegalArgumentException naming the metric, parameter or value at fault
+   */
+  public static Sweep ofRush(RushScenario scenario, List<Param> params, int seeds, String metric) {
+    if (!RUSH_METRICS.contains(metric)) {
+      throw new IllegalArgumentException(
+          "metric "
+              + metric
+              + " does not apply to RUSH scenarios; RUSH metrics: "
+              + String.join(", ", RUSH_METRICS));
+    }
+    return build(null, scenario, Kind.RUSH, params, seeds, metric, null);
+  }
+
+  private static Sweep build(
+      Scenario scenario,
+      RushScenario rushScenario,
+      Kind kind,
+      List<Param> params,
+      int seeds,
+      String metric,
+      SimulationConfig simulation) {
     if (seeds < 1) throw new IllegalArgumentException("--seeds must be at least 1, got " + seeds);
     if (kind == Kind.PLAN && seeds > 1) {
       throw new IllegalArgumentException(
@@ -216,10 +284,11 @@ public final class Sweep {
       if (!names.add(p.name()))
         throw new IllegalArgumentException("parameter " + p.name() + " is given twice");
     }
-    if (kind == Kind.SIMULATE && !names.contains("scheduler")) {
+    if (kind != Kind.PLAN && !names.contains("scheduler")) {
       throw new IllegalArgumentException(
-          "a simulation sweep needs the scheduler: scheduler=NAME (one of "
-              + String.join(", ", Schedulers.names())
+          (kind == Kind.RUSH ? "a RUSH sweep" : "a simulation sweep")
+              + " needs the scheduler: scheduler=NAME (one of "
+              + String.join(", ", kind == Kind.RUSH ? RushSchedulers.names() : Schedulers.names())
               + ")");
     }
     long combinations = 1;
@@ -249,12 +318,17 @@ public final class Sweep {
     }
     SimulationConfig sim =
         simulation == null ? SimulationConfig.DEFAULT.withFrameInterval(0) : simulation;
-    Sweep probe = new Sweep(scenario, kind, List.copyOf(params), seeds, metric, sim, List.of());
+    Sweep probe =
+        new Sweep(scenario, rushScenario, kind, List.copyOf(params), seeds, metric, sim, List.of());
     // an option applies to the combinations whose planner (scheduler) takes it; elsewhere it is
     // left
     // out, and combinations that become the same run are run once
     Set<String> own =
-        kind == Kind.PLAN ? Set.of("planner", "policy") : Set.of("scheduler", "requests");
+        switch (kind) {
+          case PLAN -> Set.of("planner", "policy");
+          case SIMULATE -> Set.of("scheduler", "requests");
+          case RUSH -> Set.of("scheduler");
+        };
     Set<String> applied = new LinkedHashSet<>(own);
     Set<Map<String, String>> seen = new LinkedHashSet<>();
     for (Map<String, String> c : combos) {
@@ -280,14 +354,20 @@ public final class Sweep {
                 + optionList(kind, combos));
       }
     }
-    return new Sweep(scenario, kind, List.copyOf(params), seeds, metric, sim, List.copyOf(points));
+    return new Sweep(
+        scenario, rushScenario, kind, List.copyOf(params), seeds, metric, sim, List.copyOf(points));
   }
 
   private static Set<String> optionNames(Kind kind, Map<String, String> c) {
     String who =
         kind == Kind.PLAN ? c.getOrDefault("planner", DEFAULT_PLANNER) : c.get("scheduler");
     try {
-      Plugin<?> p = kind == Kind.PLAN ? Planners.plugin(who) : Schedulers.plugin(who);
+      Plugin<?> p =
+          switch (kind) {
+            case PLAN -> Planners.plugin(who);
+            case SIMULATE -> Schedulers.plugin(who);
+            case RUSH -> RushSchedulers.REGISTRY.get(who);
+          };
       Set<String> out = new LinkedHashSet<>();
       for (OptionSpec o : p.options()) out.add(o.name());
       return out;
@@ -318,13 +398,16 @@ public final class Sweep {
   public static Kind kindOf(String metric) {
     if (PLAN_METRICS.contains(metric)) return Kind.PLAN;
     if (SIMULATION_METRICS.contains(metric)) return Kind.SIMULATE;
+    if (RUSH_METRICS.contains(metric)) return Kind.RUSH;
     throw new IllegalArgumentException(
         "unknown metric '"
             + metric
             + "'; plan metrics: "
             + String.join(", ", PLAN_METRICS)
             + "; simulation metrics: "
-            + String.join(", ", SIMULATION_METRICS));
+            + String.join(", ", SIMULATION_METRICS)
+            + "; RUSH metrics: "
+            + String.join(", ", RUSH_METRICS));
   }
 
   /** Whether a larger value of the metric is better (used to sort results, best first). */
@@ -355,16 +438,46 @@ public final class Sweep {
 
   /** The metric names this sweep's runs report. */
   public List<String> metrics() {
-    return kind == Kind.PLAN ? PLAN_METRICS : SIMULATION_METRICS;
+    return switch (kind) {
+      case PLAN -> PLAN_METRICS;
+      case SIMULATE -> SIMULATION_METRICS;
+      case RUSH -> RUSH_METRICS;
+    };
   }
 
   private void check(Map<String, String> c) {
     if (kind == Kind.PLAN) {
       planner(c);
       policy(c);
+    } else if (kind == Kind.RUSH) {
+      rushScheduler(c);
     } else {
       simulation(c, 1);
     }
+  }
+
+  private RushScheduler rushScheduler(Map<String, String> c) {
+    String name = c.get("scheduler");
+    Map<String, String> opts = new LinkedHashMap<>(c);
+    opts.remove("scheduler");
+    try {
+      return RushSchedulers.create(name, opts);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "scheduler " + name + (opts.isEmpty() ? "" : " with " + opts) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The RUSH scenario with its runtimes drawn from {@code seed}. */
+  private static RushScenario withSeed(RushScenario s, long seed) {
+    return new RushScenario(
+        s.formatVersion(),
+        s.name(),
+        s.description(),
+        s.containers(),
+        s.slotSeconds(),
+        seed,
+        s.jobs());
   }
 
   private Planner planner(Map<String, String> c) {
@@ -433,6 +546,15 @@ public final class Sweep {
       m.put("weightedAcceptance", pm.weightedAcceptance());
       m.put("preemption", pm.preemption());
       m.put("uniformity", pm.uniformity());
+    } else if (kind == Kind.RUSH) {
+      RushRunResult r =
+          RushSimulator.run(
+              withSeed(rushScenario, p.seed()),
+              rushScheduler(p.settings()),
+              ProgressListener.NONE,
+              cancel);
+      RushRunExport.summary(r.metrics())
+          .forEach((k, v) -> m.put(k, v instanceof Number n ? n.doubleValue() : Double.NaN));
     } else {
       SimulationResult r = simulation(p.settings(), p.seed()).run(ProgressListener.NONE, cancel);
       m.put("finishedJobs", (double) r.finishedJobs());
@@ -520,8 +642,7 @@ public final class Sweep {
     StringBuilder b = new StringBuilder();
     p.settings()
         .forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-    if (kind == Kind.SIMULATE)
-      b.append(b.length() == 0 ? "" : ", ").append("seed ").append(p.seed());
+    if (kind != Kind.PLAN) b.append(b.length() == 0 ? "" : ", ").append("seed ").append(p.seed());
     return b.length() == 0 ? "defaults" : b.toString();
   }
 
