@@ -221,7 +221,10 @@ public final class GreelPlusPlanner implements Planner {
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
     PlanningContext ctx = context == null ? PlanningContext.DEFAULT : context;
-    if (maxRoomShare < NO_MAX_ROOM_SHARE && RdlChecks.validate(request.rdl()) == null) {
+    // The expression is checked once here for both candidates (each used to check it again).
+    Rejection invalid = RdlChecks.validate(request.rdl());
+    if (invalid != null) return Decision.reject(request.id(), invalid);
+    if (maxRoomShare < NO_MAX_ROOM_SHARE) {
       double taken = RequestSize.shareOfRoom(plan, request);
       if (taken > maxRoomShare) return refused(request, taken);
     }
@@ -264,12 +267,13 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   private Decision late(PlanView plan, ReservationRequest request, PlanningContext ctx) {
-    TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy);
+    TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy).validated();
     return p.run(new GreeLTraversal(p));
   }
 
   /** The early candidate alone (for tests): its accepted decision, or null when it does not fit. */
   Decision earlyCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (RdlChecks.validate(request.rdl()) != null) return null;
     return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx);
   }
 
@@ -283,7 +287,10 @@ public final class GreelPlusPlanner implements Planner {
     TimeMirror m = new TimeMirror(plan);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
-    TentativePlacement p = new TentativePlacement(m.view(), mirrored, ctx, greedy);
+    // Mirroring keeps a valid expression valid (it reflects windows inside the horizon and reverses
+    // orders), and a failed early candidate's reason is never shown: neither is worked out again.
+    TentativePlacement p =
+        new TentativePlacement(m.view(), mirrored, ctx, greedy).validated().withoutReasons();
     TentativePlacement.Traversal t =
         earlyShape == EarlyShape.FLAT ? new GreeLTraversal(p) : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);

@@ -61,6 +61,8 @@ final class TentativePlacement {
   final GreedyOptions options;
   private final List<Block> log = new ArrayList<>();
   private Rejection failure;
+  private boolean reasons = true;
+  private boolean validated;
 
   TentativePlacement(
       PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
@@ -78,6 +80,25 @@ final class TentativePlacement {
   }
 
   /**
+   * For a caller that throws a failed placement's reason away (greel-plus's early candidate): an
+   * atom that does not fit is not diagnosed ({@link RejectionReasons#diagnose}, a scan of the range
+   * per dimension), so a rejection says only "no placement found". Decisions are unchanged.
+   */
+  TentativePlacement withoutReasons() {
+    reasons = false;
+    return this;
+  }
+
+  /**
+   * For a caller that has already checked the request's expression ({@link RdlChecks#validate}
+   * returned no rejection): {@link #run} does not check it again.
+   */
+  TentativePlacement validated() {
+    validated = true;
+    return this;
+  }
+
+  /**
    * Runs the whole placement from the request's arrival to the horizon: validation, the traversal,
    * the policy's check; returns the decision.
    */
@@ -92,7 +113,7 @@ final class TentativePlacement {
    * allocation against the real plan instead).
    */
   Decision run(Traversal traversal, long lo, long hi, boolean checkPolicy) {
-    Rejection invalid = RdlChecks.validate(request.rdl());
+    Rejection invalid = validated ? null : RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
     if (lo >= hi) {
       return Decision.reject(
@@ -169,7 +190,7 @@ final class TentativePlacement {
     AtomRoom room = new AtomRoom(this, atom, lo, hi, roomPolicy);
     List<long[]> blocks = scan(atom, room);
     if (blocks == null) {
-      if (explain) failure = RejectionReasons.diagnose(this, atom, path, lo, hi);
+      if (explain && reasons) failure = RejectionReasons.diagnose(this, atom, path, lo, hi);
       return false;
     }
     for (long[] b : blocks) log.add(block(path, atom, b[0], b[1], b[2]));
