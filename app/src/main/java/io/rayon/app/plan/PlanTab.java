@@ -12,6 +12,7 @@ import io.rayon.views.plan.PlanSkylineView;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -34,6 +35,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -105,20 +107,19 @@ public final class PlanTab implements WorkspaceTab {
     limit.managedProperty().bind(solver);
     limitLabel.visibleProperty().bind(solver);
     limitLabel.managedProperty().bind(solver);
-    HBox optionControls = new HBox(6);
+    FlowPane optionControls = new FlowPane(12, 4);
     optionControls.setId("planner-options");
     optionControls.setAlignment(Pos.CENTER_LEFT);
     fillOptionControls(optionControls);
     vm.plannerProperty().addListener((o, a, b) -> fillOptionControls(optionControls));
+    // the planner's options on a row of their own under the tool bar, so that none hides in the
+    // tool bar's overflow menu (greel-plus has four); the row is gone when a planner has none
+    optionControls.setPadding(new Insets(2, 8, 2, 8));
+    BooleanBinding hasOptions = Bindings.isNotEmpty(optionControls.getChildren());
+    optionControls.visibleProperty().bind(hasOptions);
+    optionControls.managedProperty().bind(hasOptions);
     ToolBar bar =
-        new ToolBar(
-            new Label("Planner"),
-            planner,
-            limitLabel,
-            limit,
-            optionControls,
-            new Label("Policy"),
-            policy);
+        new ToolBar(new Label("Planner"), planner, limitLabel, limit, new Label("Policy"), policy);
     ComboBox<String> dimension = new ComboBox<>();
     dimension.setId("dimension-choice");
     dimension.setMinWidth(Region.USE_PREF_SIZE);
@@ -288,7 +289,7 @@ public final class PlanTab implements WorkspaceTab {
     SplitPane split = new SplitPane(plotsBox, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
-    VBox top = new VBox(bar, actions, summary, warningBox, problem);
+    VBox top = new VBox(bar, optionControls, actions, summary, warningBox, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
     root.setCenter(split);
@@ -385,7 +386,7 @@ public final class PlanTab implements WorkspaceTab {
    * box, a check box, or a text field; the time limit keeps its own field), bound to the view
    * model's value of that option; the tooltip is the option's help and allowed values.
    */
-  private void fillOptionControls(HBox box) {
+  private void fillOptionControls(FlowPane box) {
     box.getChildren().clear();
     String name = vm.plannerProperty().get();
     for (OptionSpec spec : vm.plannerOptions()) {
@@ -416,7 +417,10 @@ public final class PlanTab implements WorkspaceTab {
       Label label = new Label(spec.name());
       label.setTooltip(tip);
       if (control instanceof Control c) c.setTooltip(tip);
-      box.getChildren().addAll(label, control);
+      // a label stays beside its control when the row wraps
+      HBox pair = new HBox(6, label, control);
+      pair.setAlignment(Pos.CENTER_LEFT);
+      box.getChildren().add(pair);
     }
   }
 }

@@ -10,7 +10,7 @@ import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.testsupport.Fixtures;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,7 +39,7 @@ class GreelPlusDefaultTest {
     ComboBox<String> choice = robot.lookup("#planner-choice").queryAs(ComboBox.class);
     assertThat(choice.getItems().get(0)).isEqualTo(GreelPlusPlanner.NAME);
     assertThat(choice.getValue()).isEqualTo(GreelPlusPlanner.NAME);
-    HBox box = robot.lookup("#planner-options").queryAs(HBox.class);
+    Pane box = robot.lookup("#planner-options").queryAs(Pane.class);
     @SuppressWarnings("unchecked")
     ComboBox<String> direction = (ComboBox<String>) box.lookup("#option-direction");
     assertThat(direction.getValue()).isEqualTo("early-first");

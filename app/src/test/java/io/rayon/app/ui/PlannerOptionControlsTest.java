@@ -10,7 +10,7 @@ import io.rayon.testsupport.Fixtures;
 import javafx.scene.Node;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,7 +34,7 @@ class PlannerOptionControlsTest {
     PlanViewModel vm = ui.bench.plan;
     robot.clickOn("#tab-plan");
     robot.interact(() -> vm.plannerProperty().set("greel"));
-    HBox box = robot.lookup("#planner-options").queryAs(HBox.class);
+    Pane box = robot.lookup("#planner-options").queryAs(Pane.class);
     for (var spec : Planners.plugin("greel").options()) {
       assertThat(box.lookup("#option-" + spec.name())).as(spec.name()).isNotNull();
     }
@@ -54,9 +54,9 @@ class PlannerOptionControlsTest {
 
     robot.interact(() -> vm.plannerProperty().set("milp"));
     assertThat(robot.lookup("#time-limit-field").query().isVisible()).isTrue();
-    Node grid = robot.lookup("#planner-options").queryAs(HBox.class).lookup("#option-grid");
+    Node grid = robot.lookup("#planner-options").queryAs(Pane.class).lookup("#option-grid");
     assertThat(grid).isNotNull();
-    assertThat(robot.lookup("#planner-options").queryAs(HBox.class).lookup("#option-flat-fallback"))
+    assertThat(robot.lookup("#planner-options").queryAs(Pane.class).lookup("#option-flat-fallback"))
         .isNull();
   }
 }
