@@ -3,6 +3,7 @@ package io.rayon.engine.rush;
 import io.rayon.model.rush.UtilityFunction;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Algorithm 3 (onion peeling, §III.B): target completion times that maximise the jobs' utilities in
@@ -97,7 +98,50 @@ public final class OnionPeeling {
       double[] targetCompletion,
       double[] targetUtility,
       boolean[] hopeless,
-      int layers) {}
+      int layers,
+      int ties,
+      int tiesDecidedFirst) {
+
+    /** A result with no tie met (kept for the reference copy in the tests). */
+    public Result(
+        double[] level,
+        double[] targetCompletion,
+        double[] targetUtility,
+        boolean[] hopeless,
+        int layers) {
+      this(level, targetCompletion, targetUtility, hopeless, layers, 0, 0);
+    }
+  }
+
+  /**
+   * How a layer picks the job to hold back at a tie (line 13 of Algorithm 3, "Locate the bottleneck
+   * job i"; the paper does not say what to do when no candidate is a bottleneck alone). See the
+   * class comment.
+   */
+  public enum TieRule {
+    /** The first candidate in deadline order (the default; not always lexicographically best). */
+    FIRST,
+    /**
+     * The candidate whose choice leads to the lexicographically largest sorted level vector, by an
+     * exhaustive search over the choices at every tie, bounded by {@link #BEST_MAX_TIED} and {@link
+     * #BEST_MAX_BRANCHES}; beyond either bound a tie falls back to {@link #FIRST}.
+     */
+    BEST;
+
+    /** The option value: {@code first} or {@code best}. */
+    public String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** {@link TieRule#BEST} searches a tie only if it has at most this many candidates. */
+  public static final int BEST_MAX_TIED = 6;
+
+  /**
+   * {@link TieRule#BEST} explores at most this many branches (continuations of the peeling after a
+   * choice) per solve; the ties met after that are decided by {@link TieRule#FIRST}.
+   */
+  public static final int BEST_MAX_BRANCHES = 256;
 
   /**
    * Runs Algorithm 3.
@@ -109,7 +153,30 @@ public final class OnionPeeling {
    */
   public static Result solve(
       double now, int capacity, double[] busyResiduals, List<Job> jobs, double tolerance) {
-    return new Solver(now, capacity, busyResiduals, jobs, tolerance).run();
+    return solve(now, capacity, busyResiduals, jobs, tolerance, TieRule.FIRST);
+  }
+
+  /**
+   * Runs Algorithm 3 with the given tie rule.
+   *
+   * @param now the current time
+   * @param capacity C, containers
+   * @param busyResiduals the expected remaining seconds of every running container
+   * @param tolerance Δ as a fraction of the largest utility
+   * @param tieRule how a layer picks the job to hold back when no candidate is blocked alone
+   */
+  public static Result solve(
+      double now,
+      int capacity,
+      double[] busyResiduals,
+      List<Job> jobs,
+      double tolerance,
+      TieRule tieRule) {
+    if (tieRule == null) throw new IllegalArgumentException("onion peeling: tie rule is missing");
+    Solver s = new Solver(now, capacity, busyResiduals, jobs, tolerance);
+    s.tieRule = tieRule;
+    s.branchesLeft = new int[] {BEST_MAX_BRANCHES};
+    return s.run();
   }
 
   private static final class Solver {
@@ -164,6 +231,65 @@ public final class OnionPeeling {
     final double[] memoFLat;
     final long[] memoLevel;
     final double[] memoLat;
+    // the peeling's progress: the level L_f, the layers so far, the ties met (and of those, the
+    // ones decided by the first rule)
+    double lf;
+    int layers;
+    int ties;
+    int tiesFirst;
+    TieRule tieRule = TieRule.FIRST;
+    int[] branchesLeft = {0}; // shared by a search's copies
+
+    /** A copy of a solver's state, for a branch of the tie search (immutable inputs shared). */
+    Solver(Solver o) {
+      now = o.now;
+      n = o.n;
+      jobs = o.jobs;
+      utility = o.utility;
+      arrival = o.arrival;
+      work = o.work;
+      earliest = o.earliest;
+      earliestSlack = o.earliestSlack;
+      bestUtility = o.bestUtility;
+      c = o.c;
+      rho = o.rho;
+      rhoPrefix = o.rhoPrefix;
+      delta = o.delta;
+      rem = o.rem.clone();
+      m = o.m;
+      pT = o.pT.clone();
+      pX = o.pX.clone();
+      p = o.p;
+      dl = o.dl.clone();
+      dlF = o.dlF.clone();
+      dlI = o.dlI.clone();
+      order = o.order.clone();
+      tmp = o.tmp.clone();
+      mark = o.mark.clone();
+      epoch = o.epoch;
+      failing = o.failing.clone();
+      failingCount = o.failingCount;
+      level = o.level.clone();
+      target = o.target.clone();
+      hopeless = o.hopeless.clone();
+      out = o.out.clone();
+      floor = o.floor;
+      overflowKnown = o.overflowKnown;
+      overflowLevel = o.overflowLevel;
+      overflowFrom = o.overflowFrom;
+      overflowTo = o.overflowTo;
+      overflowAt = o.overflowAt;
+      memoFLevel = o.memoFLevel.clone();
+      memoFLat = o.memoFLat.clone();
+      memoLevel = o.memoLevel.clone();
+      memoLat = o.memoLat.clone();
+      lf = o.lf;
+      layers = o.layers;
+      ties = o.ties;
+      tiesFirst = o.tiesFirst;
+      tieRule = o.tieRule;
+      branchesLeft = o.branchesLeft;
+    }
 
     Solver(double now, int capacity, double[] busyResiduals, List<Job> jobList, double tolerance) {
       if (!Double.isFinite(now))
@@ -227,11 +353,11 @@ public final class OnionPeeling {
     }
 
     Result run() {
-      double lf = Double.POSITIVE_INFINITY; // line 2: the smallest utility any job can fall to
+      lf = Double.POSITIVE_INFINITY; // line 2: the smallest utility any job can fall to
       for (Job j : jobs) lf = Math.min(lf, j.utility().value(Double.MAX_VALUE));
       floor = lf;
       if (n == 0) return new Result(new double[0], new double[0], new double[0], new boolean[0], 0);
-      int layers = 0;
+      layers = 0;
       // jobs that cannot reach the tolerance Δ even alone on the whole cluster are hopeless at any
       // level: peel them together first (one layer) instead of finding them one bisection at a time
       for (int k = 0; k < m; k++) {
@@ -244,6 +370,11 @@ public final class OnionPeeling {
         layers++;
         peel(lf, dl);
       }
+      return peelRest();
+    }
+
+    /** The layers from the current state on, to the end. */
+    private Result peelRest() {
       while (m > 0) {
         layers++;
         double li = Double.NEGATIVE_INFINITY; // line 4
@@ -283,7 +414,16 @@ public final class OnionPeeling {
           }
         }
         feasible(li, true); // line 13: the bottleneck jobs of the last infeasible L
-        keepBlocked();
+        int[] tie = keepBlocked();
+        if (tie != null) {
+          ties++;
+          if (tieRule == TieRule.BEST
+              && tie.length <= BEST_MAX_TIED
+              && branchesLeft[0] >= tie.length) {
+            return searchTie(tie);
+          }
+          tiesFirst++;
+        }
         peel(lf, dlF);
       }
       double[] u = new double[n];
@@ -291,7 +431,40 @@ public final class OnionPeeling {
         double lat = target[i] - arrival[i];
         u[i] = utility[i].value(Double.isFinite(lat) ? lat : Double.MAX_VALUE);
       }
-      return new Result(level, target, u, hopeless, layers);
+      return new Result(level, target, u, hopeless, layers, ties, tiesFirst);
+    }
+
+    /**
+     * The tie rule {@code best}: holds back each candidate in turn, in a copy of this state, peels
+     * the rest of the onion from there (ties further on searched the same way), and keeps the
+     * outcome whose sorted level vector is lexicographically largest (the earlier candidate unless
+     * a later one is better by more than Δ at the first level where they differ).
+     */
+    private Result searchTie(int[] tie) {
+      branchesLeft[0] -= tie.length;
+      Result best = null;
+      for (int j : tie) {
+        Solver s = new Solver(this);
+        s.failingCount = 0;
+        s.addFailing(j);
+        s.peel(s.lf, s.dlF);
+        Result r = s.peelRest();
+        if (best == null || lexBetter(r.level(), best.level(), delta)) best = r;
+      }
+      return best;
+    }
+
+    /** x's sorted levels are lexicographically larger than y's, beyond tol at the first gap. */
+    static boolean lexBetter(double[] x, double[] y, double tol) {
+      double[] a = x.clone();
+      double[] b = y.clone();
+      Arrays.sort(a);
+      Arrays.sort(b);
+      for (int k = 0; k < a.length; k++) {
+        if (a[k] > b[k] + tol) return true;
+        if (a[k] < b[k] - tol) return false;
+      }
+      return false;
     }
 
     private void addFailing(int j) {
@@ -332,14 +505,15 @@ public final class OnionPeeling {
 
     /**
      * Keeps, of the candidates the test rejected at L_i, those that cannot rise to L_i alone while
-     * every other remaining job stays at L_f; if none, the first candidate (in deadline order).
+     * every other remaining job stays at L_f; if none (a tie), the first candidate (in deadline
+     * order), and returns all the candidates (each once, in that order); null when no tie.
      */
-    private void keepBlocked() {
+    private int[] keepBlocked() {
       if (failingCount == 0) { // cannot happen (L_i was infeasible); stay safe
         for (int k = 0; k < m; k++) addFailing(rem[k]);
-        return;
+        return null;
       }
-      if (failingCount == 1) return;
+      if (failingCount == 1) return null;
       int[] candidates = Arrays.copyOf(failing, failingCount);
       failingCount = 0;
       copyDeadlines(dlI);
@@ -357,7 +531,15 @@ public final class OnionPeeling {
       }
       if (last >= 0) dl[last] = dlI[last]; // dl as a test of the last candidate leaves it
       for (int k = 0; k < failingCount; k++) out[failing[k]] = false;
-      if (failingCount == 0) addFailing(candidates[0]);
+      if (failingCount > 0) return null;
+      addFailing(candidates[0]);
+      int distinct = 0;
+      for (int j : candidates) {
+        boolean seen = false;
+        for (int k = 0; k < distinct && !seen; k++) seen = candidates[k] == j;
+        if (!seen) candidates[distinct++] = j;
+      }
+      return Arrays.copyOf(candidates, distinct);
     }
 
     /** Lines 14-16 for every job in {@code failing}, at level lv, with relative deadlines d. */
