@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -36,8 +36,8 @@ import java.util.Random;
  * machine loaded by other processes inflates less than the wall time.
  *
  * <p>Arguments: {@code --sizes 20,100,1000,10000 --capacity 48 --seconds 3 --seed 16}, and any
- * number of {@code --option key=value} for the solver's options ({@link RushOptions#specs()},
- * e.g. {@code --option tie-rule=best}); the paper's settings otherwise.
+ * number of {@code --option key=value} for the solver's options ({@link RushOptions#specs()}, e.g.
+ * {@code --option tie-rule=best}); the paper's settings otherwise.
  */
 public final class RushSolverBenchmark {
   private RushSolverBenchmark() {}

@@ -64,23 +64,25 @@ import java.util.Locale;
  *   <li>{@code best}: each candidate in turn is held back in a copy of the solver's state, the rest
  *       of the onion is peeled from there (a tie met further on is searched the same way,
  *       recursively), and the outcome with the lexicographically largest sorted vector of levels is
- *       kept (levels compared at Δ: a later candidate replaces an earlier one only if it is higher
- *       by more than Δ at the first sorted level where they differ by more than Δ, so equal
- *       outcomes keep the {@code first} choice). This is exact among the choices this layer offers,
- *       the candidates of line 13 (it does not also try holding back a remaining job the test did
- *       not reject). We know no polynomial rule: which held-back job frees the capacity that
- *       matters shows only in later layers. The search is exponential in the number of ties, so it
- *       is bounded: a tie with more than {@link #BEST_MAX_TIED} candidates, and every tie met once
- *       {@link #BEST_MAX_BRANCHES} branches have been explored in one solve, is decided by {@code
- *       first}, and counted in {@link Result#tiesDecidedFirst()}. The branches are not memoised:
- *       two orders of holding back can reach the same remaining jobs, but with different peeled
- *       targets, so the states rarely coincide. In a 20,000-instance run of
- *       OnionPeelingPropertyTest (up to 5 jobs, Δ = 10⁻⁸), of the 17,922 instances compared (the
- *       others have levels near zero), the sorted vector equalled the independent saturation
- *       method's optimum within 10⁻⁴ × the largest utility in 17,243 and was above it in 679 (a
- *       level lower by less than that tolerance at a sigmoid's steep end frees capacity); in the
- *       965 instances where the independent method met a tie, {@code best} beat {@code first} in
- *       498.
+ *       kept. Compared: first the number of hopeless jobs (fewer is better; their floor level is
+ *       below every other level, so this is the exact lexicographic order there, where a comparison
+ *       at Δ would take a job saved at a level just above Δ for a hopeless one), then the levels at
+ *       Δ: a later candidate replaces an earlier one only if it is higher by more than Δ at the
+ *       first sorted level where they differ by more than Δ, so equal outcomes keep the {@code
+ *       first} choice. This is exact among the choices this layer offers, the candidates of line 13
+ *       (it does not also try holding back a remaining job the test did not reject). We know no
+ *       polynomial rule: which held-back job frees the capacity that matters shows only in later
+ *       layers. The search is exponential in the number of ties, so it is bounded: a tie with more
+ *       than {@link #BEST_MAX_TIED} candidates, and every tie met once {@link #BEST_MAX_BRANCHES}
+ *       branches have been explored in one solve, is decided by {@code first}, and counted in
+ *       {@link Result#tiesDecidedFirst()}. The branches are not memoised: two orders of holding
+ *       back can reach the same remaining jobs, but with different peeled targets, so the states
+ *       rarely coincide. In a 20,000-instance run of OnionPeelingPropertyTest (up to 5 jobs, Δ =
+ *       10⁻⁸), of the 18,005 instances compared (the others have levels near zero), the sorted
+ *       vector equalled the independent saturation method's optimum within 10⁻⁴ × the largest
+ *       utility in 17,330 and was above it in 675 (a level lower by less than that tolerance at a
+ *       sigmoid's steep end frees capacity), never below; in the 1,026 instances where the
+ *       independent method met a tie, {@code best} beat {@code first} in 518.
  * </ul>
  *
  * A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero utility within
@@ -482,15 +484,24 @@ public final class OnionPeeling {
         s.addFailing(j);
         s.peel(s.lf, s.dlF);
         Result r = s.peelRest();
-        if (best == null || lexBetter(r.level(), best.level(), delta)) best = r;
+        if (best == null || lexBetter(r, best, delta)) best = r;
       }
       return best;
     }
 
-    /** x's sorted levels are lexicographically larger than y's, beyond tol at the first gap. */
-    static boolean lexBetter(double[] x, double[] y, double tol) {
-      double[] a = x.clone();
-      double[] b = y.clone();
+    /**
+     * x's sorted levels are lexicographically larger than y's: fewer hopeless jobs (whose floor
+     * level is below every other job's level, so this is the exact order there), else larger beyond
+     * tol at the first level where they differ by more than tol.
+     */
+    static boolean lexBetter(Result x, Result y, double tol) {
+      int hx = 0;
+      int hy = 0;
+      for (boolean h : x.hopeless()) if (h) hx++;
+      for (boolean h : y.hopeless()) if (h) hy++;
+      if (hx != hy) return hx < hy;
+      double[] a = x.level().clone();
+      double[] b = y.level().clone();
       Arrays.sort(a);
       Arrays.sort(b);
       for (int k = 0; k < a.length; k++) {
