@@ -85,7 +85,7 @@ import java.util.Locale;
  *       independent method met a tie, {@code best} beat {@code first} in 518.
  * </ul>
  *
- * A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero utility within
+ * <p>A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero utility within
  * the tolerance. It is given the floor level of line 2 (0 for utilities that fall to 0) and no
  * deadline (target +∞), rather than the tiny level L_f: for a sigmoid utility, which never reaches
  * 0, a level of, say, 10⁻⁸ still means a finite deadline, and holding capacity for it would lower
