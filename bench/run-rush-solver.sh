@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a RUSH benchmark or experiment from the bench module:
-#   bench/run-rush-solver.sh RushSolverBenchmark [--sizes 20,100,1000,10000] [--capacity 48] [--seconds 3]
+#   bench/run-rush-solver.sh RushSolverBenchmark [--sizes 20,100,1000,10000] [--capacity 48] [--seconds 3] [--option tie-rule=best]...
 #   bench/run-rush-solver.sh RushEstimationExperiment [--trials 1000] [--containers 48]
 # Builds model, engine and bench (no tests), then starts the JVM with a 2 GB heap on their classes.
 # Set MVN_FLAGS=-o to build offline.

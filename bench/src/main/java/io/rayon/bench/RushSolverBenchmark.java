@@ -1,5 +1,6 @@
 package io.rayon.bench;
 
+import io.rayon.engine.plugin.Options;
 import io.rayon.engine.rush.RushDecision;
 import io.rayon.engine.rush.RushJobState;
 import io.rayon.engine.rush.RushOptions;
@@ -8,8 +9,10 @@ import io.rayon.model.rush.UtilityFunction;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -32,7 +35,9 @@ import java.util.Random;
  * one decision held; and the median CPU time of one solve (the solving thread's CPU clock), which a
  * machine loaded by other processes inflates less than the wall time.
  *
- * <p>Arguments: {@code --sizes 20,100,1000,10000 --capacity 48 --seconds 3 --seed 16}.
+ * <p>Arguments: {@code --sizes 20,100,1000,10000 --capacity 48 --seconds 3 --seed 16}, and any
+ * number of {@code --option key=value} for the solver's options ({@link RushOptions#specs()}, e.g.
+ * {@code --option tie-rule=best}); the paper's settings otherwise.
  */
 public final class RushSolverBenchmark {
   private RushSolverBenchmark() {}
@@ -42,6 +47,7 @@ public final class RushSolverBenchmark {
     int capacity = 48;
     double seconds = 3;
     long seed = 16;
+    Map<String, String> given = new LinkedHashMap<>();
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--sizes" ->
@@ -49,14 +55,22 @@ public final class RushSolverBenchmark {
         case "--capacity" -> capacity = Integer.parseInt(args[i + 1]);
         case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
         case "--seed" -> seed = Long.parseLong(args[i + 1]);
+        case "--option" -> {
+          String kv = args[i + 1];
+          int eq = kv.indexOf('=');
+          if (eq <= 0)
+            throw new IllegalArgumentException("--option wants key=value, not '" + kv + "'");
+          given.put(kv.substring(0, eq), kv.substring(eq + 1));
+        }
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
-    RushSolver solver = new RushSolver(RushOptions.PAPER);
+    RushOptions options = RushOptions.from(Options.parse("rush", RushOptions.specs(), given));
+    RushSolver solver = new RushSolver(options);
     System.out.printf(
         Locale.ROOT,
         "RUSH solve, options %s, capacity %d containers, %d cores%n",
-        RushOptions.PAPER.describe(),
+        options.describe(),
         capacity,
         Runtime.getRuntime().availableProcessors());
     System.out.println(

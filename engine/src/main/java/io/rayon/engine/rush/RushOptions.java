@@ -2,6 +2,7 @@ package io.rayon.engine.rush;
 
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Options;
+import io.rayon.engine.rush.OnionPeeling.TieRule;
 import java.util.List;
 
 /**
@@ -21,9 +22,14 @@ import java.util.List;
  * @param tolerance Δ of Algorithm 3 as a fraction of the largest utility any job can still earn:
  *     the onion peeling bisection stops when its bracket on the max-min utility is narrower than
  *     {@code tolerance × max utility}; the paper does not give Δ
+ * @param tieRule how onion peeling picks the job to hold back at a tie, where every candidate
+ *     bottleneck could rise alone but not all together (Algorithm 3, line 13, "Locate the
+ *     bottleneck job i", does not say): {@code first} (the first in deadline order, the default) or
+ *     {@code best} (a bounded exhaustive search for the lexicographically best outcome); see {@link
+ *     OnionPeeling}
  */
 public record RushOptions(
-    double theta, double delta, String estimator, int bins, double tolerance) {
+    double theta, double delta, String estimator, int bins, double tolerance, TieRule tieRule) {
 
   /** The estimator names. */
   public static final List<String> ESTIMATORS = List.of("gaussian", "mean");
@@ -33,6 +39,14 @@ public record RushOptions(
    * and Δ = 10⁻⁴ (our choice).
    */
   public static final RushOptions PAPER = new RushOptions(0.9, 0.7, "gaussian", 1000, 1e-4);
+
+  /** The tie rule names, as the option {@code tie-rule} takes them. */
+  public static final List<String> TIE_RULES = List.of("first", "best");
+
+  /** The settings with the default tie rule {@code first}. */
+  public RushOptions(double theta, double delta, String estimator, int bins, double tolerance) {
+    this(theta, delta, estimator, bins, tolerance, TieRule.FIRST);
+  }
 
   public RushOptions {
     if (!(theta > 0 && theta < 1)) {
@@ -59,6 +73,17 @@ public record RushOptions(
           "RUSH tolerance must be a number from 1e-9 to 0.1 (a fraction of the largest utility), not "
               + tolerance);
     }
+    if (tieRule == null) {
+      throw new IllegalArgumentException(
+          "RUSH tie-rule is missing; choose one of " + String.join(", ", TIE_RULES));
+    }
+  }
+
+  /** The tie rule of an option value ({@code first} or {@code best}). */
+  public static TieRule tieRule(String name) {
+    for (TieRule r : TieRule.values()) if (r.key().equals(name)) return r;
+    throw new IllegalArgumentException(
+        "RUSH tie-rule '" + name + "' is unknown; choose one of " + String.join(", ", TIE_RULES));
   }
 
   /** The options as plug-in option descriptions, defaults from {@link #PAPER}. */
@@ -92,7 +117,14 @@ public record RushOptions(
             PAPER.tolerance,
             1e-9,
             0.1,
-            "bisection tolerance Δ of onion peeling, as a fraction of the largest utility (the paper does not give it)"));
+            "bisection tolerance Δ of onion peeling, as a fraction of the largest utility (the paper does not give it)"),
+        OptionSpec.choice(
+            "tie-rule",
+            PAPER.tieRule.key(),
+            TIE_RULES,
+            "onion peeling at a tie (no candidate bottleneck is blocked alone; the paper does not say): first holds back the first in deadline order; best searches the choices (up to "
+                + OnionPeeling.BEST_MAX_TIED
+                + " tied jobs) for the lexicographically best utilities"));
   }
 
   /** Reads checked plug-in options (see {@link #specs()}). */
@@ -102,12 +134,13 @@ public record RushOptions(
         o.decimal("delta"),
         o.text("estimator"),
         (int) o.integer("bins"),
-        o.decimal("tolerance"));
+        o.decimal("tolerance"),
+        tieRule(o.text("tie-rule")));
   }
 
   /**
    * A one-line summary for reports: {@code theta=0.9 delta=0.7 estimator=gaussian bins=1000
-   * tolerance=1.0E-4}.
+   * tolerance=1.0E-4 tie-rule=first}.
    */
   public String describe() {
     return "theta="
@@ -119,6 +152,8 @@ public record RushOptions(
         + " bins="
         + bins
         + " tolerance="
-        + tolerance;
+        + tolerance
+        + " tie-rule="
+        + tieRule.key();
   }
 }

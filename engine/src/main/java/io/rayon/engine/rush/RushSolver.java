@@ -71,7 +71,8 @@ public final class RushSolver {
       peelJobs.add(new OnionPeeling.Job(j.utility(), j.arrival(), work[i], now + floor));
     }
     OnionPeeling.Result peel =
-        OnionPeeling.solve(now, capacity, residual, peelJobs, options.tolerance());
+        OnionPeeling.solve(
+            now, capacity, residual, peelJobs, options.tolerance(), options.tieRule());
     SlotMapping.Result map =
         SlotMapping.map(
             now, capacity, peel.targetCompletion(), work, runtime, maxNow, owner, residual);

@@ -138,7 +138,7 @@ class RushFeedbackSchedulerTest {
     assertThat(RushSchedulers.names()).containsExactly("rush", "fifo", "edf", "rrh");
     assertThat(RushSchedulers.REGISTRY.get("rush").options())
         .extracting(o -> o.name())
-        .containsExactly("theta", "delta", "estimator", "bins", "tolerance");
+        .containsExactly("theta", "delta", "estimator", "bins", "tolerance", "tie-rule");
     RushFeedbackScheduler r =
         (RushFeedbackScheduler) RushSchedulers.create("rush", Map.of("theta", "0.8"));
     assertThat(r.options())
