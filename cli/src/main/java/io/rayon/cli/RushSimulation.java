@@ -67,16 +67,7 @@ final class RushSimulation {
     } catch (FormatException e) {
       throw new CliSupport.BadInputException(e.getMessage(), e);
     }
-    if (seed != null)
-      s =
-          new RushScenario(
-              s.formatVersion(),
-              s.name(),
-              s.description(),
-              s.containers(),
-              s.slotSeconds(),
-              seed,
-              s.jobs());
+    if (seed != null) s = s.withSeed(seed);
     RushRunResult r;
     try {
       r = RushSimulator.run(s, scheduler, ProgressListener.NONE, CancellationToken.NEVER);

@@ -468,18 +468,6 @@ public final class Sweep {
     }
   }
 
-  /** The RUSH scenario with its runtimes drawn from {@code seed}. */
-  private static RushScenario withSeed(RushScenario s, long seed) {
-    return new RushScenario(
-        s.formatVersion(),
-        s.name(),
-        s.description(),
-        s.containers(),
-        s.slotSeconds(),
-        seed,
-        s.jobs());
-  }
-
   private Planner planner(Map<String, String> c) {
     String name = c.getOrDefault("planner", DEFAULT_PLANNER);
     Map<String, String> opts = new LinkedHashMap<>(c);
@@ -549,7 +537,7 @@ public final class Sweep {
     } else if (kind == Kind.RUSH) {
       RushRunResult r =
           RushSimulator.run(
-              withSeed(rushScenario, p.seed()),
+              rushScenario.withSeed(p.seed()),
               rushScheduler(p.settings()),
               ProgressListener.NONE,
               cancel);

@@ -92,6 +92,11 @@ public record RushScenario(
     return new RushScenario(FORMAT_VERSION, name, description, containers, slotSeconds, seed, jobs);
   }
 
+  /** The same scenario with its task runtimes drawn from {@code seed}. */
+  public RushScenario withSeed(long seed) {
+    return new RushScenario(formatVersion, name, description, containers, slotSeconds, seed, jobs);
+  }
+
   /** Every job's tasks together. */
   public long totalTasks() {
     long t = 0;
