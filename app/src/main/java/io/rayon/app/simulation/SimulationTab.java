@@ -43,6 +43,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import org.controlsfx.control.CheckComboBox;
@@ -103,6 +104,10 @@ public final class SimulationTab implements WorkspaceTab {
     scheduler.setId("sim-scheduler");
     scheduler.setCellFactory(l -> choiceCell());
     scheduler.setVisibleRowCount(SimulationViewModel.CHOICES.size());
+    // as wide as a scheduler's name, not as the headings (which name the open scenarios): a combo
+    // sized by its longest item pushed the rest of the tool bar into its overflow menu at 1024 px
+    scheduler.setPrefWidth(170);
+    scheduler.setMinWidth(Region.USE_PREF_SIZE);
     scheduler.valueProperty().bindBidirectional(vm.schedulerProperty());
     // a heading is not a scheduler: picking one (with the keyboard) keeps the scheduler
     scheduler
