@@ -36,6 +36,23 @@ public final class RushSolver {
    * 4).
    */
   public RushDecision solve(double now, int capacity, List<RushJobState> jobs) {
+    return solve(
+        now,
+        capacity,
+        jobs,
+        (t, c, residual, peelJobs) ->
+            OnionPeeling.solve(t, c, residual, peelJobs, options.tolerance(), options.tieRule()));
+  }
+
+  /** Algorithm 3 as a step of the re-solve (tests put an earlier implementation in its place). */
+  @FunctionalInterface
+  interface Peeler {
+    OnionPeeling.Result peel(
+        double now, int capacity, double[] residual, List<OnionPeeling.Job> jobs);
+  }
+
+  /** {@link #solve(double, int, List)} with the onion peeling done by {@code peeler}. */
+  RushDecision solve(double now, int capacity, List<RushJobState> jobs, Peeler peeler) {
     if (!Double.isFinite(now))
       throw new IllegalArgumentException("RUSH: the current time must be finite, not " + now);
     if (capacity < 1)
@@ -70,9 +87,7 @@ public final class RushSolver {
       maxNow[i] = j.running() + j.pendingTasks();
       peelJobs.add(new OnionPeeling.Job(j.utility(), j.arrival(), work[i], now + floor));
     }
-    OnionPeeling.Result peel =
-        OnionPeeling.solve(
-            now, capacity, residual, peelJobs, options.tolerance(), options.tieRule());
+    OnionPeeling.Result peel = peeler.peel(now, capacity, residual, peelJobs);
     SlotMapping.Result map =
         SlotMapping.map(
             now, capacity, peel.targetCompletion(), work, runtime, maxNow, owner, residual);

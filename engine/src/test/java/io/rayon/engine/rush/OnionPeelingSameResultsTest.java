@@ -2,7 +2,6 @@ package io.rayon.engine.rush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.engine.rush.DemandEstimator.DemandEstimate;
 import io.rayon.model.rush.UtilityFunction;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -89,53 +88,18 @@ class OnionPeelingSameResultsTest {
   // ---------------------------------------------------------------- whole solve
 
   /**
-   * RushSolver.solve as it was before the speed work, on the reference onion peeling: the decision
-   * the solver must still give.
+   * The solver's re-solve with the onion peeling as it was before the speed work (the only step
+   * that work changed): the decision the solver must still give.
    */
   static RushDecision referenceSolve(
       RushOptions options, double now, int capacity, List<RushJobState> jobs) {
-    DemandEstimator estimator = DemandEstimator.of(options);
-    int n = jobs.size();
-    double[] eta = new double[n];
-    double[] work = new double[n];
-    double[] runtime = new double[n];
-    int[] maxNow = new int[n];
-    int running = 0;
-    for (RushJobState j : jobs) running += j.running();
-    int[] owner = new int[running];
-    double[] residual = new double[running];
-    List<OnionPeeling.Job> peelJobs = new ArrayList<>(n);
-    int b = 0;
-    for (int i = 0; i < n; i++) {
-      RushJobState j = jobs.get(i);
-      DemandEstimate e = estimator.estimate(j);
-      eta[i] = WorstCaseEstimator.eta(e.reference(), options.theta(), options.delta());
-      double busy = 0;
-      double floor = 0;
-      for (double r : e.runningResidual()) {
-        busy += r;
-        floor = Math.max(floor, r);
-        owner[b] = i;
-        residual[b++] = r;
-      }
-      work[i] = j.pendingTasks() > 0 ? Math.max(0, eta[i] - busy) : 0;
-      runtime[i] = e.taskRuntime();
-      maxNow[i] = j.running() + j.pendingTasks();
-      peelJobs.add(new OnionPeeling.Job(j.utility(), j.arrival(), work[i], now + floor));
-    }
-    OnionPeeling.Result peel =
-        OnionPeelingReference.solve(now, capacity, residual, peelJobs, options.tolerance());
-    SlotMapping.Result map =
-        SlotMapping.map(
-            now, capacity, peel.targetCompletion(), work, runtime, maxNow, owner, residual);
-    return new RushDecision(
-        eta,
-        peel.targetCompletion(),
-        map.projectedCompletion(),
-        peel.targetUtility(),
-        map.containersNow(),
-        peel.hopeless(),
-        peel.layers());
+    return new RushSolver(options)
+        .solve(
+            now,
+            capacity,
+            jobs,
+            (t, c, residual, peelJobs) ->
+                OnionPeelingReference.solve(t, c, residual, peelJobs, options.tolerance()));
   }
 
   /**
