@@ -1,6 +1,7 @@
 package io.rayon.bench;
 
 import io.rayon.bench.hadoop.HadoopPeer;
+import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
@@ -62,12 +63,14 @@ final class HadoopContender implements Contender {
     int n = w.size();
     long[] nanos = new long[n];
     ReservationId[] ids = new ReservationId[n];
+    Refusal[] why = new Refusal[n];
     long cpu0 = CpuClock.nanos();
     for (int i = 0; i < n; i++) {
       String user = w.requests().get(i).user();
       long t0 = System.nanoTime();
       ids[i] = peer.place(w.hadoop().get(i), user);
       nanos[i] = System.nanoTime() - t0;
+      if (ids[i] == null) why[i] = peer.lastRefusal();
     }
     long cpu = CpuClock.nanos() - cpu0;
     ReservationAllocation[] allocs = new ReservationAllocation[n];
@@ -115,7 +118,7 @@ final class HadoopContender implements Contender {
         break;
       }
     }
-    return new RunOutcome(nanos, cpu, allocs, problems, peer.policy());
+    return new RunOutcome(nanos, cpu, allocs, problems, peer.policy(), why);
   }
 
   /** The single bundle size of a request (the benchmark's workloads use one per request). */

@@ -123,7 +123,9 @@ final class Measure {
               ms.length,
               problems,
               Double.NaN,
-              last[c].accepted()));
+              last[c].accepted(),
+              last[c].refusals(),
+              con instanceof HadoopContender ? OverCapacityCheck.fitted(w, last[c]) : -1));
     }
     return Result.withRatios(out);
   }

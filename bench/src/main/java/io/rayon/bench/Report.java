@@ -1,5 +1,6 @@
 package io.rayon.bench;
 
+import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,6 +98,36 @@ final class Report {
                 d.onlyOurs().text(),
                 d.onlyHadoop().text(),
                 d.both()));
+      }
+    }
+    boolean refused = false;
+    for (Result r : rows) refused |= !r.refusals().isEmpty();
+    if (refused) {
+      sb.append(
+          "\nWhy Hadoop's agents refused requests (what `createReservation` threw, last timed run;"
+              + " \"its own allocation over capacity\": the agent's allocation would overcommit the plan, which"
+              + " refused it; \"of those, room in its plan\": how many of them greel-plus could place on the"
+              + " agent's plan as it stood, under the same policy):\n\n");
+      sb.append(
+          "| workload | agent | refused | why | over capacity, of those room in its plan |\n");
+      sb.append("|---|---|---:|---|---:|\n");
+      for (Result r : rows) {
+        if (r.isOurs() || r.refusals().isEmpty()) continue;
+        int n = 0;
+        for (int c : r.refusals().values()) n += c;
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %d | %s | %s |%n",
+                r.workload(),
+                r.planner(),
+                n,
+                r.refusalsText(),
+                r.overCapacityFitted() < 0
+                    ? "-"
+                    : r.overCapacityFitted()
+                        + " of "
+                        + r.refusals().getOrDefault(Refusal.OVER_CAPACITY, 0)));
       }
     }
     sb.append("\nEvery figure:\n\n");

@@ -1,9 +1,11 @@
 package io.rayon.bench;
 
+import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One row of the comparison: a planner on a workload. Times are in nanoseconds: {@code cpuNanos} is
@@ -11,7 +13,10 @@ import java.util.Locale;
  * {@code meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are
  * wall-clock percentiles of single requests pooled over the timed runs. {@code speedup} is the
  * faster Hadoop agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows). {@code
- * accepted} holds the indices of the requests the last timed run accepted.
+ * accepted} holds the indices of the requests the last timed run accepted, {@code refusals} why a
+ * Hadoop agent refused the others in that run (empty for ours) and {@code overCapacityFitted} how
+ * many of its {@link Refusal#OVER_CAPACITY} refusals had room in its plan ({@link
+ * OverCapacityCheck}; -1 when not checked).
  */
 record Result(
     String workload,
@@ -27,7 +32,9 @@ record Result(
     int timedRuns,
     List<String> violations,
     double speedup,
-    BitSet accepted) {
+    BitSet accepted,
+    Map<Refusal, Integer> refusals,
+    int overCapacityFitted) {
 
   Result withSpeedup(double s) {
     return new Result(
@@ -44,7 +51,9 @@ record Result(
         timedRuns,
         violations,
         s,
-        accepted);
+        accepted,
+        refusals,
+        overCapacityFitted);
   }
 
   /**
@@ -93,22 +102,43 @@ record Result(
 
   String line() {
     return String.format(
-        Locale.ROOT,
-        "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
-        planner,
-        stats.accepted(),
-        requests,
-        100 * stats.acceptance(),
-        100 * stats.weightedAcceptance(),
-        stats.preemption(),
-        stats.uniformity(),
-        time(cpuNanos),
-        time(meanNanos),
-        time(p50Nanos),
-        time(p99Nanos),
-        warmupRuns,
-        timedRuns,
-        violations.size());
+            Locale.ROOT,
+            "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
+            planner,
+            stats.accepted(),
+            requests,
+            100 * stats.acceptance(),
+            100 * stats.weightedAcceptance(),
+            stats.preemption(),
+            stats.uniformity(),
+            time(cpuNanos),
+            time(meanNanos),
+            time(p50Nanos),
+            time(p99Nanos),
+            warmupRuns,
+            timedRuns,
+            violations.size())
+        + (refusals.isEmpty() ? "" : "  refused: " + refusalsText());
+  }
+
+  /**
+   * Why a Hadoop agent refused requests, most frequent first, e.g. {@code "524 its own allocation
+   * over capacity, 125 no allocation found"}; empty for ours.
+   */
+  String refusalsText() {
+    StringBuilder sb = new StringBuilder();
+    refusals.entrySet().stream()
+        .sorted(
+            (a, b) ->
+                b.getValue() != a.getValue().intValue()
+                    ? b.getValue() - a.getValue()
+                    : a.getKey().compareTo(b.getKey()))
+        .forEach(
+            e -> {
+              if (sb.length() > 0) sb.append(", ");
+              sb.append(e.getValue()).append(' ').append(e.getKey().text);
+            });
+    return sb.toString();
   }
 
   /** A duration in ns as µs, ms or s with three significant digits. */

@@ -20,6 +20,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.CapacityOverTimePolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.NoOverCommitPolicy;
 import org.assertj.core.data.Offset;
@@ -388,6 +389,8 @@ class HadoopComparisonTest {
         1,
         List.of(),
         Double.NaN,
-        b);
+        b,
+        Map.of(),
+        -1);
   }
 }

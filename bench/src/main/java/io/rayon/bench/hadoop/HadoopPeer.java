@@ -3,6 +3,7 @@ package io.rayon.bench.hadoop;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.EnumMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.authorize.AccessControlList;
@@ -16,7 +17,10 @@ import org.apache.hadoop.yarn.server.resourcemanager.reservation.InMemoryPlan;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.NoOverCommitPolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.ReservationSchedulerConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.SharingPolicy;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.ContractValidationException;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.PlanningException;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.PlanningQuotaException;
+import org.apache.hadoop.yarn.server.resourcemanager.reservation.exceptions.ResourceOverCommitException;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.AlignedPlannerWithGreedy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.GreedyReservationAgent;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.planning.ReservationAgent;
@@ -48,6 +52,54 @@ public final class HadoopPeer {
     }
   }
 
+  /**
+   * Why the agent's {@code createReservation} refused a request, read from what it threw. Hadoop's
+   * plan checks every allocation an agent hands it ({@code InMemoryPlan.addReservation} runs the
+   * sharing policy's {@code validate}), so an agent can find an allocation that the plan then
+   * refuses.
+   */
+  public enum Refusal {
+    /**
+     * The agent found no allocation ({@code PlanningException} "The request cannot be satisfied",
+     * or {@code createReservation} returned false).
+     */
+    NO_ALLOCATION("no allocation found"),
+    /**
+     * The agent's allocation would take the plan over its capacity and the plan refused it ({@code
+     * ResourceOverCommitException}). The request may well have fitted: Hadoop's greedy stage
+     * allocator ({@code StageAllocatorGreedyRLE}) reads the free capacity once per stage, so a
+     * stage it places in several overlapping batches can be given more than is free where they
+     * overlap.
+     */
+    OVER_CAPACITY("its own allocation over capacity"),
+    /** The sharing policy's quota refused the allocation ({@code PlanningQuotaException}). */
+    QUOTA("sharing-policy quota"),
+    /** The request broke the agent's input rules ({@code ContractValidationException}). */
+    INVALID("invalid request"),
+    /** Any other {@code PlanningException}. */
+    OTHER("other");
+
+    public final String text;
+
+    Refusal(String text) {
+      this.text = text;
+    }
+
+    /**
+     * The reason for what an agent threw. Hadoop's capacity-over-time policy wraps the plan's
+     * over-capacity finding in its quota exception, so the causes are read first.
+     */
+    static Refusal of(PlanningException e) {
+      for (Throwable c = e; c != null && c.getCause() != c; c = c.getCause())
+        if (c instanceof ResourceOverCommitException) return OVER_CAPACITY;
+      if (e instanceof PlanningQuotaException) return QUOTA;
+      if (e instanceof ContractValidationException) return INVALID;
+      String m = e.getMessage();
+      if (m != null && m.contains("cannot be satisfied")) return NO_ALLOCATION;
+      return OTHER;
+    }
+  }
+
   static final String QUEUE = "root.dedicated";
 
   private final Agent kind;
@@ -57,6 +109,8 @@ public final class HadoopPeer {
   private final SharingPolicySpec policy;
   private final QuotaConfiguration quotas;
   private long nextId = 1;
+  private final EnumMap<Refusal, Integer> refusals = new EnumMap<>(Refusal.class);
+  private Refusal lastRefusal;
 
   /**
    * Hadoop's own default sharing policy: capacity-over-time, 100% instantaneous and average over 24
@@ -123,15 +177,33 @@ public final class HadoopPeer {
 
   /**
    * Asks the agent to place one reservation; returns its id when accepted, null when rejected. A
-   * {@link PlanningException} (from the agent or from {@code plan.addReservation}) is a rejection.
+   * {@link PlanningException} (from the agent or from {@code plan.addReservation}) is a rejection;
+   * its {@link Refusal} is counted ({@link #refusals}).
    */
   public ReservationId place(ReservationDefinition definition, String user) {
     ReservationId id = ReservationId.newInstance(0, nextId++);
     try {
-      return agent.createReservation(id, user, plan, definition) ? id : null;
+      if (agent.createReservation(id, user, plan, definition)) return id;
+      refused(Refusal.NO_ALLOCATION);
     } catch (PlanningException e) {
-      return null;
+      refused(Refusal.of(e));
     }
+    return null;
+  }
+
+  private void refused(Refusal r) {
+    lastRefusal = r;
+    refusals.merge(r, 1, Integer::sum);
+  }
+
+  /** Why the last rejected request was refused (null before any rejection). */
+  public Refusal lastRefusal() {
+    return lastRefusal;
+  }
+
+  /** How many requests were refused for each reason so far. */
+  public Map<Refusal, Integer> refusals() {
+    return Map.copyOf(refusals);
   }
 
   /**
