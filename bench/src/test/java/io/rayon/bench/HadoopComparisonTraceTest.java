@@ -12,6 +12,8 @@ import io.rayon.model.workload.Job;
 import io.rayon.model.workload.JobKind;
 import io.rayon.model.workload.TaskGroup;
 import io.rayon.model.workload.Workload;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,6 +161,57 @@ class HadoopComparisonTraceTest {
         .contains(t.imported() + " jobs imported, " + t.imported() + " used")
         .contains("records ignored in all")
         .doesNotContain("ignored line");
+  }
+
+  @Test
+  void jobsLeftOutAndTheImportersSummaryAreInTheTraceLine() {
+    Workload w = new Workload("t", List.of(job("a", 1, 60), job("b", 2, 60), job("c", 3, 60)));
+    Workloads.TraceInput t =
+        new Workloads.TraceInput(
+            "X",
+            "swf",
+            w,
+            5,
+            2,
+            List.of("ignored line 3: job 7 has no run time", "1 records ignored in all"));
+    assertThat(HadoopComparison.describe(t, Path.of("dir/x.swf")))
+        .isEqualTo(
+            "Trace of (ii) and (iii): x.swf (X, read by the project's swf importer at its"
+                + " defaults): 5 jobs imported, 3 used, 2 left out as they have no tasks;"
+                + " importer: 1 records ignored in all.");
+  }
+
+  @Test
+  void aShortRunWritesTheTableHeadedByTheTrace(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("table.md");
+    HadoopComparison.Options o =
+        parse(
+            "--trace",
+            KTH.toString(),
+            "--workloads",
+            "ii",
+            "--quick",
+            "--planners",
+            "greel",
+            "--repeats",
+            "1",
+            "--warmup",
+            "0",
+            "--warmup-seconds",
+            "0",
+            "--out",
+            out.toString());
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    int rc = HadoopComparison.run(o, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    assertThat(rc).isZero();
+    String table = Files.readString(out);
+    assertThat(table)
+        .startsWith("Trace of (ii) and (iii): KTH-SP2-1996-2.1-cln.swf.gz (KTH-SP2, read by")
+        .contains("| (ii) 100 KTH-SP2 jobs, 400 nodes | greel |")
+        .contains("| (ii) 1000 KTH-SP2 jobs, 4000 nodes | greel |");
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .contains("== (ii) 100 KTH-SP2 jobs, 400 nodes: 100 KTH-SP2 atom jobs on 400 nodes")
+        .contains("violations in our plans: 0");
   }
 
   @Test
