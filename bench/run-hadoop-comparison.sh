@@ -8,6 +8,7 @@
 #                              bench/run-hadoop-comparison.sh --workloads i --repeats 3 --out /tmp/table.md
 #                              bench/run-hadoop-comparison.sh --policy none --users 1 --step-seconds 1
 #                              bench/run-hadoop-comparison.sh --swim OTHER-TRACE.tsv --workloads ii,iii
+#                              bench/run-hadoop-comparison.sh --trace traces/swf/KTH-SP2-1996-2.1-cln.swf.gz --workloads ii,iii
 # The first build downloads Hadoop's jars (~100 MB) into ~/.m2; later builds work offline
 # (set MVN_FLAGS=-o). The full run is bounded by --budget-seconds (default 840 s).
 set -euo pipefail

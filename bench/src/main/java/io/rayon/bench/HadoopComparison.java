@@ -27,7 +27,11 @@ import org.apache.log4j.Logger;
  * Our planners side by side with Apache Hadoop 3.4.1's reservation agents, in one JVM, on the same
  * workloads (see {@link Workloads}): (i) random {@code order} requests as in Hadoop's {@code
  * TestReservationAgents}, (ii) the paper's §6.3.1 sweep of SWIM atom jobs (100 to 1,000 jobs on 400
- * to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes.
+ * to 4,000 nodes) and (iii) 10,000 SWIM jobs on 4,000 nodes. {@code --trace FILE} builds (ii) and
+ * (iii) from another trace the project imports (a Parallel Workloads Archive log, e.g. KTH SP2),
+ * with the same atom model ({@link Workloads#swimAtoms}, {@link Workloads#readTrace}), the
+ * workloads named after the file ("(ii) 100 KTH-SP2 jobs, 400 nodes"); the trace, its importer and
+ * the jobs left out are printed and head the {@code --out} table.
  *
  * <p>For each workload (see {@link Measure}): every planner warms up for at least {@code warmup}
  * untimed runs and {@code warmup-seconds} of its own time, then {@code repeats} timed runs are
@@ -55,9 +59,10 @@ import org.apache.log4j.Logger;
  * and the other way round, are reported ({@link AcceptanceDiff}).
  *
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N]
- * [--repeats N] [--step-seconds N] [--swim FILE] [--policy SPEC] [--users N] [--save-workloads DIR]
- * [--workloads i,ii,iii] [--planners gree,greel,...] [--budget-seconds N] [--out FILE.md]}. Exit
- * code 0 when every run finished and our plans have no violations, 1 otherwise, 2 on bad arguments.
+ * [--repeats N] [--step-seconds N] [--swim FILE | --trace FILE] [--policy SPEC] [--users N]
+ * [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...] [--budget-seconds N]
+ * [--out FILE.md]}. Exit code 0 when every run finished and our plans have no violations, 1
+ * otherwise, 2 on bad arguments.
  */
 public final class HadoopComparison {
 
@@ -101,7 +106,8 @@ public final class HadoopComparison {
       Path out,
       SharingPolicySpec policy,
       int users,
-      Path saveWorkloads) {}
+      Path saveWorkloads,
+      Path trace) {}
 
   public static void main(String[] args) {
     Options o;
@@ -131,6 +137,7 @@ public final class HadoopComparison {
     Integer repeats = null;
     long step = 60;
     Path swim = null;
+    Path trace = null;
     Set<String> workloads = new LinkedHashSet<>(List.of("i", "ii", "iii"));
     Set<String> planners = new LinkedHashSet<>(defaultPlanners());
     long budget = 840;
@@ -148,6 +155,7 @@ public final class HadoopComparison {
         case "--repeats" -> repeats = (int) longArg(args, ++i, a);
         case "--step-seconds" -> step = longArg(args, ++i, a);
         case "--swim" -> swim = Path.of(strArg(args, ++i, a));
+        case "--trace" -> trace = Path.of(strArg(args, ++i, a));
         case "--budget-seconds" -> budget = longArg(args, ++i, a);
         case "--out" -> out = Path.of(strArg(args, ++i, a));
         case "--workloads" -> workloads = listArg(args, ++i, a, List.of("i", "ii", "iii"));
@@ -164,7 +172,7 @@ public final class HadoopComparison {
         }
         case "-h", "--help" ->
             throw new IllegalArgumentException(
-                "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE]"
+                "usage: HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N] [--repeats N] [--step-seconds N] [--swim FILE | --trace FILE]"
                     + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
                     + " [--workloads i,ii,iii] [--planners "
                     + String.join(",", defaultPlanners())
@@ -173,7 +181,10 @@ public final class HadoopComparison {
                     + HadoopPeer.HADOOP_DEFAULT_POLICY
                     + " (Hadoop's default, on both sides),"
                     + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
-                    + " and the four Hadoop agents; a registered planner with -O options is written NAME[k=v,...], e.g. "
+                    + " and the four Hadoop agents; --trace builds (ii) and (iii) from another trace the project imports"
+                    + " (a SWIM .tsv or a Parallel Workloads Archive .swf/.swf.gz log, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz),"
+                    + " with the same atom model, its workloads named after the file (KTH-SP2)"
+                    + "; a registered planner with -O options is written NAME[k=v,...], e.g. "
                     + GREEL_FAST);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
@@ -187,13 +198,32 @@ public final class HadoopComparison {
       throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
     if (users < 1 || users > 100_000)
       throw new IllegalArgumentException("--users must be in [1, 100000], got " + users);
+    if (swim != null && trace != null) {
+      throw new IllegalArgumentException(
+          "--swim and --trace both given; give one: --swim for a SWIM trace, --trace for any trace"
+              + " the project imports");
+    }
     if (swim != null && !Files.isRegularFile(swim)) {
       throw new IllegalArgumentException(
           "--swim: no such file '"
               + swim
               + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
     }
-    if (swim == null && (workloads.contains("ii") || workloads.contains("iii"))) swim = findSwim();
+    if (trace != null) {
+      if (!Files.isRegularFile(trace)) {
+        throw new IllegalArgumentException(
+            "--trace: no such file '"
+                + trace
+                + "' (give a trace the project imports, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz)");
+      }
+      try {
+        Workloads.traceFormat(trace);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--trace: " + e.getMessage());
+      }
+    }
+    if (swim == null && trace == null && (workloads.contains("ii") || workloads.contains("iii")))
+      swim = findSwim();
     return new Options(
         quick,
         seed,
@@ -208,7 +238,8 @@ public final class HadoopComparison {
         out,
         policy,
         (int) users,
-        save);
+        save,
+        trace);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -300,8 +331,50 @@ public final class HadoopComparison {
     Logger.getRootLogger().setLevel(Level.WARN);
   }
 
+  /**
+   * The trace of workloads (ii) and (iii): {@code --trace}'s, read by {@link Workloads#readTrace}
+   * (jobs with no tasks left out and counted), or null when SWIM's ({@code --swim} or the committed
+   * sample) is used or neither workload runs.
+   */
+  static Workloads.TraceInput otherTrace(Options o) {
+    if (o.trace() == null || !(o.workloads().contains("ii") || o.workloads().contains("iii")))
+      return null;
+    try {
+      return Workloads.readTrace(o.trace());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--trace: " + e.getMessage(), e);
+    }
+  }
+
+  /** One line on the trace: file, importer, jobs used, jobs left out and the importer's notes. */
+  static String describe(Workloads.TraceInput t, Path file) {
+    StringBuilder sb =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "Trace of (ii) and (iii): %s (%s, read by the project's %s importer at its defaults):"
+                    + " %d jobs imported, %d used",
+                file.getFileName(),
+                t.name(),
+                t.format(),
+                t.imported(),
+                t.imported() - t.noTasks()));
+    if (t.noTasks() > 0)
+      sb.append(", ").append(t.noTasks()).append(" left out as they have no tasks");
+    // the importer's summary notes (counts, rules applied), not its notes on single lines
+    for (String n : t.importerNotes()) {
+      if (n.startsWith("ignored line") || n.startsWith("skipped line")) continue;
+      sb.append("; importer: ").append(n);
+    }
+    return sb.append('.').toString();
+  }
+
   /** The workloads to run, prepared (translated to Hadoop) once. */
   static List<PreparedWorkload> workloads(Options o) {
+    return workloads(o, otherTrace(o));
+  }
+
+  static List<PreparedWorkload> workloads(Options o, Workloads.TraceInput other) {
     List<PreparedWorkload> out = new ArrayList<>();
     if (o.workloads().contains("i")) {
       out.add(
@@ -309,25 +382,36 @@ public final class HadoopComparison {
               "(i) 1000 orders, 100 nodes",
               fair(o, Workloads.randomOrders(o.seed(), 1000, 100, o.stepSeconds()))));
     }
-    Workload trace = o.swim() == null ? Workload.EMPTY : Workloads.readSwim(o.swim());
+    Workload trace =
+        other != null
+            ? other.workload()
+            : o.swim() == null ? Workload.EMPTY : Workloads.readSwim(o.swim());
+    String name = other != null ? other.name() : "SWIM";
     if (o.workloads().contains("ii")) {
       int[][] sweep =
           o.quick()
               ? new int[][] {{100, 400}, {1000, 4000}}
               : new int[][] {{100, 400}, {250, 1000}, {500, 2000}, {1000, 4000}};
       for (int[] jn : sweep) {
-        Scenario s = Workloads.swimAtoms(trace, o.seed(), jn[0], jn[1], o.stepSeconds());
+        Scenario s = atoms(trace, name, o, jn[0], jn[1]);
         out.add(
-            PreparedWorkload.of("(ii) " + jn[0] + " SWIM jobs, " + jn[1] + " nodes", fair(o, s)));
+            PreparedWorkload.of(
+                "(ii) " + jn[0] + " " + name + " jobs, " + jn[1] + " nodes", fair(o, s)));
       }
     }
     if (o.workloads().contains("iii")) {
       out.add(
           PreparedWorkload.of(
-              "(iii) 10000 SWIM jobs, 4000 nodes",
-              fair(o, Workloads.swimAtoms(trace, o.seed(), 10_000, 4000, o.stepSeconds()))));
+              "(iii) 10000 " + name + " jobs, 4000 nodes",
+              fair(o, atoms(trace, name, o, 10_000, 4000))));
     }
     return out;
+  }
+
+  /** The same atom model ({@link Workloads.SwimModel#DEFAULT}) for every trace. */
+  private static Scenario atoms(Workload trace, String name, Options o, int count, int nodes) {
+    return Workloads.swimAtoms(
+        trace, name, o.seed(), count, nodes, o.stepSeconds(), Workloads.SwimModel.DEFAULT);
   }
 
   /** The workload with the run's users and policy, identical for every contender. */
@@ -352,7 +436,9 @@ public final class HadoopComparison {
   static int run(Options o, PrintStream out) {
     long deadline = System.nanoTime() + o.budgetSeconds() * 1_000_000_000L;
     String loadBefore = Report.loadAverage();
-    List<PreparedWorkload> ws = workloads(o);
+    Workloads.TraceInput other = otherTrace(o);
+    List<PreparedWorkload> ws = workloads(o, other);
+    String traceLine = other == null ? null : describe(other, o.trace());
     List<Contender> cs = contenders(o);
     if (o.saveWorkloads() != null) save(ws, o.saveWorkloads(), out);
     List<Result> results = new ArrayList<>();
@@ -370,6 +456,7 @@ public final class HadoopComparison {
         o.stepSeconds(),
         o.policy(),
         o.users());
+    if (traceLine != null) out.println(traceLine);
     for (int wi = 0; wi < ws.size(); wi++) {
       PreparedWorkload w = ws.get(wi);
       // each workload gets an equal share of what is left of the budget
@@ -405,6 +492,7 @@ public final class HadoopComparison {
     String table =
         Report.markdown(
             results, diffs, o, LocalDate.now(ZoneOffset.UTC), loadBefore, Report.loadAverage());
+    if (traceLine != null) table = traceLine + "\n\n" + table;
     out.println();
     out.println(table);
     if (o.out() != null) {

@@ -1,7 +1,9 @@
 package io.rayon.bench;
 
 import io.rayon.engine.trace.ImportOptions;
+import io.rayon.engine.trace.ImportResult;
 import io.rayon.engine.trace.SwimImporter;
+import io.rayon.engine.trace.TraceImporters;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.cluster.NodeGroup;
 import io.rayon.model.cluster.Queue;
@@ -20,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -127,6 +130,116 @@ public final class Workloads {
   }
 
   /**
+   * A trace for workloads (ii) and (iii) other than SWIM ({@code --trace}): the jobs that {@link
+   * #swimAtoms} can turn into atoms, the short name that labels the workloads, and how many jobs
+   * were left out.
+   *
+   * @param name short name of the trace, from its file name ({@link #traceName})
+   * @param format the importer's name ({@link TraceImporters#formats()})
+   * @param workload the imported jobs that have at least one task and a positive task duration
+   * @param imported the jobs the importer produced
+   * @param noTasks jobs left out here: no tasks, or tasks of no duration
+   * @param importerNotes the importer's warnings (records it ignored or skipped, rules it applied)
+   */
+  public record TraceInput(
+      String name,
+      String format,
+      Workload workload,
+      int imported,
+      int noTasks,
+      List<String> importerNotes) {
+    public TraceInput {
+      importerNotes = List.copyOf(importerNotes);
+    }
+  }
+
+  /**
+   * The importer's name for a trace file, from its name (a trailing {@code .gz} aside): {@code
+   * .swf} → swf (Parallel Workloads Archive), {@code .tsv} → swim; other names are refused, naming
+   * the file, as the importer cannot be told from them (SLS and Rumen are both JSON).
+   */
+  public static String traceFormat(Path file) {
+    String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (n.endsWith(".gz")) n = n.substring(0, n.length() - 3);
+    if (n.endsWith(".swf")) return "swf";
+    if (n.endsWith(".tsv")) return "swim";
+    throw new IllegalArgumentException(
+        "cannot tell the format of '"
+            + file
+            + "' from its name: give a SWIM trace (.tsv) or a Parallel Workloads Archive log"
+            + " (.swf or .swf.gz)");
+  }
+
+  /**
+   * A short name for a trace, from its file name: the extensions dropped, then the dash-separated
+   * words up to the first that starts with a digit (the archive's year and version), e.g. {@code
+   * KTH-SP2-1996-2.1-cln.swf.gz} → {@code KTH-SP2}, {@code NASA-iPSC-1993-3.1-cln.swf.gz} → {@code
+   * NASA-iPSC}; a name that starts with a digit is kept whole.
+   */
+  public static String traceName(Path file) {
+    String n = file.getFileName().toString();
+    n = n.replaceAll("(?i)(\\.gz)$", "").replaceAll("(?i)\\.(swf|tsv|json|csv|txt)$", "");
+    StringBuilder sb = new StringBuilder();
+    for (String w : n.split("-")) {
+      if (w.isEmpty() || Character.isDigit(w.charAt(0))) break;
+      if (sb.length() > 0) sb.append('-');
+      sb.append(w);
+    }
+    return sb.length() == 0 ? n : sb.toString();
+  }
+
+  /**
+   * Reads a trace with the project's importer for its format ({@link #traceFormat}) at the
+   * importer's defaults, and keeps the jobs {@link #swimAtoms} can use: a job with no tasks (or
+   * whose tasks last no time) has no width or length to scale, so it is left out and counted rather
+   * than made a one-task, one-second job. Refused with a message naming the file: an unreadable or
+   * malformed file, or one with no usable job.
+   */
+  public static TraceInput readTrace(Path file) {
+    String format = traceFormat(file);
+    ImportResult r;
+    try {
+      r = TraceImporters.forFormat(format).read(file, ImportOptions.DEFAULT);
+    } catch (FormatException e) {
+      // read strictly: the importer's hint at a lenient mode names an option this harness lacks
+      throw new IllegalArgumentException(
+          e.getMessage().replace(" (use --lenient to skip malformed records)", ""), e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot read trace " + file + ": " + e.getMessage(), e);
+    }
+    List<Job> kept = new ArrayList<>();
+    for (Job j : r.workload().jobs()) if (hasWork(j)) kept.add(j);
+    int noTasks = r.workload().jobs().size() - kept.size();
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException(
+          file
+              + ": no job with tasks in the trace ("
+              + r.workload().jobs().size()
+              + " jobs read as "
+              + format
+              + ")");
+    }
+    return new TraceInput(
+        traceName(file),
+        format,
+        new Workload(r.workload().source(), kept),
+        r.workload().jobs().size(),
+        noTasks,
+        r.warnings());
+  }
+
+  /** At least one task, and a positive task duration summed over the job's tasks. */
+  static boolean hasWork(Job j) {
+    long tasks = 0;
+    double seconds = 0;
+    for (TaskGroup g : j.tasks()) {
+      tasks += g.count();
+      seconds += (double) g.count() * g.durationS();
+    }
+    return tasks > 0 && seconds > 0;
+  }
+
+  /**
    * Workloads (ii) and (iii): {@code count} atom jobs drawn (seeded, with replacement) from a SWIM
    * workload imported by {@link SwimImporter} (its default model derives maps, reduces and task
    * durations from the trace's bytes), on {@code nodes} nodes, 24 hours in steps of {@code
@@ -146,6 +259,16 @@ public final class Workloads {
    *       window has length ceil(l * slack), slack uniform in [2, 5], and starts by the job's
    *       submit time of day: start = floor((submit mod 86400 s) / 86400 s * (horizon - window)).
    * </ol>
+   *
+   * <p>The same model serves every trace ({@code --trace}, through {@link #readTrace}), so the
+   * workloads of different traces are comparable; it reads only each job's tasks and arrival.
+   * Readings for a Parallel Workloads Archive log ({@link io.rayon.engine.trace.SwfImporter}): t0
+   * is the job's processors (one task per processor), s0 its run time; the log's jobs are rigid
+   * (all processors at once) but become malleable atoms like SWIM's, so the workloads differ from
+   * SWIM's only in the jobs' shapes and arrivals, not in the model; the arrival is seconds after
+   * the log's first submit, so "time of day" is counted from that submit, not from the site's
+   * midnight; whether a job is a production job (the importer's rule) is not used: every job drawn
+   * becomes a request.
    */
   public static Scenario swimAtoms(
       Workload trace, long seed, int count, int nodes, long stepSeconds) {
@@ -154,8 +277,25 @@ public final class Workloads {
 
   public static Scenario swimAtoms(
       Workload trace, long seed, int count, int nodes, long stepSeconds, SwimModel m) {
+    return swimAtoms(trace, "SWIM", seed, count, nodes, stepSeconds, m);
+  }
+
+  /**
+   * {@link #swimAtoms(Workload, long, int, int, long, SwimModel)} with the trace's short name in
+   * the scenario's name ({@code NAME-atoms-COUNTxNODES}, lower case), description and request ids:
+   * with {@code "SWIM"} they are exactly those of the SWIM workloads.
+   */
+  public static Scenario swimAtoms(
+      Workload trace,
+      String traceName,
+      long seed,
+      int count,
+      int nodes,
+      long stepSeconds,
+      SwimModel m) {
     List<Job> jobs = trace.jobs();
-    if (jobs.isEmpty()) throw new IllegalArgumentException("empty SWIM workload");
+    if (jobs.isEmpty()) throw new IllegalArgumentException("empty " + traceName + " workload");
+    String prefix = traceName.toLowerCase(Locale.ROOT);
     if (count < 1 || nodes < 1 || stepSeconds < 1) {
       throw new IllegalArgumentException("count, nodes and stepSeconds must be positive");
     }
@@ -198,14 +338,14 @@ public final class Workloads {
       double tod = (picked[i].arrivalS() % 86400) / 86400.0;
       long start = (long) Math.floor(tod * (horizon - window));
       Rdl rdl = Rdl.window(Rdl.atom(BUNDLE, 1, (int) n, l, n * l), start, start + window);
-      String id = "swim-" + i + "-" + picked[i].id();
+      String id = prefix + "-" + i + "-" + picked[i].id();
       out.add(new ReservationRequest(id, id, "u1", "dedicated", rdl, 0, start));
     }
     return scenario(
-        "swim-atoms-" + count + "x" + nodes,
+        prefix + "-atoms-" + count + "x" + nodes,
         String.format(
-            "%d SWIM atom jobs on %d nodes of (8 GB, 8 vcores) over 24 h, scale factor %.3g, offered load %.2f",
-            count, nodes, f, m.offeredLoad()),
+            "%d %s atom jobs on %d nodes of (8 GB, 8 vcores) over 24 h, scale factor %.3g, offered load %.2f",
+            count, traceName, nodes, f, m.offeredLoad()),
         nodes,
         stepSeconds,
         horizon,
