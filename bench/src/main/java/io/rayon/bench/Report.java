@@ -38,7 +38,7 @@ final class Report {
     sb.append(
         String.format(
             Locale.ROOT,
-            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), SWIM trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"),
@@ -52,7 +52,9 @@ final class Report {
             o.policy(),
             o.users(),
             o.users(),
-            o.swim() == null ? "none" : o.swim().getFileName(),
+            o.trace() != null
+                ? o.trace().getFileName()
+                : o.swim() == null ? "none" : o.swim().getFileName(),
             o.warmup(),
             o.warmupSeconds(),
             o.repeats(),
