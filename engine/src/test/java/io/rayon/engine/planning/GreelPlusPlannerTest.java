@@ -62,6 +62,10 @@ class GreelPlusPlannerTest {
     return planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
   }
 
+  private static final double[] EARLY_RESERVES = {
+    0, 0.1, GreelPlusPlanner.DEFAULT_EARLY_RESERVE, 0.5
+  };
+
   private static GreelPlusPlanner planner(long seed, double maxRoomShare) {
     return new GreelPlusPlanner(
         GreelPlusPlanner.DEFAULT_GREEDY,
@@ -69,7 +73,8 @@ class GreelPlusPlannerTest {
         Math.floorMod(seed >> 5, 2L) == 0
             ? GreelPlusPlanner.EarlyShape.TALL
             : GreelPlusPlanner.EarlyShape.FLAT,
-        maxRoomShare);
+        maxRoomShare,
+        EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)]);
   }
 
   /**
@@ -199,7 +204,13 @@ class GreelPlusPlannerTest {
             io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"),
             0,
             5);
-    Decision plus = new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT);
+    GreelPlusPlanner noReserve =
+        new GreelPlusPlanner(
+            GreelPlusPlanner.DEFAULT_GREEDY,
+            GreelPlusPlanner.Direction.EARLY_FIRST,
+            GreelPlusPlanner.EarlyShape.TALL);
+    assertThat(noReserve.earlyReserve()).isZero();
+    Decision plus = noReserve.place(plan, r, PlanningContext.DEFAULT);
     Decision greel = new GreeLPlanner().place(plan, r, PlanningContext.DEFAULT);
     assertThat(plus.accepted()).isTrue();
     assertThat(plus.allocation().atoms().get(0).start()).isEqualTo(5);
@@ -217,6 +228,63 @@ class GreelPlusPlannerTest {
     assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
     assertThat(flat.allocation().atoms().get(0).end() - 5)
         .isEqualTo(90 - greel.allocation().atoms().get(0).start());
+  }
+
+  @Test
+  void theEarlyCandidateLeavesItsReserveFreeAndTheLateCandidateMayUseIt() {
+    // 10 nodes of 8 bundles: 80 at every step; the default reserve (0.2) leaves 16 of them
+    Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
+    GreelPlusPlanner plus = new GreelPlusPlanner();
+    assertThat(plus.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    ReservationRequest wide =
+        new ReservationRequest(
+            "a",
+            "a",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"),
+            0,
+            5);
+    Decision d = plus.place(plan, wide, PlanningContext.DEFAULT);
+    assertThat(d.accepted()).isTrue();
+    AtomAllocation a = d.allocation().atoms().get(0);
+    // early, from the arrival on, never taller than 64: 12 steps of 64 and one of 32
+    assertThat(a.start()).isEqualTo(5);
+    assertThat(a.steps()).allSatisfy(st -> assertThat(st.bundles()).isLessThanOrEqualTo(64));
+    assertThat(a.end()).isEqualTo(18);
+    assertThat(a.work()).isEqualTo(800);
+    // a gang of all 80 bundles cannot be placed early inside the reserve: the late candidate
+    // places it at the end of its window, using the whole capacity
+    ReservationRequest gang =
+        new ReservationRequest(
+            "g",
+            "g",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,80,80,10,800),0,90)"),
+            0,
+            5);
+    Decision g = plus.place(plan, gang, PlanningContext.DEFAULT);
+    assertThat(g.accepted()).isTrue();
+    assertThat(g.allocation().atoms().get(0).start()).isEqualTo(80);
+    assertThat(g.allocation().atoms().get(0).end()).isEqualTo(90);
+    // with no reserve the same gang goes early
+    Decision g0 =
+        new GreelPlusPlanner(
+                GreelPlusPlanner.DEFAULT_GREEDY,
+                GreelPlusPlanner.Direction.EARLY_FIRST,
+                GreelPlusPlanner.EarlyShape.TALL)
+            .place(plan, gang, PlanningContext.DEFAULT);
+    assertThat(g0.allocation().atoms().get(0).start()).isEqualTo(5);
+    // every option value is checked
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("early-reserve", "1.5"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("early-reserve");
+    GreelPlusPlanner none =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", new PlannerOptions(Map.of("early-reserve", "0")));
+    assertThat(none.earlyReserve()).isZero();
   }
 
   @Test
