@@ -14,9 +14,9 @@ import java.util.List;
  * Whether the requests a Hadoop agent refused because its own allocation would overcommit the plan
  * ({@link Refusal#OVER_CAPACITY}) had room in that plan. The agent's run is replayed in arrival
  * order into one of our plans: each accepted allocation (read back from Hadoop's plan) is added as
- * it was; at each such refusal {@link GreelPlusPlanner} (its early, then its late candidate) is
- * asked to place the request on the plan as it stood, under the workload's sharing policy, and
- * nothing is added. A placement it finds fits the plan and the policy, so the request could have
+ * it was; at each such refusal {@link GreelPlusPlanner} with no early reserve (its early candidate
+ * over the whole capacity, then its late one) is asked to place the request on the plan as it
+ * stood, under the workload's sharing policy, and nothing is added. A placement it finds fits the plan and the policy, so the request could have
  * been accepted; one it does not find may still exist (a lower bound).
  */
 final class OverCapacityCheck {
@@ -33,7 +33,11 @@ final class OverCapacityCheck {
     PlanningContext ctx =
         PlanningContext.DEFAULT.withPolicy(
             SharingPolicies.from(s.sharingPolicy(), s.stepSeconds()));
-    GreelPlusPlanner probe = new GreelPlusPlanner();
+    GreelPlusPlanner probe =
+        new GreelPlusPlanner(
+            GreelPlusPlanner.DEFAULT_GREEDY,
+            GreelPlusPlanner.Direction.EARLY_FIRST,
+            GreelPlusPlanner.EarlyShape.TALL);
     List<ReservationRequest> rs = w.requests();
     int fitted = 0;
     for (int i = 0; i < rs.size(); i++) {
