@@ -16,8 +16,9 @@ import java.util.List;
  * order into one of our plans: each accepted allocation (read back from Hadoop's plan) is added as
  * it was; at each such refusal {@link GreelPlusPlanner} with no early reserve (its early candidate
  * over the whole capacity, then its late one) is asked to place the request on the plan as it
- * stood, under the workload's sharing policy, and nothing is added. A placement it finds fits the plan and the policy, so the request could have
- * been accepted; one it does not find may still exist (a lower bound).
+ * stood, under the workload's sharing policy, and nothing is added. A placement it finds fits the
+ * plan and the policy, so the request could have been accepted; one it does not find may still
+ * exist (a lower bound).
  */
 final class OverCapacityCheck {
   private OverCapacityCheck() {}
