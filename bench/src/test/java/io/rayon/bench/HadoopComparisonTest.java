@@ -359,6 +359,44 @@ class HadoopComparisonTest {
   }
 
   @Test
+  void theTableSaysWhyTheAgentsRefusedAndHowManyOverCapacityRefusalsHadRoom() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
+    Result ours = row("greel", true, w, 0, 1);
+    Result agent = row("hadoop-greedy", false, w, 0);
+    Result refusing =
+        new Result(
+            agent.workload(),
+            agent.planner(),
+            false,
+            agent.requests(),
+            agent.stats(),
+            agent.cpuNanos(),
+            agent.meanNanos(),
+            agent.p50Nanos(),
+            agent.p99Nanos(),
+            0,
+            1,
+            List.of(),
+            Double.NaN,
+            agent.accepted(),
+            Map.of(HadoopPeer.Refusal.OVER_CAPACITY, 4, HadoopPeer.Refusal.NO_ALLOCATION, 1),
+            3);
+    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
+    String md =
+        Report.markdown(List.of(ours, refusing), List.of(), o, LocalDate.of(2026, 1, 1), "", "");
+    assertThat(md)
+        .contains("Why Hadoop's agents refused requests")
+        .contains(
+            "| tiny | hadoop-greedy | 5 | 4 its own allocation over capacity, 1 no allocation found | 3 of 4 |");
+    assertThat(refusing.line())
+        .contains("refused: 4 its own allocation over capacity, 1 no allocation found");
+    // no refusals, no table
+    assertThat(
+            Report.markdown(List.of(ours, agent), List.of(), o, LocalDate.of(2026, 1, 1), "", ""))
+        .doesNotContain("Why Hadoop's agents refused");
+  }
+
+  @Test
   void aPlannerSlowerThanTheAgentShowsItsRatioNotZero() {
     PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
     Result slow = row("greel", true, w, 0).withSpeedup(1 / 60.0);
