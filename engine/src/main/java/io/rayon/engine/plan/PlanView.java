@@ -83,6 +83,27 @@ public interface PlanView {
   }
 
   /**
+   * The last step of the run of equal capacity that contains {@code step}: a step {@code e >= step}
+   * such that {@link #capacityAt} is the same at every step of {@code [step, e]} in every
+   * dimension. Any such {@code e} is correct; a view that does not track runs answers {@code step}
+   * itself (the default). Defined for steps in {@code [0, horizon())}.
+   */
+  default long capacityRunEnd(long step) {
+    return step;
+  }
+
+  /**
+   * The last step of the run of equal holdings of one user that contains {@code step}: a step
+   * {@code e >= step} such that {@link #userAllocatedAt} is the same at every step of {@code [step,
+   * e]} in every dimension. Sharing policies use it to read a user's holdings run by run. Any such
+   * {@code e} is correct; a view that does not track runs answers {@code step} itself (the
+   * default). Defined for steps in {@code [0, horizon())}.
+   */
+  default long userRunEnd(String user, long step) {
+    return step;
+  }
+
+  /**
    * The least {@link #free(int, long)} of dimension number {@code dim} over the steps {@code [from,
    * to)} (steps outside the horizon count as 0); {@code Long.MAX_VALUE} for an empty range.
    */

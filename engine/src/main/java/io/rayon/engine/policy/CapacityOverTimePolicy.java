@@ -5,6 +5,7 @@ import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +37,15 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   private final long windowSteps;
   private final String label;
 
+  /**
+   * When the average cap is a whole number over a small power of two ({@code average == avgNum /
+   * 2^avgShift}, as 50%, 75% and 100% are), the average test is settled in whole numbers; else
+   * {@code avgShift} is -1.
+   */
+  private final long avgNum;
+
+  private final int avgShift;
+
   public CapacityOverTimePolicy(
       double instantaneous, double average, long windowSteps, String label) {
     super(instantaneous);
@@ -48,6 +58,17 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     this.average = average;
     this.windowSteps = windowSteps;
     this.label = label;
+    int shift = -1;
+    long num = 0;
+    for (int k = 0; k <= 20 && shift < 0; k++) {
+      double scaled = Math.scalb(average, k);
+      if (scaled == Math.rint(scaled)) {
+        shift = k;
+        num = (long) scaled;
+      }
+    }
+    this.avgShift = shift;
+    this.avgNum = num;
   }
 
   public double average() {
@@ -69,7 +90,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     Rejection r = checkInstantaneous(plan, request, proposal);
     if (r != null) return Optional.of(r);
     if (averageImpliedByInstantaneous(plan)) return Optional.empty();
-    return Optional.ofNullable(firstAverageViolation(plan, request, proposal));
+    return Optional.ofNullable(firstAverageViolationByRuns(plan, request, proposal));
   }
 
   /**
@@ -148,31 +169,209 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
         }
         if (i >= w - 1 && used > average * (double) capSum) {
           long ws = a + i - w + 1;
-          return new Rejection(
-              Rejection.Code.POLICY,
-              "",
-              ws,
-              ws + w,
-              dims.get(d),
-              label,
-              "user '"
-                  + request.user()
-                  + "' would hold "
-                  + used
-                  + " "
-                  + dims.get(d)
-                  + "-steps in the window ["
-                  + ws
-                  + ","
-                  + (ws + w)
-                  + "), above the average cap of "
-                  + percent(average)
-                  + " of capacity (limit "
-                  + (long) Math.floor(average * capSum)
-                  + "); maybe move the reservation or reduce its work");
+          return averageRejection(request, dims.get(d), ws, used, capSum);
         }
       }
     }
     return null;
+  }
+
+  private Rejection averageRejection(
+      ReservationRequest request, String dim, long ws, long used, long capSum) {
+    return new Rejection(
+        Rejection.Code.POLICY,
+        "",
+        ws,
+        ws + windowSteps,
+        dim,
+        label,
+        "user '"
+            + request.user()
+            + "' would hold "
+            + used
+            + " "
+            + dim
+            + "-steps in the window ["
+            + ws
+            + ","
+            + (ws + windowSteps)
+            + "), above the average cap of "
+            + percent(average)
+            + " of capacity (limit "
+            + (long) Math.floor(average * capSum)
+            + "); maybe move the reservation or reduce its work");
+  }
+
+  /** The test of one window, exactly as the step-by-step scan writes it. */
+  private boolean over(long used, long capSum) {
+    return used > average * (double) capSum;
+  }
+
+  /**
+   * {@link #firstAverageViolation} read run by run: the same windows, the same order (dimension by
+   * dimension, earliest window first), the same test and the same reason, at a cost proportional to
+   * the runs in {@code [start-w+1, end-1+w)} rather than to its length.
+   *
+   * <p>The places where the user's holdings with the proposal or the capacity change (the plan's
+   * {@link PlanView#userRunEnd} and {@link PlanView#capacityRunEnd}, the proposal's skyline, the
+   * horizon's edges) cut the range into runs of constant values. The window sums U(t) (held) and
+   * C(t) (capacity) of the window [t, t+w) change by {@code f(t+w) - f(t)} from t to t+1, so both
+   * are linear in t while neither t nor t+w crosses a cut: on each such piece {@link #firstOver}
+   * finds the first window that breaks the average, and the next piece starts from the sums carried
+   * over exactly in whole numbers.
+   */
+  private Rejection firstAverageViolationByRuns(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    long start = proposal.start();
+    if (start < 0) return null;
+    long end = proposal.end();
+    long h = plan.horizon();
+    long w = windowSteps;
+    long a = start - w + 1;
+    long b = end - 1 + w;
+    long last = end - 1; // the last window start
+    if (last < a) return null;
+    long lo = Math.max(0, a);
+    long hi = Math.min(h, b);
+    String user = request.user();
+    TreeMap<Long, Resources> sky = proposal.skyline();
+    // cuts: a, b (an end mark), the horizon's edges, and every place where something may change
+    long[] cut = new long[16];
+    int m = 0;
+    cut[m++] = a;
+    cut[m++] = b;
+    if (lo <= b) cut[m++] = lo;
+    if (hi >= a) cut[m++] = hi;
+    for (long t = lo; t < hi; t = Math.max(t, plan.userRunEnd(user, t)) + 1) {
+      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
+      cut[m++] = t;
+    }
+    for (long t = lo; t < hi; t = Math.max(t, plan.capacityRunEnd(t)) + 1) {
+      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
+      cut[m++] = t;
+    }
+    for (long k : sky.subMap(lo, false, hi, false).keySet()) {
+      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
+      cut[m++] = k;
+    }
+    Arrays.sort(cut, 0, m);
+    int runs = 0;
+    for (int i = 0; i < m; i++) if (i == 0 || cut[i] != cut[i - 1]) cut[runs++] = cut[i];
+    // cut[0] == a, cut[runs - 1] == b: run j is [cut[j], cut[j+1]), the last entry only marks b
+    List<String> dims = plan.dimensions();
+    long[] u = new long[runs];
+    long[] c = new long[runs];
+    for (int d = 0; d < dims.size(); d++) {
+      String dim = dims.get(d);
+      long edgeCapLo = plan.capacity(d, 0);
+      long edgeCapHi = plan.capacity(d, h - 1);
+      for (int j = 0; j + 1 < runs; j++) {
+        long x = cut[j];
+        if (x < 0) {
+          u[j] = 0;
+          c[j] = edgeCapLo;
+        } else if (x >= h) {
+          u[j] = 0;
+          c[j] = edgeCapHi;
+        } else {
+          Map.Entry<Long, Resources> p = sky.floorEntry(x);
+          u[j] = plan.userAllocated(user, d, x) + (p == null ? 0 : p.getValue().get(dim));
+          c[j] = plan.capacity(d, x);
+        }
+      }
+      u[runs - 1] = 0;
+      c[runs - 1] = 0;
+      // the sums of the first window [a, a+w), and the runs holding t and t+w
+      long used = 0;
+      long capSum = 0;
+      int j2 = 0;
+      for (; j2 + 1 < runs && cut[j2 + 1] <= a + w; j2++) {
+        long len = cut[j2 + 1] - cut[j2];
+        used += u[j2] * len;
+        capSum += c[j2] * len;
+      }
+      if (cut[j2] < a + w) {
+        long len = a + w - cut[j2];
+        used += u[j2] * len;
+        capSum += c[j2] * len;
+      }
+      int j1 = 0;
+      long t = a;
+      while (t <= last) {
+        long pe = Math.min(last, cut[j1 + 1] - 1);
+        if (j2 + 1 < runs) pe = Math.min(pe, cut[j2 + 1] - 1 - w);
+        long du = u[j2] - u[j1];
+        long dc = c[j2] - c[j1];
+        long k = firstOver(used, du, capSum, dc, pe - t);
+        if (k >= 0) {
+          return averageRejection(request, dim, t + k, used + du * k, capSum + dc * k);
+        }
+        long len = pe + 1 - t;
+        used += du * len;
+        capSum += dc * len;
+        t = pe + 1;
+        while (j1 + 1 < runs && cut[j1 + 1] <= t) j1++;
+        while (j2 + 1 < runs && cut[j2 + 1] <= t + w) j2++;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The first k in [0, n] at which the window with sums {@code used + du*k} held and {@code capSum
+   * + dc*k} capacity breaks the average ({@link #over}), or -1.
+   *
+   * <p>The exact reading, {@code used > average * (double) capSum}, rounds; its answer is found in
+   * three ways. When the sums do not change, it is the answer at k = 0. When the average is a whole
+   * number over a power of two and the sums are small enough for the double product to be exact,
+   * the test is {@code used * 2^s > num * capSum} in whole numbers, linear in k: solved exactly by
+   * one division, then confirmed at the found k and k-1. Otherwise the difference {@code used -
+   * average * capSum} is linear in k up to rounding far below a margin of 2^-40 of the sums: the
+   * steps where it is within the margin of zero (where rounding might matter) are read one by one
+   * with the exact test, and the rest follow the sign of the linear function. Whenever a
+   * confirmation fails (never seen in the tests) the piece is read step by step.
+   */
+  private long firstOver(long used, long du, long capSum, long dc, long n) {
+    if (over(used, capSum)) return 0;
+    if (n == 0 || (du == 0 && dc == 0)) return -1;
+    long usedN = used + du * n;
+    long capN = capSum + dc * n;
+    long maxUsed = Math.max(Math.abs(used), Math.abs(usedN));
+    long maxCap = Math.max(Math.abs(capSum), Math.abs(capN));
+    if (avgShift >= 0 && maxUsed < (1L << (52 - avgShift)) && maxCap < (1L << 52) / avgNum) {
+      // exact: over <=> g(k) = (used << s) - num * capSum + k * slope > 0, with g(0) <= 0
+      long g0 = (used << avgShift) - avgNum * capSum;
+      long slope = (du << avgShift) - avgNum * dc;
+      if (slope <= 0) return -1;
+      long k = -g0 / slope + 1;
+      if (k > n) return -1;
+      if (over(used + du * k, capSum + dc * k) && !over(used + du * (k - 1), capSum + dc * (k - 1)))
+        return k;
+      return scan(used, du, capSum, dc, 1, n);
+    }
+    double g0 = used - average * (double) capSum;
+    double slope = du - average * (double) dc;
+    double margin = Math.scalb((double) maxUsed + average * (double) maxCap + 1, -40);
+    if (slope <= 0) {
+      // g does not grow: only the first steps, while g > -margin, can break the average
+      if (g0 <= -margin) return -1;
+      long until = slope == 0 ? n : clamp(Math.floor((g0 + margin) / -slope) + 2, n);
+      return scan(used, du, capSum, dc, 1, until);
+    }
+    // g grows: it passes -margin at about `from` and +margin (sure to break it) at about `sure`
+    long from = clamp(Math.ceil((-margin - g0) / slope) - 2, n);
+    long sure = clamp(Math.ceil((margin - g0) / slope) + 2, n);
+    long k = scan(used, du, capSum, dc, Math.max(1, from), sure);
+    return k >= 0 || sure >= n ? k : scan(used, du, capSum, dc, sure + 1, n);
+  }
+
+  /** The first k in [from, until] at which the window breaks the average, else -1. */
+  private long scan(long used, long du, long capSum, long dc, long from, long until) {
+    for (long k = from; k <= until; k++) if (over(used + du * k, capSum + dc * k)) return k;
+    return -1;
+  }
+
+  private static long clamp(double k, long n) {
+    return k <= 0 ? 0 : k >= n ? n : (long) k;
   }
 }
