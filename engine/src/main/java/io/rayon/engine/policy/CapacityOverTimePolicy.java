@@ -90,7 +90,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     Rejection r = checkInstantaneous(plan, request, proposal);
     if (r != null) return Optional.of(r);
     if (averageImpliedByInstantaneous(plan)) return Optional.empty();
-    return Optional.ofNullable(firstAverageViolationByRuns(plan, request, proposal));
+    return Optional.ofNullable(firstAverageViolationFastest(plan, request, proposal));
   }
 
   /**
@@ -208,56 +208,136 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   }
 
   /**
+   * The run-by-run reading is used when the range holds at most one run per {@value #STEPS_PER_RUN}
+   * steps on average; else the step-by-step scan is cheaper (both give the same answer; the choice
+   * is only about speed).
+   */
+  static final long STEPS_PER_RUN = 8;
+
+  /**
+   * The average test as {@link #check} makes it: {@link #firstAverageViolationByRuns} when the
+   * windows' range has few runs, else {@link #firstAverageViolation}.
+   */
+  private Rejection firstAverageViolationFastest(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    long start = proposal.start();
+    if (start < 0) return null;
+    long a = start - windowSteps + 1;
+    long b = proposal.end() - 1 + windowSteps;
+    Runs runs = runs(plan, request.user(), proposal.skyline(), a, b, (b - a) / STEPS_PER_RUN);
+    return runs == null
+        ? firstAverageViolation(plan, request, proposal)
+        : firstAverageViolationByRuns(plan, request, proposal, runs);
+  }
+
+  /**
+   * {@link #check} with the average test always read run by run, however many runs: for tests,
+   * which compare it with {@link #checkByScan}.
+   */
+  Optional<Rejection> checkByRuns(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    Rejection r = checkInstantaneous(plan, request, proposal);
+    if (r != null) return Optional.of(r);
+    if (averageImpliedByInstantaneous(plan)) return Optional.empty();
+    long start = proposal.start();
+    if (start < 0) return Optional.empty();
+    long a = start - windowSteps + 1;
+    long b = proposal.end() - 1 + windowSteps;
+    Runs runs = runs(plan, request.user(), proposal.skyline(), a, b, Long.MAX_VALUE);
+    return Optional.ofNullable(firstAverageViolationByRuns(plan, request, proposal, runs));
+  }
+
+  /**
+   * The runs of {@code [a, b)}: {@code at[j]} is where run j starts ({@code at[0] == a}), {@code
+   * at[count - 1] == b} marks the end; over each run the user's holdings, the proposal's ({@code
+   * proposal[j]}) and the capacity stay the same.
+   */
+  private record Runs(long[] at, Resources[] proposal, int count) {}
+
+  /**
+   * The runs of {@code [a, b)}, cut where the user's holdings ({@link PlanView#userRunEnd}), the
+   * capacity ({@link PlanView#capacityRunEnd}) or the proposal's skyline may change and at the
+   * horizon's edges, read in order (three sorted streams merged); null as soon as there are more
+   * than {@code limit}.
+   */
+  private static Runs runs(
+      PlanView plan, String user, TreeMap<Long, Resources> sky, long a, long b, long limit) {
+    long h = plan.horizon();
+    long lo = Math.max(0, a);
+    long hi = Math.min(h, b);
+    long[] at = new long[32];
+    Resources[] prop = new Resources[32];
+    int n = 0;
+    at[n] = a;
+    prop[n++] = Resources.ZERO;
+    if (lo < hi) {
+      Map.Entry<Long, Resources> f = sky.floorEntry(lo);
+      Resources cur = f == null ? Resources.ZERO : f.getValue();
+      Map.Entry<Long, Resources> next = sky.higherEntry(lo);
+      long nextUser = lo;
+      long nextCap = lo;
+      long x = lo;
+      while (x < hi) {
+        if (x == a) {
+          prop[0] = cur;
+        } else {
+          if (n + 1 >= at.length) {
+            if (n > limit) return null;
+            at = Arrays.copyOf(at, 2 * at.length);
+            prop = Arrays.copyOf(prop, 2 * prop.length);
+          }
+          at[n] = x;
+          prop[n++] = cur;
+        }
+        if (x == nextUser) nextUser = Math.max(x, plan.userRunEnd(user, x)) + 1;
+        if (x == nextCap) nextCap = Math.max(x, plan.capacityRunEnd(x)) + 1;
+        long nextKey = next == null ? Long.MAX_VALUE : next.getKey();
+        x = Math.min(Math.min(nextUser, nextCap), Math.min(nextKey, hi));
+        if (x == nextKey) {
+          cur = next.getValue();
+          next = sky.higherEntry(x);
+        }
+      }
+      if (hi < b) {
+        if (n + 1 >= at.length) {
+          at = Arrays.copyOf(at, at.length + 2);
+          prop = Arrays.copyOf(prop, prop.length + 2);
+        }
+        at[n] = hi;
+        prop[n++] = Resources.ZERO;
+      }
+    }
+    if (n > limit) return null;
+    if (n >= at.length) {
+      at = Arrays.copyOf(at, n + 1);
+      prop = Arrays.copyOf(prop, n + 1);
+    }
+    at[n] = b;
+    prop[n++] = Resources.ZERO;
+    return new Runs(at, prop, n);
+  }
+
+  /**
    * {@link #firstAverageViolation} read run by run: the same windows, the same order (dimension by
    * dimension, earliest window first), the same test and the same reason, at a cost proportional to
    * the runs in {@code [start-w+1, end-1+w)} rather than to its length.
    *
-   * <p>The places where the user's holdings with the proposal or the capacity change (the plan's
-   * {@link PlanView#userRunEnd} and {@link PlanView#capacityRunEnd}, the proposal's skyline, the
-   * horizon's edges) cut the range into runs of constant values. The window sums U(t) (held) and
-   * C(t) (capacity) of the window [t, t+w) change by {@code f(t+w) - f(t)} from t to t+1, so both
-   * are linear in t while neither t nor t+w crosses a cut: on each such piece {@link #firstOver}
-   * finds the first window that breaks the average, and the next piece starts from the sums carried
-   * over exactly in whole numbers.
+   * <p>The window sums U(t) (held) and C(t) (capacity) of the window [t, t+w) change by {@code
+   * f(t+w) - f(t)} from t to t+1, so both are linear in t while neither t nor t+w crosses the start
+   * of a run: on each such piece {@link #firstOver} finds the first window that breaks the average,
+   * and the next piece starts from the sums carried over exactly in whole numbers.
    */
   private Rejection firstAverageViolationByRuns(
-      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    long start = proposal.start();
-    if (start < 0) return null;
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal, Runs r) {
     long end = proposal.end();
     long h = plan.horizon();
     long w = windowSteps;
-    long a = start - w + 1;
-    long b = end - 1 + w;
+    long a = proposal.start() - w + 1;
     long last = end - 1; // the last window start
     if (last < a) return null;
-    long lo = Math.max(0, a);
-    long hi = Math.min(h, b);
     String user = request.user();
-    TreeMap<Long, Resources> sky = proposal.skyline();
-    // cuts: a, b (an end mark), the horizon's edges, and every place where something may change
-    long[] cut = new long[16];
-    int m = 0;
-    cut[m++] = a;
-    cut[m++] = b;
-    if (lo <= b) cut[m++] = lo;
-    if (hi >= a) cut[m++] = hi;
-    for (long t = lo; t < hi; t = Math.max(t, plan.userRunEnd(user, t)) + 1) {
-      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
-      cut[m++] = t;
-    }
-    for (long t = lo; t < hi; t = Math.max(t, plan.capacityRunEnd(t)) + 1) {
-      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
-      cut[m++] = t;
-    }
-    for (long k : sky.subMap(lo, false, hi, false).keySet()) {
-      if (m == cut.length) cut = Arrays.copyOf(cut, 2 * m);
-      cut[m++] = k;
-    }
-    Arrays.sort(cut, 0, m);
-    int runs = 0;
-    for (int i = 0; i < m; i++) if (i == 0 || cut[i] != cut[i - 1]) cut[runs++] = cut[i];
-    // cut[0] == a, cut[runs - 1] == b: run j is [cut[j], cut[j+1]), the last entry only marks b
+    long[] cut = r.at();
+    int runs = r.count();
     List<String> dims = plan.dimensions();
     long[] u = new long[runs];
     long[] c = new long[runs];
@@ -274,8 +354,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
           u[j] = 0;
           c[j] = edgeCapHi;
         } else {
-          Map.Entry<Long, Resources> p = sky.floorEntry(x);
-          u[j] = plan.userAllocated(user, d, x) + (p == null ? 0 : p.getValue().get(dim));
+          u[j] = plan.userAllocated(user, d, x) + r.proposal()[j].get(dim);
           c[j] = plan.capacity(d, x);
         }
       }

@@ -24,10 +24,11 @@ import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CapacityOverTimePolicy#check}'s average test read run by run against the step-by-step
- * reading ({@link CapacityOverTimePolicy#checkByScan}): the same verdict and the same reason
- * (window, dimension, numbers) on seeded plans with caps below 100%, windows from one step to
- * longer than the horizon, proposals touching either edge of the horizon, long and short runs,
+ * {@link CapacityOverTimePolicy#check}'s average test read run by run ({@code checkByRuns}, which
+ * always reads by runs, and {@code check}, which does so when the range has few runs) against the
+ * step-by-step reading ({@link CapacityOverTimePolicy#checkByScan}): the same verdict and the same
+ * reason (window, dimension, numbers) on seeded plans with caps below 100%, windows from one step
+ * to longer than the horizon, proposals touching either edge of the horizon, long and short runs,
  * capacity gains and losses, and users held at exactly the average cap (where the double product
  * rounds).
  */
@@ -98,10 +99,12 @@ class AverageByRunsPropertiesTest {
             case 1 -> edgeAllocation(rnd, "p", horizon, nodes, false);
             default -> randomAllocation(rnd, "p", horizon, nodes);
           };
-      Optional<Rejection> fast = p.check(plan, req, proposal);
       Optional<Rejection> slow = p.checkByScan(plan, req, proposal);
-      assertThat(fast)
-          .as("seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
+      assertThat(p.checkByRuns(plan, req, proposal))
+          .as("by runs: seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
+          .isEqualTo(slow);
+      assertThat(p.check(plan, req, proposal))
+          .as("check: seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
           .isEqualTo(slow);
       Statistics.label("verdict")
           .collect(
@@ -154,9 +157,11 @@ class AverageByRunsPropertiesTest {
                             "",
                             Resources.of(1024, 1),
                             List.of(new Step(s[0], s[1], Math.max(1, s[2] + extra - 1))))));
-            assertThat(p.check(plan, q, prop))
+            Optional<Rejection> slow = p.checkByScan(plan, q, prop);
+            assertThat(p.checkByRuns(plan, q, prop))
                 .as("avg %s window %d step %s", avg, window, List.of(s[0], s[1], s[2]))
-                .isEqualTo(p.checkByScan(plan, q, prop));
+                .isEqualTo(slow);
+            assertThat(p.check(plan, q, prop)).isEqualTo(slow);
           }
         }
       }
@@ -177,6 +182,7 @@ class AverageByRunsPropertiesTest {
                     "", Resources.of(1024, 1), List.of(new Step(10, 20, 8), new Step(20, 30, 9)))));
     Optional<Rejection> r = p.check(plan, q, prop);
     assertThat(r).isEqualTo(p.checkByScan(plan, q, prop));
+    assertThat(p.checkByRuns(plan, q, prop)).isEqualTo(r);
     assertThat(r).isPresent();
     assertThat(r.get().windowStart()).isEqualTo(20L);
     assertThat(r.get().windowFinish()).isEqualTo(21L);
@@ -202,9 +208,11 @@ class AverageByRunsPropertiesTest {
                         "",
                         Resources.of(4096, 1),
                         List.of(new Step(0, 5, n), new Step(35, 40, n)))));
-        assertThat(p.check(plan, q, prop))
+        Optional<Rejection> slow = p.checkByScan(plan, q, prop);
+        assertThat(p.checkByRuns(plan, q, prop))
             .as("window %d, %d bundles", window, n)
-            .isEqualTo(p.checkByScan(plan, q, prop));
+            .isEqualTo(slow);
+        assertThat(p.check(plan, q, prop)).isEqualTo(slow);
       }
     }
   }
@@ -225,6 +233,7 @@ class AverageByRunsPropertiesTest {
                     "", Resources.of(1024, 4), List.of(new Step(50, 60, 3), new Step(60, 70, 4)))));
     Optional<Rejection> r = p.check(plan, q, prop);
     assertThat(r).isEqualTo(p.checkByScan(plan, q, prop));
+    assertThat(p.checkByRuns(plan, q, prop)).isEqualTo(r);
     assertThat(r).isPresent();
     assertThat(r.get().resource()).isEqualTo("vcores");
   }
