@@ -264,6 +264,30 @@ public final class Plan implements PlanEdit {
     return e == null ? horizon - 1 : runEnd(e, (int) step);
   }
 
+  /** Counted from the edge bits, one word (64 steps) at a time: exact. */
+  @Override
+  public long runCount(String user, long from, long to) {
+    long lo = Math.max(0, from);
+    long hi = Math.min(horizon, to);
+    if (lo >= hi) return 0;
+    if (lo + 1 >= hi) return 1;
+    userIndex();
+    long[] u = userEdges.get(user);
+    // the run at lo, plus one per step in (lo, hi) where the holdings or the capacity change
+    int first = (int) lo + 1;
+    int lastStep = (int) hi - 1;
+    int w0 = first >>> 6;
+    int w1 = lastStep >>> 6;
+    long n = 1;
+    for (int w = w0; w <= w1; w++) {
+      long word = capEdges[w] | (u == null ? 0 : u[w]);
+      if (w == w0) word &= -1L << (first & 63);
+      if (w == w1) word &= -1L >>> (63 - (lastStep & 63));
+      n += Long.bitCount(word);
+    }
+    return n;
+  }
+
   /** The step before the first set bit of {@code bits} after {@code step} (horizon - 1 if none). */
   private long runEnd(long[] bits, int step) {
     int t = step + 1;

@@ -209,8 +209,9 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
 
   /**
    * The run-by-run reading is used when the range holds at most one run per {@value #STEPS_PER_RUN}
-   * steps on average; else the step-by-step scan is cheaper (both give the same answer; the choice
-   * is only about speed).
+   * steps on average ({@link PlanView#runCount}, plus the proposal's changes); else the
+   * step-by-step scan, cheaper per step, is used. Both give the same answer: the choice is only
+   * about speed.
    */
   static final long STEPS_PER_RUN = 8;
 
@@ -224,10 +225,11 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     if (start < 0) return null;
     long a = start - windowSteps + 1;
     long b = proposal.end() - 1 + windowSteps;
-    Runs runs = runs(plan, request.user(), proposal.skyline(), a, b, (b - a) / STEPS_PER_RUN);
-    return runs == null
-        ? firstAverageViolation(plan, request, proposal)
-        : firstAverageViolationByRuns(plan, request, proposal, runs);
+    TreeMap<Long, Resources> sky = proposal.skyline();
+    long most = plan.runCount(request.user(), a, b) + sky.size() + 3;
+    if (most > (b - a) / STEPS_PER_RUN) return firstAverageViolation(plan, request, proposal);
+    Runs runs = runs(plan, request.user(), sky, a, b);
+    return firstAverageViolationByRuns(plan, request, proposal, runs);
   }
 
   /**
@@ -243,7 +245,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
     if (start < 0) return Optional.empty();
     long a = start - windowSteps + 1;
     long b = proposal.end() - 1 + windowSteps;
-    Runs runs = runs(plan, request.user(), proposal.skyline(), a, b, Long.MAX_VALUE);
+    Runs runs = runs(plan, request.user(), proposal.skyline(), a, b);
     return Optional.ofNullable(firstAverageViolationByRuns(plan, request, proposal, runs));
   }
 
@@ -257,11 +259,10 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   /**
    * The runs of {@code [a, b)}, cut where the user's holdings ({@link PlanView#userRunEnd}), the
    * capacity ({@link PlanView#capacityRunEnd}) or the proposal's skyline may change and at the
-   * horizon's edges, read in order (three sorted streams merged); null as soon as there are more
-   * than {@code limit}.
+   * horizon's edges, read in order (three sorted streams merged).
    */
   private static Runs runs(
-      PlanView plan, String user, TreeMap<Long, Resources> sky, long a, long b, long limit) {
+      PlanView plan, String user, TreeMap<Long, Resources> sky, long a, long b) {
     long h = plan.horizon();
     long lo = Math.max(0, a);
     long hi = Math.min(h, b);
@@ -282,7 +283,6 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
           prop[0] = cur;
         } else {
           if (n + 1 >= at.length) {
-            if (n > limit) return null;
             at = Arrays.copyOf(at, 2 * at.length);
             prop = Arrays.copyOf(prop, 2 * prop.length);
           }
@@ -307,7 +307,6 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
         prop[n++] = Resources.ZERO;
       }
     }
-    if (n > limit) return null;
     if (n >= at.length) {
       at = Arrays.copyOf(at, n + 1);
       prop = Arrays.copyOf(prop, n + 1);

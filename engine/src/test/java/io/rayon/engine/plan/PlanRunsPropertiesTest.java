@@ -20,10 +20,10 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Plan#capacityRunEnd} and {@link Plan#userRunEnd} against a scan of the plan after seeded
- * edits (adds, removals, capacity changes, copies, a new dimension, the user index built late): the
- * answer is the last step of the run, exactly (never shorter, which would only cost time, and never
- * longer, which would be wrong).
+ * {@link Plan#capacityRunEnd}, {@link Plan#userRunEnd} and {@link Plan#runCount} against a scan of
+ * the plan after seeded edits (adds, removals, capacity changes, copies, a new dimension, the user
+ * index built late): the answer is the last step of the run, exactly (never shorter, which would
+ * only cost time, and never longer, which would be wrong).
  */
 class PlanRunsPropertiesTest {
   private static final Resources NODE = Resources.of(8192, 8);
@@ -79,6 +79,7 @@ class PlanRunsPropertiesTest {
       }
     }
     Plan edited = plan;
+    checkRunCounts(rnd, edited, seed);
     for (long t = 0; t < horizon; t++) {
       assertThat(edited.capacityRunEnd(t))
           .as("seed %d, capacity at %d", seed, t)
@@ -91,6 +92,28 @@ class PlanRunsPropertiesTest {
     }
   }
 
+  /** {@link Plan#runCount} against a count of the changes, step by step, on random ranges. */
+  private static void checkRunCounts(SplittableRandom rnd, Plan plan, long seed) {
+    long h = plan.horizon();
+    for (int i = 0; i < 20; i++) {
+      long from = rnd.nextLong(-5, h + 5);
+      long to = from + rnd.nextLong(0, h + 10);
+      for (String u : List.of("u0", "u1", "nobody")) {
+        long lo = Math.max(0, from);
+        long hi = Math.min(h, to);
+        long want = 0;
+        for (long t = lo; t < hi; t++) {
+          if (t == lo
+              || !plan.userAllocatedAt(u, t).equals(plan.userAllocatedAt(u, t - 1))
+              || !plan.capacityAt(t).equals(plan.capacityAt(t - 1))) want++;
+        }
+        assertThat(plan.runCount(u, from, to))
+            .as("seed %d, user %s, [%d,%d)", seed, u, from, to)
+            .isEqualTo(want);
+      }
+    }
+  }
+
   @Test
   void outsideTheHorizonARunEndIsTheStepItself() {
     Plan plan = Plan.empty(NODE, 10, 60);
@@ -99,6 +122,8 @@ class PlanRunsPropertiesTest {
     assertThat(plan.userRunEnd("u", 12)).isEqualTo(12);
     assertThat(plan.capacityRunEnd(0)).isEqualTo(9);
     assertThat(plan.userRunEnd("u", 0)).isEqualTo(9);
+    assertThat(plan.runCount("u", -5, 20)).isEqualTo(1);
+    assertThat(plan.runCount("u", 10, 20)).isZero();
   }
 
   private interface At {
