@@ -213,7 +213,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
    * step-by-step scan, cheaper per step, is used. Both give the same answer: the choice is only
    * about speed.
    */
-  static final long STEPS_PER_RUN = 8;
+  static final long STEPS_PER_RUN = 16;
 
   /**
    * The average test as {@link #check} makes it: {@link #firstAverageViolationByRuns} when the
