@@ -106,6 +106,10 @@ class AverageByRunsPropertiesTest {
       assertThat(p.check(plan, req, proposal))
           .as("check: seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
           .isEqualTo(slow);
+      InstantaneousPolicy ip = new InstantaneousPolicy(inst);
+      assertThat(ip.checkInstantaneousByRuns(plan, req, proposal))
+          .as("instantaneous by runs: seed %d, cap %s, proposal %s", seed, inst, proposal)
+          .isEqualTo(ip.checkByScan(plan, req, proposal));
       Statistics.label("verdict")
           .collect(
               slow.map(r -> r.message().contains("-steps in the window") ? "average" : "instant")
@@ -215,6 +219,36 @@ class AverageByRunsPropertiesTest {
         assertThat(p.check(plan, q, prop)).isEqualTo(slow);
       }
     }
+  }
+
+  /**
+   * The instantaneous test by runs names the step the scan names: a segment that starts inside a
+   * run of the user's holdings, a capacity loss in the middle of it (at a cap below 100%).
+   */
+  @Test
+  void theInstantaneousTestByRunsNamesTheScansStep() {
+    Plan plan = Plan.empty(NODE.times(2), 100, 60);
+    plan.changeCapacity(new CapacityChange(30, Resources.ZERO.minus(NODE), "loss"));
+    ReservationRequest e = Fixtures.request("e", "alice", "atom(<1024,1>,1,4,1,4)");
+    plan.add(
+        e,
+        new ReservationAllocation(
+            "e",
+            List.of(
+                new AtomAllocation(
+                    "", Resources.of(1024, 1), List.of(new Step(0, 50, 4), new Step(50, 60, 1))))));
+    InstantaneousPolicy ip = new InstantaneousPolicy(0.8);
+    ReservationRequest q = Fixtures.request("q", "alice", "atom(<1024,1>,1,1,1,1)");
+    // 80% of 2 nodes = 12 bundles, of 1 node = 6: 4 + 3 = 7 > 6 from step 30 on
+    ReservationAllocation prop =
+        new ReservationAllocation(
+            "q",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(20, 80, 3)))));
+    Optional<Rejection> slow = ip.checkByScan(plan, q, prop);
+    assertThat(ip.checkInstantaneousByRuns(plan, q, prop)).isEqualTo(slow);
+    assertThat(ip.check(plan, q, prop)).isEqualTo(slow);
+    assertThat(slow).isPresent();
+    assertThat(slow.get().windowStart()).isEqualTo(30L);
   }
 
   /**
