@@ -57,11 +57,22 @@ public final class Plan implements PlanEdit {
   private long[] edges;
 
   /**
+   * Bit t set: the capacity at step t differs from step t-1 in some dimension; bit 0 always set.
+   */
+  private long[] capEdges;
+
+  /**
    * Per user, dense arrays like {@code alloc}; built on the first question about users (planning
    * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
    * date.
    */
   private final Map<String, long[][]> byUser;
+
+  /**
+   * Per user in {@link #byUser}: bit t set when what the user holds at step t differs from step t-1
+   * in some dimension (bit 0 always set); kept with the arrays.
+   */
+  private final Map<String, long[]> userEdges;
 
   private boolean userIndex;
 
@@ -90,6 +101,7 @@ public final class Plan implements PlanEdit {
     this.baseCapacity = capacity;
     this.changes = new ArrayList<>();
     this.byUser = new HashMap<>();
+    this.userEdges = new HashMap<>();
     this.requests = new LinkedHashMap<>();
     this.allocations = new HashMap<>();
     TreeSet<String> extras = new TreeSet<>(capacity.extras().keySet());
@@ -102,7 +114,11 @@ public final class Plan implements PlanEdit {
     for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
     for (CapacityChange c : changes) changeCapacity(c);
     this.edges = new long[(this.horizon >>> 6) + 1];
-    for (int t = 0; t < this.horizon; t++) fixEdge(t);
+    this.capEdges = new long[(this.horizon >>> 6) + 1];
+    for (int t = 0; t < this.horizon; t++) {
+      fixEdge(t);
+      fixCapacityEdge(t);
+    }
   }
 
   private Plan(Plan o) {
@@ -114,8 +130,11 @@ public final class Plan implements PlanEdit {
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
     this.edges = o.edges.clone();
+    this.capEdges = o.capEdges.clone();
     this.byUser = new HashMap<>();
     o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
+    this.userEdges = new HashMap<>();
+    o.userEdges.forEach((k, v) -> userEdges.put(k, v.clone()));
     this.userIndex = o.userIndex;
     this.overPairs = o.overPairs;
     this.requests = new LinkedHashMap<>(o.requests);
@@ -224,14 +243,60 @@ public final class Plan implements PlanEdit {
   /** The step before the first edge bit after {@code step} (the horizon's last step when none). */
   @Override
   public long runEnd(long step) {
+    return inside(step) ? runEnd(edges, (int) step) : step;
+  }
+
+  /** The step before the first capacity edge bit after {@code step}. */
+  @Override
+  public long capacityRunEnd(long step) {
+    return inside(step) ? runEnd(capEdges, (int) step) : step;
+  }
+
+  /**
+   * The step before the first edge bit of the user's arrays after {@code step}; a user who holds
+   * nothing holds nothing up to the horizon's last step.
+   */
+  @Override
+  public long userRunEnd(String user, long step) {
     if (!inside(step)) return step;
-    int t = (int) step + 1;
+    userIndex();
+    long[] e = userEdges.get(user);
+    return e == null ? horizon - 1 : runEnd(e, (int) step);
+  }
+
+  /** Counted from the edge bits, one word (64 steps) at a time: exact. */
+  @Override
+  public long runCount(String user, long from, long to) {
+    long lo = Math.max(0, from);
+    long hi = Math.min(horizon, to);
+    if (lo >= hi) return 0;
+    if (lo + 1 >= hi) return 1;
+    userIndex();
+    long[] u = userEdges.get(user);
+    // the run at lo, plus one per step in (lo, hi) where the holdings or the capacity change
+    int first = (int) lo + 1;
+    int lastStep = (int) hi - 1;
+    int w0 = first >>> 6;
+    int w1 = lastStep >>> 6;
+    long n = 1;
+    for (int w = w0; w <= w1; w++) {
+      long word = capEdges[w] | (u == null ? 0 : u[w]);
+      if (w == w0) word &= -1L << (first & 63);
+      if (w == w1) word &= -1L >>> (63 - (lastStep & 63));
+      n += Long.bitCount(word);
+    }
+    return n;
+  }
+
+  /** The step before the first set bit of {@code bits} after {@code step} (horizon - 1 if none). */
+  private long runEnd(long[] bits, int step) {
+    int t = step + 1;
     if (t >= horizon) return horizon - 1;
     int w = t >>> 6;
-    long word = edges[w] & (-1L << (t & 63));
+    long word = bits[w] & (-1L << (t & 63));
     while (word == 0) {
-      if (++w >= edges.length) return horizon - 1;
-      word = edges[w];
+      if (++w >= bits.length) return horizon - 1;
+      word = bits[w];
     }
     long next = ((long) w << 6) + Long.numberOfTrailingZeros(word);
     return Math.min(horizon, next) - 1;
@@ -286,6 +351,25 @@ public final class Plan implements PlanEdit {
     }
     if (differs) edges[t >>> 6] |= 1L << (t & 63);
     else edges[t >>> 6] &= ~(1L << (t & 63));
+  }
+
+  /** Sets or clears the capacity edge bit of step {@code t} (bit 0 is always set). */
+  private void fixCapacityEdge(long step) {
+    if (capEdges == null) return;
+    fixBit(cap, capEdges, step);
+  }
+
+  /**
+   * Sets or clears bit {@code step} of {@code bits}: set when some row of {@code a} differs at the
+   * step from the step before (bit 0 is always set).
+   */
+  private void fixBit(long[][] a, long[] bits, long step) {
+    if (step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < a.length && !differs; d++) differs = a[d][t] != a[d][t - 1];
+    if (differs) bits[t >>> 6] |= 1L << (t & 63);
+    else bits[t >>> 6] &= ~(1L << (t & 63));
   }
 
   @Override
@@ -555,11 +639,7 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    long[][] u =
-        userIndex
-            ? byUser.computeIfAbsent(request.user(), k -> new long[dims.length][horizon])
-            : null;
-    return apply(allocation, u, 1);
+    return apply(allocation, userIndex ? request.user() : null, 1);
   }
 
   /**
@@ -586,10 +666,9 @@ public final class Plan implements PlanEdit {
     if (!userIndex) {
       userIndex = true;
       byUser.clear();
+      userEdges.clear();
       for (Map.Entry<String, ReservationRequest> e : requests.entrySet()) {
-        long[][] u =
-            byUser.computeIfAbsent(e.getValue().user(), k -> new long[dims.length][horizon]);
-        applyTo(allocations.get(e.getKey()), u, 1);
+        applyToUser(allocations.get(e.getKey()), e.getValue().user(), 1);
       }
     }
     return byUser;
@@ -600,7 +679,7 @@ public final class Plan implements PlanEdit {
     ReservationRequest r = requests.remove(reservationId);
     if (r == null) return false;
     ReservationAllocation a = allocations.remove(reservationId);
-    apply(a, userIndex ? byUser.get(r.user()) : null, -1);
+    apply(a, userIndex ? r.user() : null, -1);
     if (!userIndex) return true;
     boolean userLeft = false;
     for (ReservationRequest o : requests.values()) {
@@ -609,7 +688,10 @@ public final class Plan implements PlanEdit {
         break;
       }
     }
-    if (!userLeft) byUser.remove(r.user());
+    if (!userLeft) {
+      byUser.remove(r.user());
+      userEdges.remove(r.user());
+    }
     return true;
   }
 
@@ -617,7 +699,7 @@ public final class Plan implements PlanEdit {
    * Adds (sign 1) or removes (-1) an allocation to or from the plan's arrays (and the user's, when
    * given); when adding, true if some step it touches is then over capacity in a dimension it uses.
    */
-  private boolean apply(ReservationAllocation allocation, long[][] user, int sign) {
+  private boolean apply(ReservationAllocation allocation, String user, int sign) {
     boolean over = false;
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
@@ -654,12 +736,25 @@ public final class Plan implements PlanEdit {
         }
       }
     }
-    if (user != null) applyTo(allocation, user, sign);
+    if (user != null) applyToUser(allocation, user, sign);
     return over;
   }
 
-  /** Adds (sign 1) or removes (-1) an allocation to or from one set of arrays. */
-  private void applyTo(ReservationAllocation allocation, long[][] arrays, int sign) {
+  /**
+   * Adds (sign 1) or removes (-1) an allocation to or from one user's arrays (created when
+   * missing), and keeps the user's edge bits: a block changes every step of {@code [lo, hi)} by the
+   * same amount, so only the bits at {@code lo} and {@code hi} can change.
+   */
+  private void applyToUser(ReservationAllocation allocation, String user, int sign) {
+    long[][] arrays = byUser.computeIfAbsent(user, k -> new long[dims.length][horizon]);
+    long[] bits =
+        userEdges.computeIfAbsent(
+            user,
+            k -> {
+              long[] b = new long[(horizon >>> 6) + 1];
+              b[0] = 1L;
+              return b;
+            });
     for (AtomAllocation a : allocation.atoms()) {
       for (Step s : a.steps()) {
         int lo = (int) Math.max(0, s.start());
@@ -670,6 +765,8 @@ public final class Plan implements PlanEdit {
           long[] us = arrays[d];
           for (int t = lo; t < hi; t++) us[t] += v;
         }
+        fixBit(arrays, bits, lo);
+        fixBit(arrays, bits, hi);
       }
     }
   }
@@ -713,6 +810,7 @@ public final class Plan implements PlanEdit {
       }
     }
     fixEdge(from);
+    fixCapacityEdge(from);
   }
 
   private void ensureDims(Resources r) {

@@ -83,6 +83,38 @@ public interface PlanView {
   }
 
   /**
+   * The last step of the run of equal capacity that contains {@code step}: a step {@code e >= step}
+   * such that {@link #capacityAt} is the same at every step of {@code [step, e]} in every
+   * dimension. Any such {@code e} is correct; a view that does not track runs answers {@code step}
+   * itself (the default). Defined for steps in {@code [0, horizon())}.
+   */
+  default long capacityRunEnd(long step) {
+    return step;
+  }
+
+  /**
+   * The last step of the run of equal holdings of one user that contains {@code step}: a step
+   * {@code e >= step} such that {@link #userAllocatedAt} is the same at every step of {@code [step,
+   * e]} in every dimension. Sharing policies use it to read a user's holdings run by run. Any such
+   * {@code e} is correct; a view that does not track runs answers {@code step} itself (the
+   * default). Defined for steps in {@code [0, horizon())}.
+   */
+  default long userRunEnd(String user, long step) {
+    return step;
+  }
+
+  /**
+   * How many runs the steps of {@code [from, to)} inside the horizon fall into, where a run is a
+   * maximal stretch of steps over which both one user's holdings ({@link #userAllocatedAt}) and the
+   * capacity ({@link #capacityAt}) stay the same; or any number above that. A view that does not
+   * track runs answers the number of steps (the default). Sharing policies use it to choose between
+   * reading a range run by run and step by step.
+   */
+  default long runCount(String user, long from, long to) {
+    return Math.max(0, Math.min(horizon(), to) - Math.max(0, from));
+  }
+
+  /**
    * The least {@link #free(int, long)} of dimension number {@code dim} over the steps {@code [from,
    * to)} (steps outside the horizon count as 0); {@code Long.MAX_VALUE} for an empty range.
    */

@@ -16,7 +16,12 @@ import java.util.TreeMap;
  *
  * <p>At a 100% cap the check reads a proposal's segments run by run against the free capacity first
  * (exact: what fits the free capacity is within the cap) and step by step only where that fails, so
- * it costs the plan's runs, not the proposal's steps.
+ * it costs the plan's runs, not the proposal's steps. Where it reads a segment step by step (below
+ * 100%, or where the free capacity falls short), a segment with few runs of the user's holdings and
+ * the capacity (one per {@value #STEPS_PER_RUN_INSTANT} steps or fewer, {@link PlanView#runCount})
+ * is read run by run instead: the test is the same at every step of such a run, so it is made at
+ * the run's first step in the segment, the step the scan would name. {@link #checkByScan} reads
+ * every step; property tests check that both give the same verdict and reason.
  */
 public class InstantaneousPolicy implements SharingPolicy {
   protected final double fraction;
@@ -100,6 +105,29 @@ public class InstantaneousPolicy implements SharingPolicy {
    */
   protected final Rejection checkInstantaneous(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal, boolean shortcut) {
+    return checkInstantaneous(
+        plan, request, proposal, shortcut, shortcut ? STEPS_PER_RUN_INSTANT : -1);
+  }
+
+  /**
+   * {@link #check}'s instantaneous test with every segment read run by run, however many runs: for
+   * tests, which compare it with {@link #checkByScan}.
+   */
+  final Optional<Rejection> checkInstantaneousByRuns(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return Optional.ofNullable(checkInstantaneous(plan, request, proposal, true, 0));
+  }
+
+  /**
+   * As above; a segment is read run by run when it has at most one run per {@code stepsPerRun}
+   * steps (never when negative).
+   */
+  private Rejection checkInstantaneous(
+      PlanView plan,
+      ReservationRequest request,
+      ReservationAllocation proposal,
+      boolean shortcut,
+      long stepsPerRun) {
     List<String> dims = plan.dimensions();
     TreeMap<Long, Resources> sky = proposal.skyline();
     Long from = null;
@@ -107,37 +135,24 @@ public class InstantaneousPolicy implements SharingPolicy {
     boolean full = shortcut && fraction >= 1.0;
     for (Map.Entry<Long, Resources> e : sky.entrySet()) {
       if (from != null && !cur.isZero() && !(full && fitsFree(plan, dims, cur, from, e.getKey()))) {
+        boolean byRuns =
+            stepsPerRun >= 0
+                && plan.runCount(request.user(), from, e.getKey()) * stepsPerRun
+                    <= e.getKey() - from;
         for (int d = 0; d < dims.size(); d++) {
           long need = cur.get(dims.get(d));
           if (need <= 0) continue;
+          if (byRuns) {
+            Rejection r = firstOverCapByRuns(plan, request, d, need, from, e.getKey());
+            if (r != null) return r;
+            continue;
+          }
           long[] caps = plan.capacityRange(d, from, e.getKey());
           long[] held = plan.userAllocatedRange(request.user(), d, from, e.getKey());
           for (long t = from; t < e.getKey(); t++) {
             long cap = (long) Math.floor(caps[(int) (t - from)] * fraction);
             long total = held[(int) (t - from)] + need;
-            if (total > cap) {
-              String dim = dims.get(d);
-              return new Rejection(
-                  Rejection.Code.POLICY,
-                  "",
-                  t,
-                  t + 1,
-                  dim,
-                  "instantaneous:" + fraction,
-                  "user '"
-                      + request.user()
-                      + "' would hold "
-                      + total
-                      + " "
-                      + dim
-                      + " at step "
-                      + t
-                      + ", above the instantaneous cap of "
-                      + percent(fraction)
-                      + " of capacity ("
-                      + cap
-                      + "); maybe lower the parallelism or widen the window");
-            }
+            if (total > cap) return instantRejection(request, dims.get(d), t, total, cap);
           }
         }
       }
@@ -145,6 +160,57 @@ public class InstantaneousPolicy implements SharingPolicy {
       cur = e.getValue();
     }
     return null;
+  }
+
+  /**
+   * The run-by-run reading is used for a segment when it holds at most one run per {@value
+   * #STEPS_PER_RUN_INSTANT} steps ({@link PlanView#runCount}); else the step-by-step reading. Both
+   * give the same answer: the choice is only about speed.
+   */
+  static final long STEPS_PER_RUN_INSTANT = 8;
+
+  /**
+   * The first step of {@code [from, to)} where the user would hold more than the cap of dimension
+   * {@code d} with {@code need} more, read run by run: over a run of equal holdings and capacity
+   * ({@link PlanView#userRunEnd}, {@link PlanView#capacityRunEnd}) the test is the same at every
+   * step, so it is made once, at the run's first step in the range, which is the step the scan
+   * would name.
+   */
+  private Rejection firstOverCapByRuns(
+      PlanView plan, ReservationRequest request, int d, long need, long from, long to) {
+    String user = request.user();
+    for (long t = from; t < to; ) {
+      long cap = (long) Math.floor(plan.capacity(d, t) * fraction);
+      long total = plan.userAllocated(user, d, t) + need;
+      if (total > cap) return instantRejection(request, plan.dimensions().get(d), t, total, cap);
+      long e = Math.min(plan.userRunEnd(user, t), plan.capacityRunEnd(t));
+      t = Math.max(t, e) + 1;
+    }
+    return null;
+  }
+
+  private Rejection instantRejection(
+      ReservationRequest request, String dim, long t, long total, long cap) {
+    return new Rejection(
+        Rejection.Code.POLICY,
+        "",
+        t,
+        t + 1,
+        dim,
+        "instantaneous:" + fraction,
+        "user '"
+            + request.user()
+            + "' would hold "
+            + total
+            + " "
+            + dim
+            + " at step "
+            + t
+            + ", above the instantaneous cap of "
+            + percent(fraction)
+            + " of capacity ("
+            + cap
+            + "); maybe lower the parallelism or widen the window");
   }
 
   /**

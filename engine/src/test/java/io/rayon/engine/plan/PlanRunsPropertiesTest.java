@@ -1,0 +1,138 @@
+package io.rayon.engine.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rayon.model.cluster.CapacityChange;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Plan#capacityRunEnd}, {@link Plan#userRunEnd} and {@link Plan#runCount} against a scan of
+ * the plan after seeded edits (adds, removals, capacity changes, copies, a new dimension, the user
+ * index built late): the answer is the last step of the run, exactly (never shorter, which would
+ * only cost time, and never longer, which would be wrong).
+ */
+class PlanRunsPropertiesTest {
+  private static final Resources NODE = Resources.of(8192, 8);
+
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.longs();
+  }
+
+  @Property(tries = 500)
+  void runEndsAreTheLastStepsOfTheRuns(@ForAll("seeds") long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long horizon = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 300);
+    Plan plan = Plan.empty(NODE.times(4), horizon, 60);
+    boolean askEarly = rnd.nextBoolean();
+    if (askEarly) plan.userRunEnd("u0", 0); // builds the user index before the edits
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      switch (rnd.nextInt(6)) {
+        case 0 -> {
+          if (!ids.isEmpty()) plan.remove(ids.remove(rnd.nextInt(ids.size())));
+        }
+        case 1 -> {
+          try {
+            plan.changeCapacity(
+                new CapacityChange(
+                    rnd.nextLong(horizon),
+                    rnd.nextBoolean() ? NODE : Resources.ZERO.minus(NODE),
+                    "change"));
+          } catch (IllegalArgumentException e) {
+            // below zero: refused, the plan stays as it was
+          }
+        }
+        case 2 -> plan = plan.copy();
+        default -> {
+          String id = "r" + i;
+          Resources bundle =
+              rnd.nextInt(8) == 0
+                  ? Resources.of(1024, 1, Map.of("gpu", 1L))
+                  : Resources.of(1024, 1);
+          List<Step> steps = new ArrayList<>();
+          long t = rnd.nextLong(horizon);
+          for (int k = 0; k < 3 && t < horizon; k++) {
+            long end = Math.min(horizon, t + 1 + rnd.nextLong(horizon));
+            steps.add(new Step(t, end, 1 + rnd.nextInt(4)));
+            t = end + rnd.nextInt(3);
+          }
+          plan.add(
+              Fixtures.request(id, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)"),
+              new ReservationAllocation(id, List.of(new AtomAllocation("", bundle, steps))));
+          ids.add(id);
+        }
+      }
+    }
+    Plan edited = plan;
+    checkRunCounts(rnd, edited, seed);
+    for (long t = 0; t < horizon; t++) {
+      assertThat(edited.capacityRunEnd(t))
+          .as("seed %d, capacity at %d", seed, t)
+          .isEqualTo(lastEqual(edited, t, edited::capacityAt));
+      for (String u : List.of("u0", "u1", "u2", "nobody")) {
+        assertThat(edited.userRunEnd(u, t))
+            .as("seed %d, user %s at %d", seed, u, t)
+            .isEqualTo(lastEqual(edited, t, s -> edited.userAllocatedAt(u, s)));
+      }
+    }
+  }
+
+  /** {@link Plan#runCount} against a count of the changes, step by step, on random ranges. */
+  private static void checkRunCounts(SplittableRandom rnd, Plan plan, long seed) {
+    long h = plan.horizon();
+    for (int i = 0; i < 20; i++) {
+      long from = rnd.nextLong(-5, h + 5);
+      long to = from + rnd.nextLong(0, h + 10);
+      for (String u : List.of("u0", "u1", "nobody")) {
+        long lo = Math.max(0, from);
+        long hi = Math.min(h, to);
+        long want = 0;
+        for (long t = lo; t < hi; t++) {
+          if (t == lo
+              || !plan.userAllocatedAt(u, t).equals(plan.userAllocatedAt(u, t - 1))
+              || !plan.capacityAt(t).equals(plan.capacityAt(t - 1))) want++;
+        }
+        assertThat(plan.runCount(u, from, to))
+            .as("seed %d, user %s, [%d,%d)", seed, u, from, to)
+            .isEqualTo(want);
+      }
+    }
+  }
+
+  @Test
+  void outsideTheHorizonARunEndIsTheStepItself() {
+    Plan plan = Plan.empty(NODE, 10, 60);
+    assertThat(plan.capacityRunEnd(-3)).isEqualTo(-3);
+    assertThat(plan.capacityRunEnd(10)).isEqualTo(10);
+    assertThat(plan.userRunEnd("u", 12)).isEqualTo(12);
+    assertThat(plan.capacityRunEnd(0)).isEqualTo(9);
+    assertThat(plan.userRunEnd("u", 0)).isEqualTo(9);
+    assertThat(plan.runCount("u", -5, 20)).isEqualTo(1);
+    assertThat(plan.runCount("u", 10, 20)).isZero();
+  }
+
+  private interface At {
+    Resources at(long step);
+  }
+
+  private static long lastEqual(Plan plan, long t, At f) {
+    long e = t;
+    while (e + 1 < plan.horizon() && f.at(e + 1).equals(f.at(t))) e++;
+    return e;
+  }
+}
