@@ -1,5 +1,6 @@
 package io.rayon.bench;
 
+import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -10,11 +11,18 @@ import java.util.Locale;
  * Why one planner accepts more than another on a workload: the requests that one of our planners
  * accepts and the better Hadoop agent ({@link Result#betterHadoop}) rejects, and the other way
  * round — how many, their total work and the median work of one (work = the request's total
- * bundle-steps, Σ w of its atoms) — plus how many both accept. Computed from the last timed run of
- * each.
+ * bundle-steps, Σ w of its atoms) — plus how many both accept, and of the requests only ours
+ * accepts, how many the agent refused because its own allocation would overcommit its plan ({@link
+ * Refusal#OVER_CAPACITY}). Computed from the last timed run of each.
  */
 record AcceptanceDiff(
-    String workload, String ours, String hadoop, Side onlyOurs, Side onlyHadoop, int both) {
+    String workload,
+    String ours,
+    String hadoop,
+    Side onlyOurs,
+    Side onlyHadoop,
+    int both,
+    int onlyOursOverCapacity) {
 
   /** Requests accepted by one side only: count, total work, median work of one (NaN when none). */
   record Side(int count, long work, double medianWork) {
@@ -51,13 +59,18 @@ record AcceptanceDiff(
     onlyHadoop.andNot(ours.accepted());
     BitSet both = (BitSet) ours.accepted().clone();
     both.and(hadoop.accepted());
+    int overCapacity = 0;
+    Refusal[] why = hadoop.refusedWhy();
+    for (int i = onlyOurs.nextSetBit(0); i >= 0; i = onlyOurs.nextSetBit(i + 1))
+      if (i < why.length && why[i] == Refusal.OVER_CAPACITY) overCapacity++;
     return new AcceptanceDiff(
         w.label(),
         ours.planner(),
         hadoop.planner(),
         Side.of(w, onlyOurs),
         Side.of(w, onlyHadoop),
-        both.cardinality());
+        both.cardinality(),
+        overCapacity);
   }
 
   /**
@@ -80,11 +93,13 @@ record AcceptanceDiff(
   String line() {
     return String.format(
         Locale.ROOT,
-        "  %s vs %s: only %s accepts %s; only %s accepts %s; both %d",
+        "  %s vs %s: only %s accepts %s (of which %d refused by the agent for its own allocation over"
+            + " capacity); only %s accepts %s; both %d",
         ours,
         hadoop,
         ours,
         onlyOurs.text(),
+        onlyOursOverCapacity,
         hadoop,
         onlyHadoop.text(),
         both);

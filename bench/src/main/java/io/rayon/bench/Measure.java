@@ -125,7 +125,8 @@ final class Measure {
               Double.NaN,
               last[c].accepted(),
               last[c].refusals(),
-              con instanceof HadoopContender ? OverCapacityCheck.fitted(w, last[c]) : -1));
+              con instanceof HadoopContender ? OverCapacityCheck.fitted(w, last[c]) : -1,
+              last[c].refusedWhy()));
     }
     return Result.withRatios(out);
   }

@@ -80,8 +80,8 @@ final class Report {
           "\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
               + " work in bundle-steps; Δ = ours minus the agent's, in percentage points):\n\n");
       sb.append(
-          "| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | only the agent accepts | both |\n");
-      sb.append("|---|---|---|---:|---:|---:|---|---|---:|\n");
+          "| workload | ours | better Hadoop agent | Δ count | Δ work | Δ work vs the agent best by work | only ours accepts | of those, the agent's own allocation over capacity | only the agent accepts | both |\n");
+      sb.append("|---|---|---|---:|---:|---:|---|---:|---|---:|\n");
       for (AcceptanceDiff d : diffs) {
         Result ours = find(rows, d.workload(), d.ours());
         Result h = find(rows, d.workload(), d.hadoop());
@@ -89,7 +89,7 @@ final class Report {
         sb.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %s | %d |%n",
+                "| %s | %s | %s | %+.1f | %+.1f | %+.1f (%s) | %s | %d | %s | %d |%n",
                 d.workload(),
                 d.ours(),
                 d.hadoop(),
@@ -98,6 +98,7 @@ final class Report {
                 100 * (ours.stats().weightedAcceptance() - hw.stats().weightedAcceptance()),
                 hw.planner(),
                 d.onlyOurs().text(),
+                d.onlyOursOverCapacity(),
                 d.onlyHadoop().text(),
                 d.both()));
       }

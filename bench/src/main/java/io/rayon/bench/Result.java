@@ -16,7 +16,8 @@ import java.util.Map;
  * accepted} holds the indices of the requests the last timed run accepted, {@code refusals} why a
  * Hadoop agent refused the others in that run (empty for ours) and {@code overCapacityFitted} how
  * many of its {@link Refusal#OVER_CAPACITY} refusals had room in its plan ({@link
- * OverCapacityCheck}; -1 when not checked).
+ * OverCapacityCheck}; -1 when not checked), and {@code refusedWhy} the reason for each request,
+ * index for index (null where accepted; empty for ours).
  */
 record Result(
     String workload,
@@ -34,7 +35,8 @@ record Result(
     double speedup,
     BitSet accepted,
     Map<Refusal, Integer> refusals,
-    int overCapacityFitted) {
+    int overCapacityFitted,
+    Refusal[] refusedWhy) {
 
   Result withSpeedup(double s) {
     return new Result(
@@ -53,7 +55,8 @@ record Result(
         s,
         accepted,
         refusals,
-        overCapacityFitted);
+        overCapacityFitted,
+        refusedWhy);
   }
 
   /**

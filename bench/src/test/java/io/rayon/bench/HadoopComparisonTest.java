@@ -380,7 +380,8 @@ class HadoopComparisonTest {
             Double.NaN,
             agent.accepted(),
             Map.of(HadoopPeer.Refusal.OVER_CAPACITY, 4, HadoopPeer.Refusal.NO_ALLOCATION, 1),
-            3);
+            3,
+            new HadoopPeer.Refusal[0]);
     HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
     String md =
         Report.markdown(List.of(ours, refusing), List.of(), o, LocalDate.of(2026, 1, 1), "", "");
@@ -429,6 +430,7 @@ class HadoopComparisonTest {
         Double.NaN,
         b,
         Map.of(),
-        -1);
+        -1,
+        new HadoopPeer.Refusal[0]);
   }
 }

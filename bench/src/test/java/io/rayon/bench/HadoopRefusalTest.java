@@ -8,6 +8,7 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +73,35 @@ class HadoopRefusalTest {
         .hasSize(2);
     // the over-capacity refusal had room; the request bigger than the cluster is not counted
     assertThat(OverCapacityCheck.fitted(w, o)).isEqualTo(1);
+  }
+
+  @Test
+  void theDiffCountsTheRequestsOnlyOursAcceptsThatTheAgentRefusedOverCapacity() {
+    PreparedWorkload w =
+        oneNode(
+            List.of(
+                atomIn("a", 7, 1, 0, 1),
+                atomIn("b", 2, 9, 1, 10),
+                atomIn("c", 10, 3, 0, 20),
+                atomIn("too-big", 100, 5, 0, 6)));
+    List<Contender> cs =
+        List.of(
+            RayonContender.named("greel-plus"), new HadoopContender(HadoopPeer.Agent.GREEDY, true));
+    List<Result> rows = Measure.measure(cs, w, 0, 0, 1, System.nanoTime() + 60_000_000_000L);
+    List<AcceptanceDiff> diffs = AcceptanceDiff.of(w, rows);
+    assertThat(diffs).hasSize(1);
+    AcceptanceDiff d = diffs.get(0);
+    // greel-plus places c (the agent refused it over capacity); nobody places the request bigger
+    // than the cluster
+    assertThat(d.onlyOurs().count()).isEqualTo(1);
+    assertThat(d.onlyOursOverCapacity()).isEqualTo(1);
+    assertThat(d.onlyHadoop().count()).isZero();
+    assertThat(d.both()).isEqualTo(2);
+    assertThat(d.line())
+        .contains("of which 1 refused by the agent for its own allocation over capacity");
+    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
+    assertThat(Report.markdown(rows, diffs, o, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("| 1 (30 work, median 30) | 1 | 0 | 2 |");
   }
 
   @Test
