@@ -124,7 +124,6 @@ final class Measure {
               problems,
               Double.NaN,
               last[c].accepted(),
-              last[c].refusals(),
               con instanceof HadoopContender ? OverCapacityCheck.fitted(w, last[c]) : -1,
               last[c].refusedWhy()));
     }

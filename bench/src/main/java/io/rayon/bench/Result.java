@@ -13,11 +13,10 @@ import java.util.Map;
  * {@code meanNanos} the same with wall-clock time; {@code p50Nanos} and {@code p99Nanos} are
  * wall-clock percentiles of single requests pooled over the timed runs. {@code speedup} is the
  * faster Hadoop agent's {@code cpuNanos} divided by this row's (NaN for Hadoop's rows). {@code
- * accepted} holds the indices of the requests the last timed run accepted, {@code refusals} why a
- * Hadoop agent refused the others in that run (empty for ours) and {@code overCapacityFitted} how
- * many of its {@link Refusal#OVER_CAPACITY} refusals had room in its plan ({@link
- * OverCapacityCheck}; -1 when not checked), and {@code refusedWhy} the reason for each request,
- * index for index (null where accepted; empty for ours).
+ * accepted} holds the indices of the requests the last timed run accepted, {@code refusedWhy} why a
+ * Hadoop agent refused each of the others in that run, index for index (null where accepted; empty
+ * for ours), and {@code overCapacityFitted} how many of its {@link Refusal#OVER_CAPACITY} refusals
+ * had room in its plan ({@link OverCapacityCheck}; -1 when not checked).
  */
 record Result(
     String workload,
@@ -34,7 +33,6 @@ record Result(
     List<String> violations,
     double speedup,
     BitSet accepted,
-    Map<Refusal, Integer> refusals,
     int overCapacityFitted,
     Refusal[] refusedWhy) {
 
@@ -54,7 +52,6 @@ record Result(
         violations,
         s,
         accepted,
-        refusals,
         overCapacityFitted,
         refusedWhy);
   }
@@ -121,7 +118,12 @@ record Result(
             warmupRuns,
             timedRuns,
             violations.size())
-        + (refusals.isEmpty() ? "" : "  refused: " + refusalsText());
+        + (refusals().isEmpty() ? "" : "  refused: " + refusalsText());
+  }
+
+  /** How many requests a Hadoop agent refused for each reason (empty for ours). */
+  Map<Refusal, Integer> refusals() {
+    return Refusal.count(refusedWhy);
   }
 
   /**
@@ -130,12 +132,11 @@ record Result(
    */
   String refusalsText() {
     StringBuilder sb = new StringBuilder();
-    refusals.entrySet().stream()
+    refusals().entrySet().stream()
         .sorted(
-            (a, b) ->
-                b.getValue() != a.getValue().intValue()
-                    ? b.getValue() - a.getValue()
-                    : a.getKey().compareTo(b.getKey()))
+            Map.Entry.<Refusal, Integer>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
         .forEach(
             e -> {
               if (sb.length() > 0) sb.append(", ");

@@ -4,7 +4,6 @@ import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.BitSet;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,9 +41,7 @@ record RunOutcome(
 
   /** How many requests a Hadoop agent refused for each reason (empty for ours). */
   Map<Refusal, Integer> refusals() {
-    Map<Refusal, Integer> m = new EnumMap<>(Refusal.class);
-    for (Refusal r : refusedWhy) if (r != null) m.merge(r, 1, Integer::sum);
-    return m;
+    return Refusal.count(refusedWhy);
   }
 
   /** The indices of the accepted requests. */

@@ -20,7 +20,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.CapacityOverTimePolicy;
 import org.apache.hadoop.yarn.server.resourcemanager.reservation.NoOverCommitPolicy;
 import org.assertj.core.data.Offset;
@@ -379,9 +378,15 @@ class HadoopComparisonTest {
             List.of(),
             Double.NaN,
             agent.accepted(),
-            Map.of(HadoopPeer.Refusal.OVER_CAPACITY, 4, HadoopPeer.Refusal.NO_ALLOCATION, 1),
             3,
-            new HadoopPeer.Refusal[0]);
+            new HadoopPeer.Refusal[] {
+              null,
+              HadoopPeer.Refusal.OVER_CAPACITY,
+              HadoopPeer.Refusal.NO_ALLOCATION,
+              HadoopPeer.Refusal.OVER_CAPACITY,
+              HadoopPeer.Refusal.OVER_CAPACITY,
+              HadoopPeer.Refusal.OVER_CAPACITY
+            });
     HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
     String md =
         Report.markdown(List.of(ours, refusing), List.of(), o, LocalDate.of(2026, 1, 1), "", "");
@@ -429,7 +434,6 @@ class HadoopComparisonTest {
         List.of(),
         Double.NaN,
         b,
-        Map.of(),
         -1,
         new HadoopPeer.Refusal[0]);
   }

@@ -89,6 +89,13 @@ public final class HadoopPeer {
      * The reason for what an agent threw. Hadoop's capacity-over-time policy wraps the plan's
      * over-capacity finding in its quota exception, so the causes are read first.
      */
+    /** How many of {@code why} (nulls skipped: accepted requests) there are of each reason. */
+    public static Map<Refusal, Integer> count(Refusal[] why) {
+      Map<Refusal, Integer> m = new EnumMap<>(Refusal.class);
+      for (Refusal r : why) if (r != null) m.merge(r, 1, Integer::sum);
+      return m;
+    }
+
     static Refusal of(PlanningException e) {
       for (Throwable c = e; c != null && c.getCause() != c; c = c.getCause())
         if (c instanceof ResourceOverCommitException) return OVER_CAPACITY;
@@ -109,7 +116,6 @@ public final class HadoopPeer {
   private final SharingPolicySpec policy;
   private final QuotaConfiguration quotas;
   private long nextId = 1;
-  private final EnumMap<Refusal, Integer> refusals = new EnumMap<>(Refusal.class);
   private Refusal lastRefusal;
 
   /**
@@ -178,32 +184,22 @@ public final class HadoopPeer {
   /**
    * Asks the agent to place one reservation; returns its id when accepted, null when rejected. A
    * {@link PlanningException} (from the agent or from {@code plan.addReservation}) is a rejection;
-   * its {@link Refusal} is counted ({@link #refusals}).
+   * its {@link Refusal} is kept ({@link #lastRefusal}).
    */
   public ReservationId place(ReservationDefinition definition, String user) {
     ReservationId id = ReservationId.newInstance(0, nextId++);
     try {
       if (agent.createReservation(id, user, plan, definition)) return id;
-      refused(Refusal.NO_ALLOCATION);
+      lastRefusal = Refusal.NO_ALLOCATION;
     } catch (PlanningException e) {
-      refused(Refusal.of(e));
+      lastRefusal = Refusal.of(e);
     }
     return null;
-  }
-
-  private void refused(Refusal r) {
-    lastRefusal = r;
-    refusals.merge(r, 1, Integer::sum);
   }
 
   /** Why the last rejected request was refused (null before any rejection). */
   public Refusal lastRefusal() {
     return lastRefusal;
-  }
-
-  /** How many requests were refused for each reason so far. */
-  public Map<Refusal, Integer> refusals() {
-    return Map.copyOf(refusals);
   }
 
   /**
