@@ -230,13 +230,21 @@ public final class Workloads {
 
   /** At least one task, and a positive task duration summed over the job's tasks. */
   static boolean hasWork(Job j) {
-    long tasks = 0;
-    double seconds = 0;
-    for (TaskGroup g : j.tasks()) {
-      tasks += g.count();
-      seconds += (double) g.count() * g.durationS();
+    JobSize z = JobSize.of(j);
+    return z.tasks() > 0 && z.taskSeconds() > 0;
+  }
+
+  /** A job's task count and task-seconds (count × duration, summed over its task groups). */
+  private record JobSize(long tasks, double taskSeconds) {
+    static JobSize of(Job j) {
+      long tasks = 0;
+      double seconds = 0;
+      for (TaskGroup g : j.tasks()) {
+        tasks += g.count();
+        seconds += (double) g.count() * g.durationS();
+      }
+      return new JobSize(tasks, seconds);
     }
-    return tasks > 0 && seconds > 0;
   }
 
   /**
@@ -312,14 +320,9 @@ public final class Workloads {
     for (int i = 0; i < count; i++) {
       Job j = jobs.get(rnd.nextInt(size));
       picked[i] = j;
-      long tasks = 0;
-      double seconds = 0;
-      for (TaskGroup g : j.tasks()) {
-        tasks += g.count();
-        seconds += (double) g.count() * g.durationS();
-      }
-      t0[i] = Math.max(1, tasks);
-      s0[i] = Math.max(1, seconds / t0[i]);
+      JobSize z = JobSize.of(j);
+      t0[i] = Math.max(1, z.tasks());
+      s0[i] = Math.max(1, z.taskSeconds() / t0[i]);
       slack[i] = m.minSlack() + (m.maxSlack() - m.minSlack()) * rnd.nextDouble();
     }
     double target = m.offeredLoad() * containers * horizon;
