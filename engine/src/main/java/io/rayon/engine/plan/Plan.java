@@ -33,6 +33,15 @@ import java.util.TreeSet;
  * {@link #runStart} finds the start of a run of equal free capacity in a few word reads and
  * planners can scan a plan per run rather than per step.
  *
+ * <p>The allocation arrays are kept in blocks of {@value #BLOCK} steps: the allocation at step t is
+ * {@code alloc[d][t] + lazy[d][t / BLOCK]}. Adding a block of bundles to {@code [lo, hi)} writes
+ * the whole blocks it covers once each and only the steps of the partial blocks at its two ends, so
+ * committing a long reservation costs its length over {@value #BLOCK} plus at most {@code 2 ×
+ * BLOCK} steps, not its length (at one-second steps a three-hour reservation covers 10,800 steps).
+ * That short path is taken while no step is over capacity (then an addition that fits cannot make
+ * one over, and a removal cannot either); otherwise the edit walks its steps to keep the count of
+ * over-capacity steps exact.
+ *
  * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
  * reservation's record (so {@link PlanValidator} can report them) but not in the dense arrays.
  *
@@ -48,7 +57,18 @@ public final class Plan implements PlanEdit {
   private final List<CapacityChange> changes;
   private String[] dims;
   private long[][] cap;
+
+  /** Per dimension and step, the allocation less its block's share in {@link #lazy}. */
   private long[][] alloc;
+
+  /** Steps per block of {@link #lazy}. */
+  static final int BLOCK = 64;
+
+  /**
+   * Per dimension and block of {@value #BLOCK} steps, an amount allocated at every step of the
+   * block (added when an edit covers the whole block).
+   */
+  private long[][] lazy;
 
   /**
    * Bit t set: the free capacity at step t differs from step t-1 in some dimension; bit 0 always
@@ -111,6 +131,7 @@ public final class Plan implements PlanEdit {
     this.dims = d.toArray(new String[0]);
     this.cap = new long[dims.length][this.horizon];
     this.alloc = new long[dims.length][this.horizon];
+    this.lazy = new long[dims.length][(this.horizon >>> 6) + 1];
     for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
     for (CapacityChange c : changes) changeCapacity(c);
     this.edges = new long[(this.horizon >>> 6) + 1];
@@ -129,6 +150,7 @@ public final class Plan implements PlanEdit {
     this.dims = o.dims.clone();
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
+    this.lazy = deepCopy(o.lazy);
     this.edges = o.edges.clone();
     this.capEdges = o.capEdges.clone();
     this.byUser = new HashMap<>();
@@ -227,7 +249,22 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Resources allocatedAt(long step) {
-    return vector(alloc, step);
+    if (!inside(step)) return Resources.ZERO;
+    int t = (int) step;
+    if (dims.length == 2) return Resources.of(used(0, t), used(1, t));
+    TreeMap<String, Long> e = new TreeMap<>();
+    for (int i = 2; i < dims.length; i++) e.put(dims[i], used(i, t));
+    return Resources.of(used(0, t), used(1, t), e);
+  }
+
+  /** The allocation of dimension {@code d} at step {@code t} (inside the horizon). */
+  private long used(int d, int t) {
+    return alloc[d][t] + lazy[d][t >>> 6];
+  }
+
+  /** The free capacity of dimension {@code d} at step {@code t} (inside the horizon). */
+  private long freeInside(int d, int t) {
+    return cap[d][t] - alloc[d][t] - lazy[d][t >>> 6];
   }
 
   @Override
@@ -318,8 +355,10 @@ public final class Plan implements PlanEdit {
       return Math.min(0, minFree(dim, Math.max(0, from), Math.min(horizon, to)));
     long[] c = cap[dim];
     long[] a = alloc[dim];
+    long[] z = lazy[dim];
     long m = Long.MAX_VALUE;
-    for (int t = (int) to - 1; t >= from; t = runStartInside(t) - 1) m = Math.min(m, c[t] - a[t]);
+    for (int t = (int) to - 1; t >= from; t = runStartInside(t) - 1)
+      m = Math.min(m, c[t] - a[t] - z[t >>> 6]);
     return m;
   }
 
@@ -334,7 +373,7 @@ public final class Plan implements PlanEdit {
     int dn = Math.min(need.length, dims.length);
     for (int t = (int) Math.min(horizon, to) - 1; t >= lo; t = runStartInside(t) - 1) {
       for (int d = 0; d < dn; d++) {
-        if (need[d] >= 0 && cap[d][t] - alloc[d][t] < need[d]) return false;
+        if (need[d] >= 0 && freeInside(d, t) < need[d]) return false;
       }
     }
     for (int d = dn; d < need.length; d++) if (need[d] > 0) return false;
@@ -347,7 +386,7 @@ public final class Plan implements PlanEdit {
     int t = (int) step;
     boolean differs = t == 0;
     for (int d = 0; d < dims.length && !differs; d++) {
-      differs = cap[d][t] - alloc[d][t] != cap[d][t - 1] - alloc[d][t - 1];
+      differs = freeInside(d, t) != freeInside(d, t - 1);
     }
     if (differs) edges[t >>> 6] |= 1L << (t & 63);
     else edges[t >>> 6] &= ~(1L << (t & 63));
@@ -375,7 +414,7 @@ public final class Plan implements PlanEdit {
   @Override
   public long free(int dim, long step) {
     if (!inside(step)) return 0;
-    return cap[dim][(int) step] - alloc[dim][(int) step];
+    return freeInside(dim, (int) step);
   }
 
   /** Capacity of dimension number {@code dim} at the step (zero outside the horizon). */
@@ -426,8 +465,9 @@ public final class Plan implements PlanEdit {
     for (int d = 0; d < dims.length; d++) {
       long[] c = cap[d];
       long[] a = alloc[d];
+      long[] z = lazy[d];
       long v = Long.MAX_VALUE;
-      for (int t = (int) lo; t < hi; t++) v = Math.min(v, c[t] - a[t]);
+      for (int t = (int) lo; t < hi; t++) v = Math.min(v, c[t] - a[t] - z[t >>> 6]);
       m[d] = v;
     }
     TreeMap<String, Long> e = new TreeMap<>();
@@ -472,12 +512,12 @@ public final class Plan implements PlanEdit {
 
   /** Capacity over the horizon as a canonical step function (zero from {@code horizon()} on). */
   public StepFunction capacitySkyline() {
-    return skyline(cap);
+    return skyline(cap, null);
   }
 
   /** Sum of every accepted allocation over the horizon as a canonical step function. */
   public StepFunction allocationSkyline() {
-    return skyline(alloc);
+    return skyline(alloc, lazy);
   }
 
   /** One reservation's resources over time, or the zero function when it is not in the plan. */
@@ -486,16 +526,22 @@ public final class Plan implements PlanEdit {
     return a == null ? StepFunction.ZERO : StepFunction.of(a.skyline());
   }
 
-  private StepFunction skyline(long[][] a) {
+  /** The step function of {@code a} plus its blocks' amounts in {@code z} (none when null). */
+  private StepFunction skyline(long[][] a, long[][] z) {
     TreeMap<Long, Resources> m = new TreeMap<>();
     Resources last = null;
     for (int t = 0; t < horizon; t++) {
       boolean same = last != null;
       if (same) {
-        for (int d = 0; d < dims.length && same; d++) same = a[d][t] == a[d][t - 1];
+        for (int d = 0; d < dims.length && same; d++) {
+          same =
+              z == null
+                  ? a[d][t] == a[d][t - 1]
+                  : a[d][t] + z[d][t >>> 6] == a[d][t - 1] + z[d][(t - 1) >>> 6];
+        }
       }
       if (!same) {
-        last = vector(a, t);
+        last = z == null ? vector(a, t) : allocatedAt(t);
         m.put((long) t, last);
       }
     }
@@ -555,7 +601,7 @@ public final class Plan implements PlanEdit {
       long first = -1;
       for (long t = to - 1; t >= from; ) {
         long s = Math.max(from, runStart(t));
-        if (cap[d][(int) t] - alloc[d][(int) t] < n) first = s;
+        if (freeInside(d, (int) t) < n) first = s;
         t = s - 1;
       }
       if (first >= 0) {
@@ -567,7 +613,7 @@ public final class Plan implements PlanEdit {
             + " would need "
             + n
             + " but only "
-            + (cap[d][t] - alloc[d][t])
+            + freeInside(d, t)
             + " of "
             + cap[d][t]
             + " is free";
@@ -600,7 +646,7 @@ public final class Plan implements PlanEdit {
     List<Long> out = new ArrayList<>();
     for (int t = 0; t < horizon; t++) {
       for (int d = 0; d < dims.length; d++) {
-        if (alloc[d][t] > cap[d][t]) {
+        if (used(d, t) > cap[d][t]) {
           out.add((long) t);
           break;
         }
@@ -698,46 +744,90 @@ public final class Plan implements PlanEdit {
   /**
    * Adds (sign 1) or removes (-1) an allocation to or from the plan's arrays (and the user's, when
    * given); when adding, true if some step it touches is then over capacity in a dimension it uses.
+   * That answer is read in the same pass as the write: a step the block touches is over capacity in
+   * a dimension exactly when its new allocation there exceeds the capacity.
    */
   private boolean apply(ReservationAllocation allocation, String user, int sign) {
     boolean over = false;
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
-      long[] check = null;
       for (Step s : a.steps()) {
         int lo = (int) Math.max(0, s.start());
         int hi = (int) Math.min(horizon, s.end());
+        if (lo >= hi || s.bundles() == 0) continue;
+        // no step over capacity before: an addition makes one over only where it does not fit
+        // (found run by run below), and a removal cannot; so the count stays, and the block path
+        // applies
+        boolean blocks = overPairs == 0;
         for (int d = 0; d < dims.length; d++) {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
-          long[] al = alloc[d];
-          long[] c = cap[d];
-          long overDelta = 0;
-          for (int t = lo; t < hi; t++) {
-            long x = al[t];
-            if (x > c[t]) overDelta--;
-            x += v;
-            al[t] = x;
-            if (x > c[t]) overDelta++;
-          }
-          overPairs += overDelta;
+          if (blocks) addBlocks(alloc[d], lazy[d], lo, hi, v);
+          else overPairs += addSteps(d, lo, hi, v);
         }
         fixEdge(lo);
         fixEdge(hi);
-        if (sign > 0 && !over && s.bundles() > 0) {
-          // over capacity somewhere in the block (in a dimension it uses): read run by run, now
-          // that the edges are updated
-          if (check == null) {
-            check = new long[dims.length];
-            for (int d = 0; d < dims.length; d++) check[d] = need[d] > 0 ? 0 : -1;
-          }
-          over = !fitsEverywhere(check, lo, hi);
+        if (sign > 0) {
+          boolean overHere = !fitsEverywhere(usedDims(need), lo, hi);
+          over |= overHere;
+          if (blocks && overHere) overPairs += overCount(need, lo, hi);
         }
       }
     }
     if (user != null) applyToUser(allocation, user, sign);
     return over;
+  }
+
+  /** For {@link #fitsEverywhere}: 0 (nothing more needed, none short) where used, else -1. */
+  private long[] usedDims(long[] need) {
+    long[] check = new long[dims.length];
+    for (int d = 0; d < dims.length; d++) check[d] = need[d] > 0 ? 0 : -1;
+    return check;
+  }
+
+  /** How many (dimension, step) pairs of {@code [lo, hi)} over capacity, in dimensions used. */
+  private long overCount(long[] need, int lo, int hi) {
+    long n = 0;
+    for (int d = 0; d < dims.length; d++) {
+      if (need[d] <= 0) continue;
+      for (int t = lo; t < hi; t++) if (freeInside(d, t) < 0) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Adds {@code v} at every step of {@code [lo, hi)}: once per whole block of {@value #BLOCK} steps
+   * in {@code z}, step by step in {@code a} over the partial blocks at the ends.
+   */
+  private static void addBlocks(long[] a, long[] z, int lo, int hi, long v) {
+    int firstWhole = (lo + BLOCK - 1) >>> 6;
+    int endWhole = hi >>> 6;
+    if (firstWhole >= endWhole) {
+      for (int t = lo; t < hi; t++) a[t] += v;
+      return;
+    }
+    for (int t = lo; t < firstWhole << 6; t++) a[t] += v;
+    for (int b = firstWhole; b < endWhole; b++) z[b] += v;
+    for (int t = endWhole << 6; t < hi; t++) a[t] += v;
+  }
+
+  /**
+   * Adds {@code v} to dimension {@code d} at every step of {@code [lo, hi)}, one step at a time;
+   * returns the change in the number of steps over capacity there.
+   */
+  private long addSteps(int d, int lo, int hi, long v) {
+    long[] al = alloc[d];
+    long[] c = cap[d];
+    long[] z = lazy[d];
+    long overDelta = 0;
+    for (int t = lo; t < hi; t++) {
+      long x = al[t] + z[t >>> 6];
+      if (x > c[t]) overDelta--;
+      al[t] += v;
+      if (x + v > c[t]) overDelta++;
+    }
+    return overDelta;
   }
 
   /**
@@ -803,10 +893,12 @@ public final class Plan implements PlanEdit {
       if (v == 0) continue;
       long[] c = cap[d];
       long[] al = alloc[d];
+      long[] z = lazy[d];
       for (int t = from; t < horizon; t++) {
-        if (al[t] > c[t]) overPairs--;
+        long x = al[t] + z[t >>> 6];
+        if (x > c[t]) overPairs--;
         c[t] += v;
-        if (al[t] > c[t]) overPairs++;
+        if (x > c[t]) overPairs++;
       }
     }
     fixEdge(from);
@@ -825,6 +917,7 @@ public final class Plan implements PlanEdit {
     String[] newDims = nd.toArray(new String[0]);
     cap = remap(cap, newDims);
     alloc = remap(alloc, newDims);
+    lazy = remap(lazy, newDims);
     byUser.replaceAll((k, v) -> remap(v, newDims));
     dims = newDims;
   }
@@ -834,7 +927,7 @@ public final class Plan implements PlanEdit {
     List<String> old = Arrays.asList(dims);
     for (int i = 0; i < newDims.length; i++) {
       int j = old.indexOf(newDims[i]);
-      out[i] = j >= 0 ? a[j] : new long[horizon];
+      out[i] = j >= 0 ? a[j] : new long[a[0].length];
     }
     return out;
   }
