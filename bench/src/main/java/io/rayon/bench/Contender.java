@@ -8,5 +8,14 @@ package io.rayon.bench;
 interface Contender {
   String name();
 
-  RunOutcome run(PreparedWorkload workload);
+  /** A run whose outcome is checked (its allocations read back and validated). */
+  default RunOutcome run(PreparedWorkload workload) {
+    return run(workload, true);
+  }
+
+  /**
+   * A run; with {@code check} false (warm-up) only the timed placement loop runs: the allocations
+   * are neither read back nor validated, so the outcome's allocations and problems are empty.
+   */
+  RunOutcome run(PreparedWorkload workload, boolean check);
 }

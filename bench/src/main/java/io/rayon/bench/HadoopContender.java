@@ -47,7 +47,7 @@ final class HadoopContender implements Contender {
   }
 
   @Override
-  public RunOutcome run(PreparedWorkload w) {
+  public RunOutcome run(PreparedWorkload w, boolean check) {
     Scenario s = w.scenario();
     Resources capacity = s.cluster().totalCapacity();
     long stepMs = s.stepSeconds() * 1000;
@@ -75,6 +75,7 @@ final class HadoopContender implements Contender {
     long cpu = CpuClock.nanos() - cpu0;
     ReservationAllocation[] allocs = new ReservationAllocation[n];
     List<String> problems = new ArrayList<>();
+    if (!check) return new RunOutcome(nanos, cpu, allocs, problems, peer.policy(), why);
     long[] used = new long[(int) s.horizonSteps()];
     long containers = capacity.fitCount(Workloads.BUNDLE);
     for (int i = 0; i < n; i++) {
