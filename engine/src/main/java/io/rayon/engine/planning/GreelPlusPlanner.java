@@ -95,6 +95,32 @@ public final class GreelPlusPlanner implements Planner {
   public static final String EARLY_SHAPE = "early-shape";
   public static final String MAX_ROOM_SHARE = "max-room-share";
   public static final String EARLY_RESERVE = "early-reserve";
+  public static final String ALIGNED = "aligned";
+
+  /**
+   * Whether, and where among the candidates, Hadoop's low-cost aligned placement ({@link
+   * AlignedScan}) is tried: not at all, before the early candidate, or right after it.
+   */
+  public enum Aligned {
+    OFF("off"),
+    FIRST("first"),
+    AFTER_EARLY("after-early");
+
+    private final String text;
+
+    Aligned(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+
+    static Aligned parse(String s) {
+      for (Aligned a : values()) if (a.text.equals(s)) return a;
+      throw new IllegalArgumentException(ALIGNED + " must be off, first or after-early, got " + s);
+    }
+  }
 
   /** The share of the capacity the early candidate leaves free by default. */
   public static final double DEFAULT_EARLY_RESERVE = 0.2;
@@ -162,6 +188,15 @@ public final class GreelPlusPlanner implements Planner {
           "share of the capacity the early candidate leaves free for requests to come (a request that fits early"
               + " only by taking it goes to the late candidate); 0 = none left");
 
+  static final OptionSpec ALIGNED_SPEC =
+      OptionSpec.choice(
+          ALIGNED,
+          "off",
+          List.of("off", "first", "after-early"),
+          "Hadoop's low-cost aligned placement as one more early candidate (each stage in lease-long intervals aligned"
+              + " to the arrival, a few gangs at a time into the least loaded): off; first = before the early candidate;"
+              + " after-early = right after it");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(
@@ -169,7 +204,8 @@ public final class GreelPlusPlanner implements Planner {
         EARLY_SHAPE_SPEC,
         OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
         MAX_ROOM_SHARE_SPEC,
-        EARLY_RESERVE_SPEC);
+        EARLY_RESERVE_SPEC,
+        ALIGNED_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -177,6 +213,7 @@ public final class GreelPlusPlanner implements Planner {
   private final EarlyShape earlyShape;
   private final double maxRoomShare;
   private final double earlyReserve;
+  private final Aligned aligned;
 
   /**
    * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
@@ -213,6 +250,29 @@ public final class GreelPlusPlanner implements Planner {
       EarlyShape earlyShape,
       double maxRoomShare,
       double earlyReserve) {
+    this(greedy, direction, earlyShape, maxRoomShare, earlyReserve, Aligned.OFF);
+  }
+
+  /**
+   * @param aligned {@value #ALIGNED}: {@link Aligned#OFF}, or where the aligned candidate goes; it
+   *     needs an early candidate to stand beside, so not with {@link Direction#LATE}
+   */
+  public GreelPlusPlanner(
+      GreedyOptions greedy,
+      Direction direction,
+      EarlyShape earlyShape,
+      double maxRoomShare,
+      double earlyReserve,
+      Aligned aligned) {
+    this.aligned = aligned == null ? Aligned.OFF : aligned;
+    if (this.aligned != Aligned.OFF && direction == Direction.LATE)
+      throw new IllegalArgumentException(
+          ALIGNED
+              + "="
+              + this.aligned.text()
+              + " places the aligned candidate beside the early one, but "
+              + DIRECTION
+              + "=late has no early candidate");
     if (!(maxRoomShare > 0))
       throw new IllegalArgumentException(
           MAX_ROOM_SHARE + " must be more than 0, got " + maxRoomShare);
@@ -238,7 +298,12 @@ public final class GreelPlusPlanner implements Planner {
         Direction.parse(o.text(DIRECTION)),
         EarlyShape.parse(o.text(EARLY_SHAPE)),
         o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : NO_MAX_ROOM_SHARE,
-        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE);
+        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE,
+        o.has(ALIGNED) ? Aligned.parse(o.text(ALIGNED)) : Aligned.OFF);
+  }
+
+  public Aligned aligned() {
+    return aligned;
   }
 
   public double earlyReserve() {
@@ -290,14 +355,14 @@ public final class GreelPlusPlanner implements Planner {
         return late(plan, request, ctx);
       case EARLY_FIRST:
         {
-          Decision early = early(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx);
           return early != null ? early : late(plan, request, ctx);
         }
       default:
         {
           Decision late = late(plan, request, ctx);
           if (late.accepted()) return late;
-          Decision early = early(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx);
           return early != null ? early : late;
         }
     }
@@ -324,17 +389,44 @@ public final class GreelPlusPlanner implements Planner {
     return p.run(new GreeLTraversal(p));
   }
 
+  /**
+   * The early candidate, with the aligned one before or after it as {@value #ALIGNED} says: the
+   * first accepted decision, or null when none fits.
+   */
+  private Decision earlyCandidates(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (aligned == Aligned.FIRST) {
+      Decision a = early(plan, request, ctx, true);
+      if (a != null) return a;
+    }
+    Decision e = early(plan, request, ctx, false);
+    if (e != null || aligned != Aligned.AFTER_EARLY) return e;
+    return early(plan, request, ctx, true);
+  }
+
+  /**
+   * The aligned candidate alone (for tests): its accepted decision, or null when it does not fit.
+   */
+  Decision alignedCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (RdlChecks.validate(request.rdl()) != null) return null;
+    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx, true);
+  }
+
   /** The early candidate alone (for tests): its accepted decision, or null when it does not fit. */
   Decision earlyCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     if (RdlChecks.validate(request.rdl()) != null) return null;
-    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx);
+    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx, false);
   }
 
   /**
    * The early candidate's accepted decision, or null when it does not fit (its reasons are in
-   * reflected steps).
+   * reflected steps). {@code alignedAtoms}: the aligned candidate instead, GREE's traversal on the
+   * same mirror and reserve with every atom placed by {@link AlignedScan}; in the mirror its
+   * intervals align to the range's end, which is the request's arrival, and an order's first stage
+   * is placed first, each later one from where the one before ends, as Hadoop's agents do at their
+   * default {@code favor-early-allocation=true}.
    */
-  private Decision early(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+  private Decision early(
+      PlanView plan, ReservationRequest request, PlanningContext ctx, boolean alignedAtoms) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
     PlanView seen =
@@ -348,8 +440,11 @@ public final class GreelPlusPlanner implements Planner {
     // orders), and a failed early candidate's reason is never shown: neither is worked out again.
     TentativePlacement p =
         new TentativePlacement(m.view(), mirrored, ctx, greedy).validated().withoutReasons();
+    if (alignedAtoms) p.alignedAtoms();
     TentativePlacement.Traversal t =
-        earlyShape == EarlyShape.FLAT ? new GreeLTraversal(p) : new GreeTraversal(p);
+        earlyShape == EarlyShape.FLAT && !alignedAtoms
+            ? new GreeLTraversal(p)
+            : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     ReservationAllocation a = m.unmirror(d.allocation());
