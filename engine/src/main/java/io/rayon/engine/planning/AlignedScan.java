@@ -24,7 +24,8 @@ import java.util.TreeSet;
  *       disjoint intervals of exactly l steps, aligned to the range's end: {@code [hi − (k+1)·l, hi
  *       − k·l)} for k = 0…n−1 (Hadoop aligns to the stage's deadline, or to its arrival when it
  *       favours early allocation; greel-plus runs this scan on the time mirror of the plan, so the
- *       mirror's end is the real arrival and the result is aligned to it). No step left over at the
+ *       mirror's end is the real arrival and the result is aligned to it, except for {@code
+ *       aligned=late-before-late}, which runs it on the real plan). No step left over at the
  *       range's start (fewer than l) is used. n = 0: the atom does not fit.
  *   <li><b>Cost.</b> An interval's cost is the sum over its steps of the plan's load there as a
  *       share of the capacity, in the dominant dimension (the largest of load/capacity over the

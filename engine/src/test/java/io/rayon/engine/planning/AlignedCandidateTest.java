@@ -133,10 +133,9 @@ class AlignedCandidateTest {
   void greelPlusWithTheAlignedCandidatePlansPassTheValidator(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     SharingPolicySpec spec = w.policy();
+    // first, after-early, full-after-early, late-before-late
     GreelPlusPlanner.Aligned where =
-        Math.floorMod(seed, 2L) == 0
-            ? GreelPlusPlanner.Aligned.FIRST
-            : GreelPlusPlanner.Aligned.AFTER_EARLY;
+        GreelPlusPlanner.Aligned.values()[1 + (int) Math.floorMod(seed, 4L)];
     ReservationSystem rs =
         new ReservationSystem(
             w.plan(), aligned(where, RESERVES[(int) Math.floorMod(seed >> 4, 2L)]), spec);
@@ -185,6 +184,28 @@ class AlignedCandidateTest {
     // and greel-plus with aligned=first keeps the aligned one
     assertThat(plus.place(plan, r, PlanningContext.DEFAULT).allocation())
         .isEqualTo(al.allocation());
+  }
+
+  /**
+   * The two orientations: aligned to the arrival (intervals from step 5, the step left over at the
+   * window's end unused, ties to the earliest) and to the window's end (Hadoop's {@code
+   * favor-early-allocation=false}: intervals back from step 100, ties to the latest).
+   */
+  @Test
+  void theEarlyOrientationAlignsToTheArrivalAndTheLateOneToTheWindowsEnd() {
+    Plan plan = plan(10, 200);
+    // 80 gangs of one bundle for 10 steps; 95 steps of window: 9 intervals, one gang per round
+    ReservationRequest r = request("a", "window(atom(<1024,1>,1,80,10,800),0,100)", 5);
+    GreelPlusPlanner plus = aligned(GreelPlusPlanner.Aligned.LATE_BEFORE_LATE, 0);
+    Decision early = plus.alignedCandidate(plan, r, PlanningContext.DEFAULT);
+    assertThat(early.allocation().atoms().get(0).steps())
+        .containsExactly(new Step(5, 85, 9), new Step(85, 95, 8));
+    Decision late = plus.lateAlignedCandidate(plan, r, PlanningContext.DEFAULT);
+    assertThat(late.allocation().atoms().get(0).steps())
+        .containsExactly(new Step(10, 20, 8), new Step(20, 100, 9));
+    // late-before-late comes after the early candidate, which fits here
+    assertThat(plus.place(plan, r, PlanningContext.DEFAULT).allocation())
+        .isEqualTo(plus.earlyCandidate(plan, r, PlanningContext.DEFAULT).allocation());
   }
 
   /**
