@@ -109,7 +109,9 @@ public final class GreelPlusPlanner implements Planner {
 
   /**
    * Whether, and where among the candidates, Hadoop's low-cost aligned placement ({@link
-   * AlignedScan}) is tried: not at all, before the early candidate, or right after it.
+   * AlignedScan}) is tried: not at all; before the early candidate; right after it, with its
+   * reserve or on the whole capacity; or, aligned to each stage's range end on the real plan, right
+   * before the late candidate.
    */
   public enum Aligned {
     OFF("off"),
