@@ -52,6 +52,16 @@ import java.util.Optional;
  *       candidates use everything). Measured in {@code docs/planner-options.md} on the SWIM
  *       workloads and on two other real traces (KTH SP2, NASA iPSC): 0.2 accepts more by count on
  *       most of them for a little work.
+ *   <li>{@code aligned} (default {@code off}): Hadoop's low-cost aligned stage placement ({@link
+ *       AlignedScan}: each stage in lease-long intervals aligned to its first allowed step, a few
+ *       gangs at a time into the least loaded interval; GREE's traversal, on the same mirror) as
+ *       one more candidate: {@code first} before the early candidate (Hadoop's aligned agent, which
+ *       falls back to its greedy one), {@code after-early} right after it (same reserve), {@code
+ *       full-after-early} right after it on the whole capacity, {@code late-before-late} in the
+ *       late orientation (aligned to the end of each stage's range, Hadoop's {@code
+ *       favor-early-allocation=false}) on the whole capacity, right before the late candidate.
+ *       Measured in {@code docs/planner-options.md} on the 16 workloads of the early-reserve sweep:
+ *       no value meets Hadoop's better agent on more of them than {@code off}, so it is off.
  * </ul>
  *
  * A request that cannot fit the free capacity of its window in some dimension (summed over the
@@ -95,6 +105,39 @@ public final class GreelPlusPlanner implements Planner {
   public static final String EARLY_SHAPE = "early-shape";
   public static final String MAX_ROOM_SHARE = "max-room-share";
   public static final String EARLY_RESERVE = "early-reserve";
+  public static final String ALIGNED = "aligned";
+
+  /**
+   * Whether, and where among the candidates, Hadoop's low-cost aligned placement ({@link
+   * AlignedScan}) is tried: not at all; before the early candidate; right after it, with its
+   * reserve or on the whole capacity; or, aligned to each stage's range end on the real plan, right
+   * before the late candidate.
+   */
+  public enum Aligned {
+    OFF("off"),
+    FIRST("first"),
+    AFTER_EARLY("after-early"),
+    FULL_AFTER_EARLY("full-after-early"),
+    LATE_BEFORE_LATE("late-before-late");
+
+    private final String text;
+
+    Aligned(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+
+    static Aligned parse(String s) {
+      for (Aligned a : values()) if (a.text.equals(s)) return a;
+      throw new IllegalArgumentException(
+          ALIGNED
+              + " must be off, first, after-early, full-after-early or late-before-late, got "
+              + s);
+    }
+  }
 
   /** The share of the capacity the early candidate leaves free by default. */
   public static final double DEFAULT_EARLY_RESERVE = 0.2;
@@ -162,6 +205,17 @@ public final class GreelPlusPlanner implements Planner {
           "share of the capacity the early candidate leaves free for requests to come (a request that fits early"
               + " only by taking it goes to the late candidate); 0 = none left");
 
+  static final OptionSpec ALIGNED_SPEC =
+      OptionSpec.choice(
+          ALIGNED,
+          "off",
+          List.of("off", "first", "after-early", "full-after-early", "late-before-late"),
+          "Hadoop's low-cost aligned placement as one more early candidate (each stage in lease-long intervals aligned"
+              + " to the arrival, a few gangs at a time into the least loaded): off; first = before the early candidate;"
+              + " after-early = right after it; full-after-early = right after it, on the whole capacity (no"
+              + " early-reserve); late-before-late = aligned to the window's end (Hadoop's favor-early=false), on the"
+              + " whole capacity, right before the late candidate");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(
@@ -169,7 +223,8 @@ public final class GreelPlusPlanner implements Planner {
         EARLY_SHAPE_SPEC,
         OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
         MAX_ROOM_SHARE_SPEC,
-        EARLY_RESERVE_SPEC);
+        EARLY_RESERVE_SPEC,
+        ALIGNED_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -177,6 +232,7 @@ public final class GreelPlusPlanner implements Planner {
   private final EarlyShape earlyShape;
   private final double maxRoomShare;
   private final double earlyReserve;
+  private final Aligned aligned;
 
   /**
    * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
@@ -213,6 +269,29 @@ public final class GreelPlusPlanner implements Planner {
       EarlyShape earlyShape,
       double maxRoomShare,
       double earlyReserve) {
+    this(greedy, direction, earlyShape, maxRoomShare, earlyReserve, Aligned.OFF);
+  }
+
+  /**
+   * @param aligned {@value #ALIGNED}: {@link Aligned#OFF}, or where the aligned candidate goes; it
+   *     needs an early candidate to stand beside, so not with {@link Direction#LATE}
+   */
+  public GreelPlusPlanner(
+      GreedyOptions greedy,
+      Direction direction,
+      EarlyShape earlyShape,
+      double maxRoomShare,
+      double earlyReserve,
+      Aligned aligned) {
+    this.aligned = aligned == null ? Aligned.OFF : aligned;
+    if (this.aligned != Aligned.OFF && direction == Direction.LATE)
+      throw new IllegalArgumentException(
+          ALIGNED
+              + "="
+              + this.aligned.text()
+              + " places the aligned candidate beside the early one, but "
+              + DIRECTION
+              + "=late has no early candidate");
     if (!(maxRoomShare > 0))
       throw new IllegalArgumentException(
           MAX_ROOM_SHARE + " must be more than 0, got " + maxRoomShare);
@@ -238,7 +317,12 @@ public final class GreelPlusPlanner implements Planner {
         Direction.parse(o.text(DIRECTION)),
         EarlyShape.parse(o.text(EARLY_SHAPE)),
         o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : NO_MAX_ROOM_SHARE,
-        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE);
+        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE,
+        o.has(ALIGNED) ? Aligned.parse(o.text(ALIGNED)) : Aligned.OFF);
+  }
+
+  public Aligned aligned() {
+    return aligned;
   }
 
   public double earlyReserve() {
@@ -290,14 +374,14 @@ public final class GreelPlusPlanner implements Planner {
         return late(plan, request, ctx);
       case EARLY_FIRST:
         {
-          Decision early = early(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx);
           return early != null ? early : late(plan, request, ctx);
         }
       default:
         {
           Decision late = late(plan, request, ctx);
           if (late.accepted()) return late;
-          Decision early = early(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx);
           return early != null ? early : late;
         }
     }
@@ -319,26 +403,87 @@ public final class GreelPlusPlanner implements Planner {
                 maxRoomShare)));
   }
 
+  /**
+   * The aligned candidate in the late orientation: GREE's traversal on the real plan (each stage
+   * from the last back, each aligned to the end of its range) with every atom placed by {@link
+   * AlignedScan}, as Hadoop's aligned agent at {@code favor-early-allocation=false}; the accepted
+   * decision, or null.
+   */
+  private Decision lateAligned(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    TentativePlacement p =
+        new TentativePlacement(plan, request, ctx, greedy).validated().withoutReasons();
+    p.alignedAtoms();
+    Decision d = p.run(new GreeTraversal(p));
+    return d.accepted() ? d : null;
+  }
+
   private Decision late(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy).validated();
     return p.run(new GreeLTraversal(p));
   }
 
+  /**
+   * The early candidate, with the aligned one before or after it as {@value #ALIGNED} says: the
+   * first accepted decision, or null when none fits.
+   */
+  private Decision earlyCandidates(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (aligned == Aligned.FIRST) {
+      Decision a = early(plan, request, ctx, true);
+      if (a != null) return a;
+    }
+    Decision e = early(plan, request, ctx, false);
+    if (e != null || aligned == Aligned.OFF || aligned == Aligned.FIRST) return e;
+    if (aligned == Aligned.LATE_BEFORE_LATE) return lateAligned(plan, request, ctx);
+    return early(plan, request, ctx, true, aligned == Aligned.AFTER_EARLY);
+  }
+
+  /**
+   * The aligned candidate alone (for tests): its accepted decision, or null when it does not fit.
+   */
+  Decision alignedCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (RdlChecks.validate(request.rdl()) != null) return null;
+    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx, true);
+  }
+
+  /**
+   * The late-oriented aligned candidate alone (for tests): its accepted decision, or null when it
+   * does not fit.
+   */
+  Decision lateAlignedCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    if (RdlChecks.validate(request.rdl()) != null) return null;
+    return lateAligned(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx);
+  }
+
   /** The early candidate alone (for tests): its accepted decision, or null when it does not fit. */
   Decision earlyCandidate(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     if (RdlChecks.validate(request.rdl()) != null) return null;
-    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx);
+    return early(plan, request, ctx == null ? PlanningContext.DEFAULT : ctx, false);
   }
 
   /**
    * The early candidate's accepted decision, or null when it does not fit (its reasons are in
-   * reflected steps).
+   * reflected steps). {@code alignedAtoms}: the aligned candidate instead, GREE's traversal on the
+   * same mirror and reserve with every atom placed by {@link AlignedScan}; in the mirror its
+   * intervals align to the range's end, which is the request's arrival, and an order's first stage
+   * is placed first, each later one from where the one before ends, as Hadoop's agents do at their
+   * default {@code favor-early-allocation=true}.
    */
-  private Decision early(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+  private Decision early(
+      PlanView plan, ReservationRequest request, PlanningContext ctx, boolean alignedAtoms) {
+    return early(plan, request, ctx, alignedAtoms, true);
+  }
+
+  /** {@link #early}, reading the plan through the early reserve when {@code reserved}. */
+  private Decision early(
+      PlanView plan,
+      ReservationRequest request,
+      PlanningContext ctx,
+      boolean alignedAtoms,
+      boolean reserved) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
     PlanView seen =
-        earlyReserve > 0
+        reserved && earlyReserve > 0
             ? new ReservedView(plan, plan.capacityAt(arrival).scale(earlyReserve))
             : plan;
     TimeMirror m = new TimeMirror(seen);
@@ -348,8 +493,11 @@ public final class GreelPlusPlanner implements Planner {
     // orders), and a failed early candidate's reason is never shown: neither is worked out again.
     TentativePlacement p =
         new TentativePlacement(m.view(), mirrored, ctx, greedy).validated().withoutReasons();
+    if (alignedAtoms) p.alignedAtoms();
     TentativePlacement.Traversal t =
-        earlyShape == EarlyShape.FLAT ? new GreeLTraversal(p) : new GreeTraversal(p);
+        earlyShape == EarlyShape.FLAT && !alignedAtoms
+            ? new GreeLTraversal(p)
+            : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     ReservationAllocation a = m.unmirror(d.allocation());

@@ -63,6 +63,7 @@ final class TentativePlacement {
   private Rejection failure;
   private boolean reasons = true;
   private boolean validated;
+  private boolean aligned;
 
   TentativePlacement(
       PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
@@ -86,6 +87,15 @@ final class TentativePlacement {
    */
   TentativePlacement withoutReasons() {
     reasons = false;
+    return this;
+  }
+
+  /**
+   * For greel-plus's {@code aligned} candidate: every atom GREE's traversal meets is placed by
+   * {@link AlignedScan} (Hadoop's low-cost aligned stage placement) instead of GREE's scan.
+   */
+  TentativePlacement alignedAtoms() {
+    aligned = true;
     return this;
   }
 
@@ -199,6 +209,7 @@ final class TentativePlacement {
 
   /** The atom scan of the options over {@code room}; the blocks, or null when it does not fit. */
   List<long[]> scan(Rdl.Atom atom, AtomRoom room) {
+    if (aligned) return AlignedScan.place(atom, room, this);
     return options.stackedScan()
         ? AtomScans.greeAtom(atom, room)
         : AtomScans.greeAtomPaper(atom, room);
