@@ -35,12 +35,12 @@ import java.util.TreeSet;
  *
  * <p>The allocation arrays are kept in blocks of {@value #BLOCK} steps: the allocation at step t is
  * {@code alloc[d][t] + lazy[d][t / BLOCK]}. Adding a block of bundles to {@code [lo, hi)} writes
- * the whole blocks it covers once each and only the steps of the partial blocks at its two ends, so
- * committing a long reservation costs its length over {@value #BLOCK} plus at most {@code 2 ×
- * BLOCK} steps, not its length (at one-second steps a three-hour reservation covers 10,800 steps).
- * That short path is taken while no step is over capacity (then an addition that fits cannot make
- * one over, and a removal cannot either); otherwise the edit walks its steps to keep the count of
- * over-capacity steps exact.
+ * the whole blocks it covers once each and only the steps of the partial blocks at its two ends
+ * (the per-user arrays are kept the same way), so committing a long reservation costs its length
+ * over {@value #BLOCK} plus at most {@code 2 × BLOCK} steps, not its length (at one-second steps a
+ * three-hour reservation covers 10,800 steps). That short path is taken while no step is over
+ * capacity (then an addition that fits cannot make one over, and a removal cannot either);
+ * otherwise the edit walks its steps to keep the count of over-capacity steps exact.
  *
  * <p>Steps outside {@code [0, horizon())} have zero capacity; allocations there are kept in the
  * reservation's record (so {@link PlanValidator} can report them) but not in the dense arrays.
@@ -86,7 +86,25 @@ public final class Plan implements PlanEdit {
    * without a sharing policy never asks, and then commits skip this bookkeeping), then kept up to
    * date.
    */
-  private final Map<String, long[][]> byUser;
+  private final Map<String, Held> byUser;
+
+  /**
+   * What one user holds, per dimension and step, in blocks like the plan's allocation: {@code
+   * a[d][t] + z[d][t / BLOCK]}.
+   */
+  private record Held(long[][] a, long[][] z) {
+    Held(int dims, int horizon) {
+      this(new long[dims][horizon], new long[dims][(horizon >>> 6) + 1]);
+    }
+
+    long at(int d, int t) {
+      return a[d][t] + z[d][t >>> 6];
+    }
+
+    Held copy() {
+      return new Held(deepCopy(a), deepCopy(z));
+    }
+  }
 
   /**
    * Per user in {@link #byUser}: bit t set when what the user holds at step t differs from step t-1
@@ -154,7 +172,7 @@ public final class Plan implements PlanEdit {
     this.edges = o.edges.clone();
     this.capEdges = o.capEdges.clone();
     this.byUser = new HashMap<>();
-    o.byUser.forEach((k, v) -> byUser.put(k, deepCopy(v)));
+    o.byUser.forEach((k, v) -> byUser.put(k, v.copy()));
     this.userEdges = new HashMap<>();
     o.userEdges.forEach((k, v) -> userEdges.put(k, v.clone()));
     this.userIndex = o.userIndex;
@@ -411,6 +429,16 @@ public final class Plan implements PlanEdit {
     else bits[t >>> 6] &= ~(1L << (t & 63));
   }
 
+  /** {@link #fixBit} for a user's holdings. */
+  private void fixUserBit(Held u, long[] bits, long step) {
+    if (step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < dims.length && !differs; d++) differs = u.at(d, t) != u.at(d, t - 1);
+    if (differs) bits[t >>> 6] |= 1L << (t & 63);
+    else bits[t >>> 6] &= ~(1L << (t & 63));
+  }
+
   @Override
   public long free(int dim, long step) {
     if (!inside(step)) return 0;
@@ -430,8 +458,14 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long[] userAllocatedRange(String user, int dim, long from, long to) {
-    long[][] u = userIndex().get(user);
-    return u == null ? new long[(int) Math.max(0, to - from)] : range(u[dim], from, to);
+    Held u = userIndex().get(user);
+    long[] out = new long[(int) Math.max(0, to - from)];
+    if (u == null) return out;
+    long[] a = u.a()[dim];
+    long[] z = u.z()[dim];
+    for (long t = Math.max(0, from); t < Math.min(horizon, to); t++)
+      out[(int) (t - from)] = a[(int) t] + z[(int) t >>> 6];
+    return out;
   }
 
   private long[] range(long[] a, long from, long to) {
@@ -444,8 +478,8 @@ public final class Plan implements PlanEdit {
 
   @Override
   public long userAllocated(String user, int dim, long step) {
-    long[][] u = userIndex().get(user);
-    return u == null || !inside(step) ? 0 : u[dim][(int) step];
+    Held u = userIndex().get(user);
+    return u == null || !inside(step) ? 0 : u.at(dim, (int) step);
   }
 
   @Override
@@ -477,8 +511,13 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Resources userAllocatedAt(String user, long step) {
-    long[][] u = userIndex().get(user);
-    return u == null ? Resources.ZERO : vector(u, step);
+    Held u = userIndex().get(user);
+    if (u == null || !inside(step)) return Resources.ZERO;
+    int t = (int) step;
+    if (dims.length == 2) return Resources.of(u.at(0, t), u.at(1, t));
+    TreeMap<String, Long> e = new TreeMap<>();
+    for (int i = 2; i < dims.length; i++) e.put(dims[i], u.at(i, t));
+    return Resources.of(u.at(0, t), u.at(1, t), e);
   }
 
   /** The users that hold at least one accepted reservation. */
@@ -708,7 +747,7 @@ public final class Plan implements PlanEdit {
   }
 
   /** The per-user arrays, built from the accepted reservations on first use. */
-  private Map<String, long[][]> userIndex() {
+  private Map<String, Held> userIndex() {
     if (!userIndex) {
       userIndex = true;
       byUser.clear();
@@ -836,7 +875,7 @@ public final class Plan implements PlanEdit {
    * same amount, so only the bits at {@code lo} and {@code hi} can change.
    */
   private void applyToUser(ReservationAllocation allocation, String user, int sign) {
-    long[][] arrays = byUser.computeIfAbsent(user, k -> new long[dims.length][horizon]);
+    Held held = byUser.computeIfAbsent(user, k -> new Held(dims.length, horizon));
     long[] bits =
         userEdges.computeIfAbsent(
             user,
@@ -852,11 +891,10 @@ public final class Plan implements PlanEdit {
         for (int d = 0; d < dims.length; d++) {
           long v = sign * a.bundle().get(dims[d]) * s.bundles();
           if (v == 0) continue;
-          long[] us = arrays[d];
-          for (int t = lo; t < hi; t++) us[t] += v;
+          addBlocks(held.a()[d], held.z()[d], lo, hi, v);
         }
-        fixBit(arrays, bits, lo);
-        fixBit(arrays, bits, hi);
+        fixUserBit(held, bits, lo);
+        fixUserBit(held, bits, hi);
       }
     }
   }
@@ -918,7 +956,7 @@ public final class Plan implements PlanEdit {
     cap = remap(cap, newDims);
     alloc = remap(alloc, newDims);
     lazy = remap(lazy, newDims);
-    byUser.replaceAll((k, v) -> remap(v, newDims));
+    byUser.replaceAll((k, v) -> new Held(remap(v.a(), newDims), remap(v.z(), newDims)));
     dims = newDims;
   }
 

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * per edit). Every read of the plan is checked here against a plain per-step model kept beside it,
  * after seeded edits: additions that fit, additions that do not (checked and unchecked), removals,
  * capacity gains and losses (which can leave steps over capacity, so the step-by-step path runs
- * too), copies, and a resource dimension added by the first bundle that asks for it; horizons of 1
- * to 400 steps, so blocks are whole, partial and absent.
+ * too), copies, and a resource dimension added by the first bundle that asks for it; the per-user
+ * holdings (kept in blocks too) likewise; horizons of 1 to 400 steps, so blocks are whole, partial
+ * and absent.
  */
 class PlanBlocksPropertiesTest {
   private static final Resources NODE = Resources.of(8192, 8);
@@ -44,6 +45,7 @@ class PlanBlocksPropertiesTest {
     final long[][] cap;
     final long[][] used;
     final Map<String, ReservationAllocation> held = new LinkedHashMap<>();
+    final Map<String, String> userOf = new LinkedHashMap<>();
 
     Model(int horizon, Resources capacity) {
       this.horizon = horizon;
@@ -61,6 +63,21 @@ class PlanBlocksPropertiesTest {
         used[d] = o.used[d].clone();
       }
       held.putAll(o.held);
+      userOf.putAll(o.userOf);
+    }
+
+    /** What the user holds of dimension d at step t, summed from the reservations. */
+    long userHolds(String user, int d, long t) {
+      long sum = 0;
+      for (Map.Entry<String, ReservationAllocation> e : held.entrySet()) {
+        if (!userOf.get(e.getKey()).equals(user)) continue;
+        for (AtomAllocation at : e.getValue().atoms()) {
+          for (Step s : at.steps()) {
+            if (s.start() <= t && t < s.end()) sum += at.bundle().get(DIMS.get(d)) * s.bundles();
+          }
+        }
+      }
+      return t < 0 || t >= horizon ? 0 : sum;
     }
 
     void apply(ReservationAllocation a, int sign) {
@@ -124,6 +141,7 @@ class PlanBlocksPropertiesTest {
             String id = ids.remove(rnd.nextInt(ids.size()));
             assertThat(plan.remove(id)).isTrue();
             model.apply(model.held.remove(id), -1);
+            model.userOf.remove(id);
           }
         }
         case 1 -> {
@@ -142,10 +160,11 @@ class PlanBlocksPropertiesTest {
         default -> {
           String id = "r" + i;
           ReservationAllocation a = allocation(rnd, id, horizon);
+          String user = "u" + rnd.nextInt(3);
           boolean checked = rnd.nextInt(4) != 0;
           if (checked) {
             boolean fits = model.fits(a);
-            assertThat(plan.addIfFits(Fixtures.request(id, "u", "atom(<1024,1>,1,4,1,4)"), a))
+            assertThat(plan.addIfFits(Fixtures.request(id, user, "atom(<1024,1>,1,4,1,4)"), a))
                 .as("seed %d: addIfFits of %s", seed, a)
                 .matches(o -> o.isEmpty() == fits);
             if (!fits) break;
@@ -154,10 +173,11 @@ class PlanBlocksPropertiesTest {
             for (AtomAllocation at : a.atoms())
               for (Step s : at.steps()) outside |= s.start() < 0 || s.end() > horizon;
             if (outside) break;
-            plan.add(Fixtures.request(id, "u", "atom(<1024,1>,1,4,1,4)"), a);
+            plan.add(Fixtures.request(id, user, "atom(<1024,1>,1,4,1,4)"), a);
           }
           model.apply(a, 1);
           model.held.put(id, a);
+          model.userOf.put(id, user);
           ids.add(id);
         }
       }
@@ -236,6 +256,25 @@ class PlanBlocksPropertiesTest {
       assertThat(plan.fitsEverywhere(need, from, to))
           .as("seed %d: fits %s in [%d,%d)", seed, Arrays.toString(need), from, to)
           .isEqualTo(fits);
+    }
+    // the per-user arrays (built on the first question, at a random point of the edits)
+    if (rnd.nextInt(3) == 0) {
+      for (String u : List.of("u0", "u1", "u2")) {
+        for (int d = 0; d < dims.size(); d++) {
+          int md = DIMS.indexOf(dims.get(d));
+          long from = rnd.nextLong(-3, h + 3);
+          long to = from + rnd.nextLong(0, h + 3);
+          long[] range = plan.userAllocatedRange(u, d, from, to);
+          for (long t = from; t < to; t++) {
+            long want = m.userHolds(u, md, t);
+            assertThat(range[(int) (t - from)])
+                .as("seed %d: %s holds %s at %d", seed, u, dims.get(d), t)
+                .isEqualTo(want);
+            assertThat(plan.userAllocated(u, d, t)).isEqualTo(want);
+            assertThat(plan.userAllocatedAt(u, t).get(dims.get(d))).isEqualTo(want);
+          }
+        }
+      }
     }
     StepFunction sky = plan.allocationSkyline();
     for (int t = 0; t < h; t++) assertThat(sky.at(t)).isEqualTo(plan.allocatedAt(t));
