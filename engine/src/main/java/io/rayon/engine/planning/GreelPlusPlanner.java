@@ -52,6 +52,16 @@ import java.util.Optional;
  *       candidates use everything). Measured in {@code docs/planner-options.md} on the SWIM
  *       workloads and on two other real traces (KTH SP2, NASA iPSC): 0.2 accepts more by count on
  *       most of them for a little work.
+ *   <li>{@code repair} (default {@value #DEFAULT_REPAIR} = off): bounded repair after a rejection,
+ *       done by the reservation system ({@code ReservationSystem#create}; this planner only reports
+ *       the bound, {@link #repairBound}). When this planner rejects a request for lack of capacity
+ *       or by the sharing policy, the system takes out at most this many accepted reservations that
+ *       have not started (their allocation starts after the request's arrival) and overlap the
+ *       request's window, places the request, then places each of them again no earlier than the
+ *       arrival, inside its own windows; it keeps the result only when all of them fit, and
+ *       otherwise puts the plan back exactly as it was. Issue 19's "the plan is re-plannable until
+ *       a reservation starts". Not a paper notion (Rayon §5.2 re-plans only after a capacity
+ *       change).
  * </ul>
  *
  * A request that cannot fit the free capacity of its window in some dimension (summed over the
@@ -95,6 +105,13 @@ public final class GreelPlusPlanner implements Planner {
   public static final String EARLY_SHAPE = "early-shape";
   public static final String MAX_ROOM_SHARE = "max-room-share";
   public static final String EARLY_RESERVE = "early-reserve";
+  public static final String REPAIR = "repair";
+
+  /** The default bound of {@value #REPAIR}: 0, no repair. */
+  public static final int DEFAULT_REPAIR = 0;
+
+  /** The largest bound {@value #REPAIR} accepts. */
+  public static final int MAX_REPAIR = 1000;
 
   /** The share of the capacity the early candidate leaves free by default. */
   public static final double DEFAULT_EARLY_RESERVE = 0.2;
@@ -162,6 +179,16 @@ public final class GreelPlusPlanner implements Planner {
           "share of the capacity the early candidate leaves free for requests to come (a request that fits early"
               + " only by taking it goes to the late candidate); 0 = none left");
 
+  static final OptionSpec REPAIR_SPEC =
+      OptionSpec.integer(
+          REPAIR,
+          DEFAULT_REPAIR,
+          0,
+          MAX_REPAIR,
+          "bounded repair after a rejection: at most this many accepted reservations that have not started and"
+              + " overlap the request's window are moved, inside their own windows, to make room; kept only when"
+              + " all fit, else the plan stays as it was; 0 = no repair");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(
@@ -169,7 +196,8 @@ public final class GreelPlusPlanner implements Planner {
         EARLY_SHAPE_SPEC,
         OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
         MAX_ROOM_SHARE_SPEC,
-        EARLY_RESERVE_SPEC);
+        EARLY_RESERVE_SPEC,
+        REPAIR_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -177,6 +205,7 @@ public final class GreelPlusPlanner implements Planner {
   private final EarlyShape earlyShape;
   private final double maxRoomShare;
   private final double earlyReserve;
+  private final int repair;
 
   /**
    * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
@@ -202,17 +231,33 @@ public final class GreelPlusPlanner implements Planner {
     this(greedy, direction, earlyShape, maxRoomShare, NO_EARLY_RESERVE);
   }
 
-  /**
-   * @param maxRoomShare {@value #MAX_ROOM_SHARE}: more than 0; {@link #NO_MAX_ROOM_SHARE} (1) or
-   *     more refuses nothing
-   * @param earlyReserve {@value #EARLY_RESERVE}: in [0, 1); 0 leaves nothing free
-   */
+  /** With no repair ({@link #DEFAULT_REPAIR}). */
   public GreelPlusPlanner(
       GreedyOptions greedy,
       Direction direction,
       EarlyShape earlyShape,
       double maxRoomShare,
       double earlyReserve) {
+    this(greedy, direction, earlyShape, maxRoomShare, earlyReserve, DEFAULT_REPAIR);
+  }
+
+  /**
+   * @param maxRoomShare {@value #MAX_ROOM_SHARE}: more than 0; {@link #NO_MAX_ROOM_SHARE} (1) or
+   *     more refuses nothing
+   * @param earlyReserve {@value #EARLY_RESERVE}: in [0, 1); 0 leaves nothing free
+   * @param repair {@value #REPAIR}: in [0, {@value #MAX_REPAIR}]; 0 moves nothing
+   */
+  public GreelPlusPlanner(
+      GreedyOptions greedy,
+      Direction direction,
+      EarlyShape earlyShape,
+      double maxRoomShare,
+      double earlyReserve,
+      int repair) {
+    if (repair < 0 || repair > MAX_REPAIR)
+      throw new IllegalArgumentException(
+          REPAIR + " must be in [0, " + MAX_REPAIR + "], got " + repair);
+    this.repair = repair;
     if (!(maxRoomShare > 0))
       throw new IllegalArgumentException(
           MAX_ROOM_SHARE + " must be more than 0, got " + maxRoomShare);
@@ -238,7 +283,14 @@ public final class GreelPlusPlanner implements Planner {
         Direction.parse(o.text(DIRECTION)),
         EarlyShape.parse(o.text(EARLY_SHAPE)),
         o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : NO_MAX_ROOM_SHARE,
-        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE);
+        o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE,
+        o.has(REPAIR) ? (int) o.integer(REPAIR) : DEFAULT_REPAIR);
+  }
+
+  /** {@value #REPAIR}: how many reservations the system may move after a rejection (0 = none). */
+  @Override
+  public int repairBound() {
+    return repair;
   }
 
   public double earlyReserve() {
