@@ -20,8 +20,10 @@ import java.util.Map;
 /**
  * One of our planners behind our {@link ReservationSystem} (the workload's sharing policy,
  * self-checking off): {@code create} places a request and commits it when accepted, and that call
- * is what is timed (Hadoop's {@code createReservation} also adds to its plan). After the timed loop
- * the whole plan goes through {@link PlanValidator}.
+ * is what is timed (Hadoop's {@code createReservation} also adds to its plan; with bounded repair,
+ * {@code repair}, the moves it makes are timed too). After the timed loop the accepted requests'
+ * allocations are read again from the final plan (a repair may have moved one after it was
+ * accepted), and the whole plan goes through {@link PlanValidator}.
  */
 final class RayonContender implements Contender {
   private final Planner planner;
@@ -92,6 +94,10 @@ final class RayonContender implements Contender {
       if (d.accepted()) allocs[i] = d.allocation();
     }
     long cpu = CpuClock.nanos() - cpu0;
+    // the final plan: a bounded repair may have moved a reservation accepted earlier
+    for (int i = 0; i < n; i++) {
+      if (allocs[i] != null) allocs[i] = system.plan().allocationOf(rs.get(i).id());
+    }
     List<String> problems = new ArrayList<>();
     if (!check) return new RunOutcome(nanos, cpu, allocs, problems, system.policySpec());
     for (Violation v : PlanValidator.validate(system.plan(), w.scenario().sharingPolicy()))

@@ -24,4 +24,14 @@ public interface Planner {
   default boolean checksSharingPolicy() {
     return false;
   }
+
+  /**
+   * How many accepted reservations that have not started the reservation system may move to make
+   * room for a request this planner rejected (bounded repair, {@code ReservationSystem#create}); 0
+   * (the default) never moves any. The planner stays pure: the system does the moving and asks this
+   * planner to place every reservation involved.
+   */
+  default int repairBound() {
+    return 0;
+  }
 }

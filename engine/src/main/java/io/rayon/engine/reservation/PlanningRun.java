@@ -80,8 +80,10 @@ public record PlanningRun(
    * re-plan and place-pending, benchmarks): builds the reservation system on {@code base} (which
    * becomes the run's plan, so give a copy to keep the original), applies the sharing policy
    * ({@code null}: the scenario's), and submits {@code todo} online in arrival order. The run's
-   * decisions are those of {@code todo}, in its order; reservations already in {@code base} keep
-   * their allocations.
+   * decisions are those of {@code todo}, in its order, each accepted one with its allocation in the
+   * run's final plan; reservations already in {@code base} keep their allocations, except that a
+   * planner with bounded repair ({@link Planner#repairBound} more than 0) may move those that had
+   * not started when a request arrived (the run's plan holds them where they are).
    */
   public static PlanningRun place(
       Scenario s,

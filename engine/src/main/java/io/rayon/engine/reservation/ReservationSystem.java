@@ -13,20 +13,28 @@ import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.cluster.CapacityChange;
+import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
+import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
+import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The reservation system of Rayon §5: it owns the plan and is the only writer. Planners propose
@@ -40,6 +48,11 @@ import java.util.Set;
  * IllegalStateException} listing it. The JVM property {@code rayon.selfCheck=true} turns it on for
  * every new system.
  *
+ * <p><b>Bounded repair</b> (when the planner's {@link Planner#repairBound} k is more than 0): a
+ * request that {@link #create} would reject for lack of room may still be accepted by moving at
+ * most k reservations that have not started; see {@link #create} for the rule and {@link
+ * #lastMoves} for what moved. With k = 0 (every planner's default) nothing is ever moved.
+ *
  * <p>Pure: no clock, no threads; not thread-safe (one owner at a time).
  */
 public final class ReservationSystem {
@@ -49,6 +62,18 @@ public final class ReservationSystem {
   private final SharingPolicy policy;
   private PlanningContext context;
   private boolean selfChecking = Boolean.getBoolean("rayon.selfCheck");
+
+  /**
+   * Bounded repair's index of the accepted reservations by their allocation's first step (only when
+   * the planner's bound is more than 0): every allocation this system commits or puts back is
+   * entered; an entry whose reservation left the plan or now starts elsewhere is dropped when the
+   * repair meets it, so the index only finds candidates and never decides anything by itself. Built
+   * from the plan on the first repair (reservations the plan held before).
+   */
+  private TreeMap<Long, Set<String>> byStart;
+
+  /** What the last {@link #create} moved (id to new allocation), empty when nothing moved. */
+  private Map<String, ReservationAllocation> lastMoves = Map.of();
 
   public ReservationSystem(Plan plan, Planner planner, SharingPolicySpec policySpec) {
     this.plan = plan;
@@ -113,8 +138,43 @@ public final class ReservationSystem {
     return policySpec;
   }
 
-  /** Places a new reservation and commits it when accepted. */
+  /**
+   * Places a new reservation and commits it when accepted.
+   *
+   * <p><b>Bounded repair</b> (the planner's {@link Planner#repairBound} k &gt; 0; issue 19: "the
+   * plan is re-plannable until a reservation starts"). When the request is rejected for lack of
+   * room ({@link Rejection.Code#CAPACITY}, {@link Rejection.Code#GANG_OR_LEASE}) or by the sharing
+   * policy ({@link Rejection.Code#POLICY}) — never when it is {@code INVALID}, {@code WINDOW}
+   * (structural: no move can help) or {@code STOPPED} — the system tries once:
+   *
+   * <ol>
+   *   <li>now = the request's arrival (at least 0); its window is now to the horizon, narrowed by
+   *       the windows enclosing the whole expression (windows deeper inside are not read).
+   *   <li>Movable: the accepted reservations whose allocation starts after now (not started) and
+   *       overlaps the window. Chosen: the k of them holding the most capacity-steps inside the
+   *       window (bundle-steps in the window × the bundle's dominant share of the capacity at the
+   *       window's first step, summed over atoms); ties go to the one starting earlier, then to the
+   *       smaller id. They are taken out of the plan.
+   *   <li>The request is placed by the planner and committed (policy and capacity checked as
+   *       always); then each chosen reservation, in the order chosen (most capacity-steps first),
+   *       is placed again by the planner with its own expression and windows and arrival max(its
+   *       arrival, now) — as {@code replanFrom} re-places — and committed.
+   *   <li>When all of them are committed the result is kept ({@link #lastMoves} tells the new
+   *       allocations of the moved ones; the request's decision is as without repair). Otherwise
+   *       everything placed during the try is removed and the chosen reservations get their
+   *       original allocations back (the same allocations; in the plan's commit order they then
+   *       come last), and the original rejection is returned with its message extended by why the
+   *       repair failed.
+   * </ol>
+   *
+   * A reservation that started (its allocation starts at or before now) is never moved; an accepted
+   * reservation is never lost, and keeps its total work: one placed again with another total (an
+   * {@code any} whose other alternative now fits) makes the repair fail, since what it was promised
+   * would change. The cost is bounded by the reservations not started that start inside the window
+   * (found through an index by start step, not by a scan of the plan) and k + 1 placements.
+   */
   public Decision create(ReservationRequest request) {
+    lastMoves = Map.of();
     if (plan.contains(request.id())) {
       return Decision.reject(
           request.id(),
@@ -123,7 +183,169 @@ public final class ReservationSystem {
               "",
               "reservation id '" + request.id() + "' is already in use; use update to change it"));
     }
-    return commitOrReject(request, planner.place(plan, request, context));
+    Decision d = commitOrReject(request, planner.place(plan, request, context));
+    int k = planner.repairBound();
+    if (k <= 0 || d.accepted() || !repairable(d.rejection())) return d;
+    return repair(request, d.rejection(), k);
+  }
+
+  /**
+   * What the last {@link #create} moved to make room for its request: reservation id to its new
+   * allocation, in the order they were placed again; empty when nothing moved (no repair, or a
+   * failed one).
+   */
+  public Map<String, ReservationAllocation> lastMoves() {
+    return lastMoves;
+  }
+
+  private static boolean repairable(Rejection r) {
+    return r != null
+        && (r.code() == Rejection.Code.CAPACITY
+            || r.code() == Rejection.Code.GANG_OR_LEASE
+            || r.code() == Rejection.Code.POLICY);
+  }
+
+  /** The bounded repair of {@link #create}'s rejection of {@code request} (see there). */
+  private Decision repair(ReservationRequest request, Rejection original, int k) {
+    long now = Math.max(0, request.arrival());
+    long from = now;
+    long to = plan.horizon();
+    for (Rdl e = request.rdl(); e instanceof Rdl.Window w; e = w.expr()) {
+      from = Math.max(from, w.start());
+      to = Math.min(to, w.finish());
+    }
+    if (to <= from) return failed(request.id(), original, k, "its window is empty");
+    List<Reservation> chosen = movable(now, from, to, k);
+    if (chosen.isEmpty())
+      return failed(
+          request.id(), original, k, "no reservation that has not started overlaps its window");
+    for (Reservation r : chosen) plan.remove(r.request().id());
+    List<String> placed = new ArrayList<>();
+    Decision d = commitOrReject(request, planner.place(plan, request, context));
+    String why = null;
+    if (!d.accepted()) {
+      why =
+          "with "
+              + chosen.size()
+              + " reservation(s) that had not started taken out it is still rejected: "
+              + d.rejection();
+    } else {
+      placed.add(request.id());
+      Map<String, ReservationAllocation> moves = new LinkedHashMap<>();
+      for (Reservation r : chosen) {
+        ReservationRequest q = r.request();
+        ReservationRequest notBefore =
+            q.arrival() >= now
+                ? q
+                : new ReservationRequest(
+                    q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
+        Decision m = commitOrReject(q, planner.place(plan, notBefore, context));
+        if (!m.accepted()) {
+          why = "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
+          break;
+        }
+        placed.add(q.id());
+        if (m.allocation().work() != r.allocation().work()) {
+          why =
+              "'"
+                  + q.id()
+                  + "', moved to make room, would get "
+                  + m.allocation().work()
+                  + " bundle-steps instead of "
+                  + r.allocation().work();
+          break;
+        }
+        moves.put(q.id(), m.allocation());
+      }
+      if (why == null) {
+        lastMoves = Collections.unmodifiableMap(moves);
+        return d;
+      }
+    }
+    for (String id : placed) plan.remove(id);
+    for (Reservation r : chosen) {
+      plan.add(r.request(), r.allocation());
+      index(r.request().id(), r.allocation());
+    }
+    selfCheck();
+    return failed(request.id(), original, k, why);
+  }
+
+  /**
+   * Up to k reservations that start after {@code now} and overlap [from, to), most capacity-steps
+   * inside [from, to) first (ties: earlier start, then smaller id).
+   */
+  private List<Reservation> movable(long now, long from, long to, int k) {
+    if (byStart == null) {
+      byStart = new TreeMap<>();
+      for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
+    }
+    Resources cap = plan.capacityAt(from);
+    List<Reservation> found = new ArrayList<>();
+    List<Double> score = new ArrayList<>();
+    var range = byStart.subMap(now, false, to, false).entrySet().iterator();
+    while (range.hasNext()) {
+      var e = range.next();
+      var ids = e.getValue().iterator();
+      while (ids.hasNext()) {
+        String id = ids.next();
+        ReservationAllocation a = plan.contains(id) ? plan.allocationOf(id) : null;
+        if (a == null || a.start() != e.getKey()) {
+          ids.remove(); // stale: gone, or moved (entered again under its new start)
+          continue;
+        }
+        if (a.end() <= from) continue;
+        double s = heldInside(a, cap, from, to);
+        if (s <= 0) continue;
+        found.add(new Reservation(plan.requestOf(id), a));
+        score.add(s);
+      }
+      if (e.getValue().isEmpty()) range.remove();
+    }
+    Integer[] order = new Integer[found.size()];
+    for (int i = 0; i < order.length; i++) order[i] = i;
+    Arrays.sort(
+        order,
+        Comparator.<Integer>comparingDouble(i -> -score.get(i))
+            .thenComparingLong(i -> found.get(i).allocation().start())
+            .thenComparing(i -> found.get(i).request().id()));
+    List<Reservation> out = new ArrayList<>();
+    for (int i = 0; i < Math.min(k, order.length); i++) out.add(found.get(order[i]));
+    return out;
+  }
+
+  /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */
+  private static double heldInside(ReservationAllocation a, Resources cap, long from, long to) {
+    double s = 0;
+    for (AtomAllocation atom : a.atoms()) {
+      long bs = 0;
+      for (Step st : atom.steps()) {
+        long lo = Math.max(from, st.start());
+        long hi = Math.min(to, st.end());
+        if (hi > lo) bs += st.bundles() * (hi - lo);
+      }
+      if (bs > 0) s += bs * atom.bundle().dominantShare(cap);
+    }
+    return s;
+  }
+
+  private void index(String id, ReservationAllocation a) {
+    if (byStart == null || a == null || a.start() < 0) return;
+    byStart.computeIfAbsent(a.start(), t -> new LinkedHashSet<>()).add(id);
+  }
+
+  /** The original rejection, its message extended by why the repair failed. */
+  private static Decision failed(String id, Rejection original, int k, String why) {
+    return Decision.reject(
+        id,
+        new Rejection(
+            original.code(),
+            original.path(),
+            original.windowStart(),
+            original.windowFinish(),
+            original.resource(),
+            original.policyLimit(),
+            original.message() + "; bounded repair (repair=" + k + ") failed: " + why));
   }
 
   /**
@@ -154,7 +376,10 @@ public final class ReservationSystem {
       d = commitOrReject(request, planner.place(plan, request, context));
       return d;
     } finally {
-      if (d == null || !d.accepted()) plan.add(oldRequest, oldAllocation);
+      if (d == null || !d.accepted()) {
+        plan.add(oldRequest, oldAllocation);
+        index(id, oldAllocation);
+      }
     }
   }
 
@@ -182,7 +407,9 @@ public final class ReservationSystem {
   /**
    * Online mode: places the requests one by one in arrival order (ties keep the given order) and
    * commits each accepted one before the next is placed. A {@link BatchPlanner} gets the whole list
-   * at once. Returns one decision per request, in the order of the given list.
+   * at once. Returns one decision per request, in the order of the given list; an accepted one
+   * carries the request's allocation in the plan at the end of the run (bounded repair, {@link
+   * #create}, may move a reservation after it was accepted, so this is re-read from the plan).
    */
   public List<Decision> submitAll(List<ReservationRequest> requests) {
     List<ReservationRequest> ordered = new ArrayList<>(requests);
@@ -223,7 +450,12 @@ public final class ReservationSystem {
     }
     context.progress().progress(1.0, ordered.size() + " requests placed");
     List<Decision> out = new ArrayList<>();
-    for (ReservationRequest r : requests) out.add(byId.get(r.id()));
+    for (ReservationRequest r : requests) {
+      Decision d = byId.get(r.id());
+      if (d.accepted() && plan.contains(r.id()) && plan.allocationOf(r.id()) != d.allocation())
+        d = Decision.accept(plan.allocationOf(r.id()));
+      out.add(d);
+    }
     return out;
   }
 
@@ -414,6 +646,7 @@ public final class ReservationSystem {
           request.id(),
           Rejection.of(Rejection.Code.CAPACITY, "", "the proposal does not fit: " + over.get()));
     }
+    index(request.id(), a);
     selfCheck();
     return d;
   }

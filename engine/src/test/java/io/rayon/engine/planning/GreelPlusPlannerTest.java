@@ -57,9 +57,22 @@ class GreelPlusPlannerTest {
     return planner(seed, GreelPlusPlanner.NO_MAX_ROOM_SHARE);
   }
 
-  /** Every option mixed by the seed, the admission ({@code max-room-share}) among them. */
+  /** The bounds of the bounded repair the 1,000-workload property mixes in (0 = off). */
+  private static final int[] REPAIRS = {0, 0, 4, 16};
+
+  /**
+   * Every option mixed by the seed, the admission ({@code max-room-share}) and the bounded repair
+   * ({@code repair}) among them.
+   */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
-    return planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
+    GreelPlusPlanner p = planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
+    return new GreelPlusPlanner(
+        p.greedyOptions(),
+        p.direction(),
+        p.earlyShape(),
+        p.maxRoomShare(),
+        p.earlyReserve(),
+        REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)]);
   }
 
   private static final double[] EARLY_RESERVES = {
