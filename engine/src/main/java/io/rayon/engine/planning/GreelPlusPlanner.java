@@ -106,6 +106,58 @@ public final class GreelPlusPlanner implements Planner {
   public static final String MAX_ROOM_SHARE = "max-room-share";
   public static final String EARLY_RESERVE = "early-reserve";
   public static final String ALIGNED = "aligned";
+  public static final String RESERVE_RULE = "reserve-rule";
+
+  /**
+   * How much of the capacity the early candidate leaves free for one request ({@value
+   * #RESERVE_RULE}); R is {@value #EARLY_RESERVE}. Not paper notions (the paper has no early
+   * candidate); {@link #FIXED} is the behaviour before the option.
+   */
+  public enum ReserveRule {
+    /** R of the capacity at the request's arrival, for every request (the default). */
+    FIXED("fixed"),
+    /**
+     * More reserve where the request's window is crowded: 2 × R × (1 − φ), at most {@value
+     * GreelPlusPlanner#MAX_RESERVE}, where φ is the free share of the window ({@link
+     * RequestSize#freeShare}: the least free share over the dimensions, averaged over the window's
+     * steps). A half-free window keeps R; an empty one keeps nothing, a full one 2R.
+     */
+    CROWDED("crowded"),
+    /**
+     * R for every request, but a small one that fits early only by taking the reserve may take it:
+     * when the reserved early candidate does not fit and the request's work is at most {@value
+     * GreelPlusPlanner#SMALL_ROOM_SHARE} of the free room of its window ({@link
+     * RequestSize#shareOfRoom}), the early candidate is tried again on the whole capacity before
+     * the late one. The reserve is kept for small requests, so a small request that needs it now is
+     * the one it was kept for.
+     */
+    SMALL_MAY_USE("small-may-use");
+
+    private final String text;
+
+    ReserveRule(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+
+    static ReserveRule parse(String s) {
+      for (ReserveRule r : values()) if (r.text.equals(s)) return r;
+      throw new IllegalArgumentException(
+          RESERVE_RULE + " must be fixed, crowded or small-may-use, got " + s);
+    }
+  }
+
+  /** The largest share of the capacity a {@link ReserveRule} keeps back. */
+  public static final double MAX_RESERVE = 0.9;
+
+  /**
+   * {@link ReserveRule#SMALL_MAY_USE}: a request is small when its work is at most this share of
+   * the free room of its window.
+   */
+  public static final double SMALL_ROOM_SHARE = 0.01;
 
   /**
    * Whether, and where among the candidates, Hadoop's low-cost aligned placement ({@link
@@ -216,6 +268,15 @@ public final class GreelPlusPlanner implements Planner {
               + " early-reserve); late-before-late = aligned to the window's end (Hadoop's favor-early=false), on the"
               + " whole capacity, right before the late candidate");
 
+  static final OptionSpec RESERVE_RULE_SPEC =
+      OptionSpec.choice(
+          RESERVE_RULE,
+          "fixed",
+          List.of("fixed", "crowded", "small-may-use"),
+          "how much the early candidate leaves free (R = early-reserve): fixed = R of the capacity; crowded = 2R"
+              + " times the used share of the request's window (more where it is crowded); small-may-use = R, but a"
+              + " request of at most 1% of its window's free room that fits early only by taking the reserve may");
+
   /** The options of {@value #NAME}, for the planner registry. */
   public static List<OptionSpec> specs() {
     return List.of(
@@ -224,7 +285,8 @@ public final class GreelPlusPlanner implements Planner {
         OptionSpec.bool(GreedyOptions.FLAT_FALLBACK, true, GreedyOptions.FLAT_FALLBACK_SPEC.help()),
         MAX_ROOM_SHARE_SPEC,
         EARLY_RESERVE_SPEC,
-        ALIGNED_SPEC);
+        ALIGNED_SPEC,
+        RESERVE_RULE_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -233,6 +295,7 @@ public final class GreelPlusPlanner implements Planner {
   private final double maxRoomShare;
   private final double earlyReserve;
   private final Aligned aligned;
+  private final ReserveRule reserveRule;
 
   /**
    * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
@@ -283,6 +346,22 @@ public final class GreelPlusPlanner implements Planner {
       double maxRoomShare,
       double earlyReserve,
       Aligned aligned) {
+    this(greedy, direction, earlyShape, maxRoomShare, earlyReserve, aligned, ReserveRule.FIXED);
+  }
+
+  /**
+   * @param reserveRule {@value #RESERVE_RULE}: how much of the capacity the early candidate leaves
+   *     free for each request; {@link ReserveRule#FIXED} is {@code earlyReserve} for all
+   */
+  public GreelPlusPlanner(
+      GreedyOptions greedy,
+      Direction direction,
+      EarlyShape earlyShape,
+      double maxRoomShare,
+      double earlyReserve,
+      Aligned aligned,
+      ReserveRule reserveRule) {
+    this.reserveRule = reserveRule == null ? ReserveRule.FIXED : reserveRule;
     this.aligned = aligned == null ? Aligned.OFF : aligned;
     if (this.aligned != Aligned.OFF && direction == Direction.LATE)
       throw new IllegalArgumentException(
@@ -318,7 +397,12 @@ public final class GreelPlusPlanner implements Planner {
         EarlyShape.parse(o.text(EARLY_SHAPE)),
         o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : NO_MAX_ROOM_SHARE,
         o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE,
-        o.has(ALIGNED) ? Aligned.parse(o.text(ALIGNED)) : Aligned.OFF);
+        o.has(ALIGNED) ? Aligned.parse(o.text(ALIGNED)) : Aligned.OFF,
+        o.has(RESERVE_RULE) ? ReserveRule.parse(o.text(RESERVE_RULE)) : ReserveRule.FIXED);
+  }
+
+  public ReserveRule reserveRule() {
+    return reserveRule;
   }
 
   public Aligned aligned() {
@@ -432,6 +516,11 @@ public final class GreelPlusPlanner implements Planner {
       if (a != null) return a;
     }
     Decision e = early(plan, request, ctx, false);
+    if (e == null
+        && reserveRule == ReserveRule.SMALL_MAY_USE
+        && earlyReserve > 0
+        && RequestSize.shareOfRoom(plan, request) <= SMALL_ROOM_SHARE)
+      e = early(plan, request, ctx, false, false);
     if (e != null || aligned == Aligned.OFF || aligned == Aligned.FIRST) return e;
     if (aligned == Aligned.LATE_BEFORE_LATE) return lateAligned(plan, request, ctx);
     return early(plan, request, ctx, true, aligned == Aligned.AFTER_EARLY);
@@ -473,6 +562,16 @@ public final class GreelPlusPlanner implements Planner {
     return early(plan, request, ctx, alignedAtoms, true);
   }
 
+  /** The share of the capacity the early candidate leaves free for this request. */
+  private double reserveShare(PlanView plan, ReservationRequest request) {
+    if (earlyReserve <= 0) return 0;
+    if (reserveRule == ReserveRule.CROWDED) {
+      double free = RequestSize.freeShare(plan, request);
+      return Math.min(MAX_RESERVE, 2 * earlyReserve * (1 - free));
+    }
+    return earlyReserve;
+  }
+
   /** {@link #early}, reading the plan through the early reserve when {@code reserved}. */
   private Decision early(
       PlanView plan,
@@ -482,10 +581,9 @@ public final class GreelPlusPlanner implements Planner {
       boolean reserved) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
+    double share = reserved ? reserveShare(plan, request) : 0;
     PlanView seen =
-        reserved && earlyReserve > 0
-            ? new ReservedView(plan, plan.capacityAt(arrival).scale(earlyReserve))
-            : plan;
+        share > 0 ? new ReservedView(plan, plan.capacityAt(arrival).scale(share)) : plan;
     TimeMirror m = new TimeMirror(seen);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
