@@ -238,10 +238,11 @@ class GreelPlusPlannerTest {
 
   @Test
   void theEarlyCandidateLeavesItsReserveFreeAndTheLateCandidateMayUseIt() {
-    // 10 nodes of 8 bundles: 80 at every step; the default reserve (0.2) leaves 16 of them
+    // 10 nodes of 8 bundles: 80 at every step; a fixed reserve of 0.2 (the default before
+    // reserve-rule) leaves 16
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
-    GreelPlusPlanner plus = new GreelPlusPlanner();
-    assertThat(plus.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    GreelPlusPlanner plus = fixedAtTwoTenths();
+    assertThat(plus.earlyReserve()).isEqualTo(0.2);
     ReservationRequest wide =
         new ReservationRequest(
             "a",
@@ -293,6 +294,17 @@ class GreelPlusPlannerTest {
     assertThat(none.earlyReserve()).isZero();
   }
 
+  /** The rule and share that were the default before {@code reserve-rule}: fixed, 0.2. */
+  private static GreelPlusPlanner fixedAtTwoTenths() {
+    GreelPlusPlanner p =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("reserve-rule", "fixed", "early-reserve", "0.2")));
+    assertThat(p.reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
+    return p;
+  }
+
   @Test
   void theCrowdedRuleKeepsNoReserveInAFreeWindowAndMoreInACrowdedOne() {
     // 10 nodes of 8 bundles: 80 at every step
@@ -319,7 +331,7 @@ class GreelPlusPlannerTest {
     assertThat(g.accepted()).isTrue();
     assertThat(g.allocation().atoms().get(0).start()).isEqualTo(5);
     // a window three quarters full (60 of 80 over all of [5, 90)): φ = 0.25, the crowded rule keeps
-    // 2 × 0.2 × 0.75 = 0.3 of the capacity (24 bundles) where the fixed one keeps 16
+    // 2 × 0.25 × 0.75 = 0.375 of the capacity (30 bundles) where the fixed one at 0.2 keeps 16
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
     ReservationRequest filler =
         new ReservationRequest(
@@ -344,9 +356,9 @@ class GreelPlusPlannerTest {
             5);
     assertThat(RequestSize.freeShare(plan, four)).isEqualTo(0.25);
     // fixed: 20 free less 16 kept leaves room for 4 early
-    Decision byFixed = new GreelPlusPlanner().place(plan, four, PlanningContext.DEFAULT);
+    Decision byFixed = fixedAtTwoTenths().place(plan, four, PlanningContext.DEFAULT);
     assertThat(byFixed.allocation().atoms().get(0).start()).isEqualTo(5);
-    // crowded: 20 free less 24 kept leaves nothing early; the late candidate takes the window's end
+    // crowded: 20 free less 30 kept leaves nothing early; the late candidate takes the window's end
     Decision byCrowded = crowded.place(plan, four, PlanningContext.DEFAULT);
     assertThat(byCrowded.accepted()).isTrue();
     assertThat(byCrowded.allocation().atoms().get(0).start()).isEqualTo(80);
@@ -356,8 +368,11 @@ class GreelPlusPlannerTest {
             () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("reserve-rule", "x"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("reserve-rule");
+    // the default rule is crowded, as is a planner made with no options
     assertThat(((GreelPlusPlanner) Planners.byName("greel-plus")).reserveRule())
-        .isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
+        .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
+    assertThat(new GreelPlusPlanner().reserveRule())
+        .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
   }
 
   @Test
