@@ -120,9 +120,9 @@ public final class GreelPlusPlanner implements Planner {
    * #RESERVE_RULE}); R is {@value #EARLY_RESERVE}, and the amount is that share of the capacity at
    * the request's arrival, in every dimension, the same at every step ({@link ReservedView}). Not
    * paper notions (the paper has no early candidate). Measured in {@code docs/planner-options.md}
-   * ("The reserve rule"); a third rule prototyped there, letting a small request (at most 1% of its
-   * window's free room) take the reserve early when it fits no other way, lost workloads and was
-   * dropped.
+   * ("The reserve rule"). Two more rules were prototyped there and dropped: letting a small request
+   * (at most 1% of its window's free room) take the reserve early when it fits no other way (lost
+   * workloads), and {@link #CROWDED} never below R/2 (no more workloads met).
    */
   public enum ReserveRule {
     /**
