@@ -29,6 +29,25 @@ final class RequestSize {
     long to = win[1];
     if (to <= from) return Double.POSITIVE_INFINITY;
     double work = work(inner(request.rdl()), plan.capacityAt(from));
+    double room = room(plan, from, to);
+    return room <= 0 ? Double.POSITIVE_INFINITY : work / room;
+  }
+
+  /**
+   * The free share of the request's window: the least free share over the dimensions, averaged over
+   * the window's steps (read run by run; the window as for {@link #shareOfRoom}), in [0, 1]. 0 when
+   * the window is empty or full, 1 when nothing is allocated in it.
+   */
+  static double freeShare(PlanView plan, ReservationRequest request) {
+    long[] win = window(plan, request);
+    long from = win[0];
+    long to = win[1];
+    if (to <= from) return 0;
+    return room(plan, from, to) / (to - from);
+  }
+
+  /** The sum over [from, to) of the least free share over the dimensions, in capacity-steps. */
+  private static double room(PlanView plan, long from, long to) {
     int dims = plan.dimensions().size();
     double room = 0;
     for (long t = from; t < to; ) {
@@ -41,7 +60,7 @@ final class RequestSize {
       room += Math.max(0, f) * (end - t);
       t = end;
     }
-    return room <= 0 ? Double.POSITIVE_INFINITY : work / room;
+    return room;
   }
 
   /**

@@ -87,8 +87,14 @@ class GreelPlusPlannerTest {
             ? GreelPlusPlanner.EarlyShape.TALL
             : GreelPlusPlanner.EarlyShape.FLAT,
         maxRoomShare,
-        EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)]);
+        EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)],
+        GreelPlusPlanner.Aligned.OFF,
+        RESERVE_RULES[(int) Math.floorMod(seed >> 11, (long) RESERVE_RULES.length)]);
   }
+
+  /** Every reserve rule, mixed into every property by the seed. */
+  private static final GreelPlusPlanner.ReserveRule[] RESERVE_RULES =
+      GreelPlusPlanner.ReserveRule.values();
 
   /**
    * 1,000 seeded workloads: random arrivals, windows, gangs, leases, every operator, several
@@ -245,10 +251,11 @@ class GreelPlusPlannerTest {
 
   @Test
   void theEarlyCandidateLeavesItsReserveFreeAndTheLateCandidateMayUseIt() {
-    // 10 nodes of 8 bundles: 80 at every step; the default reserve (0.2) leaves 16 of them
+    // 10 nodes of 8 bundles: 80 at every step; a fixed reserve of 0.2 (the default before
+    // reserve-rule) leaves 16
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
-    GreelPlusPlanner plus = new GreelPlusPlanner();
-    assertThat(plus.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    GreelPlusPlanner plus = fixedAtTwoTenths();
+    assertThat(plus.earlyReserve()).isEqualTo(0.2);
     ReservationRequest wide =
         new ReservationRequest(
             "a",
@@ -298,6 +305,87 @@ class GreelPlusPlannerTest {
         (GreelPlusPlanner)
             Planners.byName("greel-plus", new PlannerOptions(Map.of("early-reserve", "0")));
     assertThat(none.earlyReserve()).isZero();
+  }
+
+  /** The rule and share that were the default before {@code reserve-rule}: fixed, 0.2. */
+  private static GreelPlusPlanner fixedAtTwoTenths() {
+    GreelPlusPlanner p =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("reserve-rule", "fixed", "early-reserve", "0.2")));
+    assertThat(p.reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
+    return p;
+  }
+
+  @Test
+  void theCrowdedRuleKeepsNoReserveInAFreeWindowAndMoreInACrowdedOne() {
+    // 10 nodes of 8 bundles: 80 at every step
+    GreelPlusPlanner crowded =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", new PlannerOptions(Map.of("reserve-rule", "crowded")));
+    assertThat(crowded.reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
+    assertThat(crowded.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    ReservationRequest gang =
+        new ReservationRequest(
+            "g",
+            "g",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,80,80,10,800),0,90)"),
+            0,
+            5);
+    // an empty window is all free: no reserve, so the gang of all 80 goes early (the fixed rule
+    // keeps 16 back and sends it late,
+    // theEarlyCandidateLeavesItsReserveFreeAndTheLateCandidateMayUseIt)
+    Plan empty = Fixtures.aPlan(10, 8192, 8, 100);
+    assertThat(RequestSize.freeShare(empty, gang)).isEqualTo(1.0);
+    Decision g = crowded.place(empty, gang, PlanningContext.DEFAULT);
+    assertThat(g.accepted()).isTrue();
+    assertThat(g.allocation().atoms().get(0).start()).isEqualTo(5);
+    // a window three quarters full (60 of 80 over all of [5, 90)): φ = 0.25, the crowded rule keeps
+    // 2 × 0.25 × 0.75 = 0.375 of the capacity (30 bundles) where the fixed one at 0.2 keeps 16
+    Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
+    ReservationRequest filler =
+        new ReservationRequest(
+            "f",
+            "f",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,60,60,85,5100),5,90)"),
+            0,
+            5);
+    Decision f = crowded.place(plan, filler, PlanningContext.DEFAULT);
+    assertThat(f.accepted()).isTrue();
+    plan.add(filler, f.allocation());
+    ReservationRequest four =
+        new ReservationRequest(
+            "s",
+            "s",
+            "alice",
+            "default",
+            io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,4,4,10,40),0,90)"),
+            0,
+            5);
+    assertThat(RequestSize.freeShare(plan, four)).isEqualTo(0.25);
+    // fixed: 20 free less 16 kept leaves room for 4 early
+    Decision byFixed = fixedAtTwoTenths().place(plan, four, PlanningContext.DEFAULT);
+    assertThat(byFixed.allocation().atoms().get(0).start()).isEqualTo(5);
+    // crowded: 20 free less 30 kept leaves nothing early; the late candidate takes the window's end
+    Decision byCrowded = crowded.place(plan, four, PlanningContext.DEFAULT);
+    assertThat(byCrowded.accepted()).isTrue();
+    assertThat(byCrowded.allocation().atoms().get(0).start()).isEqualTo(80);
+    assertThat(byCrowded.allocation().atoms().get(0).end()).isEqualTo(90);
+    // every value is checked, and the error names the option
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("reserve-rule", "x"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("reserve-rule");
+    // the default rule is crowded, as is a planner made with no options
+    assertThat(((GreelPlusPlanner) Planners.byName("greel-plus")).reserveRule())
+        .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
+    assertThat(new GreelPlusPlanner().reserveRule())
+        .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
   }
 
   @Test
