@@ -83,7 +83,9 @@ import java.util.Optional;
  *       than 0 on 12 of them, more by count and as much work on 1, the same on 2, more by count and
  *       0.6 point less by work on 1, and at least as much as Hadoop's better agent by count and by
  *       work on 14 (0: 9). It costs CPU time where many requests are rejected (SWIM's (i): 137 µs
- *       per request against 19 µs), since a failed repair runs up to k + 1 placements.
+ *       per request against 19 µs), since a failed repair runs up to k + 1 placements. With {@code
+ *       reserve-rule=crowded} (both defaults) it meets the better agent on the same 14 ({@code
+ *       docs/planner-options.md}, "The defaults together").
  * </ul>
  *
  * A request that cannot fit the free capacity of its window in some dimension (summed over the
