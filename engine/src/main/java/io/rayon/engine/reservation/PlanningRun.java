@@ -109,7 +109,10 @@ public record PlanningRun(
   /**
    * Would {@code request} be accepted now (live feasibility)? Places it against {@code base}
    * without the request's own previous allocation, under the sharing policy, and returns the
-   * decision; nothing is committed and {@code base} is not changed.
+   * decision; nothing is committed and {@code base} is not changed. When the planner repairs
+   * ({@link Planner#repairBound} more than 0) and the placement is rejected, the answer is what
+   * {@link ReservationSystem#create} would give: the bounded repair is tried on a copy of the plan,
+   * so "accepted" may mean that reservations that have not started would move.
    */
   public static Decision tryPlace(
       Scenario s,
@@ -130,6 +133,14 @@ public record PlanningRun(
     if (d != null && d.accepted()) {
       var broken = sharing.check(plan, request, d.allocation());
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
+    }
+    if (d != null
+        && !d.accepted()
+        && planner.repairBound() > 0
+        && (cancel == null || !cancel.isCancelled())) {
+      return new ReservationSystem(plan.copy(), planner, spec)
+          .setTask(ProgressListener.NONE, cancel)
+          .create(request);
     }
     return d;
   }

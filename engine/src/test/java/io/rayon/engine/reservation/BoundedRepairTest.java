@@ -261,6 +261,30 @@ class BoundedRepairTest {
   }
 
   /**
+   * The live feasibility check ({@link PlanningRun#tryPlace}, the app's "would it fit?") answers as
+   * {@code create} would: with repair on, B above is feasible (A would move), with it off not; and
+   * the plan it was given is left as it was.
+   */
+  @Test
+  void theFeasibilityCheckAnswersAsCreateWouldAndChangesNothing() {
+    ReservationRequest a = request("A", "window(atom(<1024,1>,8,8,4,32),2,20)", 0);
+    ReservationRequest b = request("B", "window(atom(<1024,1>,8,8,4,32),1,6)", 1);
+    ReservationSystem sys = new ReservationSystem(onePlan(), plus(0), SharingPolicySpec.NONE);
+    assertThat(sys.create(a).accepted()).isTrue();
+    Plan base = sys.snapshot();
+    ReservationAllocation before = base.allocationOf("A");
+    var scenario = Fixtures.smallScenario(); // read only when no base plan or policy is given
+
+    Decision off = PlanningRun.tryPlace(scenario, base, b, plus(0), SharingPolicySpec.NONE, null);
+    assertThat(off.accepted()).isFalse();
+    Decision on = PlanningRun.tryPlace(scenario, base, b, plus(1), SharingPolicySpec.NONE, null);
+    assertThat(on.accepted()).isTrue();
+    assertThat(on.allocation().start()).isEqualTo(1);
+    assertThat(base.allocationOf("A")).isEqualTo(before);
+    assertThat(base.contains("B")).isFalse();
+  }
+
+  /**
    * As above, but A's own window is [2, 6): once B takes [1, 5), A fits nowhere, so the repair
    * fails; A gets its allocation back, B is rejected with its reason and why the repair failed. A
    * reservation that had started (C, at step 0) is never a candidate.
