@@ -85,6 +85,16 @@ import java.util.Locale;
  *       independent method met a tie, {@code best} beat {@code first} in 518.
  * </ul>
  *
+ * <p>Flat utilities (a reading of the tolerance Δ; the paper stops the bisection within Δ and says
+ * no more). A layer's level is found within Δ below the exact one, and where a utility is flat (a
+ * sigmoid near its weight W, at latencies well before its budget) a level lower by less than Δ is a
+ * deadline later by seconds or tens of seconds. The layers above use the capacity this frees, so
+ * they may differ from the exact lexicographic max-min by far more than Δ, either way: in
+ * OnionPeelingPropertyTest's seed 6438293 (Δ = 10⁻⁸ × the largest utility) a level 8·10⁻⁸ lower
+ * moves a deadline 5.5 s later, the next layer rises by 1.6·10⁻⁵ and the last one falls from 8.99
+ * to 8.62; with Δ = 10⁻¹⁰ the solver gives the exact vector. Every layer is still exact given the
+ * layers below it, which is what the property test checks layer by layer.
+ *
  * <p>A job peeled at a level below Δ is <em>hopeless</em>: it cannot keep a non-zero utility within
  * the tolerance. It is given the floor level of line 2 (0 for utilities that fall to 0) and no
  * deadline (target +∞), rather than the tiny level L_f: for a sigmoid utility, which never reaches
