@@ -104,24 +104,16 @@ public final class GreelPlusPlanner implements Planner {
 
   /** The order in which the candidates are tried. */
   public enum Direction {
-    EARLY_FIRST("early-first"),
-    LATE_FIRST("late-first"),
-    LATE("late");
-
-    private final String text;
-
-    Direction(String text) {
-      this.text = text;
-    }
+    EARLY_FIRST,
+    LATE_FIRST,
+    LATE;
 
     public String text() {
-      return text;
+      return textOf(this);
     }
 
     static Direction parse(String s) {
-      for (Direction d : values()) if (d.text.equals(s)) return d;
-      throw new IllegalArgumentException(
-          "direction must be early-first, late-first or late, got " + s);
+      return parseChoice(DIRECTION, values(), s);
     }
   }
 
@@ -146,7 +138,7 @@ public final class GreelPlusPlanner implements Planner {
      * R for every request: the rule before this option ({@code fixed} with R = 0.2 was the
      * default).
      */
-    FIXED("fixed"),
+    FIXED,
     /**
      * More reserve where the request's window is crowded (the default): 2 × R × (1 − φ), at most
      * {@value GreelPlusPlanner#MAX_RESERVE}, where φ is the free share of the window ({@link
@@ -158,21 +150,14 @@ public final class GreelPlusPlanner implements Planner {
      * the whole expression (as for {@code max-room-share}); φ averages over steps, so a window
      * crowded only at its start counts as partly free.
      */
-    CROWDED("crowded");
-
-    private final String text;
-
-    ReserveRule(String text) {
-      this.text = text;
-    }
+    CROWDED;
 
     public String text() {
-      return text;
+      return textOf(this);
     }
 
     static ReserveRule parse(String s) {
-      for (ReserveRule r : values()) if (r.text.equals(s)) return r;
-      throw new IllegalArgumentException(RESERVE_RULE + " must be crowded or fixed, got " + s);
+      return parseChoice(RESERVE_RULE, values(), s);
     }
   }
 
@@ -189,28 +174,18 @@ public final class GreelPlusPlanner implements Planner {
    * before the late candidate.
    */
   public enum Aligned {
-    OFF("off"),
-    FIRST("first"),
-    AFTER_EARLY("after-early"),
-    FULL_AFTER_EARLY("full-after-early"),
-    LATE_BEFORE_LATE("late-before-late");
-
-    private final String text;
-
-    Aligned(String text) {
-      this.text = text;
-    }
+    OFF,
+    FIRST,
+    AFTER_EARLY,
+    FULL_AFTER_EARLY,
+    LATE_BEFORE_LATE;
 
     public String text() {
-      return text;
+      return textOf(this);
     }
 
     static Aligned parse(String s) {
-      for (Aligned a : values()) if (a.text.equals(s)) return a;
-      throw new IllegalArgumentException(
-          ALIGNED
-              + " must be off, first, after-early, full-after-early or late-before-late, got "
-              + s);
+      return parseChoice(ALIGNED, values(), s);
     }
   }
 
@@ -251,12 +226,26 @@ public final class GreelPlusPlanner implements Planner {
     FLAT;
 
     static EarlyShape parse(String s) {
-      return switch (s) {
-        case "tall" -> TALL;
-        case "flat" -> FLAT;
-        default -> throw new IllegalArgumentException("early-shape must be tall or flat, got " + s);
-      };
+      return parseChoice(EARLY_SHAPE, values(), s);
     }
+  }
+
+  /** An option value as written: the constant's name in lower case, words joined by '-'. */
+  static String textOf(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * The constant written {@code s} ({@link #textOf}); otherwise an error naming the option and
+   * every value it takes.
+   */
+  static <E extends Enum<E>> E parseChoice(String option, E[] values, String s) {
+    StringBuilder all = new StringBuilder();
+    for (int i = 0; i < values.length; i++) {
+      if (textOf(values[i]).equals(s)) return values[i];
+      all.append(i == 0 ? "" : i == values.length - 1 ? " or " : ", ").append(textOf(values[i]));
+    }
+    throw new IllegalArgumentException(option + " must be " + all + ", got " + s);
   }
 
   /** GREE-L's options with the defaults {@value #NAME} measured better with. */

@@ -234,12 +234,7 @@ public final class ReservationSystem {
       Map<String, ReservationAllocation> moves = new LinkedHashMap<>();
       for (Reservation r : chosen) {
         ReservationRequest q = r.request();
-        ReservationRequest notBefore =
-            q.arrival() >= now
-                ? q
-                : new ReservationRequest(
-                    q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
-        Decision m = commitOrReject(q, planner.place(plan, notBefore, context));
+        Decision m = commitOrReject(q, planner.place(plan, notBefore(q, now), context));
         if (!m.accepted()) {
           why = "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
           break;
@@ -555,18 +550,20 @@ public final class ReservationSystem {
     }
     for (Reservation r : pending) {
       ReservationRequest q = r.request();
-      ReservationRequest notBefore =
-          q.arrival() >= now
-              ? q
-              : new ReservationRequest(
-                  q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
-      Decision d = planner.place(plan, notBefore, context);
+      Decision d = planner.place(plan, notBefore(q, now), context);
       decided.put(q.id(), commitOrReject(q, d));
     }
     List<Decision> out = new ArrayList<>();
     for (Reservation r : all)
       if (decided.containsKey(r.request().id())) out.add(decided.get(r.request().id()));
     return out;
+  }
+
+  /** The request as placed again from step {@code now}: its arrival moved up to now if earlier. */
+  private static ReservationRequest notBefore(ReservationRequest q, long now) {
+    return q.arrival() >= now
+        ? q
+        : new ReservationRequest(q.id(), q.name(), q.user(), q.queue(), q.rdl(), q.priority(), now);
   }
 
   /**
