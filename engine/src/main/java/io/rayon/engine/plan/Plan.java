@@ -92,12 +92,13 @@ public final class Plan implements PlanEdit {
    * What one user holds, per dimension and step, in blocks like the plan's allocation: {@code
    * a[d][t] + z[d][t / BLOCK]}.
    */
-  private record Held(long[][] a, long[][] z) {
+  private record Held(long[][] a, long[][] z) implements StepValue {
     Held(int dims, int horizon) {
       this(new long[dims][horizon], new long[dims][(horizon >>> 6) + 1]);
     }
 
-    long at(int d, int t) {
+    @Override
+    public long at(int d, int t) {
       return a[d][t] + z[d][t >>> 6];
     }
 
@@ -105,6 +106,17 @@ public final class Plan implements PlanEdit {
       return new Held(deepCopy(a), deepCopy(z));
     }
   }
+
+  /** A value per dimension and step inside the horizon: what the edge bits and vectors read. */
+  private interface StepValue {
+    long at(int d, int t);
+  }
+
+  /** The capacity, the allocation and the free capacity as {@link StepValue}s. */
+  private final StepValue capValue = (d, t) -> cap[d][t];
+
+  private final StepValue usedValue = this::used;
+  private final StepValue freeValue = this::freeInside;
 
   /**
    * Per user in {@link #byUser}: bit t set when what the user holds at step t differs from step t-1
@@ -251,28 +263,23 @@ public final class Plan implements PlanEdit {
     return step >= 0 && step < horizon;
   }
 
-  private Resources vector(long[][] a, long step) {
+  private Resources vector(StepValue v, long step) {
     if (!inside(step)) return Resources.ZERO;
     int t = (int) step;
-    if (dims.length == 2) return Resources.of(a[0][t], a[1][t]);
+    if (dims.length == 2) return Resources.of(v.at(0, t), v.at(1, t));
     TreeMap<String, Long> e = new TreeMap<>();
-    for (int i = 2; i < dims.length; i++) e.put(dims[i], a[i][t]);
-    return Resources.of(a[0][t], a[1][t], e);
+    for (int i = 2; i < dims.length; i++) e.put(dims[i], v.at(i, t));
+    return Resources.of(v.at(0, t), v.at(1, t), e);
   }
 
   @Override
   public Resources capacityAt(long step) {
-    return vector(cap, step);
+    return vector(capValue, step);
   }
 
   @Override
   public Resources allocatedAt(long step) {
-    if (!inside(step)) return Resources.ZERO;
-    int t = (int) step;
-    if (dims.length == 2) return Resources.of(used(0, t), used(1, t));
-    TreeMap<String, Long> e = new TreeMap<>();
-    for (int i = 2; i < dims.length; i++) e.put(dims[i], used(i, t));
-    return Resources.of(used(0, t), used(1, t), e);
+    return vector(usedValue, step);
   }
 
   /** The allocation of dimension {@code d} at step {@code t} (inside the horizon). */
@@ -400,41 +407,24 @@ public final class Plan implements PlanEdit {
 
   /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
   private void fixEdge(long step) {
-    if (edges == null || step < 0 || step >= horizon) return;
-    int t = (int) step;
-    boolean differs = t == 0;
-    for (int d = 0; d < dims.length && !differs; d++) {
-      differs = freeInside(d, t) != freeInside(d, t - 1);
-    }
-    if (differs) edges[t >>> 6] |= 1L << (t & 63);
-    else edges[t >>> 6] &= ~(1L << (t & 63));
+    fixBit(edges, step, freeValue);
   }
 
   /** Sets or clears the capacity edge bit of step {@code t} (bit 0 is always set). */
   private void fixCapacityEdge(long step) {
-    if (capEdges == null) return;
-    fixBit(cap, capEdges, step);
+    fixBit(capEdges, step, capValue);
   }
 
   /**
-   * Sets or clears bit {@code step} of {@code bits}: set when some row of {@code a} differs at the
-   * step from the step before (bit 0 is always set).
+   * Sets or clears bit {@code step} of {@code bits}: set when {@code v} differs at the step from
+   * the step before in some dimension (bit 0 is always set); nothing while {@code bits} is not
+   * built yet.
    */
-  private void fixBit(long[][] a, long[] bits, long step) {
-    if (step < 0 || step >= horizon) return;
+  private void fixBit(long[] bits, long step, StepValue v) {
+    if (bits == null || step < 0 || step >= horizon) return;
     int t = (int) step;
     boolean differs = t == 0;
-    for (int d = 0; d < a.length && !differs; d++) differs = a[d][t] != a[d][t - 1];
-    if (differs) bits[t >>> 6] |= 1L << (t & 63);
-    else bits[t >>> 6] &= ~(1L << (t & 63));
-  }
-
-  /** {@link #fixBit} for a user's holdings. */
-  private void fixUserBit(Held u, long[] bits, long step) {
-    if (step < 0 || step >= horizon) return;
-    int t = (int) step;
-    boolean differs = t == 0;
-    for (int d = 0; d < dims.length && !differs; d++) differs = u.at(d, t) != u.at(d, t - 1);
+    for (int d = 0; d < dims.length && !differs; d++) differs = v.at(d, t) != v.at(d, t - 1);
     if (differs) bits[t >>> 6] |= 1L << (t & 63);
     else bits[t >>> 6] &= ~(1L << (t & 63));
   }
@@ -512,12 +502,7 @@ public final class Plan implements PlanEdit {
   @Override
   public Resources userAllocatedAt(String user, long step) {
     Held u = userIndex().get(user);
-    if (u == null || !inside(step)) return Resources.ZERO;
-    int t = (int) step;
-    if (dims.length == 2) return Resources.of(u.at(0, t), u.at(1, t));
-    TreeMap<String, Long> e = new TreeMap<>();
-    for (int i = 2; i < dims.length; i++) e.put(dims[i], u.at(i, t));
-    return Resources.of(u.at(0, t), u.at(1, t), e);
+    return u == null ? Resources.ZERO : vector(u, step);
   }
 
   /** The users that hold at least one accepted reservation. */
@@ -551,12 +536,12 @@ public final class Plan implements PlanEdit {
 
   /** Capacity over the horizon as a canonical step function (zero from {@code horizon()} on). */
   public StepFunction capacitySkyline() {
-    return skyline(cap, null);
+    return skyline(capValue);
   }
 
   /** Sum of every accepted allocation over the horizon as a canonical step function. */
   public StepFunction allocationSkyline() {
-    return skyline(alloc, lazy);
+    return skyline(usedValue);
   }
 
   /** One reservation's resources over time, or the zero function when it is not in the plan. */
@@ -565,22 +550,15 @@ public final class Plan implements PlanEdit {
     return a == null ? StepFunction.ZERO : StepFunction.of(a.skyline());
   }
 
-  /** The step function of {@code a} plus its blocks' amounts in {@code z} (none when null). */
-  private StepFunction skyline(long[][] a, long[][] z) {
+  /** The step function of {@code v} over the horizon. */
+  private StepFunction skyline(StepValue v) {
     TreeMap<Long, Resources> m = new TreeMap<>();
     Resources last = null;
     for (int t = 0; t < horizon; t++) {
       boolean same = last != null;
-      if (same) {
-        for (int d = 0; d < dims.length && same; d++) {
-          same =
-              z == null
-                  ? a[d][t] == a[d][t - 1]
-                  : a[d][t] + z[d][t >>> 6] == a[d][t - 1] + z[d][(t - 1) >>> 6];
-        }
-      }
+      for (int d = 0; d < dims.length && same; d++) same = v.at(d, t) == v.at(d, t - 1);
       if (!same) {
-        last = z == null ? vector(a, t) : allocatedAt(t);
+        last = vector(v, t);
         m.put((long) t, last);
       }
     }
@@ -791,6 +769,7 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) {
       long[] need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
+      long[] check = sign > 0 ? usedDims(need) : null;
       for (Step s : a.steps()) {
         int lo = (int) Math.max(0, s.start());
         int hi = (int) Math.min(horizon, s.end());
@@ -808,7 +787,7 @@ public final class Plan implements PlanEdit {
         fixEdge(lo);
         fixEdge(hi);
         if (sign > 0) {
-          boolean overHere = !fitsEverywhere(usedDims(need), lo, hi);
+          boolean overHere = !fitsEverywhere(check, lo, hi);
           over |= overHere;
           if (blocks && overHere) overPairs += overCount(need, lo, hi);
         }
@@ -893,8 +872,8 @@ public final class Plan implements PlanEdit {
           if (v == 0) continue;
           addBlocks(held.a()[d], held.z()[d], lo, hi, v);
         }
-        fixUserBit(held, bits, lo);
-        fixUserBit(held, bits, hi);
+        fixBit(bits, lo, held);
+        fixBit(bits, hi, held);
       }
     }
   }

@@ -619,14 +619,15 @@ public final class GreelPlusPlanner implements Planner {
    * first accepted decision, or null when none fits.
    */
   private Decision earlyCandidates(PlanView plan, ReservationRequest request, PlanningContext ctx) {
+    double share = reserveShare(plan, request);
     if (aligned == Aligned.FIRST) {
-      Decision a = early(plan, request, ctx, true);
+      Decision a = early(plan, request, ctx, true, share);
       if (a != null) return a;
     }
-    Decision e = early(plan, request, ctx, false);
+    Decision e = early(plan, request, ctx, false, share);
     if (e != null || aligned == Aligned.OFF || aligned == Aligned.FIRST) return e;
     if (aligned == Aligned.LATE_BEFORE_LATE) return lateAligned(plan, request, ctx);
-    return early(plan, request, ctx, true, aligned == Aligned.AFTER_EARLY);
+    return early(plan, request, ctx, true, aligned == Aligned.AFTER_EARLY ? share : 0);
   }
 
   /**
@@ -662,7 +663,7 @@ public final class GreelPlusPlanner implements Planner {
    */
   private Decision early(
       PlanView plan, ReservationRequest request, PlanningContext ctx, boolean alignedAtoms) {
-    return early(plan, request, ctx, alignedAtoms, true);
+    return early(plan, request, ctx, alignedAtoms, reserveShare(plan, request));
   }
 
   /** The share of the capacity the early candidate leaves free for this request. */
@@ -675,16 +676,18 @@ public final class GreelPlusPlanner implements Planner {
     return earlyReserve;
   }
 
-  /** {@link #early}, reading the plan through the early reserve when {@code reserved}. */
+  /**
+   * {@link #early}, reading the plan through a reserve of {@code share} of the capacity (none when
+   * 0).
+   */
   private Decision early(
       PlanView plan,
       ReservationRequest request,
       PlanningContext ctx,
       boolean alignedAtoms,
-      boolean reserved) {
+      double share) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
-    double share = reserved ? reserveShare(plan, request) : 0;
     PlanView seen =
         share > 0 ? new ReservedView(plan, plan.capacityAt(arrival).scale(share)) : plan;
     TimeMirror m = new TimeMirror(seen);
