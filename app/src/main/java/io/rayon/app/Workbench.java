@@ -87,11 +87,7 @@ public final class Workbench {
               followPlayback.run();
             });
     RunNotices.watch(
-        ctx.workspace(),
-        ctx.dialogs(),
-        "Planning",
-        plan.runningProperty(),
-        () -> plan.summaryProperty().get());
+        ctx.workspace(), ctx.dialogs(), "Planning", plan.runningProperty(), plan::outcome);
     RunNotices.watch(
         ctx.workspace(),
         ctx.dialogs(),

@@ -15,12 +15,14 @@ import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.io.PlanFileIO;
 import io.rayon.model.plan.Decision;
+import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,8 +43,14 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "plan",
     mixinStandardHelpOptions = true,
-    description =
-        "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.")
+    description = {
+      "Place a scenario's reservations with a planner and print acceptance, preemption, uniformity and runtime.",
+      "The plan starts empty and the reservations are placed in arrival order. With a planner that"
+          + " repairs (greel-plus, -O repair=K, K > 0) a reservation accepted earlier may be moved"
+          + " later, inside its window and before it starts, to make room for a later request; the"
+          + " decisions give where it ended, and each such move (first and end step, before and"
+          + " after) is listed after the rejections, with their count, and under \"moved\" with --json."
+    })
 public final class PlanCommand implements Callable<Integer> {
   CommandLine.Model.CommandSpec spec;
 
@@ -163,7 +171,11 @@ public final class PlanCommand implements Callable<Integer> {
       description = "write the accepted allocations as CSV")
   Path csv;
 
-  @Option(names = "--json", description = "print the metrics as JSON")
+  @Option(
+      names = "--json",
+      description =
+          "print the metrics as JSON, with \"moved\": the reservations moved to make room"
+              + " ({\"id\", \"from\": {\"start\", \"end\"}, \"to\": {...}}, steps; [] when none)")
   boolean json;
 
   @Option(
@@ -262,7 +274,9 @@ public final class PlanCommand implements Callable<Integer> {
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
-      CliSupport.printJson(w, m);
+      Map<String, Object> shown = new LinkedHashMap<>(m);
+      shown.put("moved", movedJson(run.moved()));
+      CliSupport.printJson(w, shown);
       return CliSupport.EXIT_OK;
     }
     int n = metrics.accepted() + metrics.rejected();
@@ -293,10 +307,60 @@ public final class PlanCommand implements Callable<Integer> {
       }
       w.println("  " + d.reservationId() + ": " + d.rejection());
     }
+    if (pl.repairBound() > 0 || !run.moved().isEmpty()) printMoved(w, run.moved());
     if (out != null) w.println("plan written to " + out);
     if (csv != null) w.println("CSV written to " + csv);
     w.flush();
     return CliSupport.EXIT_OK;
+  }
+
+  /** Moved reservations listed in the text output before "... (N more; see --json)". */
+  static final int MOVED_SHOWN = 50;
+
+  /**
+   * The moves of a run, after the decisions: their count, then one line per moved reservation with
+   * its old and new first and end steps (the plan's steps, as the rejections give windows).
+   */
+  static void printMoved(PrintWriter w, List<PlanningRun.Moved> moved) {
+    w.printf(
+        Locale.ROOT,
+        "moved       %d (accepted earlier, moved later to make room by bounded repair)%n",
+        moved.size());
+    int shown = 0;
+    for (PlanningRun.Moved mv : moved) {
+      if (shown++ == MOVED_SHOWN) {
+        w.println("  ... (" + (moved.size() - MOVED_SHOWN) + " more; see --json)");
+        break;
+      }
+      w.printf(
+          Locale.ROOT,
+          "  %s: steps %d-%d -> %d-%d%n",
+          mv.id(),
+          mv.before().start(),
+          mv.before().end(),
+          mv.after().start(),
+          mv.after().end());
+    }
+  }
+
+  /** The {@code moved} key of {@code --json}: id, from and to (each start and end step). */
+  static List<Map<String, Object>> movedJson(List<PlanningRun.Moved> moved) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (PlanningRun.Moved mv : moved) {
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("id", mv.id());
+      o.put("from", span(mv.before()));
+      o.put("to", span(mv.after()));
+      out.add(o);
+    }
+    return out;
+  }
+
+  private static Map<String, Object> span(ReservationAllocation a) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("start", a.start());
+    o.put("end", a.end());
+    return o;
   }
 
   /**

@@ -68,7 +68,8 @@ class PlanAndValidateCommandTest {
             "weightedAcceptance",
             "preemption",
             "uniformity",
-            "runtimeMs");
+            "runtimeMs",
+            "moved");
     assertThat(j.get("planner").asText()).isEqualTo("gree");
     assertThat(j.get("accepted").asInt() + j.get("rejected").asInt()).isEqualTo(3);
   }

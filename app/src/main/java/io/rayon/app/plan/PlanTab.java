@@ -16,6 +16,8 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.MapChangeListener;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -29,6 +31,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -43,9 +46,11 @@ import javafx.scene.layout.VBox;
 
 /**
  * The Plan tab: planner and sharing-policy choice, place one / place pending / re-plan all /
- * cancel, the plan skyline, and the rejected reservations with why. Selection is linked with the
- * explorer both ways: a reservation selected anywhere is highlighted in the skyline and in the
- * list.
+ * cancel, the plan skyline, and the rejected reservations with why. When a run moved reservations
+ * that were already placed to make room (bounded repair), a notice under the summary says which,
+ * they are listed under "Moved to make room" and badged in the Gantt lanes and the explorer, until
+ * the next plan. Selection is linked with the explorer both ways: a reservation selected anywhere
+ * is highlighted in the skyline and in the list.
  */
 public final class PlanTab implements WorkspaceTab {
   private final WorkspaceViewModel ws;
@@ -53,6 +58,11 @@ public final class PlanTab implements WorkspaceTab {
   private final PlanSkylineView skyline = new PlanSkylineView();
   private final PlanGanttView gantt = new PlanGanttView();
   private final TableView<PlanViewModel.RejectedRow> rejected = new TableView<>();
+  private final TableView<PlanViewModel.MovedRow> movedTable = new TableView<>();
+
+  /** A row of the "Moved to make room" list. */
+  public static final PseudoClass MOVED = PseudoClass.getPseudoClass("moved");
+
   private final BorderPane root = new BorderPane();
   private boolean syncing;
 
@@ -165,6 +175,16 @@ public final class PlanTab implements WorkspaceTab {
     warningBox.setPadding(new Insets(2, 8, 2, 8));
     warningBox.visibleProperty().bind(vm.warningProperty().isNotEmpty());
     warningBox.managedProperty().bind(vm.warningProperty().isNotEmpty());
+    Label movedNotice = new Label();
+    movedNotice.setId("plan-moved-notice");
+    movedNotice.setWrapText(true);
+    movedNotice.getStyleClass().add("moved-notice");
+    movedNotice.textProperty().bind(vm.movedNoticeProperty());
+    HBox movedBox = new HBox(8, movedNotice);
+    movedBox.setId("plan-moved-box");
+    movedBox.setPadding(new Insets(2, 8, 2, 8));
+    movedBox.visibleProperty().bind(vm.movedNoticeProperty().isNotEmpty());
+    movedBox.managedProperty().bind(vm.movedNoticeProperty().isNotEmpty());
     Label problem = new Label();
     problem.getStyleClass().add("validation-problem");
     problem.textProperty().bind(vm.problemProperty());
@@ -205,6 +225,40 @@ public final class PlanTab implements WorkspaceTab {
     rejected.getColumns().add(why);
     rejected.setItems(vm.rejected());
     rejected.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+
+    // the reservations the last run moved to make room (bounded repair), until the next plan
+    movedTable.setId("moved-table");
+    movedTable.getColumns().add(column("Reservation", 110, PlanViewModel.MovedRow::id));
+    movedTable.getColumns().add(column("Name", 120, PlanViewModel.MovedRow::name));
+    movedTable.getColumns().add(column("Was", 140, PlanViewModel.MovedRow::from));
+    movedTable.getColumns().add(column("Now", 140, PlanViewModel.MovedRow::to));
+    movedTable.setRowFactory(
+        t ->
+            new TableRow<>() {
+              @Override
+              protected void updateItem(PlanViewModel.MovedRow item, boolean empty) {
+                super.updateItem(item, empty);
+                pseudoClassStateChanged(MOVED, !empty && item != null);
+              }
+            });
+    movedTable.setItems(vm.moved());
+    movedTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    movedTable.setPrefHeight(110);
+    movedTable
+        .getSelectionModel()
+        .selectedItemProperty()
+        .addListener(
+            (o, a, b) -> {
+              if (!syncing && b != null) ws.selectionProperty().set(Selection.reservation(b.id()));
+            });
+    gantt.badgeFunctionProperty().set(id -> ws.reservationBadges().get(id));
+    ws.reservationBadges()
+        .addListener(
+            (MapChangeListener<String, String>)
+                c -> {
+                  // a new function object, so the lanes redraw with the new badges
+                  gantt.badgeFunctionProperty().set(id -> ws.reservationBadges().get(id));
+                });
 
     // selection: workspace -> skyline and list; skyline and list -> workspace
     ws.selectionProperty().addListener((o, a, b) -> showSelection(b));
@@ -283,13 +337,19 @@ public final class PlanTab implements WorkspaceTab {
               }
             });
 
-    VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected);
+    Label movedTitle = sectionTitle("Moved to make room");
+    BooleanBinding anyMoved = Bindings.isNotEmpty(vm.moved());
+    for (Node n : List.of(movedTitle, movedTable)) {
+      n.visibleProperty().bind(anyMoved);
+      n.managedProperty().bind(anyMoved);
+    }
+    VBox rejectedBox = new VBox(4, sectionTitle("Why rejected"), rejected, movedTitle, movedTable);
     rejectedBox.setPadding(new Insets(4));
     VBox.setVgrow(rejected, Priority.ALWAYS);
     SplitPane split = new SplitPane(plotsBox, rejectedBox);
     split.setOrientation(Orientation.VERTICAL);
     split.setDividerPositions(0.72);
-    VBox top = new VBox(bar, optionControls, actions, summary, warningBox, problem);
+    VBox top = new VBox(bar, optionControls, actions, summary, movedBox, warningBox, problem);
     VBox.setMargin(summary, new Insets(2, 8, 2, 8));
     root.setTop(top);
     root.setCenter(split);
@@ -309,9 +369,9 @@ public final class PlanTab implements WorkspaceTab {
     return b;
   }
 
-  private static TableColumn<PlanViewModel.RejectedRow, String> column(
-      String title, double width, Function<PlanViewModel.RejectedRow, String> f) {
-    TableColumn<PlanViewModel.RejectedRow, String> c = new TableColumn<>(title);
+  private static <R> TableColumn<R, String> column(
+      String title, double width, Function<R, String> f) {
+    TableColumn<R, String> c = new TableColumn<>(title);
     c.setPrefWidth(width);
     c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
     return c;

@@ -10,8 +10,10 @@ import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
@@ -41,6 +43,12 @@ public final class PlanViewModel {
   /** A rejected reservation and why, for the "why rejected" list. */
   public record RejectedRow(String id, String name, String code, String path, String reason) {}
 
+  /**
+   * A reservation the last run moved to make room (bounded repair), for the "moved" list: where it
+   * was ({@code from}) and where it is now ({@code to}), as "steps 2–6".
+   */
+  public record MovedRow(String id, String name, String from, String to) {}
+
   private final WorkspaceViewModel ws;
   private final TaskExecutor executor;
   private final AppPreferences prefs;
@@ -66,6 +74,12 @@ public final class PlanViewModel {
   private final ReadOnlyStringWrapper warning = new ReadOnlyStringWrapper(this, "warning", "");
 
   private final ObservableList<RejectedRow> rejected = FXCollections.observableArrayList();
+  private final ObservableList<MovedRow> moved = FXCollections.observableArrayList();
+
+  /** What the last run moved, as one sentence (see {@link #movedNotice}); empty when nothing. */
+  private final ReadOnlyStringWrapper movedNotice =
+      new ReadOnlyStringWrapper(this, "movedNotice", "");
+
   private TaskHandle current;
   private long runId;
   private boolean cancelRequested;
@@ -104,6 +118,9 @@ public final class PlanViewModel {
     policyText.set(s.sharingPolicy().toString());
     state.set(null);
     rejected.clear();
+    moved.clear();
+    movedNotice.set("");
+    ws.reservationBadges().clear();
     warning.set("");
     summary.set("No plan yet: choose a planner and press Re-plan all.");
   }
@@ -244,6 +261,7 @@ public final class PlanViewModel {
   private void run(String title, BackgroundWork<PlanState> work) {
     if (current != null) current.cancel();
     long id = ++runId;
+    movedByLastRun = false;
     cancelRequested = false;
     running.set(true);
     summary.set(title + "…");
@@ -319,6 +337,7 @@ public final class PlanViewModel {
   private void apply(PlanState st, boolean wasCancelled) {
     state.set(st);
     refreshRejected();
+    refreshMoved(st);
     warning.set(warningFor(st));
     long accepted = st.decisions().values().stream().filter(Decision::accepted).count();
     StringBuilder sb = new StringBuilder();
@@ -377,6 +396,71 @@ public final class PlanViewModel {
       }
     }
     rejected.setAll(rows);
+  }
+
+  /** The moved list and notice of a new state: they last until the next plan is shown. */
+  private void refreshMoved(PlanState st) {
+    List<MovedRow> rows = new ArrayList<>();
+    for (PlanningRun.Moved m : st.moved()) {
+      String name = ws.reservation(m.id()).map(ReservationRequest::name).orElse("");
+      rows.add(new MovedRow(m.id(), name == null ? "" : name, steps(m.before()), steps(m.after())));
+    }
+    moved.setAll(rows);
+    movedNotice.set(movedNotice(st.moved()));
+    movedByLastRun = !rows.isEmpty();
+    ws.reservationBadges().clear();
+    for (MovedRow r : rows) ws.reservationBadges().put(r.id(), MOVED_BADGE);
+  }
+
+  /** The badge of a moved reservation in the explorer and the Gantt lanes. */
+  public static final String MOVED_BADGE = "moved";
+
+  /** Whether the plan the last run published moved reservations (its notice then says which). */
+  private boolean movedByLastRun;
+
+  /**
+   * How the last run ended, for its notification: the summary, followed by the {@link
+   * #movedNoticeProperty() moved notice} when that run moved reservations.
+   */
+  public String outcome() {
+    return movedByLastRun ? summary.get() + ". " + movedNotice.get() : summary.get();
+  }
+
+  /** How many moved notices name before "and N more". */
+  static final int MOVES_NAMED = 5;
+
+  /**
+   * "2 reservations that had not started moved to make room: A (steps 2–6 → 16–20), C (steps 4–8 →
+   * 9–13)." (at most {@value #MOVES_NAMED} named); empty when nothing moved.
+   */
+  static String movedNotice(List<PlanningRun.Moved> moves) {
+    if (moves.isEmpty()) return "";
+    List<String> each = new ArrayList<>();
+    for (int i = 0; i < Math.min(MOVES_NAMED, moves.size()); i++)
+      each.add(describeMove(moves.get(i)));
+    if (moves.size() > MOVES_NAMED) each.add("and " + (moves.size() - MOVES_NAMED) + " more");
+    return (moves.size() == 1
+            ? "1 reservation that had not started moved"
+            : moves.size() + " reservations that had not started moved")
+        + " to make room: "
+        + String.join(", ", each)
+        + ".";
+  }
+
+  /** "A (steps 2–6 → 16–20)": a move, in the plan's steps as the feasibility check gives them. */
+  public static String describeMove(PlanningRun.Moved m) {
+    return m.id()
+        + " ("
+        + steps(m.before())
+        + " → "
+        + m.after().start()
+        + "–"
+        + m.after().end()
+        + ")";
+  }
+
+  private static String steps(ReservationAllocation a) {
+    return "steps " + a.start() + "–" + a.end();
   }
 
   /**
@@ -448,5 +532,18 @@ public final class PlanViewModel {
 
   public ObservableList<RejectedRow> rejected() {
     return FXCollections.unmodifiableObservableList(rejected);
+  }
+
+  /** The reservations the last run moved to make room; empty until a run moves one. */
+  public ObservableList<MovedRow> moved() {
+    return FXCollections.unmodifiableObservableList(moved);
+  }
+
+  /**
+   * What the last run moved to make room, as one sentence (the Plan tab shows it under the summary
+   * and the run's notification ends with it); empty when nothing moved.
+   */
+  public ReadOnlyStringProperty movedNoticeProperty() {
+    return movedNotice.getReadOnlyProperty();
   }
 }

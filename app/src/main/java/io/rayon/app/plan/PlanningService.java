@@ -16,6 +16,7 @@ import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,6 +114,7 @@ public final class PlanningService {
               });
     }
     Planner planner = Planners.byName(req.planner(), req.options());
+    Set<String> held = new HashSet<>(plan.reservationIds());
     long t0 = System.nanoTime();
     PlanningRun run =
         PlanningRun.place(
@@ -124,7 +126,12 @@ public final class PlanningService {
       decided.put(todo.get(i).id(), todo.get(i));
     }
     Map<String, Object> report = planner instanceof ReportingPlanner rp ? rp.report() : Map.of();
-    return new PlanState(run.plan(), decisions, decided, req.planner(), req.policy(), ms, report);
+    // only what was placed before this run counts as moved: requests of this run that a later
+    // one's repair moved were never shown to the user where they were first accepted
+    List<PlanningRun.Moved> moved = new ArrayList<>();
+    for (PlanningRun.Moved m : run.moved()) if (held.contains(m.id())) moved.add(m);
+    return new PlanState(
+        run.plan(), decisions, decided, req.planner(), req.policy(), ms, report, moved);
   }
 
   /**
@@ -150,11 +157,13 @@ public final class PlanningService {
 
   /**
    * Would {@code request} be accepted now? Places it against {@code base} (without the request's
-   * own previous allocation) and returns the planner's decision; nothing is committed.
+   * own previous allocation) and returns the planner's decision, with the reservations of {@code
+   * base} that would move to make room for it (a planner with bounded repair); nothing is
+   * committed.
    */
-  public static Decision tryPlace(
+  public static PlanningRun.Trial tryPlace(
       Request req, Plan base, ReservationRequest request, CancellationToken cancel) {
-    return PlanningRun.tryPlace(
+    return PlanningRun.tryPlaceWithMoves(
         req.scenario(),
         base,
         request,

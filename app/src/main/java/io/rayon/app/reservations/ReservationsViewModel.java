@@ -13,6 +13,7 @@ import io.rayon.engine.plan.Plan;
 import io.rayon.engine.rdl.CompileResult;
 import io.rayon.engine.rdl.RdlCompiler;
 import io.rayon.engine.rdl.RdlProblem;
+import io.rayon.engine.reservation.PlanningRun;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
@@ -156,8 +157,8 @@ public final class ReservationsViewModel {
                 .quiet()
                 .light()
                 .onSuccess(
-                    d -> {
-                      if (seq == checkSeq) show(d, req.planner(), base == null);
+                    t -> {
+                      if (seq == checkSeq) show(t, req.planner(), base == null);
                     })
                 .onFailure(
                     ex -> {
@@ -169,7 +170,8 @@ public final class ReservationsViewModel {
                 .onCancelled(() -> {}));
   }
 
-  private void show(Decision d, String planner, boolean emptyPlan) {
+  private void show(PlanningRun.Trial t, String planner, boolean emptyPlan) {
+    Decision d = t.decision();
     String against = emptyPlan ? "on the empty plan" : "against the current plan";
     if (d.accepted()) {
       var a = d.allocation();
@@ -185,7 +187,8 @@ public final class ReservationsViewModel {
                   + a.end()
                   + ", "
                   + a.work()
-                  + " bundle-steps",
+                  + " bundle-steps"
+                  + ifMoved(t.moved()),
               a));
     } else {
       feasibility.set(
@@ -198,6 +201,22 @@ public final class ReservationsViewModel {
                   + PlanViewModel.describe(d.rejection()),
               null));
     }
+  }
+
+  /**
+   * "" when nothing would move, else ", if 2 reservations that have not started move: A (steps 2–6
+   * → 16–20), C (…)".
+   */
+  static String ifMoved(List<PlanningRun.Moved> moved) {
+    if (moved.isEmpty()) return "";
+    List<String> each = new ArrayList<>();
+    for (PlanningRun.Moved m : moved) each.add(PlanViewModel.describeMove(m));
+    return ", if "
+        + (moved.size() == 1
+            ? "1 reservation that has not started moves"
+            : moved.size() + " reservations that have not started move")
+        + ": "
+        + String.join(", ", each);
   }
 
   private void cancelCheck() {

@@ -3,6 +3,8 @@ package io.rayon.app.workspace;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import javafx.collections.MapChangeListener;
+import javafx.css.PseudoClass;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
@@ -10,7 +12,9 @@ import javafx.scene.layout.BorderPane;
 
 /**
  * The scenario explorer: a tree of cluster, sub-clusters, node groups, queues, reservations and
- * workload. Selection is linked with the workspace both ways.
+ * workload. Selection is linked with the workspace both ways. A reservation with a badge ({@link
+ * WorkspaceViewModel#reservationBadges}) shows it after its label, and its row has the {@code
+ * :badged} pseudo-class.
  */
 public final class ExplorerView extends BorderPane {
   private final WorkspaceViewModel ws;
@@ -28,7 +32,12 @@ public final class ExplorerView extends BorderPane {
               @Override
               protected void updateItem(ExplorerNode item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : item.label());
+                String badge = empty || item == null ? null : badgeOf(item);
+                pseudoClassStateChanged(BADGED, badge != null);
+                setText(
+                    empty || item == null
+                        ? null
+                        : badge == null ? item.label() : item.label() + "  [" + badge + "]");
               }
             });
     setCenter(tree);
@@ -42,6 +51,17 @@ public final class ExplorerView extends BorderPane {
               ws.selectionProperty().set(b.getValue().selection());
             });
     ws.selectionProperty().addListener((o, a, b) -> select(b));
+    ws.reservationBadges().addListener((MapChangeListener<String, String>) c -> tree.refresh());
+  }
+
+  /** A reservation row with a badge ({@link WorkspaceViewModel#reservationBadges}). */
+  public static final PseudoClass BADGED = PseudoClass.getPseudoClass("badged");
+
+  private String badgeOf(ExplorerNode n) {
+    Selection s = n.selection();
+    return s == null || s.kind() != Selection.Kind.RESERVATION
+        ? null
+        : ws.reservationBadges().get(s.id());
   }
 
   public TreeView<ExplorerNode> tree() {

@@ -21,6 +21,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
 
 /**
  * The open document: the scenario (an immutable record, replaced on every edit), the file it came
@@ -40,6 +42,7 @@ public final class WorkspaceViewModel {
   private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "Ready");
   private final CommandStack history = new CommandStack();
   private final StringBinding title;
+  private final ObservableMap<String, String> reservationBadges = FXCollections.observableHashMap();
 
   public WorkspaceViewModel() {
     title =
@@ -76,6 +79,7 @@ public final class WorkspaceViewModel {
   public void load(Scenario s, Path from, boolean unsaved) {
     Objects.requireNonNull(s, "scenario");
     selection.set(null);
+    reservationBadges.clear();
     history.clear();
     file.set(from);
     scenario.set(s);
@@ -181,6 +185,14 @@ public final class WorkspaceViewModel {
    */
   public ReadOnlyLongProperty loadsProperty() {
     return loads.getReadOnlyProperty();
+  }
+
+  /**
+   * Reservation id → a short badge the explorer shows beside it (the Plan tab's "moved" after a run
+   * moved it to make room, until the next plan); cleared when another document is loaded.
+   */
+  public ObservableMap<String, String> reservationBadges() {
+    return reservationBadges;
   }
 
   public ObjectProperty<Selection> selectionProperty() {

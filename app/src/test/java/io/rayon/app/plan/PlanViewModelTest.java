@@ -10,10 +10,16 @@ import io.rayon.app.workspace.Selection;
 import io.rayon.app.workspace.WorkspaceViewModel;
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.plugin.OptionSpec;
+import io.rayon.engine.reservation.PlanningRun;
+import io.rayon.model.plan.AtomAllocation;
+import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.resources.Resources;
 import io.rayon.testsupport.Fixtures;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -121,5 +127,31 @@ class PlanViewModelTest {
     // the MILP's time limit does not leak into GREE's options
     vm.timeLimitProperty().set("5s");
     assertThat(vm.problemProperty().get()).isEmpty();
+  }
+
+  @Test
+  void theMovedNoticeNamesUpToFiveMovesAndCountsTheRest() {
+    assertThat(PlanViewModel.movedNotice(List.of())).isEmpty();
+    PlanningRun.Moved a = move("A", 2, 6, 16, 20);
+    assertThat(PlanViewModel.movedNotice(List.of(a)))
+        .isEqualTo("1 reservation that had not started moved to make room: A (steps 2–6 → 16–20).");
+    List<PlanningRun.Moved> seven = new ArrayList<>();
+    for (int i = 0; i < 7; i++) seven.add(move("r" + i, i, i + 1, i + 2, i + 3));
+    assertThat(PlanViewModel.movedNotice(seven))
+        .startsWith(
+            "7 reservations that had not started moved to make room: r0 (steps 0–1 → 2–3), ")
+        .contains("r4 (steps 4–5 → 6–7)")
+        .doesNotContain("r5")
+        .endsWith(", and 2 more.");
+  }
+
+  private static PlanningRun.Moved move(String id, long s0, long e0, long s1, long e1) {
+    Resources b = Resources.of(1024, 1);
+    return new PlanningRun.Moved(
+        id,
+        new ReservationAllocation(
+            id, List.of(new AtomAllocation("", b, List.of(new Step(s0, e0, 1))))),
+        new ReservationAllocation(
+            id, List.of(new AtomAllocation("", b, List.of(new Step(s1, e1, 1))))));
   }
 }

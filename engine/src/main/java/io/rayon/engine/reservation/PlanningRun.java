@@ -2,6 +2,7 @@ package io.rayon.engine.reservation;
 
 import io.rayon.engine.metrics.PlanMetrics;
 import io.rayon.engine.plan.Plan;
+import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.policy.SharingPolicies;
@@ -11,9 +12,15 @@ import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.PlanFile;
+import io.rayon.model.plan.Rejection;
+import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,16 +35,51 @@ import java.util.Map;
  * PlanningRun r = PlanningRun.run(scenario, Planners.byName("gree"), scenario.sharingPolicy());
  * System.out.println(r.metrics());
  * }</pre>
+ *
+ * <p>{@link #moved()}: the reservations a planner with bounded repair ({@link Planner#repairBound}
+ * more than 0) moved during the run, with where they were and where they ended; always empty for
+ * planners that never move anything.
  */
 public record PlanningRun(
     Scenario scenario,
     String planner,
     SharingPolicySpec policy,
     Plan plan,
-    List<Decision> decisions) {
+    List<Decision> decisions,
+    List<Moved> moved) {
 
   public PlanningRun {
     decisions = List.copyOf(decisions);
+    moved = moved == null ? List.of() : List.copyOf(moved);
+  }
+
+  /** A run in which nothing moved. */
+  public PlanningRun(
+      Scenario scenario,
+      String planner,
+      SharingPolicySpec policy,
+      Plan plan,
+      List<Decision> decisions) {
+    this(scenario, planner, policy, plan, decisions, List.of());
+  }
+
+  /**
+   * A reservation that was accepted and then moved by a later request's bounded repair: its
+   * allocation {@code before} (in the base plan when the run started, or the one it was accepted
+   * with earlier in the run) and {@code after} (in the run's final plan). The two always differ;
+   * both have the same total work (the repair never changes what was promised).
+   */
+  public record Moved(String id, ReservationAllocation before, ReservationAllocation after) {}
+
+  /**
+   * The answer of a feasibility check ({@link #tryPlaceWithMoves}): the decision, and the
+   * reservations that would move to make room for it (empty when it fits as the plan is, or is
+   * rejected).
+   */
+  public record Trial(Decision decision, List<Moved> moved) {
+    public Trial {
+      moved = moved == null ? List.of() : List.copyOf(moved);
+    }
   }
 
   public static PlanningRun run(Scenario s, Planner planner, SharingPolicySpec policy) {
@@ -84,6 +126,16 @@ public record PlanningRun(
    * run's final plan; reservations already in {@code base} keep their allocations, except that a
    * planner with bounded repair ({@link Planner#repairBound} more than 0) may move those that had
    * not started when a request arrived (the run's plan holds them where they are).
+   *
+   * <p>The run's {@link #moved()} lists every reservation that was accepted when a request of the
+   * run arrived and ended the run with another allocation: first those of {@code base} (in its
+   * order), compared with their allocation in {@code base} before the run, then the run's own
+   * accepted requests (in the order they were accepted), compared with the allocation each was
+   * accepted with. It is found by comparing allocations, so it is exact whatever the repair did (a
+   * reservation placed again where it was, or moved and moved back, is not listed). With a planner
+   * that repairs, the run submits the requests one by one ({@link ReservationSystem#create}, in
+   * arrival order, as {@link ReservationSystem#submitAll} does) to learn what each was accepted
+   * with; otherwise nothing can move and it calls {@code submitAll}.
    */
   public static PlanningRun place(
       Scenario s,
@@ -101,9 +153,75 @@ public record PlanningRun(
             .setTask(progress, cancel)
             .setDeadline(deadline)
             .setSelfChecking(selfChecking);
-    List<Decision> ds = rs.submitAll(todo);
+    Map<String, ReservationAllocation> before = allocations(base);
+    boolean repairs = planner.repairBound() > 0 && !(planner instanceof BatchPlanner);
+    List<Decision> ds = repairs ? online(rs, todo, progress, cancel, before) : rs.submitAll(todo);
     Plan plan = (Plan) rs.plan();
-    return new PlanningRun(s, planner.name(), p, plan, ds);
+    return new PlanningRun(s, planner.name(), p, plan, ds, moved(before, plan));
+  }
+
+  /**
+   * {@link ReservationSystem#submitAll}'s online mode (arrival order, ties in the given order, a
+   * cancelled run's rest {@code STOPPED}, progress every 256 requests, one decision per request in
+   * the given order with its final allocation), one {@link ReservationSystem#create} at a time:
+   * each accepted request's first allocation is added to {@code first}.
+   */
+  private static List<Decision> online(
+      ReservationSystem rs,
+      List<ReservationRequest> todo,
+      ProgressListener progress,
+      CancellationToken cancel,
+      Map<String, ReservationAllocation> first) {
+    ProgressListener pl = progress == null ? ProgressListener.NONE : progress;
+    List<ReservationRequest> ordered = new ArrayList<>(todo);
+    ordered.sort(Comparator.comparingLong(ReservationRequest::arrival));
+    Map<String, Decision> byId = new HashMap<>();
+    int n = 0;
+    for (ReservationRequest r : ordered) {
+      if (cancel != null && cancel.isCancelled()) {
+        byId.putIfAbsent(
+            r.id(),
+            Decision.reject(
+                r.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled")));
+        continue;
+      }
+      Decision d = rs.create(r);
+      if (byId.putIfAbsent(r.id(), d) == null && d.accepted())
+        first.putIfAbsent(r.id(), d.allocation());
+      n++;
+      if ((n & 255) == 0)
+        pl.progress((double) n / ordered.size(), n + " of " + ordered.size() + " placed");
+    }
+    pl.progress(1.0, ordered.size() + " requests placed");
+    Plan plan = (Plan) rs.plan();
+    List<Decision> out = new ArrayList<>();
+    for (ReservationRequest r : todo) {
+      Decision d = byId.get(r.id());
+      if (d.accepted()
+          && plan.contains(r.id())
+          && !plan.allocationOf(r.id()).equals(d.allocation()))
+        d = Decision.accept(plan.allocationOf(r.id()));
+      out.add(d);
+    }
+    return out;
+  }
+
+  /** Every reservation's allocation in {@code plan}, in its order. */
+  private static Map<String, ReservationAllocation> allocations(Plan plan) {
+    Map<String, ReservationAllocation> m = new LinkedHashMap<>();
+    for (String id : plan.reservationIds()) m.put(id, plan.allocationOf(id));
+    return m;
+  }
+
+  /** The reservations of {@code before} that {@code after} holds with another allocation. */
+  private static List<Moved> moved(Map<String, ReservationAllocation> before, Plan after) {
+    List<Moved> out = new ArrayList<>();
+    before.forEach(
+        (id, was) -> {
+          ReservationAllocation now = after.contains(id) ? after.allocationOf(id) : null;
+          if (now != null && !now.equals(was)) out.add(new Moved(id, was, now));
+        });
+    return out;
   }
 
   /**
@@ -112,9 +230,25 @@ public record PlanningRun(
    * decision; nothing is committed and {@code base} is not changed. When the planner repairs
    * ({@link Planner#repairBound} more than 0) and the placement is rejected, the answer is what
    * {@link ReservationSystem#create} would give: the bounded repair is tried on a copy of the plan,
-   * so "accepted" may mean that reservations that have not started would move.
+   * so "accepted" may mean that reservations that have not started would move ({@link
+   * #tryPlaceWithMoves} tells which).
    */
   public static Decision tryPlace(
+      Scenario s,
+      Plan base,
+      ReservationRequest request,
+      Planner planner,
+      SharingPolicySpec policy,
+      CancellationToken cancel) {
+    return tryPlaceWithMoves(s, base, request, planner, policy, cancel).decision();
+  }
+
+  /**
+   * {@link #tryPlace}, with the reservations of {@code base} that would move to make room (found by
+   * comparing the allocations of the copy the repair was tried on with those of {@code base}); none
+   * when the request fits as the plan is.
+   */
+  public static Trial tryPlaceWithMoves(
       Scenario s,
       Plan base,
       ReservationRequest request,
@@ -132,17 +266,20 @@ public record PlanningRun(
         planner.place(plan, request, new PlanningContext(sharing, ProgressListener.NONE, cancel));
     if (d != null && d.accepted()) {
       var broken = sharing.check(plan, request, d.allocation());
-      if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
+      if (broken.isPresent())
+        return new Trial(Decision.reject(request.id(), broken.get()), List.of());
     }
     if (d != null
         && !d.accepted()
         && planner.repairBound() > 0
         && (cancel == null || !cancel.isCancelled())) {
-      return new ReservationSystem(plan.copy(), planner, spec)
-          .setTask(ProgressListener.NONE, cancel)
-          .create(request);
+      ReservationSystem rs =
+          new ReservationSystem(plan.copy(), planner, spec).setTask(ProgressListener.NONE, cancel);
+      Decision repaired = rs.create(request);
+      return new Trial(
+          repaired, repaired.accepted() ? moved(allocations(plan), (Plan) rs.plan()) : List.of());
     }
-    return d;
+    return new Trial(d, List.of());
   }
 
   /** The §6.3 metrics of this run (computed on each call; keep the result). */

@@ -54,6 +54,11 @@ public class PlanGanttView extends Control implements Drawable {
       new SimpleObjectProperty<>(this, "groupFunction");
   private final ObjectProperty<Function<String, Color>> colorFunction =
       new SimpleObjectProperty<>(this, "colorFunction");
+  private final ObjectProperty<Function<String, String>> badgeFunction =
+      new SimpleObjectProperty<>(this, "badgeFunction");
+
+  /** The outline and text colour of a lane's badge. */
+  static final Color BADGE = Color.rgb(180, 83, 9);
 
   /** One row of the chart: a group heading (reservation null) or a reservation's lane. */
   record Row(String group, ReservationAllocation reservation) {}
@@ -114,6 +119,21 @@ public class PlanGanttView extends Control implements Drawable {
   /** Reservation id → colour; null: a stable colour per reservation (as the skyline's). */
   public ObjectProperty<Function<String, Color>> colorFunctionProperty() {
     return colorFunction;
+  }
+
+  /**
+   * Reservation id → a short badge (for example "moved") drawn after its bar, which is outlined,
+   * and named in the hover card; null (the function or its answer): no badge.
+   */
+  public ObjectProperty<Function<String, String>> badgeFunctionProperty() {
+    return badgeFunction;
+  }
+
+  /** The badge of a reservation's lane, or null. */
+  public String badgeOf(String id) {
+    Function<String, String> bf = badgeFunction.get();
+    String b = bf == null ? null : bf.apply(id);
+    return b == null || b.isEmpty() ? null : b;
   }
 
   /**
@@ -232,14 +252,14 @@ public class PlanGanttView extends Control implements Drawable {
           sink.fillRect(xa, barTop, Math.max(1, xb - xa), barH, Colors.mix(Color.WHITE, c, t));
         }
       }
-      if (selected)
-        sink.strokeRect(
-            Math.max(x0, xOf(a.start(), w)),
-            barTop,
-            Math.max(1, Math.min(x1, xOf(a.end(), w)) - Math.max(x0, xOf(a.start(), w))),
-            barH,
-            Color.rgb(17, 17, 17),
-            1.5);
+      double bx = Math.max(x0, xOf(a.start(), w));
+      double bw = Math.max(1, Math.min(x1, xOf(a.end(), w)) - bx);
+      String badge = badgeOf(id);
+      if (badge != null) {
+        sink.strokeRect(bx, barTop, bw, barH, BADGE, 1.5);
+        if (labels) sink.text(badge, bx + bw + 4, y + lane - 4, BADGE, 10, DrawingSink.Align.LEFT);
+      }
+      if (selected) sink.strokeRect(bx, barTop, bw, barH, Color.rgb(17, 17, 17), 1.5);
     }
     drawTimeAxis(sink, w, h, axis, label);
     long cursor = cursorStep.get();
@@ -279,14 +299,16 @@ public class PlanGanttView extends Control implements Drawable {
     long ss = getPlan().stepSeconds();
     Function<String, String> gf = groupFunction.get();
     String group = gf == null ? null : gf.apply(id);
+    String badge = badgeOf(id);
     return String.format(
         Locale.ROOT,
-        "%s%s: %s to %s, peak %d bundles",
+        "%s%s: %s to %s, peak %d bundles%s",
         id,
         group == null || group.isEmpty() ? "" : " (" + group + ")",
         Axes.duration(a.start() * ss),
         Axes.duration(a.end() * ss),
-        peak);
+        peak,
+        badge == null ? "" : "; " + badge);
   }
 
   /** The canvas skin: redraws on any property change, hover card per lane, click selects. */
@@ -312,7 +334,8 @@ public class PlanGanttView extends Control implements Drawable {
           v.cursorStepProperty(),
           v.selectedReservationProperty(),
           v.groupFunctionProperty(),
-          v.colorFunctionProperty());
+          v.colorFunctionProperty(),
+          v.badgeFunctionProperty());
     }
 
     @Override

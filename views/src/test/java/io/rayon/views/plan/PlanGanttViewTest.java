@@ -81,6 +81,22 @@ class PlanGanttViewTest {
   }
 
   @Test
+  void aBadgeIsDrawnAfterItsBarAndNamedInTheCard() {
+    FxTesting.run(() -> view.groupFunctionProperty().set(null));
+    String plain = FxTesting.call(() -> ChartExport.svg(view, 800, 300));
+    assertThat(plain).doesNotContain(">moved<");
+    FxTesting.run(
+        () -> view.badgeFunctionProperty().set(id -> id.equals("c-mid") ? "moved" : null));
+    String svg = FxTesting.call(() -> ChartExport.svg(view, 800, 300));
+    assertThat(svg).contains(">moved<");
+    assertThat(FxTesting.call(() -> view.badgeOf("c-mid"))).isEqualTo("moved");
+    assertThat(FxTesting.call(() -> view.badgeOf("a-early"))).isNull();
+    assertThat(FxTesting.call(() -> view.describe("c-mid"))).endsWith("; moved");
+    assertThat(FxTesting.call(() -> view.describe("a-early"))).doesNotContain("moved");
+    FxTesting.run(() -> view.badgeFunctionProperty().set(null));
+  }
+
+  @Test
   void theTimeRangeMovesTheBars() {
     double before = FxTesting.call(() -> view.xOf(40, 800));
     FxTesting.run(
