@@ -158,7 +158,8 @@ final class TentativePlacement {
     }
     ReservationAllocation alloc = allocation();
     if (policy != null && checkPolicy) {
-      var broken = policy.check(plan, request, alloc);
+      // the log's blocks were each placed within the free capacity less the blocks before them
+      var broken = policy.checkFitting(plan, request, alloc);
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
     return Decision.accept(alloc);
