@@ -1,5 +1,6 @@
 package io.rayon.engine.planning;
 
+import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.planning.TentativePlacement.Block;
 import io.rayon.model.rdl.Rdl;
@@ -20,6 +21,13 @@ final class AtomRoom {
   final int hi;
   private final TentativePlacement placement;
   private final PlanView plan;
+
+  /** {@link TentativePlacement#base} and how to read it (see there); base null: through plan. */
+  private final Plan base;
+
+  private final boolean mirrored;
+  private final long[] reserve;
+  private final int last;
   private final String[] dims;
   private final List<Block> log;
   private final long[] need;
@@ -36,6 +44,10 @@ final class AtomRoom {
     this.hi = hi;
     this.placement = placement;
     this.plan = placement.plan;
+    this.base = placement.base;
+    this.mirrored = placement.mirrored;
+    this.reserve = placement.reserve;
+    this.last = placement.last;
     this.dims = placement.dims;
     this.log = placement.blocks();
     this.need = new long[dims.length];
@@ -58,7 +70,9 @@ final class AtomRoom {
   int segmentStart(int t) {
     if (unknownDim) return lo;
     if (dense != null) return t;
-    long s = plan.runStart(t);
+    long s;
+    if (base == null) s = plan.runStart(t);
+    else s = mirrored ? last - base.runEnd(last - t) : base.runStart(t);
     for (int i = 0; i < log.size(); i++) {
       Block b = log.get(i);
       if (b.start() <= t && b.start() > s) s = b.start();
@@ -97,7 +111,10 @@ final class AtomRoom {
     for (int d = 0; d < need.length; d++) {
       long n = need[d];
       if (n <= 0) continue;
-      long x = plan.free(d, t) - placement.tentative(d, t);
+      long free;
+      if (base == null) free = plan.free(d, t);
+      else free = base.free(d, mirrored ? last - t : t) - (reserve == null ? 0 : reserve[d]);
+      long x = free - placement.tentative(d, t);
       if (x <= 0) return 0;
       // x / n through the reciprocal (a long division costs several times more), corrected to
       // exact

@@ -707,7 +707,8 @@ public final class GreelPlusPlanner implements Planner {
     ReservationAllocation a = m.unmirror(d.allocation());
     SharingPolicy policy = ctx.policy();
     if (policy != null && !(policy instanceof NoSharingPolicy)) {
-      Optional<Rejection> broken = policy.check(plan, request, a);
+      // placed within the reserved view's free capacity, so within the plan's
+      Optional<Rejection> broken = policy.checkFitting(plan, request, a);
       if (broken.isPresent()) return null;
     }
     return Decision.accept(a);

@@ -28,6 +28,16 @@ final class ReservedView implements PlanView {
     for (int d = 0; d < byDim.length; d++) byDim[d] = reserve.get(dims.get(d));
   }
 
+  /** The plan seen through the reserve. */
+  PlanView base() {
+    return plan;
+  }
+
+  /** The reserve of each dimension of {@link PlanView#dimensions()}. */
+  long[] reserveByDimension() {
+    return byDim;
+  }
+
   @Override
   public long horizon() {
     return plan.horizon();

@@ -1,5 +1,6 @@
 package io.rayon.engine.planning;
 
+import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
@@ -56,6 +57,26 @@ final class TentativePlacement {
   final boolean roomPolicy;
 
   final PlanningContext context;
+
+  /**
+   * The {@link Plan} under {@link #plan} when {@link #plan} is that plan, its {@link TimeMirror}
+   * (then {@link #mirrored}), a {@link ReservedView} of it ({@link #reserve}) or the mirror of one;
+   * else null. The atom scans read free capacity and runs from it directly, as the views would
+   * answer (the view's step t is the plan's {@code last - t} when mirrored, and the reserve is
+   * taken off), instead of through one or two views per read.
+   */
+  final Plan base;
+
+  final boolean mirrored;
+
+  /**
+   * The reserve per dimension when {@link #base} is seen through a {@link ReservedView}, or null.
+   */
+  final long[] reserve;
+
+  /** The last step of the horizon: the mirror's step t is the plan's {@code last - t}. */
+  final int last;
+
   final String[] dims;
   final int horizon;
   final GreedyOptions options;
@@ -78,6 +99,21 @@ final class TentativePlacement {
     this.roomPolicy = policy != null && !policy.headroomCoversFree();
     this.dims = plan.dimensions().toArray(new String[0]);
     this.horizon = (int) Math.min(Integer.MAX_VALUE, plan.horizon());
+    PlanView v = plan;
+    boolean m = false;
+    if (v instanceof TimeMirror.View mv) {
+      m = true;
+      v = mv.reflected();
+    }
+    long[] r = null;
+    if (v instanceof ReservedView rv) {
+      r = rv.reserveByDimension();
+      v = rv.base();
+    }
+    this.base = v instanceof Plan p && p.horizon() == plan.horizon() ? p : null;
+    this.mirrored = m;
+    this.reserve = r;
+    this.last = horizon - 1;
   }
 
   /**
@@ -158,7 +194,8 @@ final class TentativePlacement {
     }
     ReservationAllocation alloc = allocation();
     if (policy != null && checkPolicy) {
-      var broken = policy.check(plan, request, alloc);
+      // the log's blocks were each placed within the free capacity less the blocks before them
+      var broken = policy.checkFitting(plan, request, alloc);
       if (broken.isPresent()) return Decision.reject(request.id(), broken.get());
     }
     return Decision.accept(alloc);

@@ -107,7 +107,12 @@ final class TimeMirror {
   }
 
   /** The reflected plan: every per-step question asked at the reflected step. */
-  private final class View implements PlanView {
+  final class View implements PlanView {
+    /** The plan this reflects. */
+    PlanView reflected() {
+      return plan;
+    }
+
     @Override
     public long horizon() {
       return h;

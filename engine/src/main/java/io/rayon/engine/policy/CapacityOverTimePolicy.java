@@ -113,6 +113,20 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   }
 
   /**
+   * {@link #check} of a proposal that fits the free capacity: at a 100% instantaneous cap the
+   * instantaneous test cannot fail ({@link InstantaneousPolicy#checkFitting}) and is not read; the
+   * average test is {@link #check}'s (none at all when the average is 100% and the plan is within
+   * its capacity).
+   */
+  @Override
+  public Optional<Rejection> checkFitting(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    if (fraction < 1.0) return check(plan, request, proposal);
+    if (averageImpliedByInstantaneous(plan)) return Optional.empty();
+    return Optional.ofNullable(firstAverageViolationFastest(plan, request, proposal));
+  }
+
+  /**
    * The straightforward check, step by step, with no shortcut: the instantaneous test, then every
    * window that touches the proposal. {@link #check} gives the same answer (the reference for the
    * property test).

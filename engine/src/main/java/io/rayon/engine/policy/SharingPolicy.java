@@ -26,6 +26,21 @@ public interface SharingPolicy {
       PlanView plan, ReservationRequest request, ReservationAllocation proposal);
 
   /**
+   * {@link #check} of a proposal that fits the plan's free capacity at every step and in every
+   * dimension it uses, inside the horizon (as every proposal that the greedy planners' searches
+   * build does: each block is placed within the free capacity less the reservation's own earlier
+   * blocks). Under that condition it gives exactly {@link #check}'s answer; implementations skip
+   * what the fit already settles (at a 100% instantaneous cap, the whole instantaneous test: what
+   * the user would hold is part of what the plan would hold, at most the capacity). The default is
+   * {@link #check}. A proposal that does not fit must not be given here: the answer is then not
+   * defined (the reservation system's commit still refuses it for capacity).
+   */
+  default Optional<Rejection> checkFitting(
+      PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
+    return check(plan, request, proposal);
+  }
+
+  /**
    * True when {@link #headroom} is never below the plan's free capacity, for any plan, user, step
    * and dimension: then the policy's instantaneous limit cannot bind a placement that fits the free
    * capacity, and a planner may leave it out of its search (an exact shortcut, not an

@@ -92,6 +92,82 @@ class PolicyShortcutPropertiesTest {
   }
 
   /**
+   * {@link SharingPolicy#checkFitting} (the planners' check of a proposal they built within the
+   * free capacity) against the step-by-step check, on proposals that fit the plan's free capacity:
+   * the same verdict and reason, for both policies, at 100% caps (where it skips the instantaneous
+   * test) and below, on plans within and over their capacity.
+   */
+  @Property(tries = 2000)
+  void theCheckOfAFittingProposalGivesTheVerdictAndReasonOfTheStepByStepCheck(
+      @ForAll("seeds") long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long horizon = 5 + rnd.nextInt(120);
+    boolean gpus = rnd.nextInt(3) == 0;
+    int nodes = 1 + rnd.nextInt(6);
+    Resources node = gpus ? Resources.of(8192, 8, Map.of("gpu", 2L)) : Resources.of(8192, 8);
+    Plan plan = Plan.empty(node.times(nodes), horizon, 60);
+    int existing = rnd.nextInt(12);
+    for (int i = 0; i < existing; i++) {
+      ReservationRequest r =
+          Fixtures.request("e" + i, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)");
+      ReservationAllocation a = randomAllocation(rnd, r.id(), horizon, gpus);
+      if (rnd.nextInt(6) == 0) plan.add(r, a); // may go over the capacity
+      else plan.addIfFits(r, a);
+    }
+    if (rnd.nextInt(5) == 0 && nodes > 1) {
+      plan.changeCapacity(
+          new CapacityChange(
+              rnd.nextLong(horizon),
+              Resources.ZERO.minus(node.times(1 + rnd.nextInt(nodes - 1))),
+              "node failure"));
+    }
+    double inst =
+        switch (rnd.nextInt(4)) {
+          case 0 -> 0.5;
+          case 1 -> 0.8;
+          default -> 1.0;
+        };
+    double avg = rnd.nextInt(3) == 0 ? inst * (0.2 + 0.8 * rnd.nextDouble()) : inst;
+    long window = 1 + rnd.nextLong(2 * horizon);
+    CapacityOverTimePolicy p = new CapacityOverTimePolicy(inst, avg, window, "cot");
+    InstantaneousPolicy ip = new InstantaneousPolicy(inst);
+    ReservationRequest req = Fixtures.request("p", "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)");
+    for (int k = 0; k < 10; k++) {
+      ReservationAllocation proposal = randomAllocation(rnd, "p", horizon, gpus);
+      if (!plan.fits(proposal)) continue;
+      assertThat(p.checkFitting(plan, req, proposal))
+          .as("seed %d, policy %s/%s/%d, proposal %s", seed, inst, avg, window, proposal)
+          .isEqualTo(p.checkByScan(plan, req, proposal));
+      assertThat(ip.checkFitting(plan, req, proposal))
+          .as("seed %d, instantaneous %s", seed, inst)
+          .isEqualTo(ip.checkByScan(plan, req, proposal));
+    }
+  }
+
+  /** Both outcomes come up among fitting proposals, so the property above tests something. */
+  @Test
+  void fittingProposalsAreBothAcceptedAndRefused() {
+    int accepted = 0;
+    int refused = 0;
+    for (long seed = 0; seed < 300; seed++) {
+      SplittableRandom rnd = new SplittableRandom(seed);
+      long horizon = 5 + rnd.nextInt(120);
+      Plan plan = Plan.empty(Resources.of(8192, 8).times(4), horizon, 60);
+      ReservationRequest mine = Fixtures.request("m", "u0", "atom(<1024,1>,1,4,1,4)");
+      plan.addIfFits(mine, randomAllocation(rnd, "m", horizon, false));
+      CapacityOverTimePolicy p =
+          new CapacityOverTimePolicy(rnd.nextBoolean() ? 0.5 : 1.0, 0.3, 1 + horizon / 4, "cot");
+      ReservationRequest req = Fixtures.request("p", "u0", "atom(<1024,1>,1,4,1,4)");
+      ReservationAllocation proposal = randomAllocation(rnd, "p", horizon, false);
+      if (!plan.fits(proposal)) continue;
+      if (p.checkFitting(plan, req, proposal).isPresent()) refused++;
+      else accepted++;
+    }
+    assertThat(accepted).isGreaterThan(20);
+    assertThat(refused).isGreaterThan(20);
+  }
+
+  /**
    * The count behind {@link Plan#knownWithinCapacity} against a scan of the plan, on seeded edits.
    */
   @Property(tries = 500)
