@@ -50,7 +50,9 @@ import java.util.Optional;
  *       the last free room is kept for the small requests, big ones are turned away only when
  *       little is left. Not a paper notion. Where the window is freer than that a big request is
  *       placed as before, which is what the lighter workloads need (SWIM (ii) with 100 jobs lost 3
- *       of them to the admission applied everywhere).
+ *       of them to the admission applied everywhere). A reading of ours: a refusal by the admission
+ *       is a {@code CAPACITY} rejection, so bounded repair still tries; with reservations taken out
+ *       the admission reads the window again and may let the request through.
  *   <li>{@code repair-pick} (default {@code singles}): which reservations bounded repair takes out
  *       ({@link RepairPick}: {@code most-held}, the rule before this option; {@code enough}; {@code
  *       flexible}; {@code singles}). {@code repair-place} (default {@code same}): how the moved
