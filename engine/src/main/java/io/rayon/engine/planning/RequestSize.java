@@ -36,6 +36,19 @@ public final class RequestSize {
   }
 
   /**
+   * The request's work over the plan's whole capacity, both in capacity-steps: the work as for
+   * {@link #shareOfRoom} (read at the window's first step), over the horizon (the capacity counted
+   * as 1 at every step, whatever is allocated). 0.003 means 0.3% of everything the plan can hold;
+   * the same request is a bigger share of a shorter or smaller plan.
+   */
+  static double shareOfPlan(PlanView plan, ReservationRequest request) {
+    long[] win = window(plan, request);
+    if (plan.horizon() <= 0) return Double.POSITIVE_INFINITY;
+    long at = Math.max(0, Math.min(win[0], plan.horizon() - 1));
+    return work(inner(request.rdl()), plan.capacityAt(at)) / plan.horizon();
+  }
+
+  /**
    * The free share of the request's window: the least free share over the dimensions, averaged over
    * the window's steps (read run by run; the window as for {@link #shareOfRoom}), in [0, 1]. 0 when
    * the window is empty or full, 1 when nothing is allocated in it.

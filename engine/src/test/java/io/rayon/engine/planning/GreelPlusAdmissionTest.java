@@ -135,6 +135,42 @@ class GreelPlusAdmissionTest {
         .hasMessageContaining("room-share-below");
   }
 
+  /**
+   * {@code max-plan-share}: the admission by absolute size. The request holds 80 bundle-steps of
+   * 1/8 of the node, 10 node-steps, a tenth of the plan's 100: refused at 0.05 (with the admission
+   * applied to every request and the share of the room off), placed at 0.2, and by default (off).
+   */
+  @Test
+  void theAdmissionBySizeRefusesARequestTakingMoreThanItsShareOfThePlan() {
+    Plan plan = halfUsedPlan();
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    assertThat(RequestSize.shareOfPlan(plan, r)).isCloseTo(0.1, within());
+    GreelPlusPlanner strict =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(
+                    Map.of(
+                        "max-plan-share", "0.05", "max-room-share", "1", "room-share-below", "1")));
+    assertThat(strict.maxPlanShare()).isEqualTo(0.05);
+    Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
+    assertThat(refused.accepted()).isFalse();
+    assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+    assertThat(refused.rejection().message())
+        .contains("max-plan-share=0.05")
+        .contains("of the plan's whole capacity");
+    assertThat(strict.withMaxPlanShare(0.2).place(plan, r, PlanningContext.DEFAULT).accepted())
+        .isTrue();
+    // where the window is free enough (3/4 free, the admission only below 0.5) nothing is refused
+    assertThat(strict.withRoomShareBelow(0.5).place(plan, r, PlanningContext.DEFAULT).accepted())
+        .isTrue();
+    assertThat(new GreelPlusPlanner().maxPlanShare()).isEqualTo(1.0);
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-plan-share");
+  }
+
   @Test
   void anInvalidRequestIsRejectedAsInvalidWhateverTheAdmission() {
     Plan plan = halfUsedPlan();

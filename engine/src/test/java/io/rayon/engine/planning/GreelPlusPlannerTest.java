@@ -61,8 +61,8 @@ class GreelPlusPlannerTest {
   private static final int[] REPAIRS = {0, 0, 4, 16};
 
   /**
-   * Every option mixed by the seed, the admission ({@code max-room-share}, {@code
-   * room-share-below}) and the bounded repair ({@code repair}, {@code repair-pick}, {@code
+   * Every option mixed by the seed, the admission ({@code max-room-share}, {@code max-plan-share},
+   * {@code room-share-below}) and the bounded repair ({@code repair}, {@code repair-pick}, {@code
    * repair-place}) among them; one seed in four is greel-plus with its defaults.
    */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
@@ -77,7 +77,8 @@ class GreelPlusPlannerTest {
             REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)])
         .withRepairPick(PICKS[(int) Math.floorMod(seed >> 13, (long) PICKS.length)])
         .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
-        .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)]);
+        .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
+        .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1);
   }
 
   private static final RepairPick[] PICKS = RepairPick.values();

@@ -55,7 +55,8 @@ class BoundedRepairTest {
   /**
    * greel-plus with the direction, reserve, bound, {@code repair-pick} and {@code repair-place}
    * mixed by the seed's bits; one seed in eight also has an admission ({@code max-room-share=0.3},
-   * applied below a free share of 0.5), which the moved reservations are never refused by.
+   * applied below a free share of 0.5), one in eight {@code max-plan-share=0.02}; the moved
+   * reservations are never refused by either.
    */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
@@ -67,7 +68,8 @@ class BoundedRepairTest {
             BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
         .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
         .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
-        .withRoomShareBelow(0.5);
+        .withRoomShareBelow(0.5)
+        .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1);
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
@@ -488,6 +490,8 @@ class BoundedRepairTest {
     GreelPlusPlanner admits = byDefault;
     GreelPlusPlanner admitsPlacer = (GreelPlusPlanner) admits.repairPlacer();
     assertThat(admitsPlacer.maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(((GreelPlusPlanner) byDefault.withMaxPlanShare(0.01).repairPlacer()).maxPlanShare())
+        .isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
     assertThat(admitsPlacer.direction()).isEqualTo(admits.direction());
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-pick", "most")))
