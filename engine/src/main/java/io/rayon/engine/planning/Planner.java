@@ -34,4 +34,22 @@ public interface Planner {
   default int repairBound() {
     return 0;
   }
+
+  /**
+   * Which reservations bounded repair takes out ({@link RepairPick}); read only when {@link
+   * #repairBound} is more than 0. {@link RepairPick#MOST_HELD} by default.
+   */
+  default RepairPick repairPick() {
+    return RepairPick.DEFAULT;
+  }
+
+  /**
+   * The planner that places again the reservations bounded repair took out (the request itself is
+   * placed by this planner); read only when {@link #repairBound} is more than 0. This planner by
+   * default. It must place what this planner accepted as this planner could (no admission of its
+   * own), and it is never asked to repair.
+   */
+  default Planner repairPlacer() {
+    return this;
+  }
 }

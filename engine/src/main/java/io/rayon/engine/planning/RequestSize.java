@@ -8,10 +8,12 @@ import java.util.List;
 
 /**
  * How big a request is against the room its window offers, for {@link GreelPlusPlanner}'s admission
- * ({@code max-room-share}) and its exact shortcut for requests that cannot fit (not paper notions;
- * ours). One walk over the expression and one read of the window's free capacity, run by run.
+ * ({@code max-room-share}, {@code room-share-below}) and its exact shortcut for requests that
+ * cannot fit, and for bounded repair's {@link RepairPick#ENOUGH} (its window and work; not paper
+ * notions; ours). One walk over the expression and one read of the window's free capacity, run by
+ * run.
  */
-final class RequestSize {
+public final class RequestSize {
   private RequestSize() {}
 
   /**
@@ -31,6 +33,19 @@ final class RequestSize {
     double work = work(inner(request.rdl()), plan.capacityAt(from));
     double room = room(plan, from, to);
     return room <= 0 ? Double.POSITIVE_INFINITY : work / room;
+  }
+
+  /**
+   * The request's work over the plan's whole capacity, both in capacity-steps: the work as for
+   * {@link #shareOfRoom} (read at the window's first step), over the horizon (the capacity counted
+   * as 1 at every step, whatever is allocated). 0.003 means 0.3% of everything the plan can hold;
+   * the same request is a bigger share of a shorter or smaller plan.
+   */
+  static double shareOfPlan(PlanView plan, ReservationRequest request) {
+    long[] win = window(plan, request);
+    if (plan.horizon() <= 0) return Double.POSITIVE_INFINITY;
+    long at = Math.max(0, Math.min(win[0], plan.horizon() - 1));
+    return work(inner(request.rdl()), plan.capacityAt(at)) / plan.horizon();
   }
 
   /**
@@ -121,10 +136,19 @@ final class RequestSize {
     return e;
   }
 
-  /** [from, to): the arrival (at least 0) to the horizon, narrowed by the enclosing windows. */
-  private static long[] window(PlanView plan, ReservationRequest request) {
+  /**
+   * [from, to) of the request's window: the arrival (at least 0) to the horizon, narrowed by the
+   * windows enclosing the whole expression (windows deeper inside are not read); empty when to
+   * &lt;= from.
+   */
+  public static long[] window(PlanView plan, ReservationRequest request) {
+    return window(plan.horizon(), request);
+  }
+
+  /** {@link #window(PlanView, ReservationRequest)} for a plan of this horizon. */
+  public static long[] window(long horizon, ReservationRequest request) {
     long from = Math.max(0, request.arrival());
-    long to = plan.horizon();
+    long to = horizon;
     Rdl e = request.rdl();
     while (e instanceof Rdl.Window w) {
       from = Math.max(from, w.start());
@@ -134,8 +158,12 @@ final class RequestSize {
     return new long[] {from, to};
   }
 
-  /** Work in units of the whole capacity × steps (dominant share). */
-  private static double work(Rdl e, Resources cap) {
+  /**
+   * The expression's work in capacity-steps: the sum over its atoms of work × the bundle's dominant
+   * share of {@code cap}; an {@code any} counts its biggest alternative.
+   */
+  public static double work(Rdl e, Resources cap) {
+    e = inner(e);
     if (e instanceof Rdl.Atom a) {
       double s = a.bundle().dominantShare(cap);
       return s * a.work();

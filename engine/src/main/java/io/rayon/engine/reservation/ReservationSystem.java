@@ -7,6 +7,8 @@ import io.rayon.engine.plan.Violation;
 import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlanningContext;
+import io.rayon.engine.planning.RepairPick;
+import io.rayon.engine.planning.RequestSize;
 import io.rayon.engine.policy.SharingPolicies;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
@@ -18,13 +20,11 @@ import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
-import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -151,27 +151,32 @@ public final class ReservationSystem {
    *   <li>now = the request's arrival (at least 0); its window is now to the horizon, narrowed by
    *       the windows enclosing the whole expression (windows deeper inside are not read).
    *   <li>Movable: the accepted reservations whose allocation starts after now (not started) and
-   *       overlaps the window. Chosen: the k of them holding the most capacity-steps inside the
-   *       window (bundle-steps in the window × the bundle's dominant share of the capacity at the
-   *       window's first step, summed over atoms); ties go to the one starting earlier, then to the
-   *       smaller id. They are taken out of the plan.
+   *       holds capacity inside the window. Chosen, by the planner's {@link Planner#repairPick}:
+   *       with {@link RepairPick#MOST_HELD} (the default) the k of them holding the most
+   *       capacity-steps inside the window (bundle-steps in the window × the bundle's dominant
+   *       share of the capacity at the window's first step, summed over atoms); ties go to the one
+   *       starting earlier, then to the smaller id; the other rules are in {@link RepairPick}. They
+   *       are taken out of the plan.
    *   <li>The request is placed by the planner and committed (policy and capacity checked as
-   *       always); then each chosen reservation, in the order chosen (most capacity-steps first),
-   *       is placed again by the planner with its own expression and windows and arrival max(its
-   *       arrival, now) — as {@code replanFrom} re-places — and committed.
+   *       always); then each chosen reservation, most capacity-steps first, is placed again by the
+   *       planner's {@link Planner#repairPlacer} (the planner itself by default) with its own
+   *       expression and windows and arrival max(its arrival, now) — as {@code replanFrom}
+   *       re-places — and committed.
    *   <li>When all of them are committed the result is kept ({@link #lastMoves} tells the new
    *       allocations of the moved ones; the request's decision is as without repair). Otherwise
    *       everything placed during the try is removed and the chosen reservations get their
    *       original allocations back (the same allocations; in the plan's commit order they then
    *       come last), and the original rejection is returned with its message extended by why the
    *       repair failed.
+   *   <li>{@link RepairPick#SINGLES} makes several such tries in turn (each chosen one alone, then
+   *       all together), each rolled back exactly before the next; the first that succeeds is kept.
    * </ol>
    *
    * A reservation that started (its allocation starts at or before now) is never moved; an accepted
    * reservation is never lost, and keeps its total work: one placed again with another total (an
    * {@code any} whose other alternative now fits) makes the repair fail, since what it was promised
    * would change. The cost is bounded by the reservations not started that start inside the window
-   * (found through an index by start step, not by a scan of the plan) and k + 1 placements.
+   * (found through an index by start step, not by a scan of the plan) and k + 1 placements per try.
    */
   public Decision create(ReservationRequest request) {
     lastMoves = Map.of();
@@ -208,17 +213,56 @@ public final class ReservationSystem {
   /** The bounded repair of {@link #create}'s rejection of {@code request} (see there). */
   private Decision repair(ReservationRequest request, Rejection original, int k) {
     long now = Math.max(0, request.arrival());
-    long from = now;
-    long to = plan.horizon();
-    for (Rdl e = request.rdl(); e instanceof Rdl.Window w; e = w.expr()) {
-      from = Math.max(from, w.start());
-      to = Math.min(to, w.finish());
-    }
+    long[] win = RequestSize.window(plan, request);
+    long from = win[0];
+    long to = win[1];
     if (to <= from) return failed(request.id(), original, k, "its window is empty");
-    List<Reservation> chosen = movable(now, from, to, k);
-    if (chosen.isEmpty())
+    List<Candidate> found = candidates(now, from, to);
+    if (found.isEmpty())
       return failed(
           request.id(), original, k, "no reservation that has not started overlaps its window");
+    RepairPick pick = planner.repairPick();
+    List<List<Reservation>> tries = new ArrayList<>();
+    switch (pick) {
+      case FLEXIBLE -> tries.add(mostHeldFirst(first(found, BY_SLACK, k)));
+      case ENOUGH -> {
+        double need = RequestSize.work(request.rdl(), plan.capacityAt(from));
+        List<Candidate> bySlack = new ArrayList<>(found);
+        bySlack.sort(BY_SLACK);
+        List<Candidate> chosen = new ArrayList<>();
+        double held = 0;
+        for (Candidate c : bySlack) {
+          if (chosen.size() >= k || held >= need) break;
+          chosen.add(c);
+          held += c.held();
+        }
+        tries.add(mostHeldFirst(chosen));
+      }
+      case SINGLES -> {
+        List<Reservation> most = mostHeldFirst(first(found, BY_HELD, k));
+        for (Reservation r : most) tries.add(List.of(r));
+        if (most.size() > 1) tries.add(most);
+      }
+      default -> tries.add(mostHeldFirst(first(found, BY_HELD, k)));
+    }
+    String why = null;
+    for (List<Reservation> chosen : tries) {
+      Attempt a = attempt(request, chosen, now);
+      if (a.accepted() != null) return a.accepted();
+      why = a.why();
+    }
+    return failed(request.id(), original, k, tries.size() > 1 ? "each try failed; " + why : why);
+  }
+
+  /** One repair try: an accepted decision (the moves kept), or why it failed (all rolled back). */
+  private record Attempt(Decision accepted, String why) {}
+
+  /**
+   * Takes {@code chosen} out, places the request, then places each of {@code chosen} again in the
+   * given order no earlier than {@code now} ({@link Planner#repairPlacer}); keeps the result when
+   * all of them fit with their work unchanged, else puts the plan back exactly as it was.
+   */
+  private Attempt attempt(ReservationRequest request, List<Reservation> chosen, long now) {
     for (Reservation r : chosen) plan.remove(r.request().id());
     List<String> placed = new ArrayList<>();
     Decision d = commitOrReject(request, planner.place(plan, request, context));
@@ -231,10 +275,11 @@ public final class ReservationSystem {
               + d.rejection();
     } else {
       placed.add(request.id());
+      Planner placer = planner.repairPlacer();
       Map<String, ReservationAllocation> moves = new LinkedHashMap<>();
       for (Reservation r : chosen) {
         ReservationRequest q = r.request();
-        Decision m = commitOrReject(q, planner.place(plan, notBefore(q, now), context));
+        Decision m = commitOrReject(q, placer.place(plan, notBefore(q, now), context));
         if (!m.accepted()) {
           why = "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
           break;
@@ -254,7 +299,7 @@ public final class ReservationSystem {
       }
       if (why == null) {
         lastMoves = Collections.unmodifiableMap(moves);
-        return d;
+        return new Attempt(d, null);
       }
     }
     for (String id : placed) plan.remove(id);
@@ -263,21 +308,52 @@ public final class ReservationSystem {
       index(r.request().id(), r.allocation());
     }
     selfCheck();
-    return failed(request.id(), original, k, why);
+    return new Attempt(null, why);
   }
 
   /**
-   * Up to k reservations that start after {@code now} and overlap [from, to), most capacity-steps
-   * inside [from, to) first (ties: earlier start, then smaller id).
+   * A reservation bounded repair may move, with what it holds inside the request's window and its
+   * slack ({@link RepairPick}).
    */
-  private List<Reservation> movable(long now, long from, long to, int k) {
+  private record Candidate(Reservation reservation, double held, long slack) {}
+
+  /** Most held first; ties: earlier start, then smaller id. */
+  private static final Comparator<Candidate> BY_HELD =
+      Comparator.<Candidate>comparingDouble(c -> -c.held())
+          .thenComparingLong(c -> c.reservation().allocation().start())
+          .thenComparing(c -> c.reservation().request().id());
+
+  /** Most slack first, then {@link #BY_HELD}. */
+  private static final Comparator<Candidate> BY_SLACK =
+      Comparator.<Candidate>comparingLong(c -> -c.slack()).thenComparing(BY_HELD);
+
+  /** The first k of {@code found} in the given order. */
+  private static List<Candidate> first(List<Candidate> found, Comparator<Candidate> order, int k) {
+    List<Candidate> sorted = new ArrayList<>(found);
+    sorted.sort(order);
+    return sorted.subList(0, Math.min(k, sorted.size()));
+  }
+
+  /** The reservations of {@code chosen}, most held first (the order they are placed again in). */
+  private static List<Reservation> mostHeldFirst(List<Candidate> chosen) {
+    List<Candidate> sorted = new ArrayList<>(chosen);
+    sorted.sort(BY_HELD);
+    List<Reservation> out = new ArrayList<>();
+    for (Candidate c : sorted) out.add(c.reservation());
+    return out;
+  }
+
+  /**
+   * The reservations that start after {@code now} and hold capacity inside [from, to), with what
+   * they hold there and their slack, in the index's order.
+   */
+  private List<Candidate> candidates(long now, long from, long to) {
     if (byStart == null) {
       byStart = new TreeMap<>();
       for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
     }
     Resources cap = plan.capacityAt(from);
-    List<Reservation> found = new ArrayList<>();
-    List<Double> score = new ArrayList<>();
+    List<Candidate> found = new ArrayList<>();
     var range = byStart.subMap(now, false, to, false).entrySet().iterator();
     while (range.hasNext()) {
       var e = range.next();
@@ -292,21 +368,14 @@ public final class ReservationSystem {
         if (a.end() <= from) continue;
         double s = heldInside(a, cap, from, to);
         if (s <= 0) continue;
-        found.add(new Reservation(plan.requestOf(id), a));
-        score.add(s);
+        ReservationRequest q = plan.requestOf(id);
+        long[] own = RequestSize.window(plan.horizon(), notBefore(q, now));
+        long slack = (own[1] - own[0]) - (a.end() - a.start());
+        found.add(new Candidate(new Reservation(q, a), s, slack));
       }
       if (e.getValue().isEmpty()) range.remove();
     }
-    Integer[] order = new Integer[found.size()];
-    for (int i = 0; i < order.length; i++) order[i] = i;
-    Arrays.sort(
-        order,
-        Comparator.<Integer>comparingDouble(i -> -score.get(i))
-            .thenComparingLong(i -> found.get(i).allocation().start())
-            .thenComparing(i -> found.get(i).request().id()));
-    List<Reservation> out = new ArrayList<>();
-    for (int i = 0; i < Math.min(k, order.length); i++) out.add(found.get(order[i]));
-    return out;
+    return found;
   }
 
   /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */

@@ -73,7 +73,9 @@ class GreelPlusAdmissionTest {
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
     GreelPlusPlanner strict =
         (GreelPlusPlanner)
-            Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "0.1")));
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "1")));
     assertThat(strict.maxRoomShare()).isEqualTo(0.1);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
@@ -81,10 +83,92 @@ class GreelPlusAdmissionTest {
     assertThat(refused.rejection().message()).contains("max-room-share=0.1").contains("0.133");
     GreelPlusPlanner lenient =
         (GreelPlusPlanner)
-            Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "0.2")));
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("max-room-share", "0.2", "room-share-below", "1")));
     Decision accepted = lenient.place(plan, r, PlanningContext.DEFAULT);
     assertThat(accepted.accepted()).isTrue();
-    assertThat(new GreelPlusPlanner().maxRoomShare()).isEqualTo(1.0);
+    assertThat(new GreelPlusPlanner().maxRoomShare())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_ROOM_SHARE)
+        .isEqualTo(0.1);
+  }
+
+  /**
+   * {@code room-share-below}: the admission applies only where the window's free share is below the
+   * value. The half-used plan's window [0, 100) is 3/4 free, and the request would take 0.133 of
+   * its room: refused at {@code max-room-share=0.1} when the admission applies below 0.8 (or
+   * always, at 1), placed when it applies only below 0.7; out of [0, 1] the value is refused with
+   * the option's name.
+   */
+  @Test
+  void theAdmissionAppliesOnlyWhereTheWindowIsCrowdedEnough() {
+    Plan plan = halfUsedPlan();
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    assertThat(RequestSize.freeShare(plan, r)).isCloseTo(0.75, within());
+    for (String below : List.of("0.8", "1")) {
+      GreelPlusPlanner p =
+          (GreelPlusPlanner)
+              Planners.byName(
+                  "greel-plus",
+                  new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", below)));
+      assertThat(p.roomShareBelow()).isEqualTo(Double.parseDouble(below));
+      Decision d = p.place(plan, r, PlanningContext.DEFAULT);
+      assertThat(d.accepted()).as(below).isFalse();
+      assertThat(d.rejection().message()).contains("max-room-share=0.1");
+    }
+    GreelPlusPlanner onlyCrowded =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "0.7")));
+    assertThat(onlyCrowded.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
+    assertThat(new GreelPlusPlanner().roomShareBelow())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW)
+        .isEqualTo(0.3);
+    // by default the half-used plan's window is free enough: no admission
+    assertThat(new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
+    assertThatThrownBy(
+            () ->
+                Planners.byName(
+                    "greel-plus", new PlannerOptions(Map.of("room-share-below", "1.5"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("room-share-below");
+  }
+
+  /**
+   * {@code max-plan-share}: the admission by absolute size. The request holds 80 bundle-steps of
+   * 1/8 of the node, 10 node-steps, a tenth of the plan's 100: refused at 0.05 (with the admission
+   * applied to every request and the share of the room off), placed at 0.2, and by default (off).
+   */
+  @Test
+  void theAdmissionBySizeRefusesARequestTakingMoreThanItsShareOfThePlan() {
+    Plan plan = halfUsedPlan();
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    assertThat(RequestSize.shareOfPlan(plan, r)).isCloseTo(0.1, within());
+    GreelPlusPlanner strict =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(
+                    Map.of(
+                        "max-plan-share", "0.05", "max-room-share", "1", "room-share-below", "1")));
+    assertThat(strict.maxPlanShare()).isEqualTo(0.05);
+    Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
+    assertThat(refused.accepted()).isFalse();
+    assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+    assertThat(refused.rejection().message())
+        .contains("max-plan-share=0.05")
+        .contains("of the plan's whole capacity");
+    assertThat(strict.withMaxPlanShare(0.2).place(plan, r, PlanningContext.DEFAULT).accepted())
+        .isTrue();
+    // where the window is free enough (3/4 free, the admission only below 0.5) nothing is refused
+    assertThat(strict.withRoomShareBelow(0.5).place(plan, r, PlanningContext.DEFAULT).accepted())
+        .isTrue();
+    assertThat(new GreelPlusPlanner().maxPlanShare()).isEqualTo(1.0);
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("max-plan-share");
   }
 
   @Test

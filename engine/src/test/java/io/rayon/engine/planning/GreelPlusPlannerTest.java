@@ -61,19 +61,30 @@ class GreelPlusPlannerTest {
   private static final int[] REPAIRS = {0, 0, 4, 16};
 
   /**
-   * Every option mixed by the seed, the admission ({@code max-room-share}) and the bounded repair
-   * ({@code repair}) among them.
+   * Every option mixed by the seed, the admission ({@code max-room-share}, {@code max-plan-share},
+   * {@code room-share-below}) and the bounded repair ({@code repair}, {@code repair-pick}, {@code
+   * repair-place}) among them; one seed in four is greel-plus with its defaults.
    */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
+    if (Math.floorMod(seed >> 17, 4L) == 0) return new GreelPlusPlanner(); // the defaults
     GreelPlusPlanner p = planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
     return new GreelPlusPlanner(
-        p.greedyOptions(),
-        p.direction(),
-        p.earlyShape(),
-        p.maxRoomShare(),
-        p.earlyReserve(),
-        REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)]);
+            p.greedyOptions(),
+            p.direction(),
+            p.earlyShape(),
+            p.maxRoomShare(),
+            p.earlyReserve(),
+            REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)])
+        .withRepairPick(PICKS[(int) Math.floorMod(seed >> 13, (long) PICKS.length)])
+        .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
+        .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
+        .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1);
   }
+
+  private static final RepairPick[] PICKS = RepairPick.values();
+  private static final GreelPlusPlanner.RepairPlace[] PLACES =
+      GreelPlusPlanner.RepairPlace.values();
+  private static final double[] BELOWS = {1, GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW};
 
   private static final double[] EARLY_RESERVES = {
     0, 0.1, GreelPlusPlanner.DEFAULT_EARLY_RESERVE, 0.5

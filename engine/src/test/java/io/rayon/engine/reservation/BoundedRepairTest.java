@@ -9,6 +9,7 @@ import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.RandomWorkloads;
+import io.rayon.engine.planning.RepairPick;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -47,14 +48,28 @@ class BoundedRepairTest {
     return Arbitraries.longs();
   }
 
+  private static final RepairPick[] PICKS = RepairPick.values();
+  private static final GreelPlusPlanner.RepairPlace[] PLACES =
+      GreelPlusPlanner.RepairPlace.values();
+
+  /**
+   * greel-plus with the direction, reserve, bound, {@code repair-pick} and {@code repair-place}
+   * mixed by the seed's bits; one seed in eight also has an admission ({@code max-room-share=0.3},
+   * applied below a free share of 0.5), one in eight {@code max-plan-share=0.02}; the moved
+   * reservations are never refused by either.
+   */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
-        GreelPlusPlanner.EarlyShape.TALL,
-        GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-        RESERVES[(int) Math.floorMod(seed >> 3, 2L)],
-        BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)]);
+            GreelPlusPlanner.DEFAULT_GREEDY,
+            DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
+            GreelPlusPlanner.EarlyShape.TALL,
+            Math.floorMod(seed >> 14, 8L) == 7 ? 0.3 : GreelPlusPlanner.NO_MAX_ROOM_SHARE,
+            RESERVES[(int) Math.floorMod(seed >> 3, 2L)],
+            BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
+        .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
+        .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
+        .withRoomShareBelow(0.5)
+        .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1);
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
@@ -77,7 +92,19 @@ class BoundedRepairTest {
       Map<String, ReservationAllocation> before = allocations(rs);
       Decision d = rs.create(r);
       Map<String, ReservationAllocation> after = allocations(rs);
-      String at = "seed " + seed + ", " + r.id() + ", " + p.repairBound() + ", " + spec;
+      String at =
+          "seed "
+              + seed
+              + ", "
+              + r.id()
+              + ", "
+              + p.repairBound()
+              + " "
+              + p.repairPick().text()
+              + " "
+              + p.repairPlace().text()
+              + ", "
+              + spec;
       assertThat(PlanValidator.validate(rs.plan(), spec)).as(at).isEmpty();
       if (!d.accepted()) {
         // a rejection, with or without a (failed) repair, leaves every allocation as it was
@@ -191,18 +218,31 @@ class BoundedRepairTest {
     checkRun(seed);
   }
 
-  /** The property above is not vacuous: on fixed seeds, repairs both succeed and fail. */
+  /**
+   * The property above is not vacuous: on fixed seeds, repairs both succeed and fail, under every
+   * {@code repair-pick} and {@code repair-place}.
+   */
   @Test
   void onSeededWorkloadsRepairsSucceedAndFail() {
-    int moved = 0;
-    int failed = 0;
+    Map<String, int[]> byRule = new HashMap<>();
     for (long seed = 0; seed < 300; seed++) {
-      Outcome o = checkRun(seed);
-      moved += o.moved();
-      failed += o.failedRepairs();
+      for (long rule :
+          new long[] {0, 1L << 10, 2L << 10, 3L << 10, 1L << 13, 3L << 10 | 1L << 13}) {
+        long s = seed | rule;
+        Outcome o = checkRun(s);
+        GreelPlusPlanner p = planner(s);
+        int[] c =
+            byRule.computeIfAbsent(
+                p.repairPick().text() + " " + p.repairPlace().text(), k -> new int[2]);
+        c[0] += o.moved();
+        c[1] += o.failedRepairs();
+      }
     }
-    assertThat(moved).isPositive();
-    assertThat(failed).isPositive();
+    assertThat(byRule).hasSize(6);
+    for (var e : byRule.entrySet()) {
+      assertThat(e.getValue()[0]).as("moved, " + e.getKey()).isPositive();
+      assertThat(e.getValue()[1]).as("failed repairs, " + e.getKey()).isPositive();
+    }
   }
 
   /** greel-plus with no early reserve (so the early candidate is plain) and the given bound. */
@@ -258,6 +298,73 @@ class BoundedRepairTest {
         new ReservationSystem(onePlan(), plus(1), SharingPolicySpec.NONE).submitAll(List.of(a, b));
     assertThat(ds.get(0).allocation().start()).isEqualTo(5);
     assertThat(ds.get(1).allocation().start()).isEqualTo(1);
+  }
+
+  /**
+   * One node of 8 bundles; now = 1. A holds 6 bundles over [2, 4), exactly its window (no slack); C
+   * holds 2 over [2, 4) in a window [2, 20) (slack 16); the node is full over [2, 4). B asks for 2
+   * bundles over [2, 4) (4 bundle-steps). With a bound of 1:
+   *
+   * <ul>
+   *   <li>{@code most-held} takes A out (12 held in B's window), B goes in, and A, 6 bundles in its
+   *       window of 2 steps, no longer fits beside B and C: the repair fails, the plan is as
+   *       before;
+   *   <li>{@code enough} and {@code flexible} take C out (the most slack; its 4 cover B's 4), B
+   *       goes in, and C goes to [4, 6), or with {@code repair-place=late-first} to the end of its
+   *       window, [18, 20);
+   *   <li>{@code singles} with a bound of 2 tries A alone (fails, rolled back), then C alone.
+   * </ul>
+   */
+  @Test
+  void theRepairPickDecidesWhichReservationsMove() {
+    ReservationRequest a = request("A", "window(atom(<1024,1>,6,6,2,12),2,4)", 0);
+    ReservationRequest c = request("C", "window(atom(<1024,1>,2,2,2,4),2,20)", 0);
+    ReservationRequest b = request("B", "window(atom(<1024,1>,2,2,2,4),2,4)", 1);
+
+    ReservationSystem mostHeld = system(plus(1));
+    Map<String, ReservationAllocation> before = allocations(mostHeld);
+    Decision failed = mostHeld.create(b);
+    assertThat(failed.accepted()).isFalse();
+    assertThat(failed.rejection().message()).contains("'A', moved to make room, no longer fits");
+    assertThat(allocations(mostHeld)).isEqualTo(before);
+
+    for (RepairPick pick : List.of(RepairPick.ENOUGH, RepairPick.FLEXIBLE)) {
+      for (GreelPlusPlanner.RepairPlace place : GreelPlusPlanner.RepairPlace.values()) {
+        ReservationSystem rs = system(plus(1).withRepairPick(pick).withRepairPlace(place));
+        ReservationAllocation aBefore = rs.plan().allocationOf("A");
+        Decision d = rs.create(b);
+        String at = pick.text() + " " + place.text();
+        assertThat(d.accepted()).as(at).isTrue();
+        assertThat(d.allocation().start()).as(at).isEqualTo(2);
+        assertThat(rs.lastMoves().keySet()).as(at).containsExactly("C");
+        ReservationAllocation movedC = rs.plan().allocationOf("C");
+        long start = place == GreelPlusPlanner.RepairPlace.LATE_FIRST ? 18 : 4;
+        assertThat(movedC.start()).as(at).isEqualTo(start);
+        assertThat(movedC.end()).as(at).isEqualTo(start + 2);
+        assertThat(rs.plan().allocationOf("A")).as(at).isEqualTo(aBefore);
+      }
+    }
+
+    ReservationSystem singles = system(plus(2).withRepairPick(RepairPick.SINGLES));
+    Decision d = singles.create(b);
+    assertThat(d.accepted()).isTrue();
+    assertThat(singles.lastMoves().keySet()).containsExactly("C");
+    assertThat(singles.plan().allocationOf("C").start()).isEqualTo(4);
+    assertThat(singles.plan().allocationOf("A").start()).isEqualTo(2);
+    // singles with a bound of 1 has no second try: it fails as most-held does
+    assertThat(system(plus(1).withRepairPick(RepairPick.SINGLES)).create(b).accepted()).isFalse();
+  }
+
+  /** A self-checking system over one node with A and C of the test above accepted. */
+  private static ReservationSystem system(GreelPlusPlanner p) {
+    ReservationSystem rs =
+        new ReservationSystem(onePlan(), p, SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(rs.create(request("A", "window(atom(<1024,1>,6,6,2,12),2,4)", 0)).accepted())
+        .isTrue();
+    assertThat(rs.create(request("C", "window(atom(<1024,1>,2,2,2,4),2,20)", 0)).accepted())
+        .isTrue();
+    assertThat(rs.plan().allocationOf("C").start()).isEqualTo(2);
+    return rs;
   }
 
   /**
@@ -351,6 +458,59 @@ class BoundedRepairTest {
     assertThat(spec.help()).contains("not started").contains("0 = no repair");
     // every other planner never repairs
     assertThat(Planners.byName("greel").repairBound()).isZero();
+    assertThat(Planners.byName("greel").repairPick()).isEqualTo(RepairPick.MOST_HELD);
+  }
+
+  @Test
+  void theRepairPickAndPlaceOptionsAreParsedCheckedAndDescribed() {
+    GreelPlusPlanner byDefault = (GreelPlusPlanner) Planners.byName("greel-plus");
+    assertThat(byDefault.repairPick())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_REPAIR_PICK)
+        .isEqualTo(RepairPick.SINGLES);
+    assertThat(byDefault.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
+    // with no admission and the same direction the planner places the moved ones itself
+    GreelPlusPlanner noAdmission =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", PlannerOptions.NONE.with("max-room-share", "1"));
+    assertThat(noAdmission.repairPlacer()).isSameAs(noAdmission);
+    for (RepairPick pick : RepairPick.values()) {
+      GreelPlusPlanner p =
+          (GreelPlusPlanner)
+              Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-pick", pick.text()));
+      assertThat(p.repairPick()).isEqualTo(pick);
+    }
+    GreelPlusPlanner late =
+        (GreelPlusPlanner)
+            Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-place", "late-first"));
+    assertThat(late.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.LATE_FIRST);
+    GreelPlusPlanner placer = (GreelPlusPlanner) late.repairPlacer();
+    assertThat(placer.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE_FIRST);
+    assertThat(placer.repairBound()).isZero();
+    // an admission is never applied to a moved reservation
+    GreelPlusPlanner admits = byDefault;
+    GreelPlusPlanner admitsPlacer = (GreelPlusPlanner) admits.repairPlacer();
+    assertThat(admitsPlacer.maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(((GreelPlusPlanner) byDefault.withMaxPlanShare(0.01).repairPlacer()).maxPlanShare())
+        .isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(admitsPlacer.direction()).isEqualTo(admits.direction());
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-pick", "most")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("repair-pick")
+        .hasMessageContaining("most");
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-place", "early")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("repair-place");
+    for (String name : List.of("repair-pick", "repair-place")) {
+      OptionSpec spec =
+          Planners.plugin("greel-plus").options().stream()
+              .filter(s -> s.name().equals(name))
+              .findFirst()
+              .orElseThrow();
+      assertThat(spec.defaultValue()).isIn("singles", "same");
+      assertThat(spec.help()).contains("bounded repair");
+    }
   }
 
   private static Plan onePlan() {
