@@ -2,7 +2,6 @@ package io.rayon.engine.reservation;
 
 import io.rayon.engine.metrics.PlanMetrics;
 import io.rayon.engine.plan.Plan;
-import io.rayon.engine.planning.BatchPlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.policy.SharingPolicies;
@@ -12,14 +11,11 @@ import io.rayon.engine.task.Deadline;
 import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.PlanFile;
-import io.rayon.model.plan.Rejection;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,12 +126,10 @@ public record PlanningRun(
    * <p>The run's {@link #moved()} lists every reservation that was accepted when a request of the
    * run arrived and ended the run with another allocation: first those of {@code base} (in its
    * order), compared with their allocation in {@code base} before the run, then the run's own
-   * accepted requests (in the order they were accepted), compared with the allocation each was
-   * accepted with. It is found by comparing allocations, so it is exact whatever the repair did (a
-   * reservation placed again where it was, or moved and moved back, is not listed). With a planner
-   * that repairs, the run submits the requests one by one ({@link ReservationSystem#create}, in
-   * arrival order, as {@link ReservationSystem#submitAll} does) to learn what each was accepted
-   * with; otherwise nothing can move and it calls {@code submitAll}.
+   * accepted requests (in the order a repair first moved them), compared with the allocation each
+   * was accepted with ({@link ReservationSystem#movedFrom}). It is decided by comparing
+   * allocations, so it is exact whatever the repair did (a reservation placed again where it was,
+   * or moved and moved back, is not listed).
    */
   public static PlanningRun place(
       Scenario s,
@@ -153,57 +147,16 @@ public record PlanningRun(
             .setTask(progress, cancel)
             .setDeadline(deadline)
             .setSelfChecking(selfChecking);
-    Map<String, ReservationAllocation> before = allocations(base);
-    boolean repairs = planner.repairBound() > 0 && !(planner instanceof BatchPlanner);
-    List<Decision> ds = repairs ? online(rs, todo, progress, cancel, before) : rs.submitAll(todo);
+    List<String> held = new ArrayList<>(base.reservationIds());
+    List<Decision> ds = rs.submitAll(todo);
+    // what the run moved: those of base first (in its order), then the run's own, each compared
+    // with its allocation before the first move
+    Map<String, ReservationAllocation> movedFrom = rs.movedFrom();
+    Map<String, ReservationAllocation> before = new LinkedHashMap<>();
+    for (String id : held) if (movedFrom.containsKey(id)) before.put(id, movedFrom.get(id));
+    movedFrom.forEach(before::putIfAbsent);
     Plan plan = (Plan) rs.plan();
     return new PlanningRun(s, planner.name(), p, plan, ds, moved(before, plan));
-  }
-
-  /**
-   * {@link ReservationSystem#submitAll}'s online mode (arrival order, ties in the given order, a
-   * cancelled run's rest {@code STOPPED}, progress every 256 requests, one decision per request in
-   * the given order with its final allocation), one {@link ReservationSystem#create} at a time:
-   * each accepted request's first allocation is added to {@code first}.
-   */
-  private static List<Decision> online(
-      ReservationSystem rs,
-      List<ReservationRequest> todo,
-      ProgressListener progress,
-      CancellationToken cancel,
-      Map<String, ReservationAllocation> first) {
-    ProgressListener pl = progress == null ? ProgressListener.NONE : progress;
-    List<ReservationRequest> ordered = new ArrayList<>(todo);
-    ordered.sort(Comparator.comparingLong(ReservationRequest::arrival));
-    Map<String, Decision> byId = new HashMap<>();
-    int n = 0;
-    for (ReservationRequest r : ordered) {
-      if (cancel != null && cancel.isCancelled()) {
-        byId.putIfAbsent(
-            r.id(),
-            Decision.reject(
-                r.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled")));
-        continue;
-      }
-      Decision d = rs.create(r);
-      if (byId.putIfAbsent(r.id(), d) == null && d.accepted())
-        first.putIfAbsent(r.id(), d.allocation());
-      n++;
-      if ((n & 255) == 0)
-        pl.progress((double) n / ordered.size(), n + " of " + ordered.size() + " placed");
-    }
-    pl.progress(1.0, ordered.size() + " requests placed");
-    Plan plan = (Plan) rs.plan();
-    List<Decision> out = new ArrayList<>();
-    for (ReservationRequest r : todo) {
-      Decision d = byId.get(r.id());
-      if (d.accepted()
-          && plan.contains(r.id())
-          && !plan.allocationOf(r.id()).equals(d.allocation()))
-        d = Decision.accept(plan.allocationOf(r.id()));
-      out.add(d);
-    }
-    return out;
   }
 
   /** Every reservation's allocation in {@code plan}, in its order. */

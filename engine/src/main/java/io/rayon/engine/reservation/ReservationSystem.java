@@ -75,6 +75,9 @@ public final class ReservationSystem {
   /** What the last {@link #create} moved (id to new allocation), empty when nothing moved. */
   private Map<String, ReservationAllocation> lastMoves = Map.of();
 
+  /** Each reservation a repair moved, to its allocation before its first move (see movedFrom). */
+  private final Map<String, ReservationAllocation> movedFrom = new LinkedHashMap<>();
+
   public ReservationSystem(Plan plan, Planner planner, SharingPolicySpec policySpec) {
     this.plan = plan;
     this.planner = planner;
@@ -203,6 +206,16 @@ public final class ReservationSystem {
     return lastMoves;
   }
 
+  /**
+   * Every reservation a bounded repair moved since this system was built, to the allocation it had
+   * before its first move (in the order of first moves): what it was accepted with, or what it held
+   * in the plan the system was built on. A reservation moved back where it was, or changed or
+   * removed since, is still listed; compare with the plan to learn where it is now.
+   */
+  public Map<String, ReservationAllocation> movedFrom() {
+    return Collections.unmodifiableMap(movedFrom);
+  }
+
   private static boolean repairable(Rejection r) {
     return r != null
         && (r.code() == Rejection.Code.CAPACITY
@@ -299,6 +312,7 @@ public final class ReservationSystem {
       }
       if (why == null) {
         lastMoves = Collections.unmodifiableMap(moves);
+        for (Reservation r : chosen) movedFrom.putIfAbsent(r.request().id(), r.allocation());
         return new Attempt(d, null);
       }
     }
