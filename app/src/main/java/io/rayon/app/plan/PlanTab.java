@@ -9,10 +9,12 @@ import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.views.plan.PlanGanttView;
 import io.rayon.views.plan.PlanSkylineView;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -117,15 +119,28 @@ public final class PlanTab implements WorkspaceTab {
     limit.managedProperty().bind(solver);
     limitLabel.visibleProperty().bind(solver);
     limitLabel.managedProperty().bind(solver);
-    FlowPane optionControls = new FlowPane(12, 4);
+    // the planner's options on rows of their own under the tool bar, so that none hides in the
+    // tool bar's overflow menu; the first few always show, the rest (greel-plus has a dozen) fold
+    // under a "More options" toggle that names how many of them differ from their defaults
+    FlowPane shownOptions = new FlowPane(12, 4);
+    shownOptions.setAlignment(Pos.CENTER_LEFT);
+    FlowPane moreOptions = new FlowPane(12, 4);
+    moreOptions.setId("planner-options-more");
+    moreOptions.setAlignment(Pos.CENTER_LEFT);
+    ToggleButton moreToggle = new ToggleButton();
+    moreToggle.setId("more-options");
+    moreToggle.setFocusTraversable(true);
+    VBox optionControls = new VBox(4, shownOptions, moreOptions);
     optionControls.setId("planner-options");
-    optionControls.setAlignment(Pos.CENTER_LEFT);
-    fillOptionControls(optionControls);
-    vm.plannerProperty().addListener((o, a, b) -> fillOptionControls(optionControls));
-    // the planner's options on a row of their own under the tool bar, so that none hides in the
-    // tool bar's overflow menu (greel-plus has four); the row is gone when a planner has none
     optionControls.setPadding(new Insets(2, 8, 2, 8));
-    BooleanBinding hasOptions = Bindings.isNotEmpty(optionControls.getChildren());
+    Runnable fill = () -> fillOptionControls(shownOptions, moreOptions, moreToggle);
+    fill.run();
+    vm.plannerProperty().addListener((o, a, b) -> fill.run());
+    BooleanBinding showMore =
+        moreToggle.selectedProperty().and(Bindings.isNotEmpty(moreOptions.getChildren()));
+    moreOptions.visibleProperty().bind(showMore);
+    moreOptions.managedProperty().bind(showMore);
+    BooleanBinding hasOptions = Bindings.isNotEmpty(shownOptions.getChildren());
     optionControls.visibleProperty().bind(hasOptions);
     optionControls.managedProperty().bind(hasOptions);
     ToolBar bar =
@@ -441,17 +456,32 @@ public final class PlanTab implements WorkspaceTab {
     vm.cancel();
   }
 
+  /** How many of a planner's options show before the "More options" toggle. */
+  static final int OPTIONS_SHOWN = 4;
+
   /**
    * One control per option of the selected planner, generated from its {@link OptionSpec} (a choice
    * box, a check box, or a text field; the time limit keeps its own field), bound to the view
-   * model's value of that option; the tooltip is the option's help and allowed values.
+   * model's value of that option; the tooltip is the option's help and allowed values. The first
+   * {@value #OPTIONS_SHOWN} go to {@code shown}, the others to {@code more}, which {@code toggle}
+   * opens; the toggle's text says how many of those differ from their defaults, so a changed option
+   * is never out of sight unannounced.
    */
-  private void fillOptionControls(FlowPane box) {
-    box.getChildren().clear();
+  private void fillOptionControls(FlowPane shown, FlowPane more, ToggleButton toggle) {
+    shown.getChildren().clear();
+    more.getChildren().clear();
+    toggle.textProperty().unbind();
     String name = vm.plannerProperty().get();
+    List<StringBinding> changed = new ArrayList<>();
     for (OptionSpec spec : vm.plannerOptions()) {
       if (spec.name().equals(PlanViewModel.TIME_LIMIT)) continue;
       StringProperty value = vm.optionProperty(name, spec);
+      boolean folded = shown.getChildren().size() >= OPTIONS_SHOWN;
+      if (folded) {
+        String dflt = spec.defaultValue() == null ? "" : spec.defaultValue();
+        changed.add(
+            Bindings.createStringBinding(() -> dflt.equals(value.get()) ? "" : spec.name(), value));
+      }
       Node control;
       if (spec.type() == OptionSpec.Type.CHOICE) {
         ComboBox<String> c = new ComboBox<>(FXCollections.observableArrayList(spec.choices()));
@@ -480,7 +510,35 @@ public final class PlanTab implements WorkspaceTab {
       // a label stays beside its control when the row wraps
       HBox pair = new HBox(6, label, control);
       pair.setAlignment(Pos.CENTER_LEFT);
-      box.getChildren().add(pair);
+      if (shown.getChildren().size() < OPTIONS_SHOWN) shown.getChildren().add(pair);
+      else more.getChildren().add(pair);
     }
+    if (more.getChildren().isEmpty()) return;
+    shown.getChildren().add(toggle);
+    int n = more.getChildren().size();
+    toggle
+        .textProperty()
+        .bind(
+            Bindings.createStringBinding(
+                () -> moreOptionsText(n, changed.stream().map(StringBinding::get).toList()),
+                changed.toArray(StringBinding[]::new)));
+  }
+
+  /**
+   * "More options (8)", or "More options (8; 2 changed: repair, aligned)" when folded options
+   * differ from their defaults ({@code changed} holds a name for each changed one, "" for the
+   * others).
+   */
+  static String moreOptionsText(int folded, List<String> changed) {
+    List<String> names = changed.stream().filter(c -> !c.isEmpty()).toList();
+    return names.isEmpty()
+        ? "More options (" + folded + ")"
+        : "More options ("
+            + folded
+            + "; "
+            + names.size()
+            + " changed: "
+            + String.join(", ", names)
+            + ")";
   }
 }
