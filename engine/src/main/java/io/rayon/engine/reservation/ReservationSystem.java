@@ -396,7 +396,7 @@ public final class ReservationSystem {
         now,
         from,
         to,
-        (id, a, s) -> {
+        (id, a, start, s) -> {
           ReservationRequest q = plan.requestOf(id);
           long[] own = RequestSize.window(plan.horizon(), notBefore(q, now));
           long slack = (own[1] - own[0]) - (a.end() - a.start());
@@ -412,17 +412,20 @@ public final class ReservationSystem {
    */
   private List<Reservation> mostHeld(long now, long from, long to, int k) {
     MostHeld<String> top = new MostHeld<>(k);
-    scan(now, from, to, (id, a, s) -> top.offer(s, a.start(), id, id));
+    scan(now, from, to, (id, a, start, s) -> top.offer(s, start, id, id));
     List<Reservation> out = new ArrayList<>(top.size());
     for (String id : top.best())
       out.add(new Reservation(plan.requestOf(id), plan.allocationOf(id)));
     return out;
   }
 
-  /** What {@link #scan} reports for each candidate: its id, allocation and capacity-steps held. */
+  /**
+   * What {@link #scan} reports for each candidate: its id, allocation, the allocation's start (its
+   * index key, read once) and the capacity-steps it holds in the window.
+   */
   @FunctionalInterface
   private interface CandidateSink {
-    void accept(String id, ReservationAllocation a, double held);
+    void accept(String id, ReservationAllocation a, long start, double held);
   }
 
   /**
@@ -438,18 +441,19 @@ public final class ReservationSystem {
     var range = byStart.subMap(now, false, to, false).entrySet().iterator();
     while (range.hasNext()) {
       var e = range.next();
+      long start = e.getKey();
       var ids = e.getValue().iterator();
       while (ids.hasNext()) {
         String id = ids.next();
         ReservationAllocation a = plan.contains(id) ? plan.allocationOf(id) : null;
-        if (a == null || a.start() != e.getKey()) {
+        if (a == null || a.start() != start) {
           ids.remove(); // stale: gone, or moved (entered again under its new start)
           continue;
         }
         if (a.end() <= from) continue;
         double s = heldInside(a, cap, from, to);
         if (s <= 0) continue;
-        sink.accept(id, a, s);
+        sink.accept(id, a, start, s);
       }
       if (e.getValue().isEmpty()) range.remove();
     }
