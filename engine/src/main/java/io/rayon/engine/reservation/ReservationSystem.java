@@ -181,6 +181,9 @@ public final class ReservationSystem {
    * {@code any} whose other alternative now fits) makes the repair fail, since what it was promised
    * would change. The cost is bounded by the reservations not started that start inside the window
    * (found through an index by start step, not by a scan of the plan) and k + 1 placements per try.
+   * With {@link RepairPick#MOST_HELD} and {@link RepairPick#SINGLES} the k most held are kept in a
+   * bounded heap as the index is read ({@link MostHeld}: the same order, so the same choice as
+   * sorting every candidate).
    */
   public Decision create(ReservationRequest request) {
     lastMoves = Map.of();
