@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The reservation system of Rayon §5: it owns the plan and is the only writer. Planners propose
@@ -180,6 +181,9 @@ public final class ReservationSystem {
    * {@code any} whose other alternative now fits) makes the repair fail, since what it was promised
    * would change. The cost is bounded by the reservations not started that start inside the window
    * (found through an index by start step, not by a scan of the plan) and k + 1 placements per try.
+   * With {@link RepairPick#MOST_HELD} and {@link RepairPick#SINGLES} the k most held are kept in a
+   * bounded heap as the index is read ({@link MostHeld}: the same order, so the same choice as
+   * sorting every candidate).
    */
   public Decision create(ReservationRequest request) {
     lastMoves = Map.of();
@@ -230,12 +234,28 @@ public final class ReservationSystem {
     long from = win[0];
     long to = win[1];
     if (to <= from) return failed(request.id(), original, k, "its window is empty");
+    RepairPick pick = planner.repairPick();
+    List<List<Reservation>> tries = new ArrayList<>();
+    if (pick == RepairPick.SINGLES || pick == RepairPick.MOST_HELD) {
+      // the k most held, most held first: what first(found, BY_HELD, k) then mostHeldFirst give,
+      // chosen by a bounded heap over the scan instead of sorting every candidate (MostHeld: the
+      // same total order, term for term); slack is not read by these rules, so not computed
+      List<Reservation> most = mostHeld(now, from, to, k);
+      if (most.isEmpty())
+        return failed(
+            request.id(), original, k, "no reservation that has not started overlaps its window");
+      if (pick == RepairPick.SINGLES) {
+        for (Reservation r : most) tries.add(List.of(r));
+        if (most.size() > 1) tries.add(most);
+      } else {
+        tries.add(most);
+      }
+      return runTries(request, original, k, tries, now);
+    }
     List<Candidate> found = candidates(now, from, to);
     if (found.isEmpty())
       return failed(
           request.id(), original, k, "no reservation that has not started overlaps its window");
-    RepairPick pick = planner.repairPick();
-    List<List<Reservation>> tries = new ArrayList<>();
     switch (pick) {
       case FLEXIBLE -> tries.add(mostHeldFirst(first(found, BY_SLACK, k)));
       case ENOUGH -> {
@@ -251,24 +271,34 @@ public final class ReservationSystem {
         }
         tries.add(mostHeldFirst(chosen));
       }
-      case SINGLES -> {
-        List<Reservation> most = mostHeldFirst(first(found, BY_HELD, k));
-        for (Reservation r : most) tries.add(List.of(r));
-        if (most.size() > 1) tries.add(most);
-      }
-      default -> tries.add(mostHeldFirst(first(found, BY_HELD, k)));
+      default -> throw new IllegalStateException("repair-pick " + pick + " is chosen above");
     }
-    String why = null;
+    return runTries(request, original, k, tries, now);
+  }
+
+  /** Runs the repair's tries in turn; the first that succeeds is kept (see {@link #create}). */
+  private Decision runTries(
+      ReservationRequest request,
+      Rejection original,
+      int k,
+      List<List<Reservation>> tries,
+      long now) {
+    Supplier<String> why = null;
     for (List<Reservation> chosen : tries) {
       Attempt a = attempt(request, chosen, now);
       if (a.accepted() != null) return a.accepted();
       why = a.why();
     }
-    return failed(request.id(), original, k, tries.size() > 1 ? "each try failed; " + why : why);
+    // only the last try's reason is read, so each reason is written out only here
+    return failed(
+        request.id(), original, k, tries.size() > 1 ? "each try failed; " + why.get() : why.get());
   }
 
-  /** One repair try: an accepted decision (the moves kept), or why it failed (all rolled back). */
-  private record Attempt(Decision accepted, String why) {}
+  /**
+   * One repair try: an accepted decision (the moves kept), or why it failed (all rolled back),
+   * written out when read.
+   */
+  private record Attempt(Decision accepted, Supplier<String> why) {}
 
   /**
    * Takes {@code chosen} out, places the request, then places each of {@code chosen} again in the
@@ -279,13 +309,14 @@ public final class ReservationSystem {
     for (Reservation r : chosen) plan.remove(r.request().id());
     List<String> placed = new ArrayList<>();
     Decision d = commitOrReject(request, planner.place(plan, request, context));
-    String why = null;
+    Supplier<String> why = null;
     if (!d.accepted()) {
       why =
-          "with "
-              + chosen.size()
-              + " reservation(s) that had not started taken out it is still rejected: "
-              + d.rejection();
+          () ->
+              "with "
+                  + chosen.size()
+                  + " reservation(s) that had not started taken out it is still rejected: "
+                  + d.rejection();
     } else {
       placed.add(request.id());
       Planner placer = planner.repairPlacer();
@@ -294,18 +325,19 @@ public final class ReservationSystem {
         ReservationRequest q = r.request();
         Decision m = commitOrReject(q, placer.place(plan, notBefore(q, now), context));
         if (!m.accepted()) {
-          why = "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
+          why = () -> "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
           break;
         }
         placed.add(q.id());
         if (m.allocation().work() != r.allocation().work()) {
           why =
-              "'"
-                  + q.id()
-                  + "', moved to make room, would get "
-                  + m.allocation().work()
-                  + " bundle-steps instead of "
-                  + r.allocation().work();
+              () ->
+                  "'"
+                      + q.id()
+                      + "', moved to make room, would get "
+                      + m.allocation().work()
+                      + " bundle-steps instead of "
+                      + r.allocation().work();
           break;
         }
         moves.put(q.id(), m.allocation());
@@ -362,34 +394,72 @@ public final class ReservationSystem {
    * they hold there and their slack, in the index's order.
    */
   private List<Candidate> candidates(long now, long from, long to) {
+    List<Candidate> found = new ArrayList<>();
+    scan(
+        now,
+        from,
+        to,
+        (id, a, start, s) -> {
+          ReservationRequest q = plan.requestOf(id);
+          long[] own = RequestSize.window(plan.horizon(), notBefore(q, now));
+          long slack = (own[1] - own[0]) - (a.end() - a.start());
+          found.add(new Candidate(new Reservation(q, a), s, slack));
+        });
+    return found;
+  }
+
+  /**
+   * The k of {@link #candidates} first by {@link #BY_HELD}, in that order: the same reservations as
+   * {@code mostHeldFirst(first(candidates(now, from, to), BY_HELD, k))}, chosen by a bounded heap
+   * ({@link MostHeld}) as the index is scanned, without a candidate object or a slack for each.
+   */
+  private List<Reservation> mostHeld(long now, long from, long to, int k) {
+    MostHeld<String> top = new MostHeld<>(k);
+    scan(now, from, to, (id, a, start, s) -> top.offer(s, start, id, id));
+    List<Reservation> out = new ArrayList<>(top.size());
+    for (String id : top.best())
+      out.add(new Reservation(plan.requestOf(id), plan.allocationOf(id)));
+    return out;
+  }
+
+  /**
+   * What {@link #scan} reports for each candidate: its id, allocation, the allocation's start (its
+   * index key, read once) and the capacity-steps it holds in the window.
+   */
+  @FunctionalInterface
+  private interface CandidateSink {
+    void accept(String id, ReservationAllocation a, long start, double held);
+  }
+
+  /**
+   * Reports each reservation that starts after {@code now} and holds capacity inside [from, to),
+   * with what it holds there, in the index's order; drops the stale index entries it meets.
+   */
+  private void scan(long now, long from, long to, CandidateSink sink) {
     if (byStart == null) {
       byStart = new TreeMap<>();
       for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
     }
     Resources cap = plan.capacityAt(from);
-    List<Candidate> found = new ArrayList<>();
     var range = byStart.subMap(now, false, to, false).entrySet().iterator();
     while (range.hasNext()) {
       var e = range.next();
+      long start = e.getKey();
       var ids = e.getValue().iterator();
       while (ids.hasNext()) {
         String id = ids.next();
         ReservationAllocation a = plan.contains(id) ? plan.allocationOf(id) : null;
-        if (a == null || a.start() != e.getKey()) {
+        if (a == null || a.start() != start) {
           ids.remove(); // stale: gone, or moved (entered again under its new start)
           continue;
         }
         if (a.end() <= from) continue;
         double s = heldInside(a, cap, from, to);
         if (s <= 0) continue;
-        ReservationRequest q = plan.requestOf(id);
-        long[] own = RequestSize.window(plan.horizon(), notBefore(q, now));
-        long slack = (own[1] - own[0]) - (a.end() - a.start());
-        found.add(new Candidate(new Reservation(q, a), s, slack));
+        sink.accept(id, a, start, s);
       }
       if (e.getValue().isEmpty()) range.remove();
     }
-    return found;
   }
 
   /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */
@@ -398,6 +468,9 @@ public final class ReservationSystem {
     for (AtomAllocation atom : a.atoms()) {
       long bs = 0;
       for (Step st : atom.steps()) {
+        // steps are sorted and do not overlap (AtomAllocation): from here on none reaches inside
+        // [from, to), and each would add 0 to bs, so stopping leaves the sum as it was
+        if (st.start() >= to) break;
         long lo = Math.max(from, st.start());
         long hi = Math.min(to, st.end());
         if (hi > lo) bs += st.bundles() * (hi - lo);
