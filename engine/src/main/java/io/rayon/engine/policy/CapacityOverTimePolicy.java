@@ -121,7 +121,7 @@ public final class CapacityOverTimePolicy extends InstantaneousPolicy {
   @Override
   public Optional<Rejection> checkFitting(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    if (fraction < 1.0) return check(plan, request, proposal);
+    if (!headroomCoversFree()) return check(plan, request, proposal);
     if (averageImpliedByInstantaneous(plan)) return Optional.empty();
     return Optional.ofNullable(firstAverageViolationFastest(plan, request, proposal));
   }

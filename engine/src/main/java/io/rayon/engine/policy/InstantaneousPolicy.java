@@ -86,14 +86,14 @@ public class InstantaneousPolicy implements SharingPolicy {
   }
 
   /**
-   * At a 100% cap a proposal that fits the free capacity passes without reading the plan (the user
-   * holds part of what the plan holds: held + need ≤ allocated + free = capacity at every step);
-   * below it, {@link #check}.
+   * At a 100% cap ({@link #headroomCoversFree}) a proposal that fits the free capacity passes
+   * without reading the plan (the user holds part of what the plan holds: held + need ≤ allocated +
+   * free = capacity at every step); below it, {@link #check}.
    */
   @Override
   public Optional<Rejection> checkFitting(
       PlanView plan, ReservationRequest request, ReservationAllocation proposal) {
-    return fraction >= 1.0 ? Optional.empty() : check(plan, request, proposal);
+    return headroomCoversFree() ? Optional.empty() : check(plan, request, proposal);
   }
 
   /**

@@ -241,24 +241,28 @@ public final class ReservationSystem {
       // chosen by a bounded heap over the scan instead of sorting every candidate (MostHeld: the
       // same total order, term for term); slack is not read by these rules, so not computed
       List<Reservation> most = mostHeld(now, from, to, k);
-      if (most.isEmpty())
-        return failed(
-            request.id(), original, k, "no reservation that has not started overlaps its window");
-      if (pick == RepairPick.SINGLES) {
+      if (pick == RepairPick.SINGLES && most.size() > 1)
         for (Reservation r : most) tries.add(List.of(r));
-        if (most.size() > 1) tries.add(most);
-      } else {
-        tries.add(most);
-      }
-      return runTries(request, original, k, tries, now);
+      if (!most.isEmpty()) tries.add(most);
+    } else {
+      List<Candidate> found = candidates(now, from, to);
+      if (!found.isEmpty()) tries.add(slackChoice(pick, request, found, from, k));
     }
-    List<Candidate> found = candidates(now, from, to);
-    if (found.isEmpty())
+    if (tries.isEmpty())
       return failed(
           request.id(), original, k, "no reservation that has not started overlaps its window");
+    return runTries(request, original, k, tries, now);
+  }
+
+  /**
+   * The reservations {@code FLEXIBLE} or {@code ENOUGH} take out of {@code found}, most held first.
+   */
+  private List<Reservation> slackChoice(
+      RepairPick pick, ReservationRequest request, List<Candidate> found, long from, int k) {
     switch (pick) {
-      case FLEXIBLE -> tries.add(mostHeldFirst(first(found, BY_SLACK, k)));
-      case ENOUGH -> {
+      case FLEXIBLE:
+        return mostHeldFirst(first(found, BY_SLACK, k));
+      case ENOUGH:
         double need = RequestSize.work(request.rdl(), plan.capacityAt(from));
         List<Candidate> bySlack = new ArrayList<>(found);
         bySlack.sort(BY_SLACK);
@@ -269,11 +273,10 @@ public final class ReservationSystem {
           chosen.add(c);
           held += c.held();
         }
-        tries.add(mostHeldFirst(chosen));
-      }
-      default -> throw new IllegalStateException("repair-pick " + pick + " is chosen above");
+        return mostHeldFirst(chosen);
+      default:
+        throw new IllegalStateException("repair-pick " + pick + " does not read slack");
     }
-    return runTries(request, original, k, tries, now);
   }
 
   /** Runs the repair's tries in turn; the first that succeeds is kept (see {@link #create}). */
