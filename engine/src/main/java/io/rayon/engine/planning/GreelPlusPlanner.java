@@ -67,7 +67,7 @@ import java.util.Optional;
  *       reservations bounded repair takes out ({@link RepairPick}: {@code most-held}, the rule
  *       before this option; {@code enough}; {@code flexible}; {@code singles}; {@code
  *       singles-enough}, {@code singles}' tries then {@code enough}'s, which closes SWIM (iii) at
- *       one-second steps, where the repair of the trace's smallest jobs failed for moving only big
+ *       one-second steps, where the repair of small requests failed for moving only big
  *       reservations that then fit nowhere). {@code repair-place} (default {@code same}): how the
  *       moved ones are placed again ({@link RepairPlace}). Not paper notions.
  *   <li>The defaults together, {@code max-room-share=0.1} applied below a free share of 0.3 with
