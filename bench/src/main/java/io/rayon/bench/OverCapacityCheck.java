@@ -35,8 +35,7 @@ final class OverCapacityCheck {
     PlanningContext ctx =
         PlanningContext.DEFAULT.withPolicy(
             SharingPolicies.from(s.sharingPolicy(), s.stepSeconds()));
-    GreelPlusPlanner probe =
-new GreelPlusPlanner(GreelPlusOptions.PLAIN);
+    GreelPlusPlanner probe = new GreelPlusPlanner(GreelPlusOptions.PLAIN);
     List<ReservationRequest> rs = w.requests();
     int fitted = 0;
     for (int i = 0; i < rs.size(); i++) {

@@ -34,9 +34,10 @@ import io.rayon.engine.plugin.Options;
 /**
  * The settings of {@link GreelPlusPlanner} ({@value GreelPlusPlanner#NAME}), one component per
  * option of {@link GreelPlusPlanner#specs}. Why each exists, and what it measured, is in {@link
- * GreelPlusPlanner}'s description and {@code docs/planner-options.md}; none is a paper notion
- * except GREE-L's own {@link GreedyOptions}. A new option is a new component here (with its check
- * in the compact constructor and its {@code withX}).
+ * GreelPlusPlanner}'s description and {@code docs/planner-options.md}. {@code greedy} holds
+ * GREE-L's own departures from the paper ({@link GreedyOptions}); none of the other components is a
+ * paper notion. A new option is a new component here, with its check in the compact constructor and
+ * its {@code withX}.
  *
  * <p>A {@code null} component takes {@link #PLAIN}'s value (as the planner's constructors did).
  * Every range is checked; a bad value is an {@link IllegalArgumentException} naming the option.
@@ -126,9 +127,9 @@ public record GreelPlusOptions(
    * admission ({@link GreelPlusPlanner#NO_MAX_ROOM_SHARE}, applied {@link GreelPlusPlanner#ALWAYS}
    * when set), no early reserve ({@link GreelPlusPlanner#NO_EARLY_RESERVE}) with {@link
    * ReserveRule#FIXED}, no aligned candidate, no repair ({@link GreelPlusPlanner#NO_REPAIR}) with
-   * {@link RepairPick#MOST_HELD} and {@link RepairPlace#SAME}. What the planner's short
-   * constructors built before these options were one record; tests and benchmarks start from it to
-   * measure one option at a time.
+   * {@link RepairPick#MOST_HELD} and {@link RepairPlace#SAME}: the base the planner's short
+   * constructors built on before its settings were this record. Tests and benchmarks start from it
+   * to set one option at a time.
    */
   public static final GreelPlusOptions PLAIN =
       new GreelPlusOptions(
