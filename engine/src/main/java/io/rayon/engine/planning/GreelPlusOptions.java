@@ -36,8 +36,9 @@ import io.rayon.engine.plugin.Options;
  * option of {@link GreelPlusPlanner#specs}. Why each exists, and what it measured, is in {@link
  * GreelPlusPlanner}'s description and {@code docs/planner-options.md}. {@code greedy} holds
  * GREE-L's own departures from the paper ({@link GreedyOptions}); none of the other components is a
- * paper notion. A new option is a new component here, with its check in the compact constructor and
- * its {@code withX}.
+ * paper notion. A new option is a new component here, with its check in the compact constructor,
+ * its {@code withX} and its reading in {@link #from}, and its {@code OptionSpec} in {@link
+ * GreelPlusPlanner#specs}.
  *
  * <p>A {@code null} component takes {@link #PLAIN}'s value (as the planner's constructors did).
  * Every range is checked; a bad value is an {@link IllegalArgumentException} naming the option.
