@@ -536,10 +536,12 @@ public final class GreelPlusPlanner implements Planner {
     double maxRoomShare = options.maxRoomShare();
     double maxPlanShare = options.maxPlanShare();
     double roomShareBelow = options.roomShareBelow();
+    // the window's free room, walked at most once for the admission and the crowded reserve
+    RequestSize.WindowRoom room = new RequestSize.WindowRoom(plan, request);
     if ((maxRoomShare < NO_MAX_ROOM_SHARE || maxPlanShare < NO_MAX_ROOM_SHARE)
-        && (roomShareBelow >= ALWAYS || RequestSize.freeShare(plan, request) < roomShareBelow)) {
+        && (roomShareBelow >= ALWAYS || room.freeShare() < roomShareBelow)) {
       if (maxRoomShare < NO_MAX_ROOM_SHARE) {
-        double taken = RequestSize.shareOfRoom(plan, request);
+        double taken = room.shareOfRoom();
         if (taken > maxRoomShare)
           return refused(
               request, taken, "of the free room left in its window", MAX_ROOM_SHARE, maxRoomShare);
@@ -561,14 +563,14 @@ public final class GreelPlusPlanner implements Planner {
         return late(plan, request, ctx);
       case EARLY_FIRST:
         {
-          Decision early = earlyCandidates(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx, room);
           return early != null ? early : late(plan, request, ctx);
         }
       default:
         {
           Decision late = late(plan, request, ctx);
           if (late.accepted()) return late;
-          Decision early = earlyCandidates(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx, room);
           return early != null ? early : late;
         }
     }
@@ -614,8 +616,9 @@ public final class GreelPlusPlanner implements Planner {
    * The early candidate, with the aligned one before or after it as {@value #ALIGNED} says: the
    * first accepted decision, or null when none fits.
    */
-  private Decision earlyCandidates(PlanView plan, ReservationRequest request, PlanningContext ctx) {
-    double share = reserveShare(plan, request);
+  private Decision earlyCandidates(
+      PlanView plan, ReservationRequest request, PlanningContext ctx, RequestSize.WindowRoom room) {
+    double share = reserveShare(room);
     Aligned aligned = options.aligned();
     if (aligned == Aligned.FIRST) {
       Decision a = early(plan, request, ctx, true, share);
@@ -660,15 +663,16 @@ public final class GreelPlusPlanner implements Planner {
    */
   private Decision early(
       PlanView plan, ReservationRequest request, PlanningContext ctx, boolean alignedAtoms) {
-    return early(plan, request, ctx, alignedAtoms, reserveShare(plan, request));
+    return early(
+        plan, request, ctx, alignedAtoms, reserveShare(new RequestSize.WindowRoom(plan, request)));
   }
 
-  /** The share of the capacity the early candidate leaves free for this request. */
-  private double reserveShare(PlanView plan, ReservationRequest request) {
+  /** The share of the capacity the early candidate leaves free for the request of {@code room}. */
+  private double reserveShare(RequestSize.WindowRoom room) {
     double earlyReserve = options.earlyReserve();
     if (earlyReserve <= 0) return 0;
     if (options.reserveRule() == ReserveRule.CROWDED) {
-      double free = RequestSize.freeShare(plan, request);
+      double free = room.freeShare();
       return Math.min(MAX_RESERVE, 2 * earlyReserve * (1 - free));
     }
     return earlyReserve;
