@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.GreelPlusOptions;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.RandomWorkloads;
@@ -60,16 +61,16 @@ class BoundedRepairTest {
    */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
-            GreelPlusPlanner.DEFAULT_GREEDY,
-            DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
-            GreelPlusPlanner.EarlyShape.TALL,
-            Math.floorMod(seed >> 14, 8L) == 7 ? 0.3 : GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-            RESERVES[(int) Math.floorMod(seed >> 3, 2L)],
-            BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
-        .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
-        .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
-        .withRoomShareBelow(0.5)
-        .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1);
+        GreelPlusOptions.PLAIN
+            .withDirection(DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)])
+            .withMaxRoomShare(
+                Math.floorMod(seed >> 14, 8L) == 7 ? 0.3 : GreelPlusPlanner.NO_MAX_ROOM_SHARE)
+            .withEarlyReserve(RESERVES[(int) Math.floorMod(seed >> 3, 2L)])
+            .withRepair(BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
+            .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
+            .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
+            .withRoomShareBelow(0.5)
+            .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1));
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
@@ -102,7 +103,7 @@ class BoundedRepairTest {
               + " "
               + p.repairPick().text()
               + " "
-              + p.repairPlace().text()
+              + p.options().repairPlace().text()
               + ", "
               + spec;
       assertThat(PlanValidator.validate(rs.plan(), spec)).as(at).isEmpty();
@@ -233,7 +234,7 @@ class BoundedRepairTest {
         GreelPlusPlanner p = planner(s);
         int[] c =
             byRule.computeIfAbsent(
-                p.repairPick().text() + " " + p.repairPlace().text(), k -> new int[2]);
+                p.repairPick().text() + " " + p.options().repairPlace().text(), k -> new int[2]);
         c[0] += o.moved();
         c[1] += o.failedRepairs();
       }
@@ -247,13 +248,7 @@ class BoundedRepairTest {
 
   /** greel-plus with no early reserve (so the early candidate is plain) and the given bound. */
   private static GreelPlusPlanner plus(int repair) {
-    return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        GreelPlusPlanner.Direction.EARLY_FIRST,
-        GreelPlusPlanner.EarlyShape.TALL,
-        GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-        GreelPlusPlanner.NO_EARLY_RESERVE,
-        repair);
+    return new GreelPlusPlanner(GreelPlusOptions.PLAIN.withRepair(repair));
   }
 
   private static ReservationRequest request(String id, String rdl, long arrival) {
@@ -330,7 +325,13 @@ class BoundedRepairTest {
 
     for (RepairPick pick : List.of(RepairPick.ENOUGH, RepairPick.FLEXIBLE)) {
       for (GreelPlusPlanner.RepairPlace place : GreelPlusPlanner.RepairPlace.values()) {
-        ReservationSystem rs = system(plus(1).withRepairPick(pick).withRepairPlace(place));
+        ReservationSystem rs =
+            system(
+                new GreelPlusPlanner(
+                    GreelPlusOptions.PLAIN
+                        .withRepair(1)
+                        .withRepairPick(pick)
+                        .withRepairPlace(place)));
         ReservationAllocation aBefore = rs.plan().allocationOf("A");
         Decision d = rs.create(b);
         String at = pick.text() + " " + place.text();
@@ -345,16 +346,28 @@ class BoundedRepairTest {
       }
     }
 
-    ReservationSystem singles = system(plus(2).withRepairPick(RepairPick.SINGLES));
+    ReservationSystem singles =
+        system(
+            new GreelPlusPlanner(
+                GreelPlusOptions.PLAIN.withRepair(2).withRepairPick(RepairPick.SINGLES)));
     Decision d = singles.create(b);
     assertThat(d.accepted()).isTrue();
     assertThat(singles.lastMoves().keySet()).containsExactly("C");
     assertThat(singles.plan().allocationOf("C").start()).isEqualTo(4);
     assertThat(singles.plan().allocationOf("A").start()).isEqualTo(2);
     // singles with a bound of 1 has no second try: it fails as most-held does
-    assertThat(system(plus(1).withRepairPick(RepairPick.SINGLES)).create(b).accepted()).isFalse();
+    assertThat(
+            system(
+                    new GreelPlusPlanner(
+                        GreelPlusOptions.PLAIN.withRepair(1).withRepairPick(RepairPick.SINGLES)))
+                .create(b)
+                .accepted())
+        .isFalse();
     // singles-enough with a bound of 1: A alone fails as above, then enough's choice, C, is tried
-    ReservationSystem singlesEnough = system(plus(1).withRepairPick(RepairPick.SINGLES_ENOUGH));
+    ReservationSystem singlesEnough =
+        system(
+            new GreelPlusPlanner(
+                GreelPlusOptions.PLAIN.withRepair(1).withRepairPick(RepairPick.SINGLES_ENOUGH)));
     ReservationAllocation aBefore = singlesEnough.plan().allocationOf("A");
     Decision e = singlesEnough.create(b);
     assertThat(e.accepted()).isTrue();
@@ -376,7 +389,8 @@ class BoundedRepairTest {
     ReservationSystem rs =
         new ReservationSystem(
                 onePlan(),
-                plus(2).withRepairPick(RepairPick.SINGLES_ENOUGH),
+                new GreelPlusPlanner(
+                    GreelPlusOptions.PLAIN.withRepair(2).withRepairPick(RepairPick.SINGLES_ENOUGH)),
                 SharingPolicySpec.NONE)
             .setSelfChecking(true);
     assertThat(rs.create(request("A", "window(atom(<1024,1>,6,6,2,12),2,4)", 0)).accepted())
@@ -425,8 +439,10 @@ class BoundedRepairTest {
         Math.floorMod(seed >> 8, 3L) == 0 ? RandomWorkloads.arrivingAtRandom(seed) : crowded(seed);
     SharingPolicySpec spec = w.policy();
     GreelPlusPlanner base = planner(seed);
-    GreelPlusPlanner enough = base.withRepairPick(RepairPick.SINGLES_ENOUGH);
-    GreelPlusPlanner singles = base.withRepairPick(RepairPick.SINGLES);
+    GreelPlusPlanner enough =
+        new GreelPlusPlanner(base.options().withRepairPick(RepairPick.SINGLES_ENOUGH));
+    GreelPlusPlanner singles =
+        new GreelPlusPlanner(base.options().withRepairPick(RepairPick.SINGLES));
     ReservationSystem rs = new ReservationSystem(w.plan(), enough, spec);
     int rescued = 0;
     for (ReservationRequest r : w.requests()) {
@@ -530,7 +546,7 @@ class BoundedRepairTest {
     GreelPlusPlanner p =
         (GreelPlusPlanner) Planners.byName("greel-plus", PlannerOptions.NONE.with("repair", "16"));
     assertThat(p.repairBound()).isEqualTo(16);
-    assertThat(p.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    assertThat(p.options().earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair", "-1")))
         .isInstanceOf(IllegalArgumentException.class)
@@ -558,7 +574,7 @@ class BoundedRepairTest {
         .isEqualTo(GreelPlusPlanner.DEFAULT_REPAIR_PICK)
         .isEqualTo(RepairPick.SINGLES_ENOUGH);
     assertThat(RepairPick.SINGLES_ENOUGH.text()).isEqualTo("singles-enough");
-    assertThat(byDefault.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
+    assertThat(byDefault.options().repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
     // with no admission and the same direction the planner places the moved ones itself
     GreelPlusPlanner noAdmission =
         (GreelPlusPlanner)
@@ -573,17 +589,21 @@ class BoundedRepairTest {
     GreelPlusPlanner late =
         (GreelPlusPlanner)
             Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-place", "late-first"));
-    assertThat(late.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.LATE_FIRST);
+    assertThat(late.options().repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.LATE_FIRST);
     GreelPlusPlanner placer = (GreelPlusPlanner) late.repairPlacer();
-    assertThat(placer.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE_FIRST);
+    assertThat(placer.options().direction()).isEqualTo(GreelPlusPlanner.Direction.LATE_FIRST);
     assertThat(placer.repairBound()).isZero();
     // an admission is never applied to a moved reservation
     GreelPlusPlanner admits = byDefault;
     GreelPlusPlanner admitsPlacer = (GreelPlusPlanner) admits.repairPlacer();
-    assertThat(admitsPlacer.maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
-    assertThat(((GreelPlusPlanner) byDefault.withMaxPlanShare(0.01).repairPlacer()).maxPlanShare())
+    assertThat(admitsPlacer.options().maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(
+            ((GreelPlusPlanner)
+                    new GreelPlusPlanner(byDefault.options().withMaxPlanShare(0.01)).repairPlacer())
+                .options()
+                .maxPlanShare())
         .isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
-    assertThat(admitsPlacer.direction()).isEqualTo(admits.direction());
+    assertThat(admitsPlacer.options().direction()).isEqualTo(admits.options().direction());
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-pick", "most")))
         .isInstanceOf(IllegalArgumentException.class)
