@@ -157,33 +157,19 @@ class GreelPlusSystemFingerprintTest {
     int moved = 0;
     for (Map.Entry<String, Map<String, String>> e : settings().entrySet()) {
       String text = record(planner(e.getValue()), workloads);
-      accepted += count(text, " accepted");
-      rejected += count(text, " rejected");
-      moved += count(text, "  moved ");
+      accepted += GreedyFingerprintTest.count(text, " accepted");
+      rejected += GreedyFingerprintTest.count(text, " rejected");
+      moved += GreedyFingerprintTest.count(text, "  moved ");
       actual.put(e.getKey(), GreedyFingerprintTest.sha256(text));
     }
     // the fingerprint must see every outcome often, repairs included, or it would not tell much
     assertThat(accepted).isGreaterThan(1000);
     assertThat(rejected).isGreaterThan(1000);
     assertThat(moved).isGreaterThan(50);
-    StringBuilder paste = new StringBuilder();
-    for (Map.Entry<String, String> e : actual.entrySet())
-      paste
-          .append("    EXPECTED.put(\"")
-          .append(e.getKey())
-          .append("\", \"")
-          .append(e.getValue())
-          .append("\");\n");
     assertThat(actual)
         .as(
             "decisions changed (%d accepted, %d rejected, %d moved); the new hashes:%n%s",
-            accepted, rejected, moved, paste)
+            accepted, rejected, moved, GreedyFingerprintTest.paste(actual))
         .isEqualTo(EXPECTED);
-  }
-
-  private static int count(String text, String word) {
-    int n = 0;
-    for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) n++;
-    return n;
   }
 }
