@@ -224,6 +224,10 @@ public final class GreelPlusPlanner implements Planner {
   public static final String REPAIR_PLACE = "repair-place";
   public static final String ROOM_SHARE_BELOW = "room-share-below";
   public static final String MAX_PLAN_SHARE = "max-plan-share";
+  public static final String MAX_STRETCH = "max-stretch";
+
+  /** The value of {@value #MAX_STRETCH} that refuses nothing. */
+  public static final double NO_MAX_STRETCH = 0.0;
 
   /**
    * How bounded repair places again the reservations it took out ({@value #REPAIR_PLACE}; not a
@@ -300,7 +304,18 @@ public final class GreelPlusPlanner implements Planner {
      */
     TALL,
     /** GREE-L run backwards: flat shapes in guessed intervals, from the arrival on. */
-    FLAT;
+    FLAT,
+    /**
+     * GREE's scan run backwards on the steps where each atom's full width fits ({@link
+     * AtomScans#greeAtom(io.rayon.model.rdl.Rdl.Atom, AtomRoom, boolean)}): each stage as early as
+     * it fits side by side at its full width, never stretched thinner over more steps where the
+     * room is lower. Not a paper notion: Hadoop's greedy agent places a stage's containers in one
+     * batch from its earliest start when they fit. Why: on SWIM's workload (i) the tall shape
+     * stretched stages over the room left after the crowded steps near the arrival and so held
+     * capacity far into the future that requests arriving later needed ({@code
+     * docs/planner-options.md}, "SWIM (i): why the agent's small requests are refused").
+     */
+    RIGID;
 
     static EarlyShape parse(String s) {
       return parseChoice(EARLY_SHAPE, values(), s);
@@ -341,9 +356,11 @@ public final class GreelPlusPlanner implements Planner {
       OptionSpec.choice(
           EARLY_SHAPE,
           "tall",
-          List.of("tall", "flat"),
+          List.of("tall", "flat", "rigid"),
           "shape of the early candidate: tall = GREE's scan run backwards in time, each stage as early and as tall as it"
-              + " fits (like Hadoop's greedy agent); flat = GREE-L run backwards, flat shapes in guessed intervals");
+              + " fits; flat = GREE-L run backwards, flat shapes in guessed intervals; rigid = as tall, but each stage"
+              + " only where its full width fits, never stretched thinner over more steps (Hadoop's greedy agent's one"
+              + " batch)");
 
   static final OptionSpec MAX_ROOM_SHARE_SPEC =
       OptionSpec.decimal(
@@ -393,6 +410,16 @@ public final class GreelPlusPlanner implements Planner {
           1,
           "admission by absolute size: a request whose work would take more than this share of the plan's whole"
               + " capacity (every step to the horizon) is refused, where room-share-below says; 1 = none refused");
+
+  static final OptionSpec MAX_STRETCH_SPEC =
+      OptionSpec.decimal(
+          MAX_STRETCH,
+          NO_MAX_STRETCH,
+          0,
+          1000,
+          "a placement that would end more than this many times the request's shortest length after its arrival is"
+              + " not kept and the request is refused (the future stays free for requests arriving later); at least 1;"
+              + " 0 = none refused");
 
   static final OptionSpec REPAIR_PICK_SPEC =
       OptionSpec.choice(
@@ -445,7 +472,8 @@ public final class GreelPlusPlanner implements Planner {
         REPAIR_PICK_SPEC,
         REPAIR_PLACE_SPEC,
         ROOM_SHARE_BELOW_SPEC,
-        MAX_PLAN_SHARE_SPEC);
+        MAX_PLAN_SHARE_SPEC,
+        MAX_STRETCH_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -460,6 +488,7 @@ public final class GreelPlusPlanner implements Planner {
   private final RepairPlace repairPlace;
   private final double roomShareBelow;
   private final double maxPlanShare;
+  private final double maxStretch;
 
   /** What places the moved reservations again ({@link #repairPlacer}). */
   private final Planner placer;
@@ -486,7 +515,8 @@ public final class GreelPlusPlanner implements Planner {
         DEFAULT_REPAIR_PICK,
         RepairPlace.SAME,
         DEFAULT_ROOM_SHARE_BELOW,
-        NO_MAX_ROOM_SHARE);
+        NO_MAX_ROOM_SHARE,
+        NO_MAX_STRETCH);
   }
 
   /** With no admission and no early reserve ({@link #NO_EARLY_RESERVE}). */
@@ -603,7 +633,8 @@ public final class GreelPlusPlanner implements Planner {
         RepairPick.DEFAULT,
         RepairPlace.SAME,
         ALWAYS,
-        NO_MAX_ROOM_SHARE);
+        NO_MAX_ROOM_SHARE,
+        NO_MAX_STRETCH);
   }
 
   /** Every option (see the constructor above and the withers below). */
@@ -619,7 +650,12 @@ public final class GreelPlusPlanner implements Planner {
       RepairPick repairPick,
       RepairPlace repairPlace,
       double roomShareBelow,
-      double maxPlanShare) {
+      double maxPlanShare,
+      double maxStretch) {
+    if (!(maxStretch == NO_MAX_STRETCH || (maxStretch >= 1 && maxStretch <= 1000)))
+      throw new IllegalArgumentException(
+          MAX_STRETCH + " must be 0 (off) or in [1, 1000], got " + maxStretch);
+    this.maxStretch = maxStretch;
     if (!(maxPlanShare > 0))
       throw new IllegalArgumentException(
           MAX_PLAN_SHARE + " must be more than 0, got " + maxPlanShare);
@@ -665,14 +701,15 @@ public final class GreelPlusPlanner implements Planner {
                     && maxPlanShare >= NO_MAX_ROOM_SHARE)
             ? this
             : new GreelPlusPlanner(
-                this.greedy,
-                again,
-                this.earlyShape,
-                NO_MAX_ROOM_SHARE,
-                earlyReserve,
-                this.aligned,
-                this.reserveRule,
-                NO_REPAIR);
+                    this.greedy,
+                    again,
+                    this.earlyShape,
+                    NO_MAX_ROOM_SHARE,
+                    earlyReserve,
+                    this.aligned,
+                    this.reserveRule,
+                    NO_REPAIR)
+                .withMaxStretch(maxStretch);
   }
 
   /** This planner with {@value #REPAIR_PICK} = {@code pick}. */
@@ -689,7 +726,8 @@ public final class GreelPlusPlanner implements Planner {
         pick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch);
   }
 
   /** This planner with {@value #REPAIR_PLACE} = {@code place}. */
@@ -706,7 +744,8 @@ public final class GreelPlusPlanner implements Planner {
         repairPick,
         place,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch);
   }
 
   /**
@@ -726,7 +765,8 @@ public final class GreelPlusPlanner implements Planner {
         repairPick,
         repairPlace,
         below,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch);
   }
 
   /**
@@ -746,7 +786,35 @@ public final class GreelPlusPlanner implements Planner {
         repairPick,
         repairPlace,
         roomShareBelow,
-        share);
+        share,
+        maxStretch);
+  }
+
+  /**
+   * This planner with {@value #MAX_STRETCH} = {@code stretch}: 0 (off) or in [1, 1000]; a placement
+   * ending more than this many times the request's shortest length ({@link
+   * RequestSize#shortestLength}) after its arrival is not kept.
+   */
+  public GreelPlusPlanner withMaxStretch(double stretch) {
+    return new GreelPlusPlanner(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        stretch);
+  }
+
+  /** {@value #MAX_STRETCH}: how far after its arrival a placement may end (0 = off). */
+  public double maxStretch() {
+    return maxStretch;
   }
 
   /** {@value #MAX_PLAN_SHARE}: the admission by absolute size (1 = off). */
@@ -777,7 +845,8 @@ public final class GreelPlusPlanner implements Planner {
             o.has(REPAIR_PLACE) ? RepairPlace.parse(o.text(REPAIR_PLACE)) : RepairPlace.SAME)
         .withRoomShareBelow(
             o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW)
-        .withMaxPlanShare(o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE);
+        .withMaxPlanShare(o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE)
+        .withMaxStretch(o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH);
   }
 
   /** {@value #REPAIR_PICK}: which reservations bounded repair takes out. */
@@ -850,8 +919,39 @@ public final class GreelPlusPlanner implements Planner {
     return true;
   }
 
+  /**
+   * Places the request as the options say; with {@value #MAX_STRETCH} on, an accepted placement
+   * that ends more than that many times the request's shortest length ({@link
+   * RequestSize#shortestLength}) after its arrival is not kept, and the request is refused with a
+   * {@code CAPACITY} reason naming the option (so bounded repair still tries, and what it moves is
+   * placed under the same rule).
+   */
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
+    Decision d = placeByCandidates(plan, request, context);
+    if (maxStretch == NO_MAX_STRETCH || !d.accepted()) return d;
+    long arrival = Math.max(0, request.arrival());
+    long shortest = RequestSize.shortestLength(request.rdl());
+    long after = d.allocation().end() - arrival;
+    if (shortest <= 0 || after <= maxStretch * shortest) return d;
+    return Decision.reject(
+        request.id(),
+        Rejection.of(
+            Rejection.Code.CAPACITY,
+            "",
+            String.format(
+                Locale.ROOT,
+                "refused by %s: its placement would end %d steps after its arrival, more than"
+                    + " %s=%s times its shortest length of %d steps",
+                NAME,
+                after,
+                MAX_STRETCH,
+                maxStretch,
+                shortest)));
+  }
+
+  private Decision placeByCandidates(
+      PlanView plan, ReservationRequest request, PlanningContext context) {
     PlanningContext ctx = context == null ? PlanningContext.DEFAULT : context;
     // The expression is checked once here for both candidates (each used to check it again).
     Rejection invalid = RdlChecks.validate(request.rdl());
@@ -1013,6 +1113,7 @@ public final class GreelPlusPlanner implements Planner {
     TentativePlacement p =
         new TentativePlacement(m.view(), mirrored, ctx, greedy).validated().withoutReasons();
     if (alignedAtoms) p.alignedAtoms();
+    else if (earlyShape == EarlyShape.RIGID) p.fullWidthAtoms();
     TentativePlacement.Traversal t =
         earlyShape == EarlyShape.FLAT && !alignedAtoms
             ? new GreeLTraversal(p)
