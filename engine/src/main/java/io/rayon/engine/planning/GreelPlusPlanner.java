@@ -225,6 +225,7 @@ public final class GreelPlusPlanner implements Planner {
   public static final String ROOM_SHARE_BELOW = "room-share-below";
   public static final String MAX_PLAN_SHARE = "max-plan-share";
   public static final String MAX_STRETCH = "max-stretch";
+  public static final String STRETCH_ABOVE = "stretch-above";
 
   /** The value of {@value #MAX_STRETCH} that refuses nothing. */
   public static final double NO_MAX_STRETCH = 0.0;
@@ -421,6 +422,16 @@ public final class GreelPlusPlanner implements Planner {
               + " not kept and the request is refused (the future stays free for requests arriving later); at least 1;"
               + " 0 = none refused");
 
+  static final OptionSpec STRETCH_ABOVE_SPEC =
+      OptionSpec.decimal(
+          STRETCH_ABOVE,
+          0,
+          0,
+          1,
+          "max-stretch applies only to requests whose work is more than this share of the plan's whole capacity"
+              + " (every step to the horizon): the big ones may not hold room far ahead, the small ones may; 0 = to"
+              + " every request");
+
   static final OptionSpec REPAIR_PICK_SPEC =
       OptionSpec.choice(
           REPAIR_PICK,
@@ -473,7 +484,8 @@ public final class GreelPlusPlanner implements Planner {
         REPAIR_PLACE_SPEC,
         ROOM_SHARE_BELOW_SPEC,
         MAX_PLAN_SHARE_SPEC,
-        MAX_STRETCH_SPEC);
+        MAX_STRETCH_SPEC,
+        STRETCH_ABOVE_SPEC);
   }
 
   private final GreedyOptions greedy;
@@ -489,6 +501,7 @@ public final class GreelPlusPlanner implements Planner {
   private final double roomShareBelow;
   private final double maxPlanShare;
   private final double maxStretch;
+  private final double stretchAbove;
 
   /** What places the moved reservations again ({@link #repairPlacer}). */
   private final Planner placer;
@@ -516,7 +529,8 @@ public final class GreelPlusPlanner implements Planner {
         RepairPlace.SAME,
         DEFAULT_ROOM_SHARE_BELOW,
         NO_MAX_ROOM_SHARE,
-        NO_MAX_STRETCH);
+        NO_MAX_STRETCH,
+        0);
   }
 
   /** With no admission and no early reserve ({@link #NO_EARLY_RESERVE}). */
@@ -634,7 +648,8 @@ public final class GreelPlusPlanner implements Planner {
         RepairPlace.SAME,
         ALWAYS,
         NO_MAX_ROOM_SHARE,
-        NO_MAX_STRETCH);
+        NO_MAX_STRETCH,
+        0);
   }
 
   /** Every option (see the constructor above and the withers below). */
@@ -651,7 +666,11 @@ public final class GreelPlusPlanner implements Planner {
       RepairPlace repairPlace,
       double roomShareBelow,
       double maxPlanShare,
-      double maxStretch) {
+      double maxStretch,
+      double stretchAbove) {
+    if (!(stretchAbove >= 0 && stretchAbove <= 1))
+      throw new IllegalArgumentException(STRETCH_ABOVE + " must be in [0, 1], got " + stretchAbove);
+    this.stretchAbove = stretchAbove;
     if (!(maxStretch == NO_MAX_STRETCH || (maxStretch >= 1 && maxStretch <= 1000)))
       throw new IllegalArgumentException(
           MAX_STRETCH + " must be 0 (off) or in [1, 1000], got " + maxStretch);
@@ -709,7 +728,8 @@ public final class GreelPlusPlanner implements Planner {
                     this.aligned,
                     this.reserveRule,
                     NO_REPAIR)
-                .withMaxStretch(maxStretch);
+                .withMaxStretch(maxStretch)
+                .withStretchAbove(stretchAbove);
   }
 
   /** This planner with {@value #REPAIR_PICK} = {@code pick}. */
@@ -727,7 +747,8 @@ public final class GreelPlusPlanner implements Planner {
         repairPlace,
         roomShareBelow,
         maxPlanShare,
-        maxStretch);
+        maxStretch,
+        stretchAbove);
   }
 
   /** This planner with {@value #REPAIR_PLACE} = {@code place}. */
@@ -745,7 +766,8 @@ public final class GreelPlusPlanner implements Planner {
         place,
         roomShareBelow,
         maxPlanShare,
-        maxStretch);
+        maxStretch,
+        stretchAbove);
   }
 
   /**
@@ -766,7 +788,8 @@ public final class GreelPlusPlanner implements Planner {
         repairPlace,
         below,
         maxPlanShare,
-        maxStretch);
+        maxStretch,
+        stretchAbove);
   }
 
   /**
@@ -787,7 +810,8 @@ public final class GreelPlusPlanner implements Planner {
         repairPlace,
         roomShareBelow,
         share,
-        maxStretch);
+        maxStretch,
+        stretchAbove);
   }
 
   /**
@@ -809,7 +833,36 @@ public final class GreelPlusPlanner implements Planner {
         repairPlace,
         roomShareBelow,
         maxPlanShare,
-        stretch);
+        stretch,
+        stretchAbove);
+  }
+
+  /**
+   * This planner with {@value #STRETCH_ABOVE} = {@code share}: in [0, 1]; {@value #MAX_STRETCH}
+   * applies only to a request whose work is more than this share of the plan's whole capacity
+   * ({@link RequestSize#shareOfPlan}); 0 applies it to every request.
+   */
+  public GreelPlusPlanner withStretchAbove(double share) {
+    return new GreelPlusPlanner(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        share);
+  }
+
+  /** {@value #STRETCH_ABOVE}: the share of the plan above which {@value #MAX_STRETCH} applies. */
+  public double stretchAbove() {
+    return stretchAbove;
   }
 
   /** {@value #MAX_STRETCH}: how far after its arrival a placement may end (0 = off). */
@@ -846,7 +899,8 @@ public final class GreelPlusPlanner implements Planner {
         .withRoomShareBelow(
             o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW)
         .withMaxPlanShare(o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE)
-        .withMaxStretch(o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH);
+        .withMaxStretch(o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH)
+        .withStretchAbove(o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : 0);
   }
 
   /** {@value #REPAIR_PICK}: which reservations bounded repair takes out. */
@@ -934,6 +988,7 @@ public final class GreelPlusPlanner implements Planner {
     long shortest = RequestSize.shortestLength(request.rdl());
     long after = d.allocation().end() - arrival;
     if (shortest <= 0 || after <= maxStretch * shortest) return d;
+    if (stretchAbove > 0 && RequestSize.shareOfPlan(plan, request) <= stretchAbove) return d;
     return Decision.reject(
         request.id(),
         Rejection.of(

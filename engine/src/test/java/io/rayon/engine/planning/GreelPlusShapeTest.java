@@ -111,6 +111,25 @@ class GreelPlusShapeTest {
     assertThat(new GreelPlusPlanner().maxStretch()).isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
   }
 
+  /**
+   * {@code stretch-above}: the request (80 bundle-steps of 1/8 of the node: 10 of the plan's 100
+   * node-steps, a share of 0.1) is refused by {@code max-stretch=5} when the rule applies above a
+   * share of 0.05, and placed when it applies only above 0.2.
+   */
+  @Test
+  void stretchAboveAppliesMaxStretchOnlyToBigRequests() {
+    Plan plan = planHolding(8);
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    GreelPlusPlanner big = greelPlus("max-stretch", "5", "stretch-above", "0.05");
+    assertThat(big.stretchAbove()).isEqualTo(0.05);
+    assertThat(big.place(plan, r, PlanningContext.DEFAULT).accepted()).isFalse();
+    GreelPlusPlanner bigger = greelPlus("max-stretch", "5", "stretch-above", "0.2");
+    assertThat(bigger.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
+    assertThatThrownBy(() -> greelPlus("stretch-above", "2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("stretch-above");
+  }
+
   @Test
   void badValuesAreRefusedWithTheOptionsName() {
     assertThatThrownBy(() -> greelPlus("max-stretch", "0.5"))
@@ -183,15 +202,18 @@ class GreelPlusShapeTest {
 
   /**
    * 300 seeded workloads through the reservation system (bounded repair on): with {@code
-   * early-shape=rigid} and {@code max-stretch=2} the plans pass the validator, and every request
-   * accepted ends, when accepted, at most twice its shortest length after its arrival.
+   * early-shape=rigid}, {@code max-stretch=2} and {@code stretch-above=0.01} the plans pass the
+   * validator, and every request accepted that holds more than 1% of the plan ends, when accepted,
+   * at most twice its shortest length after its arrival.
    */
   @Property(tries = 300)
   void rigidAndStretchedPlansPassTheValidatorAndKeepTheirStretch(@ForAll("seeds") long seed) {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     Planner p =
         Planners.byName(
-            "greel-plus", new PlannerOptions(Map.of("early-shape", "rigid", "max-stretch", "2")));
+            "greel-plus",
+            new PlannerOptions(
+                Map.of("early-shape", "rigid", "max-stretch", "2", "stretch-above", "0.01")));
     ReservationSystem rs = new ReservationSystem(w.plan(), p, w.policy()).setSelfChecking(true);
     for (ReservationRequest r : w.requests()) {
       Decision d = rs.create(r);
@@ -200,7 +222,8 @@ class GreelPlusShapeTest {
         continue;
       }
       long shortest = RequestSize.shortestLength(r.rdl());
-      if (shortest > 0 && !d.allocation().atoms().isEmpty())
+      boolean big = RequestSize.shareOfPlan(rs.plan(), r) > 0.01;
+      if (big && shortest > 0 && !d.allocation().atoms().isEmpty())
         assertThat(d.allocation().end() - Math.max(0, r.arrival()))
             .as("seed %d, %s", seed, r.id())
             .isLessThanOrEqualTo(2 * shortest);
