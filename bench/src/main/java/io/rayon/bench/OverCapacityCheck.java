@@ -2,6 +2,7 @@ package io.rayon.bench;
 
 import io.rayon.bench.hadoop.HadoopPeer.Refusal;
 import io.rayon.engine.plan.Plan;
+import io.rayon.engine.planning.GreelPlusOptions;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.policy.SharingPolicies;
@@ -34,11 +35,7 @@ final class OverCapacityCheck {
     PlanningContext ctx =
         PlanningContext.DEFAULT.withPolicy(
             SharingPolicies.from(s.sharingPolicy(), s.stepSeconds()));
-    GreelPlusPlanner probe =
-        new GreelPlusPlanner(
-            GreelPlusPlanner.DEFAULT_GREEDY,
-            GreelPlusPlanner.Direction.EARLY_FIRST,
-            GreelPlusPlanner.EarlyShape.TALL);
+    GreelPlusPlanner probe = new GreelPlusPlanner(GreelPlusOptions.PLAIN);
     List<ReservationRequest> rs = w.requests();
     int fitted = 0;
     for (int i = 0; i < rs.size(); i++) {

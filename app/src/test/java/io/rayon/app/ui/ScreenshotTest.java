@@ -34,7 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Writes screenshots of the main views with the default sample to {@code docs/images/} (the README
  * shows them): Reservations (builder, feasibility, ghost), Plan, Compare, Simulation, and the Plan
- * tab in the dark theme. Each picture must show more than one colour.
+ * tab in the dark theme with its Gantt lanes open. Each picture must show more than one colour.
  */
 @ExtendWith(ApplicationExtension.class)
 public class ScreenshotTest {
@@ -119,7 +119,8 @@ public class ScreenshotTest {
 
     robot.interact(
         () -> {
-          ui.bench.plan.plannerProperty().set("greel");
+          // the planner the Plan tab offers first and picks for new scenarios
+          ui.bench.plan.plannerProperty().set("greel-plus");
           ui.bench.plan.replanAll();
         });
     String accepted = null;
@@ -159,7 +160,10 @@ public class ScreenshotTest {
 
     robot.clickOn("#tab-plan");
     robot.interact(() -> ui.prefs.setTheme(Theme.DARK));
+    // with the Gantt lanes open: they follow the theme too
+    robot.clickOn("#plan-gantt-toggle");
     shoot(robot, "plan-dark.png");
+    robot.clickOn("#plan-gantt-toggle");
     robot.interact(() -> ui.prefs.setTheme(Theme.LIGHT));
 
     // the same views at the smallest window size the workbench supports

@@ -11,6 +11,7 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -63,6 +64,22 @@ import java.util.Optional;
  *       the agent there (35.1 / 27.1), but it loses SWIM (ii)-100, (iii) and KTH's (ii): a share of
  *       the plan is not a share of what the workload's requests are like, and the (ii) workloads
  *       with 100 jobs have many bigger ones. Not the default ({@code docs/planner-options.md}).
+ *   <li>{@code early-shape=rigid}, {@code max-stretch} (default 0 = off) and {@code stretch-above}
+ *       (default 0 = every request): shape and time, not paper notions. {@code rigid} places each
+ *       stage early at its full width only ({@link EarlyShape#RIGID}); {@code max-stretch=c} does
+ *       not keep a placement ending more than c times the request's shortest length ({@link
+ *       RequestSize#shortestLength}) after its arrival, for the requests above the share of the
+ *       plan {@code stretch-above} names. Why: on SWIM's (i), the requests Hadoop's greedy agent
+ *       accepted and we refused found their windows 92.5% used in our plan against 24.1% in the
+ *       agent's; three quarters of that room was held by requests only we had accepted, big ones
+ *       with long windows that arrived early and were placed late or stretched, holding capacity
+ *       hours ahead (after each request's window our plan was 56.8% used, the agent's 1.5%). With
+ *       {@code max-room-share=1}, {@code early-reserve=0}, {@code repair=8}, {@code
+ *       early-shape=rigid}, {@code max-stretch=3} and {@code stretch-above=0.003} greel-plus meets
+ *       the better Hadoop agent by count and by work on all 16 workloads of the harness ((i): 38.1%
+ *       / 27.8%), at seed 7 and at one-second steps ({@code docs/planner-options.md}, "SWIM (i):
+ *       why the agent's small requests are refused"); its neighbours (3.5, 2.5, 0.004, {@code
+ *       repair=4}) meet 13 to 15.
  *   <li>{@code repair-pick} (default {@code singles}): which reservations bounded repair takes out
  *       ({@link RepairPick}: {@code most-held}, the rule before this option; {@code enough}; {@code
  *       flexible}; {@code singles}). {@code repair-place} (default {@code same}): how the moved
@@ -229,6 +246,12 @@ public final class GreelPlusPlanner implements Planner {
 
   /** The value of {@value #MAX_STRETCH} that refuses nothing. */
   public static final double NO_MAX_STRETCH = 0.0;
+
+  /** The largest value {@value #MAX_STRETCH} accepts. */
+  public static final double MAX_MAX_STRETCH = 1000;
+
+  /** The value of {@value #STRETCH_ABOVE} that applies {@value #MAX_STRETCH} to every request. */
+  public static final double ALL_SIZES = 0.0;
 
   /**
    * How bounded repair places again the reservations it took out ({@value #REPAIR_PLACE}; not a
@@ -417,7 +440,7 @@ public final class GreelPlusPlanner implements Planner {
           MAX_STRETCH,
           NO_MAX_STRETCH,
           0,
-          1000,
+          MAX_MAX_STRETCH,
           "a placement that would end more than this many times the request's shortest length after its arrival is"
               + " not kept and the request is refused (the future stays free for requests arriving later); at least 1;"
               + " 0 = none refused");
@@ -425,7 +448,7 @@ public final class GreelPlusPlanner implements Planner {
   static final OptionSpec STRETCH_ABOVE_SPEC =
       OptionSpec.decimal(
           STRETCH_ABOVE,
-          0,
+          ALL_SIZES,
           0,
           1,
           "max-stretch applies only to requests whose work is more than this share of the plan's whole capacity"
@@ -488,430 +511,56 @@ public final class GreelPlusPlanner implements Planner {
         STRETCH_ABOVE_SPEC);
   }
 
-  private final GreedyOptions greedy;
-  private final Direction direction;
-  private final EarlyShape earlyShape;
-  private final double maxRoomShare;
-  private final double earlyReserve;
-  private final Aligned aligned;
-  private final ReserveRule reserveRule;
-  private final int repair;
-  private final RepairPick repairPick;
-  private final RepairPlace repairPlace;
-  private final double roomShareBelow;
-  private final double maxPlanShare;
-  private final double maxStretch;
-  private final double stretchAbove;
+  /** The settings, one component per option. */
+  private final GreelPlusOptions options;
 
   /** What places the moved reservations again ({@link #repairPlacer}). */
   private final Planner placer;
 
-  /**
-   * With the defaults: {@link #DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
-   * EarlyShape#TALL}, the admission {@link #DEFAULT_MAX_ROOM_SHARE} below a free share of {@link
-   * #DEFAULT_ROOM_SHARE_BELOW}, {@link #DEFAULT_EARLY_RESERVE}, {@link #DEFAULT_RESERVE_RULE},
-   * {@link #DEFAULT_REPAIR} with {@link #DEFAULT_REPAIR_PICK} and {@link RepairPlace#SAME}. The
-   * public constructors below use {@link ReserveRule#FIXED}, no repair unless they take it, {@link
-   * RepairPick#MOST_HELD}, {@link RepairPlace#SAME} and an admission (when they take one) for every
-   * request ({@link #ALWAYS}); the withers change the last three.
-   */
+  /** With the defaults ({@link GreelPlusOptions#DEFAULTS}). */
   public GreelPlusPlanner() {
-    this(
-        DEFAULT_GREEDY,
-        Direction.EARLY_FIRST,
-        EarlyShape.TALL,
-        DEFAULT_MAX_ROOM_SHARE,
-        DEFAULT_EARLY_RESERVE,
-        Aligned.OFF,
-        DEFAULT_RESERVE_RULE,
-        DEFAULT_REPAIR,
-        DEFAULT_REPAIR_PICK,
-        RepairPlace.SAME,
-        DEFAULT_ROOM_SHARE_BELOW,
-        NO_MAX_ROOM_SHARE,
-        NO_MAX_STRETCH,
-        0);
+    this(GreelPlusOptions.DEFAULTS);
   }
 
-  /** With no admission and no early reserve ({@link #NO_EARLY_RESERVE}). */
-  public GreelPlusPlanner(GreedyOptions greedy, Direction direction, EarlyShape earlyShape) {
-    this(greedy, direction, earlyShape, NO_MAX_ROOM_SHARE, NO_EARLY_RESERVE);
-  }
-
-  /** With no early reserve ({@link #NO_EARLY_RESERVE}). */
-  public GreelPlusPlanner(
-      GreedyOptions greedy, Direction direction, EarlyShape earlyShape, double maxRoomShare) {
-    this(greedy, direction, earlyShape, maxRoomShare, NO_EARLY_RESERVE);
-  }
-
-  /**
-   * With no aligned candidate ({@link Aligned#OFF}), {@link ReserveRule#FIXED} and no repair
-   * ({@link #NO_REPAIR}).
-   */
-  public GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve) {
-    this(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        Aligned.OFF,
-        ReserveRule.FIXED,
-        NO_REPAIR);
-  }
-
-  /** With {@link ReserveRule#FIXED} and no repair ({@link #NO_REPAIR}). */
-  public GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve,
-      Aligned aligned) {
-    this(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        ReserveRule.FIXED,
-        NO_REPAIR);
-  }
-
-  /** With no aligned candidate ({@link Aligned#OFF}) and {@link ReserveRule#FIXED}. */
-  public GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve,
-      int repair) {
-    this(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        Aligned.OFF,
-        ReserveRule.FIXED,
-        repair);
-  }
-
-  /** With no repair ({@link #NO_REPAIR}). */
-  public GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve,
-      Aligned aligned,
-      ReserveRule reserveRule) {
-    this(
-        greedy, direction, earlyShape, maxRoomShare, earlyReserve, aligned, reserveRule, NO_REPAIR);
-  }
-
-  /**
-   * @param maxRoomShare {@value #MAX_ROOM_SHARE}: more than 0; {@link #NO_MAX_ROOM_SHARE} (1) or
-   *     more refuses nothing
-   * @param earlyReserve {@value #EARLY_RESERVE}: in [0, 1); 0 leaves nothing free
-   * @param aligned {@value #ALIGNED}: {@link Aligned#OFF}, or where the aligned candidate goes; it
-   *     needs an early candidate to stand beside, so not with {@link Direction#LATE}
-   * @param reserveRule {@value #RESERVE_RULE}: how much of the capacity the early candidate leaves
-   *     free for each request; {@link ReserveRule#FIXED} is {@code earlyReserve} for all
-   * @param repair {@value #REPAIR}: in [0, {@value #MAX_REPAIR}]; 0 moves nothing
-   */
-  public GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve,
-      Aligned aligned,
-      ReserveRule reserveRule,
-      int repair) {
-    this(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        RepairPick.DEFAULT,
-        RepairPlace.SAME,
-        ALWAYS,
-        NO_MAX_ROOM_SHARE,
-        NO_MAX_STRETCH,
-        0);
-  }
-
-  /** Every option (see the constructor above and the withers below). */
-  private GreelPlusPlanner(
-      GreedyOptions greedy,
-      Direction direction,
-      EarlyShape earlyShape,
-      double maxRoomShare,
-      double earlyReserve,
-      Aligned aligned,
-      ReserveRule reserveRule,
-      int repair,
-      RepairPick repairPick,
-      RepairPlace repairPlace,
-      double roomShareBelow,
-      double maxPlanShare,
-      double maxStretch,
-      double stretchAbove) {
-    if (!(stretchAbove >= 0 && stretchAbove <= 1))
-      throw new IllegalArgumentException(STRETCH_ABOVE + " must be in [0, 1], got " + stretchAbove);
-    this.stretchAbove = stretchAbove;
-    if (!(maxStretch == NO_MAX_STRETCH || (maxStretch >= 1 && maxStretch <= 1000)))
-      throw new IllegalArgumentException(
-          MAX_STRETCH + " must be 0 (off) or in [1, 1000], got " + maxStretch);
-    this.maxStretch = maxStretch;
-    if (!(maxPlanShare > 0))
-      throw new IllegalArgumentException(
-          MAX_PLAN_SHARE + " must be more than 0, got " + maxPlanShare);
-    this.maxPlanShare = maxPlanShare;
-    if (!(roomShareBelow >= 0 && roomShareBelow <= 1))
-      throw new IllegalArgumentException(
-          ROOM_SHARE_BELOW + " must be in [0, 1], got " + roomShareBelow);
-    this.repairPick = repairPick == null ? RepairPick.DEFAULT : repairPick;
-    this.repairPlace = repairPlace == null ? RepairPlace.SAME : repairPlace;
-    this.roomShareBelow = roomShareBelow;
-    if (repair < 0 || repair > MAX_REPAIR)
-      throw new IllegalArgumentException(
-          REPAIR + " must be in [0, " + MAX_REPAIR + "], got " + repair);
-    this.repair = repair;
-    this.reserveRule = reserveRule == null ? ReserveRule.FIXED : reserveRule;
-    this.aligned = aligned == null ? Aligned.OFF : aligned;
-    if (this.aligned != Aligned.OFF && direction == Direction.LATE)
-      throw new IllegalArgumentException(
-          ALIGNED
-              + "="
-              + this.aligned.text()
-              + " places the aligned candidate beside the early one, but "
-              + DIRECTION
-              + "=late has no early candidate");
-    if (!(maxRoomShare > 0))
-      throw new IllegalArgumentException(
-          MAX_ROOM_SHARE + " must be more than 0, got " + maxRoomShare);
-    if (!(earlyReserve >= 0 && earlyReserve < 1))
-      throw new IllegalArgumentException(EARLY_RESERVE + " must be in [0, 1), got " + earlyReserve);
-    this.maxRoomShare = maxRoomShare;
-    this.earlyReserve = earlyReserve;
-    this.greedy = greedy == null ? DEFAULT_GREEDY : greedy;
-    this.direction = direction == null ? Direction.EARLY_FIRST : direction;
-    this.earlyShape = earlyShape == null ? EarlyShape.TALL : earlyShape;
+  /** With these settings (checked by {@link GreelPlusOptions}). */
+  public GreelPlusPlanner(GreelPlusOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
     Direction again =
-        this.repairPlace == RepairPlace.LATE_FIRST && this.direction == Direction.EARLY_FIRST
+        options.repairPlace() == RepairPlace.LATE_FIRST
+                && options.direction() == Direction.EARLY_FIRST
             ? Direction.LATE_FIRST
-            : this.direction;
+            : options.direction();
     this.placer =
-        repair == NO_REPAIR
-                || (again == this.direction
-                    && maxRoomShare >= NO_MAX_ROOM_SHARE
-                    && maxPlanShare >= NO_MAX_ROOM_SHARE)
+        options.repair() == NO_REPAIR
+                || (again == options.direction()
+                    && options.maxRoomShare() >= NO_MAX_ROOM_SHARE
+                    && options.maxPlanShare() >= NO_MAX_ROOM_SHARE)
             ? this
             : new GreelPlusPlanner(
-                    this.greedy,
-                    again,
-                    this.earlyShape,
-                    NO_MAX_ROOM_SHARE,
-                    earlyReserve,
-                    this.aligned,
-                    this.reserveRule,
-                    NO_REPAIR)
-                .withMaxStretch(maxStretch)
-                .withStretchAbove(stretchAbove);
-  }
-
-  /** This planner with {@value #REPAIR_PICK} = {@code pick}. */
-  public GreelPlusPlanner withRepairPick(RepairPick pick) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        pick,
-        repairPlace,
-        roomShareBelow,
-        maxPlanShare,
-        maxStretch,
-        stretchAbove);
-  }
-
-  /** This planner with {@value #REPAIR_PLACE} = {@code place}. */
-  public GreelPlusPlanner withRepairPlace(RepairPlace place) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        repairPick,
-        place,
-        roomShareBelow,
-        maxPlanShare,
-        maxStretch,
-        stretchAbove);
-  }
-
-  /**
-   * This planner with {@value #ROOM_SHARE_BELOW} = {@code below}: in [0, 1]; 1 applies {@value
-   * #MAX_ROOM_SHARE} to every request.
-   */
-  public GreelPlusPlanner withRoomShareBelow(double below) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        repairPick,
-        repairPlace,
-        below,
-        maxPlanShare,
-        maxStretch,
-        stretchAbove);
-  }
-
-  /**
-   * This planner with {@value #MAX_PLAN_SHARE} = {@code share}: more than 0; 1 or more refuses
-   * nothing.
-   */
-  public GreelPlusPlanner withMaxPlanShare(double share) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        repairPick,
-        repairPlace,
-        roomShareBelow,
-        share,
-        maxStretch,
-        stretchAbove);
-  }
-
-  /**
-   * This planner with {@value #MAX_STRETCH} = {@code stretch}: 0 (off) or in [1, 1000]; a placement
-   * ending more than this many times the request's shortest length ({@link
-   * RequestSize#shortestLength}) after its arrival is not kept.
-   */
-  public GreelPlusPlanner withMaxStretch(double stretch) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        repairPick,
-        repairPlace,
-        roomShareBelow,
-        maxPlanShare,
-        stretch,
-        stretchAbove);
-  }
-
-  /**
-   * This planner with {@value #STRETCH_ABOVE} = {@code share}: in [0, 1]; {@value #MAX_STRETCH}
-   * applies only to a request whose work is more than this share of the plan's whole capacity
-   * ({@link RequestSize#shareOfPlan}); 0 applies it to every request.
-   */
-  public GreelPlusPlanner withStretchAbove(double share) {
-    return new GreelPlusPlanner(
-        greedy,
-        direction,
-        earlyShape,
-        maxRoomShare,
-        earlyReserve,
-        aligned,
-        reserveRule,
-        repair,
-        repairPick,
-        repairPlace,
-        roomShareBelow,
-        maxPlanShare,
-        maxStretch,
-        share);
-  }
-
-  /** {@value #STRETCH_ABOVE}: the share of the plan above which {@value #MAX_STRETCH} applies. */
-  public double stretchAbove() {
-    return stretchAbove;
-  }
-
-  /** {@value #MAX_STRETCH}: how far after its arrival a placement may end (0 = off). */
-  public double maxStretch() {
-    return maxStretch;
-  }
-
-  /** {@value #MAX_PLAN_SHARE}: the admission by absolute size (1 = off). */
-  public double maxPlanShare() {
-    return maxPlanShare;
+                options
+                    .withDirection(again)
+                    .withMaxRoomShare(NO_MAX_ROOM_SHARE)
+                    .withRepair(NO_REPAIR)
+                    .withRepairPick(RepairPick.DEFAULT)
+                    .withRepairPlace(RepairPlace.SAME)
+                    .withRoomShareBelow(ALWAYS)
+                    .withMaxPlanShare(NO_MAX_ROOM_SHARE));
   }
 
   /** The planner for options of checked values (see {@link #specs}). */
   public static GreelPlusPlanner from(Options o) {
-    GreedyOptions g =
-        new GreedyOptions(
-            DEFAULT_GREEDY.stackedScan(),
-            DEFAULT_GREEDY.anyWrittenOrder(),
-            DEFAULT_GREEDY.guessOrderOnly(),
-            o.bool(GreedyOptions.FLAT_FALLBACK));
-    return new GreelPlusPlanner(
-            g,
-            Direction.parse(o.text(DIRECTION)),
-            EarlyShape.parse(o.text(EARLY_SHAPE)),
-            o.has(MAX_ROOM_SHARE) ? o.decimal(MAX_ROOM_SHARE) : DEFAULT_MAX_ROOM_SHARE,
-            o.has(EARLY_RESERVE) ? o.decimal(EARLY_RESERVE) : DEFAULT_EARLY_RESERVE,
-            o.has(ALIGNED) ? Aligned.parse(o.text(ALIGNED)) : Aligned.OFF,
-            o.has(RESERVE_RULE) ? ReserveRule.parse(o.text(RESERVE_RULE)) : DEFAULT_RESERVE_RULE,
-            o.has(REPAIR) ? (int) o.integer(REPAIR) : DEFAULT_REPAIR)
-        .withRepairPick(
-            o.has(REPAIR_PICK) ? RepairPick.parse(o.text(REPAIR_PICK)) : DEFAULT_REPAIR_PICK)
-        .withRepairPlace(
-            o.has(REPAIR_PLACE) ? RepairPlace.parse(o.text(REPAIR_PLACE)) : RepairPlace.SAME)
-        .withRoomShareBelow(
-            o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW)
-        .withMaxPlanShare(o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE)
-        .withMaxStretch(o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH)
-        .withStretchAbove(o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : 0);
+    return new GreelPlusPlanner(GreelPlusOptions.from(o));
+  }
+
+  /** This planner's settings. */
+  public GreelPlusOptions options() {
+    return options;
   }
 
   /** {@value #REPAIR_PICK}: which reservations bounded repair takes out. */
   @Override
   public RepairPick repairPick() {
-    return repairPick;
-  }
-
-  /** {@value #REPAIR_PLACE}: how the moved reservations are placed again. */
-  public RepairPlace repairPlace() {
-    return repairPlace;
+    return options.repairPick();
   }
 
   /**
@@ -924,43 +573,10 @@ public final class GreelPlusPlanner implements Planner {
     return placer;
   }
 
-  /** {@value #ROOM_SHARE_BELOW}: the free share below which the admission applies. */
-  public double roomShareBelow() {
-    return roomShareBelow;
-  }
-
-  public ReserveRule reserveRule() {
-    return reserveRule;
-  }
-
-  public Aligned aligned() {
-    return aligned;
-  }
-
   /** {@value #REPAIR}: how many reservations the system may move after a rejection (0 = none). */
   @Override
   public int repairBound() {
-    return repair;
-  }
-
-  public double earlyReserve() {
-    return earlyReserve;
-  }
-
-  public EarlyShape earlyShape() {
-    return earlyShape;
-  }
-
-  public GreedyOptions greedyOptions() {
-    return greedy;
-  }
-
-  public Direction direction() {
-    return direction;
-  }
-
-  public double maxRoomShare() {
-    return maxRoomShare;
+    return options.repair();
   }
 
   @Override
@@ -983,12 +599,14 @@ public final class GreelPlusPlanner implements Planner {
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
     Decision d = placeByCandidates(plan, request, context);
+    double maxStretch = options.maxStretch();
     if (maxStretch == NO_MAX_STRETCH || !d.accepted()) return d;
     long arrival = Math.max(0, request.arrival());
     long shortest = RequestSize.shortestLength(request.rdl());
     long after = d.allocation().end() - arrival;
     if (shortest <= 0 || after <= maxStretch * shortest) return d;
-    if (stretchAbove > 0 && RequestSize.shareOfPlan(plan, request) <= stretchAbove) return d;
+    double above = options.stretchAbove();
+    if (above > ALL_SIZES && RequestSize.shareOfPlan(plan, request) <= above) return d;
     return Decision.reject(
         request.id(),
         Rejection.of(
@@ -1011,10 +629,15 @@ public final class GreelPlusPlanner implements Planner {
     // The expression is checked once here for both candidates (each used to check it again).
     Rejection invalid = RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
+    double maxRoomShare = options.maxRoomShare();
+    double maxPlanShare = options.maxPlanShare();
+    double roomShareBelow = options.roomShareBelow();
+    // the window's free room, walked at most once for the admission and the crowded reserve
+    RequestSize.WindowRoom room = new RequestSize.WindowRoom(plan, request);
     if ((maxRoomShare < NO_MAX_ROOM_SHARE || maxPlanShare < NO_MAX_ROOM_SHARE)
-        && (roomShareBelow >= ALWAYS || RequestSize.freeShare(plan, request) < roomShareBelow)) {
+        && (roomShareBelow >= ALWAYS || room.freeShare() < roomShareBelow)) {
       if (maxRoomShare < NO_MAX_ROOM_SHARE) {
-        double taken = RequestSize.shareOfRoom(plan, request);
+        double taken = room.shareOfRoom();
         if (taken > maxRoomShare)
           return refused(
               request, taken, "of the free room left in its window", MAX_ROOM_SHARE, maxRoomShare);
@@ -1028,6 +651,7 @@ public final class GreelPlusPlanner implements Planner {
     }
     // A request that cannot fit its window's free room (a necessary condition, exact): the early
     // candidate cannot place it either, so only the late one runs, for its reason.
+    Direction direction = options.direction();
     if (direction != Direction.LATE && !RequestSize.roomMayFit(plan, request))
       return late(plan, request, ctx);
     switch (direction) {
@@ -1035,14 +659,14 @@ public final class GreelPlusPlanner implements Planner {
         return late(plan, request, ctx);
       case EARLY_FIRST:
         {
-          Decision early = earlyCandidates(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx, room);
           return early != null ? early : late(plan, request, ctx);
         }
       default:
         {
           Decision late = late(plan, request, ctx);
           if (late.accepted()) return late;
-          Decision early = earlyCandidates(plan, request, ctx);
+          Decision early = earlyCandidates(plan, request, ctx, room);
           return early != null ? early : late;
         }
     }
@@ -1073,14 +697,14 @@ public final class GreelPlusPlanner implements Planner {
    */
   private Decision lateAligned(PlanView plan, ReservationRequest request, PlanningContext ctx) {
     TentativePlacement p =
-        new TentativePlacement(plan, request, ctx, greedy).validated().withoutReasons();
+        new TentativePlacement(plan, request, ctx, options.greedy()).validated().withoutReasons();
     p.alignedAtoms();
     Decision d = p.run(new GreeTraversal(p));
     return d.accepted() ? d : null;
   }
 
   private Decision late(PlanView plan, ReservationRequest request, PlanningContext ctx) {
-    TentativePlacement p = new TentativePlacement(plan, request, ctx, greedy).validated();
+    TentativePlacement p = new TentativePlacement(plan, request, ctx, options.greedy()).validated();
     return p.run(new GreeLTraversal(p));
   }
 
@@ -1088,8 +712,10 @@ public final class GreelPlusPlanner implements Planner {
    * The early candidate, with the aligned one before or after it as {@value #ALIGNED} says: the
    * first accepted decision, or null when none fits.
    */
-  private Decision earlyCandidates(PlanView plan, ReservationRequest request, PlanningContext ctx) {
-    double share = reserveShare(plan, request);
+  private Decision earlyCandidates(
+      PlanView plan, ReservationRequest request, PlanningContext ctx, RequestSize.WindowRoom room) {
+    double share = reserveShare(room);
+    Aligned aligned = options.aligned();
     if (aligned == Aligned.FIRST) {
       Decision a = early(plan, request, ctx, true, share);
       if (a != null) return a;
@@ -1133,14 +759,16 @@ public final class GreelPlusPlanner implements Planner {
    */
   private Decision early(
       PlanView plan, ReservationRequest request, PlanningContext ctx, boolean alignedAtoms) {
-    return early(plan, request, ctx, alignedAtoms, reserveShare(plan, request));
+    return early(
+        plan, request, ctx, alignedAtoms, reserveShare(new RequestSize.WindowRoom(plan, request)));
   }
 
-  /** The share of the capacity the early candidate leaves free for this request. */
-  private double reserveShare(PlanView plan, ReservationRequest request) {
+  /** The share of the capacity the early candidate leaves free for the request of {@code room}. */
+  private double reserveShare(RequestSize.WindowRoom room) {
+    double earlyReserve = options.earlyReserve();
     if (earlyReserve <= 0) return 0;
-    if (reserveRule == ReserveRule.CROWDED) {
-      double free = RequestSize.freeShare(plan, request);
+    if (options.reserveRule() == ReserveRule.CROWDED) {
+      double free = room.freeShare();
       return Math.min(MAX_RESERVE, 2 * earlyReserve * (1 - free));
     }
     return earlyReserve;
@@ -1166,11 +794,13 @@ public final class GreelPlusPlanner implements Planner {
     // Mirroring keeps a valid expression valid (it reflects windows inside the horizon and reverses
     // orders), and a failed early candidate's reason is never shown: neither is worked out again.
     TentativePlacement p =
-        new TentativePlacement(m.view(), mirrored, ctx, greedy).validated().withoutReasons();
+        new TentativePlacement(m.view(), mirrored, ctx, options.greedy())
+            .validated()
+            .withoutReasons();
     if (alignedAtoms) p.alignedAtoms();
-    else if (earlyShape == EarlyShape.RIGID) p.fullWidthAtoms();
+    else if (options.earlyShape() == EarlyShape.RIGID) p.fullWidthAtoms();
     TentativePlacement.Traversal t =
-        earlyShape == EarlyShape.FLAT && !alignedAtoms
+        options.earlyShape() == EarlyShape.FLAT && !alignedAtoms
             ? new GreeLTraversal(p)
             : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);

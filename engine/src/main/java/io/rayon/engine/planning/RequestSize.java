@@ -26,13 +26,7 @@ public final class RequestSize {
    * quarter of what is left; {@link Double#POSITIVE_INFINITY} when nothing is left.
    */
   static double shareOfRoom(PlanView plan, ReservationRequest request) {
-    long[] win = window(plan, request);
-    long from = win[0];
-    long to = win[1];
-    if (to <= from) return Double.POSITIVE_INFINITY;
-    double work = work(inner(request.rdl()), plan.capacityAt(from));
-    double room = room(plan, from, to);
-    return room <= 0 ? Double.POSITIVE_INFINITY : work / room;
+    return new WindowRoom(plan, request).shareOfRoom();
   }
 
   /**
@@ -54,11 +48,53 @@ public final class RequestSize {
    * the window is empty or full, 1 when nothing is allocated in it.
    */
   static double freeShare(PlanView plan, ReservationRequest request) {
-    long[] win = window(plan, request);
-    long from = win[0];
-    long to = win[1];
-    if (to <= from) return 0;
-    return room(plan, from, to) / (to - from);
+    return new WindowRoom(plan, request).freeShare();
+  }
+
+  /**
+   * A request's window on one plan state, with its free room read at most once: {@link #freeShare}
+   * and {@link #shareOfRoom} of the same request on the same plan read the same room, so a caller
+   * that needs both (greel-plus's admission, then its crowded reserve) walks the window once. The
+   * numbers are those of the static methods, bit for bit (the same sum in the same order). Valid
+   * while the plan does not change.
+   */
+  static final class WindowRoom {
+    private final PlanView plan;
+    private final ReservationRequest request;
+    private final long from;
+    private final long to;
+    private boolean read;
+    private double room;
+
+    WindowRoom(PlanView plan, ReservationRequest request) {
+      this.plan = plan;
+      this.request = request;
+      long[] win = window(plan, request);
+      this.from = win[0];
+      this.to = win[1];
+    }
+
+    /** The window's room in capacity-steps ({@link RequestSize#room}); 0 for an empty window. */
+    private double room() {
+      if (!read) {
+        room = to <= from ? 0 : RequestSize.room(plan, from, to);
+        read = true;
+      }
+      return room;
+    }
+
+    /** {@link RequestSize#freeShare}. */
+    double freeShare() {
+      return to <= from ? 0 : room() / (to - from);
+    }
+
+    /** {@link RequestSize#shareOfRoom}. */
+    double shareOfRoom() {
+      if (to <= from) return Double.POSITIVE_INFINITY;
+      double work = work(inner(request.rdl()), plan.capacityAt(from));
+      double r = room();
+      return r <= 0 ? Double.POSITIVE_INFINITY : work / r;
+    }
   }
 
   /** The sum over [from, to) of the least free share over the dimensions, in capacity-steps. */

@@ -74,12 +74,7 @@ class AlignedCandidateTest {
 
   private static GreelPlusPlanner aligned(GreelPlusPlanner.Aligned where, double reserve) {
     return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        GreelPlusPlanner.Direction.EARLY_FIRST,
-        GreelPlusPlanner.EarlyShape.TALL,
-        GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-        reserve,
-        where);
+        GreelPlusOptions.PLAIN.withEarlyReserve(reserve).withAligned(where));
   }
 
   /**
@@ -265,14 +260,17 @@ class AlignedCandidateTest {
 
   @Test
   void theOptionIsParsedCheckedAndOffByDefault() {
-    assertThat(new GreelPlusPlanner().aligned()).isEqualTo(GreelPlusPlanner.Aligned.OFF);
-    assertThat(((GreelPlusPlanner) Planners.byName("greel-plus", PlannerOptions.NONE)).aligned())
+    assertThat(new GreelPlusPlanner().options().aligned()).isEqualTo(GreelPlusPlanner.Aligned.OFF);
+    assertThat(
+            ((GreelPlusPlanner) Planners.byName("greel-plus", PlannerOptions.NONE))
+                .options()
+                .aligned())
         .isEqualTo(GreelPlusPlanner.Aligned.OFF);
     for (GreelPlusPlanner.Aligned a : GreelPlusPlanner.Aligned.values()) {
       GreelPlusPlanner p =
           (GreelPlusPlanner)
               Planners.byName("greel-plus", new PlannerOptions(Map.of("aligned", a.text())));
-      assertThat(p.aligned()).isEqualTo(a);
+      assertThat(p.options().aligned()).isEqualTo(a);
     }
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("aligned", "last"))))

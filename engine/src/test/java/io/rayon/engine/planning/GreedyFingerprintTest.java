@@ -231,7 +231,8 @@ class GreedyFingerprintTest {
         for (GreelPlusPlanner.EarlyShape s : GreelPlusPlanner.EarlyShape.values()) {
           out.put(
               "greel-plus " + d.text() + " " + s + " " + g.describe(),
-              new GreelPlusPlanner(g, d, s));
+              new GreelPlusPlanner(
+                  GreelPlusOptions.PLAIN.withGreedy(g).withDirection(d).withEarlyShape(s)));
         }
       }
     }

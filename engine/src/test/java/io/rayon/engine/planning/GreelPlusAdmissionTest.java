@@ -76,7 +76,7 @@ class GreelPlusAdmissionTest {
             Planners.byName(
                 "greel-plus",
                 new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "1")));
-    assertThat(strict.maxRoomShare()).isEqualTo(0.1);
+    assertThat(strict.options().maxRoomShare()).isEqualTo(0.1);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
     assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
@@ -88,7 +88,7 @@ class GreelPlusAdmissionTest {
                 new PlannerOptions(Map.of("max-room-share", "0.2", "room-share-below", "1")));
     Decision accepted = lenient.place(plan, r, PlanningContext.DEFAULT);
     assertThat(accepted.accepted()).isTrue();
-    assertThat(new GreelPlusPlanner().maxRoomShare())
+    assertThat(new GreelPlusPlanner().options().maxRoomShare())
         .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_ROOM_SHARE)
         .isEqualTo(0.1);
   }
@@ -111,7 +111,7 @@ class GreelPlusAdmissionTest {
               Planners.byName(
                   "greel-plus",
                   new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", below)));
-      assertThat(p.roomShareBelow()).isEqualTo(Double.parseDouble(below));
+      assertThat(p.options().roomShareBelow()).isEqualTo(Double.parseDouble(below));
       Decision d = p.place(plan, r, PlanningContext.DEFAULT);
       assertThat(d.accepted()).as(below).isFalse();
       assertThat(d.rejection().message()).contains("max-room-share=0.1");
@@ -122,7 +122,7 @@ class GreelPlusAdmissionTest {
                 "greel-plus",
                 new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "0.7")));
     assertThat(onlyCrowded.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
-    assertThat(new GreelPlusPlanner().roomShareBelow())
+    assertThat(new GreelPlusPlanner().options().roomShareBelow())
         .isEqualTo(GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW)
         .isEqualTo(0.3);
     // by default the half-used plan's window is free enough: no admission
@@ -152,19 +152,25 @@ class GreelPlusAdmissionTest {
                 new PlannerOptions(
                     Map.of(
                         "max-plan-share", "0.05", "max-room-share", "1", "room-share-below", "1")));
-    assertThat(strict.maxPlanShare()).isEqualTo(0.05);
+    assertThat(strict.options().maxPlanShare()).isEqualTo(0.05);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
     assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
     assertThat(refused.rejection().message())
         .contains("max-plan-share=0.05")
         .contains("of the plan's whole capacity");
-    assertThat(strict.withMaxPlanShare(0.2).place(plan, r, PlanningContext.DEFAULT).accepted())
+    assertThat(
+            new GreelPlusPlanner(strict.options().withMaxPlanShare(0.2))
+                .place(plan, r, PlanningContext.DEFAULT)
+                .accepted())
         .isTrue();
     // where the window is free enough (3/4 free, the admission only below 0.5) nothing is refused
-    assertThat(strict.withRoomShareBelow(0.5).place(plan, r, PlanningContext.DEFAULT).accepted())
+    assertThat(
+            new GreelPlusPlanner(strict.options().withRoomShareBelow(0.5))
+                .place(plan, r, PlanningContext.DEFAULT)
+                .accepted())
         .isTrue();
-    assertThat(new GreelPlusPlanner().maxPlanShare()).isEqualTo(1.0);
+    assertThat(new GreelPlusPlanner().options().maxPlanShare()).isEqualTo(1.0);
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
         .isInstanceOf(IllegalArgumentException.class)
@@ -177,11 +183,7 @@ class GreelPlusAdmissionTest {
     // gang 3 above the parallelism 2
     ReservationRequest bad = request("bad", "atom(<1024,1>,3,2,1,6)", 0);
     Decision d =
-        new GreelPlusPlanner(
-                GreelPlusPlanner.DEFAULT_GREEDY,
-                GreelPlusPlanner.Direction.EARLY_FIRST,
-                GreelPlusPlanner.EarlyShape.TALL,
-                0.01)
+        new GreelPlusPlanner(GreelPlusOptions.PLAIN.withMaxRoomShare(0.01))
             .place(plan, bad, PlanningContext.DEFAULT);
     assertThat(d.accepted()).isFalse();
     assertThat(d.rejection().code()).isEqualTo(Rejection.Code.INVALID);
@@ -189,13 +191,7 @@ class GreelPlusAdmissionTest {
 
   @Test
   void aShareOfZeroOrLessIsRefusedWithTheOptionsName() {
-    assertThatThrownBy(
-            () ->
-                new GreelPlusPlanner(
-                    GreelPlusPlanner.DEFAULT_GREEDY,
-                    GreelPlusPlanner.Direction.EARLY_FIRST,
-                    GreelPlusPlanner.EarlyShape.TALL,
-                    0))
+    assertThatThrownBy(() -> GreelPlusOptions.PLAIN.withMaxRoomShare(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-room-share");
     assertThatThrownBy(
@@ -237,9 +233,7 @@ class GreelPlusAdmissionTest {
     GreelPlusPlanner tall = new GreelPlusPlanner();
     GreelPlusPlanner flat =
         new GreelPlusPlanner(
-            GreelPlusPlanner.DEFAULT_GREEDY,
-            GreelPlusPlanner.Direction.EARLY_FIRST,
-            GreelPlusPlanner.EarlyShape.FLAT);
+            GreelPlusOptions.PLAIN.withEarlyShape(GreelPlusPlanner.EarlyShape.FLAT));
     List<Planner> others =
         List.of(new GreeLPlanner(GreelPlusPlanner.DEFAULT_GREEDY), new GreePlanner());
     int shortcuts = 0;

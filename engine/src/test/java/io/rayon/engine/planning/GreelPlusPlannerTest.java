@@ -62,23 +62,26 @@ class GreelPlusPlannerTest {
 
   /**
    * Every option mixed by the seed, the admission ({@code max-room-share}, {@code max-plan-share},
-   * {@code room-share-below}) and the bounded repair ({@code repair}, {@code repair-pick}, {@code
+   * {@code room-share-below}), {@code early-shape} (rigid among them), {@code max-stretch} with
+   * {@code stretch-above} and the bounded repair ({@code repair}, {@code repair-pick}, {@code
    * repair-place}) among them; one seed in four is greel-plus with its defaults.
    */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
     if (Math.floorMod(seed >> 17, 4L) == 0) return new GreelPlusPlanner(); // the defaults
     GreelPlusPlanner p = planner(seed, MAX_ROOM_SHARES[(int) Math.floorMod(seed >> 7, 4L)]);
     return new GreelPlusPlanner(
-            p.greedyOptions(),
-            p.direction(),
-            p.earlyShape(),
-            p.maxRoomShare(),
-            p.earlyReserve(),
-            REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)])
-        .withRepairPick(PICKS[(int) Math.floorMod(seed >> 13, (long) PICKS.length)])
-        .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
-        .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
-        .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1);
+        p.options()
+            .withAligned(GreelPlusPlanner.Aligned.OFF)
+            .withReserveRule(GreelPlusPlanner.ReserveRule.FIXED)
+            .withRepair(REPAIRS[(int) Math.floorMod(seed >> 11, (long) REPAIRS.length)])
+            .withRepairPick(PICKS[(int) Math.floorMod(seed >> 13, (long) PICKS.length)])
+            .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
+            .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
+            .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1)
+            .withMaxStretch(
+                Math.floorMod(seed >> 21, 3L) == 0 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
+            .withStretchAbove(
+                Math.floorMod(seed >> 23, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01));
   }
 
   private static final RepairPick[] PICKS = RepairPick.values();
@@ -92,16 +95,18 @@ class GreelPlusPlannerTest {
 
   private static GreelPlusPlanner planner(long seed, double maxRoomShare) {
     return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
-        Math.floorMod(seed >> 5, 2L) == 0
-            ? GreelPlusPlanner.EarlyShape.TALL
-            : GreelPlusPlanner.EarlyShape.FLAT,
-        maxRoomShare,
-        EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)],
-        GreelPlusPlanner.Aligned.OFF,
-        RESERVE_RULES[(int) Math.floorMod(seed >> 11, (long) RESERVE_RULES.length)]);
+        GreelPlusOptions.PLAIN
+            .withDirection(DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)])
+            .withEarlyShape(SHAPES[(int) Math.floorMod(seed >> 5, (long) SHAPES.length)])
+            .withMaxRoomShare(maxRoomShare)
+            .withEarlyReserve(
+                EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)])
+            .withReserveRule(
+                RESERVE_RULES[(int) Math.floorMod(seed >> 11, (long) RESERVE_RULES.length)]));
   }
+
+  /** Every early shape ({@code tall}, {@code flat}, {@code rigid}), mixed in by the seed. */
+  private static final GreelPlusPlanner.EarlyShape[] SHAPES = GreelPlusPlanner.EarlyShape.values();
 
   /** Every reserve rule, mixed into every property by the seed. */
   private static final GreelPlusPlanner.ReserveRule[] RESERVE_RULES =
@@ -144,7 +149,7 @@ class GreelPlusPlannerTest {
     RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
     SharingPolicySpec spec = policy(w, seed);
     GreelPlusPlanner plus = planner(seed);
-    Planner greel = new GreeLPlanner(plus.greedyOptions());
+    Planner greel = new GreeLPlanner(plus.options().greedy());
     Plan plan = w.plan();
     PlanningContext ctx =
         PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(spec, plan.stepSeconds()));
@@ -234,12 +239,8 @@ class GreelPlusPlannerTest {
             io.rayon.testsupport.Fixtures.rdl("window(atom(<1024,1>,1,80,1,800),0,90)"),
             0,
             5);
-    GreelPlusPlanner noReserve =
-        new GreelPlusPlanner(
-            GreelPlusPlanner.DEFAULT_GREEDY,
-            GreelPlusPlanner.Direction.EARLY_FIRST,
-            GreelPlusPlanner.EarlyShape.TALL);
-    assertThat(noReserve.earlyReserve()).isZero();
+    GreelPlusPlanner noReserve = new GreelPlusPlanner(GreelPlusOptions.PLAIN);
+    assertThat(noReserve.options().earlyReserve()).isZero();
     Decision plus = noReserve.place(plan, r, PlanningContext.DEFAULT);
     Decision greel = new GreeLPlanner().place(plan, r, PlanningContext.DEFAULT);
     assertThat(plus.accepted()).isTrue();
@@ -251,9 +252,7 @@ class GreelPlusPlannerTest {
     // flat: GREE-L's shape reflected
     Decision flat =
         new GreelPlusPlanner(
-                GreelPlusPlanner.DEFAULT_GREEDY,
-                GreelPlusPlanner.Direction.EARLY_FIRST,
-                GreelPlusPlanner.EarlyShape.FLAT)
+                GreelPlusOptions.PLAIN.withEarlyShape(GreelPlusPlanner.EarlyShape.FLAT))
             .place(plan, r, PlanningContext.DEFAULT);
     assertThat(flat.allocation().atoms().get(0).start()).isEqualTo(5);
     assertThat(flat.allocation().atoms().get(0).end() - 5)
@@ -266,7 +265,7 @@ class GreelPlusPlannerTest {
     // reserve-rule) leaves 16
     Plan plan = Fixtures.aPlan(10, 8192, 8, 100);
     GreelPlusPlanner plus = fixedAtTwoTenths();
-    assertThat(plus.earlyReserve()).isEqualTo(0.2);
+    assertThat(plus.options().earlyReserve()).isEqualTo(0.2);
     ReservationRequest wide =
         new ReservationRequest(
             "a",
@@ -301,11 +300,7 @@ class GreelPlusPlannerTest {
     assertThat(g.allocation().atoms().get(0).end()).isEqualTo(90);
     // with no reserve the same gang goes early
     Decision g0 =
-        new GreelPlusPlanner(
-                GreelPlusPlanner.DEFAULT_GREEDY,
-                GreelPlusPlanner.Direction.EARLY_FIRST,
-                GreelPlusPlanner.EarlyShape.TALL)
-            .place(plan, gang, PlanningContext.DEFAULT);
+        new GreelPlusPlanner(GreelPlusOptions.PLAIN).place(plan, gang, PlanningContext.DEFAULT);
     assertThat(g0.allocation().atoms().get(0).start()).isEqualTo(5);
     // every option value is checked
     assertThatThrownBy(
@@ -315,7 +310,7 @@ class GreelPlusPlannerTest {
     GreelPlusPlanner none =
         (GreelPlusPlanner)
             Planners.byName("greel-plus", new PlannerOptions(Map.of("early-reserve", "0")));
-    assertThat(none.earlyReserve()).isZero();
+    assertThat(none.options().earlyReserve()).isZero();
   }
 
   /** The rule and share that were the default before {@code reserve-rule}: fixed, 0.2. */
@@ -325,7 +320,7 @@ class GreelPlusPlannerTest {
             Planners.byName(
                 "greel-plus",
                 new PlannerOptions(Map.of("reserve-rule", "fixed", "early-reserve", "0.2")));
-    assertThat(p.reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
+    assertThat(p.options().reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
     return p;
   }
 
@@ -335,8 +330,8 @@ class GreelPlusPlannerTest {
     GreelPlusPlanner crowded =
         (GreelPlusPlanner)
             Planners.byName("greel-plus", new PlannerOptions(Map.of("reserve-rule", "crowded")));
-    assertThat(crowded.reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
-    assertThat(crowded.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    assertThat(crowded.options().reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
+    assertThat(crowded.options().earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
     ReservationRequest gang =
         new ReservationRequest(
             "g",
@@ -393,9 +388,9 @@ class GreelPlusPlannerTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("reserve-rule");
     // the default rule is crowded, as is a planner made with no options
-    assertThat(((GreelPlusPlanner) Planners.byName("greel-plus")).reserveRule())
+    assertThat(((GreelPlusPlanner) Planners.byName("greel-plus")).options().reserveRule())
         .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
-    assertThat(new GreelPlusPlanner().reserveRule())
+    assertThat(new GreelPlusPlanner().options().reserveRule())
         .isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
   }
 
@@ -447,16 +442,16 @@ class GreelPlusPlannerTest {
   void theRegistryOffersGreelPlusFirstWithItsOptions() {
     assertThat(Planners.names().get(0)).isEqualTo(GreelPlusPlanner.NAME);
     GreelPlusPlanner p = (GreelPlusPlanner) Planners.byName("greel-plus");
-    assertThat(p.direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_FIRST);
-    assertThat(p.greedyOptions()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
+    assertThat(p.options().direction()).isEqualTo(GreelPlusPlanner.Direction.EARLY_FIRST);
+    assertThat(p.options().greedy()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
     GreelPlusPlanner late =
         (GreelPlusPlanner)
             Planners.byName(
                 "greel-plus",
                 new PlannerOptions(Map.of("direction", "late", "flat-fallback", "false")));
-    assertThat(late.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE);
-    assertThat(late.greedyOptions().flatFallback()).isFalse();
-    assertThat(late.greedyOptions().stackedScan()).isTrue();
+    assertThat(late.options().direction()).isEqualTo(GreelPlusPlanner.Direction.LATE);
+    assertThat(late.options().greedy().flatFallback()).isFalse();
+    assertThat(late.options().greedy().stackedScan()).isTrue();
     assertThatThrownBy(
             () ->
                 Planners.byName("greel-plus", new PlannerOptions(Map.of("direction", "sideways"))))

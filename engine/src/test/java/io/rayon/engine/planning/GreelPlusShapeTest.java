@@ -82,9 +82,10 @@ class GreelPlusShapeTest {
     Decision rigid = greelPlus("early-shape", "rigid").place(plan, r, PlanningContext.DEFAULT);
     assertThat(rigid.accepted()).isTrue();
     assertThat(rigid.allocation().atoms().get(0).steps()).containsExactly(new Step(50, 60, 8));
-    assertThat(greelPlus("early-shape", "rigid").earlyShape())
+    assertThat(greelPlus("early-shape", "rigid").options().earlyShape())
         .isEqualTo(GreelPlusPlanner.EarlyShape.RIGID);
-    assertThat(new GreelPlusPlanner().earlyShape()).isEqualTo(GreelPlusPlanner.EarlyShape.TALL);
+    assertThat(new GreelPlusPlanner().options().earlyShape())
+        .isEqualTo(GreelPlusPlanner.EarlyShape.TALL);
   }
 
   /**
@@ -97,7 +98,7 @@ class GreelPlusShapeTest {
     Plan plan = planHolding(8);
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
     GreelPlusPlanner five = greelPlus("max-stretch", "5");
-    assertThat(five.maxStretch()).isEqualTo(5.0);
+    assertThat(five.options().maxStretch()).isEqualTo(5.0);
     Decision refused = five.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
     assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
@@ -108,7 +109,8 @@ class GreelPlusShapeTest {
     assertThat(greelPlus("max-stretch", "6").place(plan, r, PlanningContext.DEFAULT).accepted())
         .isTrue();
     assertThat(greelPlus().place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
-    assertThat(new GreelPlusPlanner().maxStretch()).isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
+    assertThat(new GreelPlusPlanner().options().maxStretch())
+        .isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
   }
 
   /**
@@ -121,7 +123,7 @@ class GreelPlusShapeTest {
     Plan plan = planHolding(8);
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
     GreelPlusPlanner big = greelPlus("max-stretch", "5", "stretch-above", "0.05");
-    assertThat(big.stretchAbove()).isEqualTo(0.05);
+    assertThat(big.options().stretchAbove()).isEqualTo(0.05);
     assertThat(big.place(plan, r, PlanningContext.DEFAULT).accepted()).isFalse();
     GreelPlusPlanner bigger = greelPlus("max-stretch", "5", "stretch-above", "0.2");
     assertThat(bigger.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();

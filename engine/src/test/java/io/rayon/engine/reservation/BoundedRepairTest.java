@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.GreelPlusOptions;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.PlannerOptions;
 import io.rayon.engine.planning.RandomWorkloads;
@@ -56,20 +57,31 @@ class BoundedRepairTest {
    * greel-plus with the direction, reserve, bound, {@code repair-pick} and {@code repair-place}
    * mixed by the seed's bits; one seed in eight also has an admission ({@code max-room-share=0.3},
    * applied below a free share of 0.5), one in eight {@code max-plan-share=0.02}; the moved
-   * reservations are never refused by either.
+   * reservations are never refused by either. The early shape is mixed too ({@code rigid} among
+   * them), and one in four has {@code max-stretch=2} (for every request, or above 1% of the plan),
+   * which does apply to the moved ones: one that would end too late makes the repair fail.
    */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
-            GreelPlusPlanner.DEFAULT_GREEDY,
-            DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)],
-            GreelPlusPlanner.EarlyShape.TALL,
-            Math.floorMod(seed >> 14, 8L) == 7 ? 0.3 : GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-            RESERVES[(int) Math.floorMod(seed >> 3, 2L)],
-            BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
-        .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
-        .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
-        .withRoomShareBelow(0.5)
-        .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1);
+        GreelPlusOptions.PLAIN
+            .withDirection(DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)])
+            .withMaxRoomShare(
+                Math.floorMod(seed >> 14, 8L) == 7 ? 0.3 : GreelPlusPlanner.NO_MAX_ROOM_SHARE)
+            .withEarlyReserve(RESERVES[(int) Math.floorMod(seed >> 3, 2L)])
+            .withRepair(BOUNDS[(int) Math.floorMod(seed >> 5, (long) BOUNDS.length)])
+            .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
+            .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
+            .withRoomShareBelow(0.5)
+            .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1)
+            .withEarlyShape(
+                GreelPlusPlanner.EarlyShape.values()[
+                    (int)
+                        Math.floorMod(
+                            seed >> 17, (long) GreelPlusPlanner.EarlyShape.values().length)])
+            .withMaxStretch(
+                Math.floorMod(seed >> 19, 4L) == 3 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
+            .withStretchAbove(
+                Math.floorMod(seed >> 21, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01));
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
@@ -102,7 +114,7 @@ class BoundedRepairTest {
               + " "
               + p.repairPick().text()
               + " "
-              + p.repairPlace().text()
+              + p.options().repairPlace().text()
               + ", "
               + spec;
       assertThat(PlanValidator.validate(rs.plan(), spec)).as(at).isEmpty();
@@ -233,7 +245,7 @@ class BoundedRepairTest {
         GreelPlusPlanner p = planner(s);
         int[] c =
             byRule.computeIfAbsent(
-                p.repairPick().text() + " " + p.repairPlace().text(), k -> new int[2]);
+                p.repairPick().text() + " " + p.options().repairPlace().text(), k -> new int[2]);
         c[0] += o.moved();
         c[1] += o.failedRepairs();
       }
@@ -247,13 +259,7 @@ class BoundedRepairTest {
 
   /** greel-plus with no early reserve (so the early candidate is plain) and the given bound. */
   private static GreelPlusPlanner plus(int repair) {
-    return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        GreelPlusPlanner.Direction.EARLY_FIRST,
-        GreelPlusPlanner.EarlyShape.TALL,
-        GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-        GreelPlusPlanner.NO_EARLY_RESERVE,
-        repair);
+    return new GreelPlusPlanner(GreelPlusOptions.PLAIN.withRepair(repair));
   }
 
   private static ReservationRequest request(String id, String rdl, long arrival) {
@@ -330,7 +336,13 @@ class BoundedRepairTest {
 
     for (RepairPick pick : List.of(RepairPick.ENOUGH, RepairPick.FLEXIBLE)) {
       for (GreelPlusPlanner.RepairPlace place : GreelPlusPlanner.RepairPlace.values()) {
-        ReservationSystem rs = system(plus(1).withRepairPick(pick).withRepairPlace(place));
+        ReservationSystem rs =
+            system(
+                new GreelPlusPlanner(
+                    GreelPlusOptions.PLAIN
+                        .withRepair(1)
+                        .withRepairPick(pick)
+                        .withRepairPlace(place)));
         ReservationAllocation aBefore = rs.plan().allocationOf("A");
         Decision d = rs.create(b);
         String at = pick.text() + " " + place.text();
@@ -345,14 +357,23 @@ class BoundedRepairTest {
       }
     }
 
-    ReservationSystem singles = system(plus(2).withRepairPick(RepairPick.SINGLES));
+    ReservationSystem singles =
+        system(
+            new GreelPlusPlanner(
+                GreelPlusOptions.PLAIN.withRepair(2).withRepairPick(RepairPick.SINGLES)));
     Decision d = singles.create(b);
     assertThat(d.accepted()).isTrue();
     assertThat(singles.lastMoves().keySet()).containsExactly("C");
     assertThat(singles.plan().allocationOf("C").start()).isEqualTo(4);
     assertThat(singles.plan().allocationOf("A").start()).isEqualTo(2);
     // singles with a bound of 1 has no second try: it fails as most-held does
-    assertThat(system(plus(1).withRepairPick(RepairPick.SINGLES)).create(b).accepted()).isFalse();
+    assertThat(
+            system(
+                    new GreelPlusPlanner(
+                        GreelPlusOptions.PLAIN.withRepair(1).withRepairPick(RepairPick.SINGLES)))
+                .create(b)
+                .accepted())
+        .isFalse();
   }
 
   /** A self-checking system over one node with A and C of the test above accepted. */
@@ -440,7 +461,7 @@ class BoundedRepairTest {
     GreelPlusPlanner p =
         (GreelPlusPlanner) Planners.byName("greel-plus", PlannerOptions.NONE.with("repair", "16"));
     assertThat(p.repairBound()).isEqualTo(16);
-    assertThat(p.earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    assertThat(p.options().earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair", "-1")))
         .isInstanceOf(IllegalArgumentException.class)
@@ -467,7 +488,7 @@ class BoundedRepairTest {
     assertThat(byDefault.repairPick())
         .isEqualTo(GreelPlusPlanner.DEFAULT_REPAIR_PICK)
         .isEqualTo(RepairPick.SINGLES);
-    assertThat(byDefault.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
+    assertThat(byDefault.options().repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
     // with no admission and the same direction the planner places the moved ones itself
     GreelPlusPlanner noAdmission =
         (GreelPlusPlanner)
@@ -482,17 +503,21 @@ class BoundedRepairTest {
     GreelPlusPlanner late =
         (GreelPlusPlanner)
             Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-place", "late-first"));
-    assertThat(late.repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.LATE_FIRST);
+    assertThat(late.options().repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.LATE_FIRST);
     GreelPlusPlanner placer = (GreelPlusPlanner) late.repairPlacer();
-    assertThat(placer.direction()).isEqualTo(GreelPlusPlanner.Direction.LATE_FIRST);
+    assertThat(placer.options().direction()).isEqualTo(GreelPlusPlanner.Direction.LATE_FIRST);
     assertThat(placer.repairBound()).isZero();
     // an admission is never applied to a moved reservation
     GreelPlusPlanner admits = byDefault;
     GreelPlusPlanner admitsPlacer = (GreelPlusPlanner) admits.repairPlacer();
-    assertThat(admitsPlacer.maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
-    assertThat(((GreelPlusPlanner) byDefault.withMaxPlanShare(0.01).repairPlacer()).maxPlanShare())
+    assertThat(admitsPlacer.options().maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(
+            ((GreelPlusPlanner)
+                    new GreelPlusPlanner(byDefault.options().withMaxPlanShare(0.01)).repairPlacer())
+                .options()
+                .maxPlanShare())
         .isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
-    assertThat(admitsPlacer.direction()).isEqualTo(admits.direction());
+    assertThat(admitsPlacer.options().direction()).isEqualTo(admits.options().direction());
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("repair-pick", "most")))
         .isInstanceOf(IllegalArgumentException.class)

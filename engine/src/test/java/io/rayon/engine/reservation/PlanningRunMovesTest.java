@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanValidator;
 import io.rayon.engine.planners.Planners;
+import io.rayon.engine.planning.GreelPlusOptions;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.Planner;
 import io.rayon.engine.planning.PlannerOptions;
@@ -170,13 +171,7 @@ class PlanningRunMovesTest {
   }
 
   private static Planner plus(int repair) {
-    return new GreelPlusPlanner(
-        GreelPlusPlanner.DEFAULT_GREEDY,
-        GreelPlusPlanner.Direction.EARLY_FIRST,
-        GreelPlusPlanner.EarlyShape.TALL,
-        GreelPlusPlanner.NO_MAX_ROOM_SHARE,
-        GreelPlusPlanner.NO_EARLY_RESERVE,
-        repair);
+    return new GreelPlusPlanner(GreelPlusOptions.PLAIN.withRepair(repair));
   }
 
   // One node of 8 bundles. A (arrival 0): a gang of 8 for 4 steps in [2, 20), placed at [2, 6).

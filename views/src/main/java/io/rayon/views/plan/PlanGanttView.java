@@ -23,6 +23,11 @@ import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+import javafx.css.CssMetaData;
+import javafx.css.Styleable;
+import javafx.css.StyleableProperty;
+import javafx.css.StyleablePropertyFactory;
 import javafx.scene.control.Control;
 import javafx.scene.control.Skin;
 import javafx.scene.input.MouseEvent;
@@ -34,7 +39,10 @@ import javafx.scene.paint.Color;
  * bar whose shade follows the bundles it holds at each step. It shares the time range ({@link
  * #visibleStartProperty()}, {@link #visibleEndProperty()}), the time cursor and the selection with
  * the skyline, so both can be bound together. Lanes shrink to fit the height; below 9 px the lane
- * labels are left out and the hover card names the reservation.
+ * labels are left out and the hover card names the reservation. Its colours are CSS properties
+ * ({@code -rayon-background}, {@code -rayon-label}, {@code -rayon-axis}, {@code -rayon-grid} for
+ * the group headings, {@code -rayon-highlight} behind the selected lane, {@code -rayon-selection},
+ * {@code -rayon-cursor}, {@code -rayon-moved} for the badges), so the themes restyle it.
  */
 public class PlanGanttView extends Control implements Drawable {
   static final double LABELS = 120;
@@ -57,8 +65,39 @@ public class PlanGanttView extends Control implements Drawable {
   private final ObjectProperty<Function<String, String>> badgeFunction =
       new SimpleObjectProperty<>(this, "badgeFunction");
 
+  private static final StyleablePropertyFactory<PlanGanttView> CSS =
+      new StyleablePropertyFactory<>(Control.getClassCssMetaData());
+
+  private final StyleableProperty<Color> backgroundColor =
+      CSS.createStyleableColorProperty(
+          this, "backgroundColor", "-rayon-background", v -> v.backgroundColor, Color.WHITE);
+  private final StyleableProperty<Color> labelColor =
+      CSS.createStyleableColorProperty(
+          this, "labelColor", "-rayon-label", v -> v.labelColor, Color.rgb(40, 40, 40));
+  private final StyleableProperty<Color> axisColor =
+      CSS.createStyleableColorProperty(
+          this, "axisColor", "-rayon-axis", v -> v.axisColor, Color.GRAY);
+  private final StyleableProperty<Color> gridColor =
+      CSS.createStyleableColorProperty(
+          this, "gridColor", "-rayon-grid", v -> v.gridColor, Color.rgb(240, 240, 240));
+  private final StyleableProperty<Color> highlightColor =
+      CSS.createStyleableColorProperty(
+          this,
+          "highlightColor",
+          "-rayon-highlight",
+          v -> v.highlightColor,
+          Color.rgb(255, 244, 204));
+  private final StyleableProperty<Color> selectionColor =
+      CSS.createStyleableColorProperty(
+          this, "selectionColor", "-rayon-selection", v -> v.selectionColor, Color.rgb(17, 17, 17));
+  private final StyleableProperty<Color> cursorColor =
+      CSS.createStyleableColorProperty(
+          this, "cursorColor", "-rayon-cursor", v -> v.cursorColor, Color.rgb(33, 150, 243));
+
   /** The outline and text colour of a lane's badge. */
-  static final Color BADGE = Color.rgb(180, 83, 9);
+  private final StyleableProperty<Color> badgeColor =
+      CSS.createStyleableColorProperty(
+          this, "badgeColor", "-rayon-moved", v -> v.badgeColor, Color.rgb(180, 83, 9));
 
   /** One row of the chart: a group heading (reservation null) or a reservation's lane. */
   record Row(String group, ReservationAllocation reservation) {}
@@ -81,6 +120,44 @@ public class PlanGanttView extends Control implements Drawable {
   @Override
   protected Skin<?> createDefaultSkin() {
     return new GanttSkin(this);
+  }
+
+  @Override
+  public String getUserAgentStylesheet() {
+    return PlanGanttView.class.getResource("/io/rayon/views/views.css").toExternalForm();
+  }
+
+  public static List<CssMetaData<? extends Styleable, ?>> getClassCssMetaData() {
+    return CSS.getCssMetaData();
+  }
+
+  @Override
+  public List<CssMetaData<? extends Styleable, ?>> getControlCssMetaData() {
+    return getClassCssMetaData();
+  }
+
+  /** The colour a lane's badge is drawn in (CSS {@code -rayon-moved}). */
+  public Color getBadgeColor() {
+    return badgeColor.getValue();
+  }
+
+  /** The CSS colour properties, observable (the skin redraws when a theme changes them). */
+  @SuppressWarnings("unchecked")
+  List<ObservableValue<Color>> cssColors() {
+    List<ObservableValue<Color>> out = new ArrayList<>();
+    for (StyleableProperty<Color> p :
+        List.of(
+            backgroundColor,
+            labelColor,
+            axisColor,
+            gridColor,
+            highlightColor,
+            selectionColor,
+            cursorColor,
+            badgeColor)) {
+      out.add((ObservableValue<Color>) p);
+    }
+    return out;
   }
 
   public ObjectProperty<PlanData> planProperty() {
@@ -197,10 +274,12 @@ public class PlanGanttView extends Control implements Drawable {
   @Override
   public void drawTo(DrawingSink sink, double w, double h) {
     sink.begin(w, h);
-    sink.fillRect(0, 0, w, h, Color.WHITE);
+    Color background = backgroundColor.getValue();
+    sink.fillRect(0, 0, w, h, background);
     List<Row> rs = rows();
-    Color label = Color.rgb(40, 40, 40);
-    Color axis = Color.GRAY;
+    Color label = labelColor.getValue();
+    Color axis = axisColor.getValue();
+    Color badgeInk = badgeColor.getValue();
     if (rs.isEmpty()) {
       sink.text("No accepted reservations", w / 2, h / 2, axis, 13, DrawingSink.Align.CENTER);
       sink.end();
@@ -217,7 +296,7 @@ public class PlanGanttView extends Control implements Drawable {
       double y = TOP + i * lane;
       if (y > h - BOTTOM) break;
       if (r.reservation() == null) {
-        sink.fillRect(0, y, w, lane, Color.rgb(240, 240, 240));
+        sink.fillRect(0, y, w, lane, gridColor.getValue());
         if (labels)
           sink.text(
               r.group().isEmpty() ? "(no group)" : r.group(),
@@ -231,7 +310,7 @@ public class PlanGanttView extends Control implements Drawable {
       ReservationAllocation a = r.reservation();
       String id = a.reservationId();
       boolean selected = id.equals(sel);
-      if (selected) sink.fillRect(0, y, w, lane, Color.rgb(255, 244, 204));
+      if (selected) sink.fillRect(0, y, w, lane, highlightColor.getValue());
       if (labels) sink.text(fit(id, 18), 10, y + lane - 4, label, 10, DrawingSink.Align.LEFT);
       Color c =
           cf == null
@@ -249,23 +328,24 @@ public class PlanGanttView extends Control implements Drawable {
           if (xb <= xa) continue;
           // the shade says how many of its bundles the reservation holds at that step
           double t = 0.35 + 0.65 * s.bundles() / peak;
-          sink.fillRect(xa, barTop, Math.max(1, xb - xa), barH, Colors.mix(Color.WHITE, c, t));
+          sink.fillRect(xa, barTop, Math.max(1, xb - xa), barH, Colors.mix(background, c, t));
         }
       }
       double bx = Math.max(x0, xOf(a.start(), w));
       double bw = Math.max(1, Math.min(x1, xOf(a.end(), w)) - bx);
       String badge = badgeOf(id);
       if (badge != null) {
-        sink.strokeRect(bx, barTop, bw, barH, BADGE, 1.5);
-        if (labels) sink.text(badge, bx + bw + 4, y + lane - 4, BADGE, 10, DrawingSink.Align.LEFT);
+        sink.strokeRect(bx, barTop, bw, barH, badgeInk, 1.5);
+        if (labels)
+          sink.text(badge, bx + bw + 4, y + lane - 4, badgeInk, 10, DrawingSink.Align.LEFT);
       }
-      if (selected) sink.strokeRect(bx, barTop, bw, barH, Color.rgb(17, 17, 17), 1.5);
+      if (selected) sink.strokeRect(bx, barTop, bw, barH, selectionColor.getValue(), 1.5);
     }
     drawTimeAxis(sink, w, h, axis, label);
     long cursor = cursorStep.get();
     if (cursor >= visibleStart.get() && cursor <= visibleEnd.get()) {
       double x = Math.round(xOf(cursor, w)) + 0.5;
-      sink.line(x, TOP, x, h - BOTTOM, Color.rgb(33, 150, 243), 1.5);
+      sink.line(x, TOP, x, h - BOTTOM, cursorColor.getValue(), 1.5);
     }
     sink.end();
   }
@@ -327,15 +407,18 @@ public class PlanGanttView extends Control implements Drawable {
     @Override
     protected List<Observable> observed() {
       PlanGanttView v = getSkinnable();
-      return List.of(
-          v.planProperty(),
-          v.visibleStartProperty(),
-          v.visibleEndProperty(),
-          v.cursorStepProperty(),
-          v.selectedReservationProperty(),
-          v.groupFunctionProperty(),
-          v.colorFunctionProperty(),
-          v.badgeFunctionProperty());
+      List<Observable> out = new ArrayList<>(v.cssColors());
+      out.addAll(
+          List.of(
+              v.planProperty(),
+              v.visibleStartProperty(),
+              v.visibleEndProperty(),
+              v.cursorStepProperty(),
+              v.selectedReservationProperty(),
+              v.groupFunctionProperty(),
+              v.colorFunctionProperty(),
+              v.badgeFunctionProperty()));
+      return out;
     }
 
     @Override
