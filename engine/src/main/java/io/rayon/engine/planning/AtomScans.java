@@ -46,6 +46,19 @@ final class AtomScans {
    * depends on the number of segments, not on the length of the range.
    */
   static List<long[]> greeAtom(Rdl.Atom atom, AtomRoom room) {
+    return greeAtom(atom, room, false);
+  }
+
+  /**
+   * {@link #greeAtom}, and with {@code fullWidth} (greel-plus's {@code early-shape=rigid}) only on
+   * steps where the atom's full width fits: a step counts as room only when it can take K = min(U,
+   * floor(q/l)) more units, U the atom's maximum units at once and q the work still to place. So
+   * the atom is placed as K units side by side (one rectangle, or a few when a run breaks), never
+   * thinner and longer where the room is lower, as Hadoop's greedy agent places a stage's
+   * containers in one batch when they fit. A reading of ours (the paper has no such scan): the
+   * width is read against the work left, so after a run breaks the last piece may be narrower.
+   */
+  static List<long[]> greeAtom(Rdl.Atom atom, AtomRoom room, boolean fullWidth) {
     long g = atom.gang();
     long maxUnits = atom.maxParallelism() / g;
     long l = atom.minLease();
@@ -70,6 +83,7 @@ final class AtomScans {
           s = Math.max(room.segmentStart(t), heldSegmentStart(blocks, t));
           long fit = room.bundles(t);
           a = Math.min(maxUnits, g == 1 ? fit : fit / g) - heldUnits(blocks, t, g);
+          if (fullWidth && a < Math.min(maxUnits, q / l)) a = 0;
         } else {
           s = t;
           a = 0;

@@ -1,6 +1,7 @@
 package io.rayon.engine.planning;
 
 import static io.rayon.engine.planning.GreelPlusPlanner.ALIGNED;
+import static io.rayon.engine.planning.GreelPlusPlanner.ALL_SIZES;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALWAYS;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_GREEDY;
@@ -12,17 +13,21 @@ import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW
 import static io.rayon.engine.planning.GreelPlusPlanner.DIRECTION;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_SHAPE;
+import static io.rayon.engine.planning.GreelPlusPlanner.MAX_MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.MAX_PLAN_SHARE;
 import static io.rayon.engine.planning.GreelPlusPlanner.MAX_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.MAX_ROOM_SHARE;
+import static io.rayon.engine.planning.GreelPlusPlanner.MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_MAX_ROOM_SHARE;
+import static io.rayon.engine.planning.GreelPlusPlanner.NO_MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR_PICK;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR_PLACE;
 import static io.rayon.engine.planning.GreelPlusPlanner.RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.ROOM_SHARE_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.STRETCH_ABOVE;
 
 import io.rayon.engine.planning.GreelPlusPlanner.Aligned;
 import io.rayon.engine.planning.GreelPlusPlanner.Direction;
@@ -83,6 +88,14 @@ import io.rayon.engine.plugin.Options;
  *     nothing. Admission by absolute size: a request whose work would take more than this share of
  *     the plan's whole capacity ({@link RequestSize#shareOfPlan}) is refused, where {@code
  *     roomShareBelow} says
+ * @param maxStretch {@value GreelPlusPlanner#MAX_STRETCH}: 0 ({@link
+ *     GreelPlusPlanner#NO_MAX_STRETCH}, off) or in [1, {@value GreelPlusPlanner#MAX_MAX_STRETCH}].
+ *     A placement that would end more than this many times the request's shortest length ({@link
+ *     RequestSize#shortestLength}) after its arrival is not kept and the request is refused, where
+ *     {@code stretchAbove} says; it keeps the big requests from holding room far ahead
+ * @param stretchAbove {@value GreelPlusPlanner#STRETCH_ABOVE}: in [0, 1]; {@code maxStretch}
+ *     applies only to a request whose work is more than this share of the plan's whole capacity
+ *     ({@link RequestSize#shareOfPlan}); 0 ({@link GreelPlusPlanner#ALL_SIZES}) to every request
  */
 public record GreelPlusOptions(
     GreedyOptions greedy,
@@ -96,7 +109,9 @@ public record GreelPlusOptions(
     RepairPick repairPick,
     RepairPlace repairPlace,
     double roomShareBelow,
-    double maxPlanShare) {
+    double maxPlanShare,
+    double maxStretch,
+    double stretchAbove) {
 
   /**
    * {@value GreelPlusPlanner#NAME}'s defaults ({@code new GreelPlusPlanner()}, and the planner of
@@ -120,7 +135,9 @@ public record GreelPlusOptions(
           DEFAULT_REPAIR_PICK,
           RepairPlace.SAME,
           DEFAULT_ROOM_SHARE_BELOW,
-          NO_MAX_ROOM_SHARE);
+          NO_MAX_ROOM_SHARE,
+          NO_MAX_STRETCH,
+          ALL_SIZES);
 
   /**
    * The plain early-then-late planner, with none of the later options: {@link
@@ -145,7 +162,9 @@ public record GreelPlusOptions(
           RepairPick.MOST_HELD,
           RepairPlace.SAME,
           ALWAYS,
-          NO_MAX_ROOM_SHARE);
+          NO_MAX_ROOM_SHARE,
+          NO_MAX_STRETCH,
+          ALL_SIZES);
 
   /** Checks every range and the cross-checks; a null takes {@link #PLAIN}'s value. */
   public GreelPlusOptions {
@@ -179,6 +198,15 @@ public record GreelPlusOptions(
     if (!(maxPlanShare > 0))
       throw new IllegalArgumentException(
           MAX_PLAN_SHARE + " must be more than 0, got " + maxPlanShare);
+    if (!(maxStretch == NO_MAX_STRETCH || (maxStretch >= 1 && maxStretch <= MAX_MAX_STRETCH)))
+      throw new IllegalArgumentException(
+          MAX_STRETCH
+              + " must be 0 (off) or in [1, "
+              + (long) MAX_MAX_STRETCH
+              + "], got "
+              + maxStretch);
+    if (!(stretchAbove >= 0 && stretchAbove <= 1))
+      throw new IllegalArgumentException(STRETCH_ABOVE + " must be in [0, 1], got " + stretchAbove);
   }
 
   /**
@@ -204,7 +232,9 @@ public record GreelPlusOptions(
         o.has(REPAIR_PICK) ? RepairPick.parse(o.text(REPAIR_PICK)) : DEFAULT_REPAIR_PICK,
         o.has(REPAIR_PLACE) ? RepairPlace.parse(o.text(REPAIR_PLACE)) : RepairPlace.SAME,
         o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW,
-        o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE);
+        o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE,
+        o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH,
+        o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : ALL_SIZES);
   }
 
   /** These options with {@code greedy} instead. */
@@ -221,7 +251,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code direction} instead. */
@@ -238,7 +270,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code earlyShape} instead. */
@@ -255,7 +289,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code maxRoomShare} instead. */
@@ -272,7 +308,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code earlyReserve} instead. */
@@ -289,7 +327,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code aligned} instead. */
@@ -306,7 +346,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code reserveRule} instead. */
@@ -323,7 +365,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code repair} instead. */
@@ -340,7 +384,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code repairPick} instead. */
@@ -357,7 +403,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code repairPlace} instead. */
@@ -374,7 +422,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code roomShareBelow} instead. */
@@ -391,7 +441,9 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 
   /** These options with {@code maxPlanShare} instead. */
@@ -408,6 +460,46 @@ public record GreelPlusOptions(
         repairPick,
         repairPlace,
         roomShareBelow,
-        maxPlanShare);
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
+  }
+
+  /** These options with {@code maxStretch} instead. */
+  public GreelPlusOptions withMaxStretch(double maxStretch) {
+    return new GreelPlusOptions(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
+  }
+
+  /** These options with {@code stretchAbove} instead. */
+  public GreelPlusOptions withStretchAbove(double stretchAbove) {
+    return new GreelPlusOptions(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        stretchAbove);
   }
 }

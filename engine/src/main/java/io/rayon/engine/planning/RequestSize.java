@@ -145,6 +145,34 @@ public final class RequestSize {
     return true;
   }
 
+  /**
+   * The fewest steps the expression can take from its start to its end, whatever the room: an atom
+   * its work held at its full width, max(l, ceil((w/g) / floor(h/g))) (0 with no work or no width);
+   * an {@code order} the sum of its children's, an {@code all} the longest, an {@code any} the
+   * shortest; windows are read through. Not a paper notion: greel-plus's {@code max-stretch}
+   * measures a placement's end after the arrival against it.
+   */
+  public static long shortestLength(Rdl e) {
+    e = inner(e);
+    if (e instanceof Rdl.Atom a) {
+      long g = Math.max(1, a.gang());
+      long units = a.maxParallelism() / g;
+      long q = a.work() / g;
+      if (q <= 0 || units <= 0) return 0;
+      return Math.max(a.minLease(), (q + units - 1) / units);
+    }
+    boolean any = e instanceof Rdl.Any;
+    boolean order = e instanceof Rdl.Order;
+    long r = any ? Long.MAX_VALUE : 0;
+    for (Rdl c : e.children()) {
+      long m = shortestLength(c);
+      if (order) r = m > Long.MAX_VALUE - r ? Long.MAX_VALUE : r + m;
+      else if (any) r = Math.min(r, m);
+      else r = Math.max(r, m);
+    }
+    return any && r == Long.MAX_VALUE ? 0 : r;
+  }
+
   /** The least total of one dimension that the expression holds (bundle × work, summed). */
   private static long leastNeed(Rdl e, String dim) {
     if (e instanceof Rdl.Atom a) {

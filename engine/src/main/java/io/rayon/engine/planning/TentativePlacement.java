@@ -85,6 +85,7 @@ final class TentativePlacement {
   private boolean reasons = true;
   private boolean validated;
   private boolean aligned;
+  private boolean fullWidth;
 
   TentativePlacement(
       PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
@@ -132,6 +133,16 @@ final class TentativePlacement {
    */
   TentativePlacement alignedAtoms() {
     aligned = true;
+    return this;
+  }
+
+  /**
+   * For greel-plus's {@code early-shape=rigid}: GREE's stacked scan counts as room only the steps
+   * where an atom's full width fits ({@link AtomScans#greeAtom(Rdl.Atom, AtomRoom, boolean)}), so
+   * no atom is stretched thinner and longer than its shape; used with GREE's traversal.
+   */
+  TentativePlacement fullWidthAtoms() {
+    fullWidth = true;
     return this;
   }
 
@@ -247,6 +258,7 @@ final class TentativePlacement {
   /** The atom scan of the options over {@code room}; the blocks, or null when it does not fit. */
   List<long[]> scan(Rdl.Atom atom, AtomRoom room) {
     if (aligned) return AlignedScan.place(atom, room, this);
+    if (fullWidth) return AtomScans.greeAtom(atom, room, true);
     return options.stackedScan()
         ? AtomScans.greeAtom(atom, room)
         : AtomScans.greeAtomPaper(atom, room);

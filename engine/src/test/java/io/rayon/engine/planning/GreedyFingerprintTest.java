@@ -204,6 +204,43 @@ class GreedyFingerprintTest {
     EXPECTED.put(
         "greel-plus late-first TALL paper",
         "c4841808effece849968121191ef120c41143943ad90a861d58bb5e8075579c8");
+    // early-shape=rigid (fifth session of 2026-11-27): new keys; the hashes above are unchanged
+    EXPECTED.put(
+        "greel-plus early-first RIGID atom-scan=stacked",
+        "5c3e4811f32cdc494cde270fb202b569114ff88643a5b45c170fe6a3e092a9c1");
+    EXPECTED.put(
+        "greel-plus early-first RIGID atom-scan=stacked any-order=written guess-interval=order-only flat-fallback=true",
+        "334f916f97c0d6233e519b887c83faed1d9073b4738f36ec1625d70e03e15514");
+    EXPECTED.put(
+        "greel-plus early-first RIGID atom-scan=stacked flat-fallback=true",
+        "94226a5f757896d6da8d3dfdeb44af2b582874a423bee070d871aa254881df5c");
+    EXPECTED.put(
+        "greel-plus early-first RIGID paper",
+        "5c3e4811f32cdc494cde270fb202b569114ff88643a5b45c170fe6a3e092a9c1");
+    EXPECTED.put(
+        "greel-plus late RIGID atom-scan=stacked",
+        "07b200abd0a863aa66eb9c7ee7d05113bca5ee6956cdeab1bb8de534f1df3b18");
+    EXPECTED.put(
+        "greel-plus late RIGID atom-scan=stacked any-order=written guess-interval=order-only flat-fallback=true",
+        "5a13b863a18098a6a5280e72835ed1f78cedaf5308c6bf238141a7beb146da5d");
+    EXPECTED.put(
+        "greel-plus late RIGID atom-scan=stacked flat-fallback=true",
+        "983835f10034b5b87e34417cf4f97651e9be864022b0c056aa71750395851eab");
+    EXPECTED.put(
+        "greel-plus late RIGID paper",
+        "07b200abd0a863aa66eb9c7ee7d05113bca5ee6956cdeab1bb8de534f1df3b18");
+    EXPECTED.put(
+        "greel-plus late-first RIGID atom-scan=stacked",
+        "9da7338f8ec71dffb593048ef645eb01a2c4521bc8e90b226366d1e0461f1be7");
+    EXPECTED.put(
+        "greel-plus late-first RIGID atom-scan=stacked any-order=written guess-interval=order-only flat-fallback=true",
+        "bc2dd84fd8e8b9a2f5d7e06c6ac327657285a08462e6bb072d606d0a72e34411");
+    EXPECTED.put(
+        "greel-plus late-first RIGID atom-scan=stacked flat-fallback=true",
+        "84bd755395344fa0960eea5d64e8c797a7557ed211e8d36a0b263ea5f29a92e4");
+    EXPECTED.put(
+        "greel-plus late-first RIGID paper",
+        "9da7338f8ec71dffb593048ef645eb01a2c4521bc8e90b226366d1e0461f1be7");
   }
 
   /** The planners and option values fingerprinted, by a stable key. */

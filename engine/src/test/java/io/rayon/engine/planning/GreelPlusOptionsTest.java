@@ -51,6 +51,8 @@ class GreelPlusOptionsTest {
     assertThat(d.repairPlace()).isEqualTo(RepairPlace.SAME);
     assertThat(d.roomShareBelow()).isEqualTo(0.3);
     assertThat(d.maxPlanShare()).isEqualTo(1.0);
+    assertThat(d.maxStretch()).isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
+    assertThat(d.stretchAbove()).isEqualTo(GreelPlusPlanner.ALL_SIZES);
   }
 
   @Test
@@ -78,7 +80,9 @@ class GreelPlusOptionsTest {
                 null,
                 null,
                 p.roomShareBelow(),
-                p.maxPlanShare()))
+                p.maxPlanShare(),
+                p.maxStretch(),
+                p.stretchAbove()))
         .isEqualTo(p);
   }
 
@@ -97,6 +101,11 @@ class GreelPlusOptionsTest {
     bad.put(() -> d.withRoomShareBelow(1.5), "room-share-below must be in [0, 1], got 1.5");
     bad.put(() -> d.withMaxPlanShare(0), "max-plan-share must be more than 0, got 0.0");
     bad.put(() -> d.withMaxPlanShare(-1), "max-plan-share must be more than 0, got -1.0");
+    bad.put(() -> d.withMaxStretch(0.5), "max-stretch must be 0 (off) or in [1, 1000], got 0.5");
+    bad.put(
+        () -> d.withMaxStretch(1001), "max-stretch must be 0 (off) or in [1, 1000], got 1001.0");
+    bad.put(() -> d.withStretchAbove(-0.1), "stretch-above must be in [0, 1], got -0.1");
+    bad.put(() -> d.withStretchAbove(1.5), "stretch-above must be in [0, 1], got 1.5");
     bad.put(
         () -> d.withAligned(Aligned.FIRST).withDirection(Direction.LATE),
         "aligned=first places the aligned candidate beside the early one, but direction=late has no"
@@ -115,6 +124,9 @@ class GreelPlusOptionsTest {
     assertThat(d.withEarlyReserve(0).earlyReserve()).isZero();
     assertThat(d.withRoomShareBelow(0).withRoomShareBelow(1).roomShareBelow()).isEqualTo(1);
     assertThat(d.withMaxRoomShare(2).withMaxPlanShare(2).maxPlanShare()).isEqualTo(2);
+    assertThat(d.withMaxStretch(0).withMaxStretch(1).withMaxStretch(1000).maxStretch())
+        .isEqualTo(1000);
+    assertThat(d.withStretchAbove(0).withStretchAbove(1).stretchAbove()).isEqualTo(1);
   }
 
   /** Another valid value for every component, none equal to the defaults'. */
@@ -131,7 +143,9 @@ class GreelPlusOptionsTest {
           Map.entry("repairPick", RepairPick.ENOUGH),
           Map.entry("repairPlace", RepairPlace.LATE_FIRST),
           Map.entry("roomShareBelow", 0.7),
-          Map.entry("maxPlanShare", 0.02));
+          Map.entry("maxPlanShare", 0.02),
+          Map.entry("maxStretch", 2.5),
+          Map.entry("stretchAbove", 0.01));
 
   /**
    * Every component has its {@code withX}, and it changes that component alone (read through the
@@ -141,7 +155,7 @@ class GreelPlusOptionsTest {
   void eachWitherChangesItsComponentAlone() throws Exception {
     GreelPlusOptions d = GreelPlusOptions.DEFAULTS;
     RecordComponent[] components = GreelPlusOptions.class.getRecordComponents();
-    assertThat(components).hasSize(12);
+    assertThat(components).hasSize(14);
     for (RecordComponent c : components) {
       String name = c.getName();
       assertThat(OTHER).as(name).containsKey(name);

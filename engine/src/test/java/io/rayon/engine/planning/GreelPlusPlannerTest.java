@@ -62,7 +62,8 @@ class GreelPlusPlannerTest {
 
   /**
    * Every option mixed by the seed, the admission ({@code max-room-share}, {@code max-plan-share},
-   * {@code room-share-below}) and the bounded repair ({@code repair}, {@code repair-pick}, {@code
+   * {@code room-share-below}), {@code early-shape} (rigid among them), {@code max-stretch} with
+   * {@code stretch-above} and the bounded repair ({@code repair}, {@code repair-pick}, {@code
    * repair-place}) among them; one seed in four is greel-plus with its defaults.
    */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
@@ -76,7 +77,11 @@ class GreelPlusPlannerTest {
             .withRepairPick(PICKS[(int) Math.floorMod(seed >> 13, (long) PICKS.length)])
             .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
             .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
-            .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1));
+            .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1)
+            .withMaxStretch(
+                Math.floorMod(seed >> 21, 3L) == 0 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
+            .withStretchAbove(
+                Math.floorMod(seed >> 23, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01));
   }
 
   private static final RepairPick[] PICKS = RepairPick.values();
@@ -92,16 +97,16 @@ class GreelPlusPlannerTest {
     return new GreelPlusPlanner(
         GreelPlusOptions.PLAIN
             .withDirection(DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)])
-            .withEarlyShape(
-                Math.floorMod(seed >> 5, 2L) == 0
-                    ? GreelPlusPlanner.EarlyShape.TALL
-                    : GreelPlusPlanner.EarlyShape.FLAT)
+            .withEarlyShape(SHAPES[(int) Math.floorMod(seed >> 5, (long) SHAPES.length)])
             .withMaxRoomShare(maxRoomShare)
             .withEarlyReserve(
                 EARLY_RESERVES[(int) Math.floorMod(seed >> 9, (long) EARLY_RESERVES.length)])
             .withReserveRule(
                 RESERVE_RULES[(int) Math.floorMod(seed >> 11, (long) RESERVE_RULES.length)]));
   }
+
+  /** Every early shape ({@code tall}, {@code flat}, {@code rigid}), mixed in by the seed. */
+  private static final GreelPlusPlanner.EarlyShape[] SHAPES = GreelPlusPlanner.EarlyShape.values();
 
   /** Every reserve rule, mixed into every property by the seed. */
   private static final GreelPlusPlanner.ReserveRule[] RESERVE_RULES =

@@ -57,7 +57,9 @@ class BoundedRepairTest {
    * greel-plus with the direction, reserve, bound, {@code repair-pick} and {@code repair-place}
    * mixed by the seed's bits; one seed in eight also has an admission ({@code max-room-share=0.3},
    * applied below a free share of 0.5), one in eight {@code max-plan-share=0.02}; the moved
-   * reservations are never refused by either.
+   * reservations are never refused by either. The early shape is mixed too ({@code rigid} among
+   * them), and one in four has {@code max-stretch=2} (for every request, or above 1% of the plan),
+   * which does apply to the moved ones: one that would end too late makes the repair fail.
    */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
@@ -70,7 +72,16 @@ class BoundedRepairTest {
             .withRepairPick(PICKS[(int) Math.floorMod(seed >> 10, (long) PICKS.length)])
             .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 13, (long) PLACES.length)])
             .withRoomShareBelow(0.5)
-            .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1));
+            .withMaxPlanShare(Math.floorMod(seed >> 15, 8L) == 7 ? 0.02 : 1)
+            .withEarlyShape(
+                GreelPlusPlanner.EarlyShape.values()[
+                    (int)
+                        Math.floorMod(
+                            seed >> 17, (long) GreelPlusPlanner.EarlyShape.values().length)])
+            .withMaxStretch(
+                Math.floorMod(seed >> 19, 4L) == 3 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
+            .withStretchAbove(
+                Math.floorMod(seed >> 21, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01));
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
