@@ -4,12 +4,15 @@ import static io.rayon.engine.planning.GreelPlusPlanner.ALIGNED;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALL_SIZES;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALWAYS;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_EARLY_RESERVE;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_EARLY_SHAPE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_GREEDY;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_MAX_ROOM_SHARE;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_REPAIR_PICK;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_STRETCH_ABOVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DIRECTION;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_SHAPE;
@@ -116,17 +119,19 @@ public record GreelPlusOptions(
   /**
    * {@value GreelPlusPlanner#NAME}'s defaults ({@code new GreelPlusPlanner()}, and the planner of
    * no options): {@link GreelPlusPlanner#DEFAULT_GREEDY}, {@link Direction#EARLY_FIRST}, {@link
-   * EarlyShape#TALL}, the admission {@link GreelPlusPlanner#DEFAULT_MAX_ROOM_SHARE} below a free
-   * share of {@link GreelPlusPlanner#DEFAULT_ROOM_SHARE_BELOW}, {@link
-   * GreelPlusPlanner#DEFAULT_EARLY_RESERVE}, no aligned candidate, {@link
-   * GreelPlusPlanner#DEFAULT_RESERVE_RULE}, {@link GreelPlusPlanner#DEFAULT_REPAIR} with {@link
-   * GreelPlusPlanner#DEFAULT_REPAIR_PICK} and {@link RepairPlace#SAME}, no admission by plan share.
+   * GreelPlusPlanner#DEFAULT_EARLY_SHAPE}, {@link GreelPlusPlanner#DEFAULT_MAX_STRETCH} above
+   * {@link GreelPlusPlanner#DEFAULT_STRETCH_ABOVE}, the admission {@link
+   * GreelPlusPlanner#DEFAULT_MAX_ROOM_SHARE} below a free share of {@link
+   * GreelPlusPlanner#DEFAULT_ROOM_SHARE_BELOW}, {@link GreelPlusPlanner#DEFAULT_EARLY_RESERVE}, no
+   * aligned candidate, {@link GreelPlusPlanner#DEFAULT_RESERVE_RULE}, {@link
+   * GreelPlusPlanner#DEFAULT_REPAIR} with {@link GreelPlusPlanner#DEFAULT_REPAIR_PICK} and {@link
+   * RepairPlace#SAME}, no admission by plan share.
    */
   public static final GreelPlusOptions DEFAULTS =
       new GreelPlusOptions(
           DEFAULT_GREEDY,
           Direction.EARLY_FIRST,
-          EarlyShape.TALL,
+          DEFAULT_EARLY_SHAPE,
           DEFAULT_MAX_ROOM_SHARE,
           DEFAULT_EARLY_RESERVE,
           Aligned.OFF,
@@ -136,8 +141,8 @@ public record GreelPlusOptions(
           RepairPlace.SAME,
           DEFAULT_ROOM_SHARE_BELOW,
           NO_MAX_ROOM_SHARE,
-          NO_MAX_STRETCH,
-          ALL_SIZES);
+          DEFAULT_MAX_STRETCH,
+          DEFAULT_STRETCH_ABOVE);
 
   /**
    * The plain early-then-late planner, with none of the later options: {@link
@@ -233,8 +238,8 @@ public record GreelPlusOptions(
         o.has(REPAIR_PLACE) ? RepairPlace.parse(o.text(REPAIR_PLACE)) : RepairPlace.SAME,
         o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW,
         o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE,
-        o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : NO_MAX_STRETCH,
-        o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : ALL_SIZES);
+        o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : DEFAULT_MAX_STRETCH,
+        o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : DEFAULT_STRETCH_ABOVE);
   }
 
   /** These options with {@code greedy} instead. */

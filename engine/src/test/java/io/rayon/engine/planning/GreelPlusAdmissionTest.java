@@ -75,7 +75,16 @@ class GreelPlusAdmissionTest {
         (GreelPlusPlanner)
             Planners.byName(
                 "greel-plus",
-                new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "1")));
+                new PlannerOptions(
+                    Map.of(
+                        "max-stretch",
+                        "0",
+                        "early-shape",
+                        "tall",
+                        "max-room-share",
+                        "0.1",
+                        "room-share-below",
+                        "1")));
     assertThat(strict.options().maxRoomShare()).isEqualTo(0.1);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
@@ -85,12 +94,23 @@ class GreelPlusAdmissionTest {
         (GreelPlusPlanner)
             Planners.byName(
                 "greel-plus",
-                new PlannerOptions(Map.of("max-room-share", "0.2", "room-share-below", "1")));
+                new PlannerOptions(
+                    Map.of(
+                        "max-stretch",
+                        "0",
+                        "early-shape",
+                        "tall",
+                        "max-room-share",
+                        "0.2",
+                        "room-share-below",
+                        "1")));
     Decision accepted = lenient.place(plan, r, PlanningContext.DEFAULT);
     assertThat(accepted.accepted()).isTrue();
+    // no admission by the room by default since the fifth session (the rigid shape and max-stretch
+    // keep the room instead)
     assertThat(new GreelPlusPlanner().options().maxRoomShare())
         .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_ROOM_SHARE)
-        .isEqualTo(0.1);
+        .isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
   }
 
   /**
@@ -110,7 +130,16 @@ class GreelPlusAdmissionTest {
           (GreelPlusPlanner)
               Planners.byName(
                   "greel-plus",
-                  new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", below)));
+                  new PlannerOptions(
+                      Map.of(
+                          "max-stretch",
+                          "0",
+                          "early-shape",
+                          "tall",
+                          "max-room-share",
+                          "0.1",
+                          "room-share-below",
+                          below)));
       assertThat(p.options().roomShareBelow()).isEqualTo(Double.parseDouble(below));
       Decision d = p.place(plan, r, PlanningContext.DEFAULT);
       assertThat(d.accepted()).as(below).isFalse();
@@ -120,17 +149,35 @@ class GreelPlusAdmissionTest {
         (GreelPlusPlanner)
             Planners.byName(
                 "greel-plus",
-                new PlannerOptions(Map.of("max-room-share", "0.1", "room-share-below", "0.7")));
+                new PlannerOptions(
+                    Map.of(
+                        "max-stretch",
+                        "0",
+                        "early-shape",
+                        "tall",
+                        "max-room-share",
+                        "0.1",
+                        "room-share-below",
+                        "0.7")));
     assertThat(onlyCrowded.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThat(new GreelPlusPlanner().options().roomShareBelow())
         .isEqualTo(GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW)
         .isEqualTo(0.3);
-    // by default the half-used plan's window is free enough: no admission
-    assertThat(new GreelPlusPlanner().place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
+    // at the default room-share-below the half-used plan's window is free enough: no admission
+    GreelPlusPlanner atDefaultBelow =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(
+                    Map.of("max-stretch", "0", "early-shape", "tall", "max-room-share", "0.1")));
+    assertThat(atDefaultBelow.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThatThrownBy(
             () ->
                 Planners.byName(
-                    "greel-plus", new PlannerOptions(Map.of("room-share-below", "1.5"))))
+                    "greel-plus",
+                    new PlannerOptions(
+                        Map.of(
+                            "max-stretch", "0", "early-shape", "tall", "room-share-below", "1.5"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("room-share-below");
   }
@@ -151,7 +198,16 @@ class GreelPlusAdmissionTest {
                 "greel-plus",
                 new PlannerOptions(
                     Map.of(
-                        "max-plan-share", "0.05", "max-room-share", "1", "room-share-below", "1")));
+                        "max-stretch",
+                        "0",
+                        "early-shape",
+                        "tall",
+                        "max-plan-share",
+                        "0.05",
+                        "max-room-share",
+                        "1",
+                        "room-share-below",
+                        "1")));
     assertThat(strict.options().maxPlanShare()).isEqualTo(0.05);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
@@ -172,7 +228,11 @@ class GreelPlusAdmissionTest {
         .isTrue();
     assertThat(new GreelPlusPlanner().options().maxPlanShare()).isEqualTo(1.0);
     assertThatThrownBy(
-            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
+            () ->
+                Planners.byName(
+                    "greel-plus",
+                    new PlannerOptions(
+                        Map.of("max-stretch", "0", "early-shape", "tall", "max-plan-share", "0"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-plan-share");
   }
@@ -196,7 +256,11 @@ class GreelPlusAdmissionTest {
         .hasMessageContaining("max-room-share");
     assertThatThrownBy(
             () ->
-                Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "1.5"))))
+                Planners.byName(
+                    "greel-plus",
+                    new PlannerOptions(
+                        Map.of(
+                            "max-stretch", "0", "early-shape", "tall", "max-room-share", "1.5"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-room-share");
   }
@@ -221,8 +285,8 @@ class GreelPlusAdmissionTest {
   /**
    * The shortcut is exact: along greel-plus's own plans of generated workloads (random arrivals,
    * windows, gangs, leases, every operator, several policies, capacity changes as the generator
-   * makes them), whenever it says a request cannot fit, neither the early candidate (tall or flat)
-   * nor GREE-L nor GREE places it on that plan.
+   * makes them), whenever it says a request cannot fit, neither the early candidate (tall, rigid or
+   * flat) nor GREE-L nor GREE places it on that plan.
    */
   @Property(tries = 400)
   void theRoomShortcutNeverTurnsAwayARequestThatACandidatePlaces(@ForAll("seeds") long seed) {
@@ -230,7 +294,11 @@ class GreelPlusAdmissionTest {
     Plan plan = w.plan();
     PlanningContext ctx =
         PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(w.policy(), plan.stepSeconds()));
-    GreelPlusPlanner tall = new GreelPlusPlanner();
+    GreelPlusPlanner tall =
+        new GreelPlusPlanner(
+            GreelPlusOptions.DEFAULTS.withEarlyShape(GreelPlusPlanner.EarlyShape.TALL));
+    // the default (rigid) early candidate too
+    GreelPlusPlanner rigid = new GreelPlusPlanner();
     GreelPlusPlanner flat =
         new GreelPlusPlanner(
             GreelPlusOptions.PLAIN.withEarlyShape(GreelPlusPlanner.EarlyShape.FLAT));
@@ -241,6 +309,7 @@ class GreelPlusAdmissionTest {
       if (!RequestSize.roomMayFit(plan, r)) {
         shortcuts++;
         assertThat(tall.earlyCandidate(plan, r, ctx)).as("seed %d, %s", seed, r.rdl()).isNull();
+        assertThat(rigid.earlyCandidate(plan, r, ctx)).as("seed %d, %s", seed, r.rdl()).isNull();
         assertThat(flat.earlyCandidate(plan, r, ctx)).as("seed %d, %s", seed, r.rdl()).isNull();
         for (Planner p : others)
           assertThat(p.place(plan, r, ctx).accepted())

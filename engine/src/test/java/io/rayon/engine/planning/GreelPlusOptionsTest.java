@@ -41,18 +41,18 @@ class GreelPlusOptionsTest {
     GreelPlusOptions d = GreelPlusOptions.DEFAULTS;
     assertThat(d.greedy()).isEqualTo(GreelPlusPlanner.DEFAULT_GREEDY);
     assertThat(d.direction()).isEqualTo(Direction.EARLY_FIRST);
-    assertThat(d.earlyShape()).isEqualTo(EarlyShape.TALL);
-    assertThat(d.maxRoomShare()).isEqualTo(0.1);
-    assertThat(d.earlyReserve()).isEqualTo(0.25);
+    assertThat(d.earlyShape()).isEqualTo(EarlyShape.RIGID);
+    assertThat(d.maxRoomShare()).isEqualTo(1.0);
+    assertThat(d.earlyReserve()).isEqualTo(0.0);
     assertThat(d.aligned()).isEqualTo(Aligned.OFF);
     assertThat(d.reserveRule()).isEqualTo(ReserveRule.CROWDED);
-    assertThat(d.repair()).isEqualTo(4);
-    assertThat(d.repairPick()).isEqualTo(RepairPick.SINGLES_ENOUGH);
+    assertThat(d.repair()).isEqualTo(8);
+    assertThat(d.repairPick()).isEqualTo(RepairPick.SINGLES);
     assertThat(d.repairPlace()).isEqualTo(RepairPlace.SAME);
     assertThat(d.roomShareBelow()).isEqualTo(0.3);
     assertThat(d.maxPlanShare()).isEqualTo(1.0);
-    assertThat(d.maxStretch()).isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
-    assertThat(d.stretchAbove()).isEqualTo(GreelPlusPlanner.ALL_SIZES);
+    assertThat(d.maxStretch()).isEqualTo(3.0);
+    assertThat(d.stretchAbove()).isEqualTo(0.003);
   }
 
   @Test
@@ -66,7 +66,10 @@ class GreelPlusOptionsTest {
                 .withReserveRule(ReserveRule.FIXED)
                 .withRepair(GreelPlusPlanner.NO_REPAIR)
                 .withRepairPick(RepairPick.MOST_HELD)
-                .withRoomShareBelow(GreelPlusPlanner.ALWAYS));
+                .withRoomShareBelow(GreelPlusPlanner.ALWAYS)
+                .withEarlyShape(EarlyShape.TALL)
+                .withMaxStretch(GreelPlusPlanner.NO_MAX_STRETCH)
+                .withStretchAbove(GreelPlusPlanner.ALL_SIZES));
     assertThat(
             new GreelPlusOptions(
                 null,

@@ -319,7 +319,18 @@ class GreelPlusPlannerTest {
         (GreelPlusPlanner)
             Planners.byName(
                 "greel-plus",
-                new PlannerOptions(Map.of("reserve-rule", "fixed", "early-reserve", "0.2")));
+                new PlannerOptions(
+                    Map.of(
+                        "reserve-rule",
+                        "fixed",
+                        "early-reserve",
+                        "0.2",
+                        // the shape and rule this was written for (the defaults before the fifth
+                        // session of 2026-11-27)
+                        "early-shape",
+                        "tall",
+                        "max-stretch",
+                        "0")));
     assertThat(p.options().reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.FIXED);
     return p;
   }
@@ -329,9 +340,20 @@ class GreelPlusPlannerTest {
     // 10 nodes of 8 bundles: 80 at every step
     GreelPlusPlanner crowded =
         (GreelPlusPlanner)
-            Planners.byName("greel-plus", new PlannerOptions(Map.of("reserve-rule", "crowded")));
+            Planners.byName(
+                "greel-plus",
+                new PlannerOptions(
+                    Map.of(
+                        "reserve-rule",
+                        "crowded",
+                        "early-reserve",
+                        "0.25",
+                        "early-shape",
+                        "tall",
+                        "max-stretch",
+                        "0")));
     assertThat(crowded.options().reserveRule()).isEqualTo(GreelPlusPlanner.ReserveRule.CROWDED);
-    assertThat(crowded.options().earlyReserve()).isEqualTo(GreelPlusPlanner.DEFAULT_EARLY_RESERVE);
+    assertThat(crowded.options().earlyReserve()).isEqualTo(0.25);
     ReservationRequest gang =
         new ReservationRequest(
             "g",

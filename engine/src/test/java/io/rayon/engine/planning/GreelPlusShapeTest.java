@@ -61,6 +61,10 @@ class GreelPlusShapeTest {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("max-room-share", "1");
     m.put("early-reserve", "0");
+    // the tall shape and no max-stretch unless a test sets them (the defaults before the fifth
+    // session of 2026-11-27, against which these options were written)
+    m.put("early-shape", "tall");
+    m.put("max-stretch", "0");
     for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
     return (GreelPlusPlanner) Planners.byName("greel-plus", new PlannerOptions(m));
   }
@@ -84,14 +88,15 @@ class GreelPlusShapeTest {
     assertThat(rigid.allocation().atoms().get(0).steps()).containsExactly(new Step(50, 60, 8));
     assertThat(greelPlus("early-shape", "rigid").options().earlyShape())
         .isEqualTo(GreelPlusPlanner.EarlyShape.RIGID);
+    // the default since the fifth session of 2026-11-27
     assertThat(new GreelPlusPlanner().options().earlyShape())
-        .isEqualTo(GreelPlusPlanner.EarlyShape.TALL);
+        .isEqualTo(GreelPlusPlanner.EarlyShape.RIGID);
   }
 
   /**
    * The whole node is held over [0, 50), so the stage (shortest length 10) can start at 50 at the
    * earliest and ends 60 steps after its arrival: 6 times its shortest length. {@code
-   * max-stretch=5} refuses it and says why; 6 and 0 (off, the default) place it.
+   * max-stretch=5} refuses it and says why; 6 and 0 (off) place it; the default is 3.
    */
   @Test
   void maxStretchRefusesAPlacementEndingTooFarAfterTheArrivalAndSaysWhy() {
@@ -110,7 +115,8 @@ class GreelPlusShapeTest {
         .isTrue();
     assertThat(greelPlus().place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThat(new GreelPlusPlanner().options().maxStretch())
-        .isEqualTo(GreelPlusPlanner.NO_MAX_STRETCH);
+        .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_STRETCH)
+        .isEqualTo(3.0);
   }
 
   /**

@@ -26,73 +26,111 @@ import org.junit.jupiter.api.Test;
  * every decision is written down exactly (accepted with its allocation, or the rejection's code and
  * text), then what each repair moved ({@link ReservationSystem#lastMoves}), then the plan at the
  * end (every reservation's allocation: a move changes an earlier one). The SHA-256 of that record
- * per option setting was taken from the code before the window's room was read once per placement
- * ({@code RequestSize.WindowRoom}), and again for the settings that use the default {@code
- * repair-pick} when it became {@code singles-enough}; a change meant to keep every decision must
- * keep these hashes. When a change of behaviour is intended, the failure message lists the new
- * hashes to paste here, and the change belongs in the CHANGELOG.
+ * per option setting was first taken before the window's room was read once per placement ({@code
+ * RequestSize.WindowRoom}, which kept them), and again when the defaults changed (fifth session of
+ * 2026-11-27: the rigid shape, {@code max-stretch}, {@code repair=8}); a change meant to keep every
+ * decision must keep these hashes. When a change of behaviour is intended, the failure message
+ * lists the new hashes to paste here, and the change belongs in the CHANGELOG.
  */
 class GreelPlusSystemFingerprintTest {
-  static final int WORKLOADS = 96;
+  static final int WORKLOADS = GreedyFingerprintTest.WORKLOADS;
 
   private static final Map<String, String> EXPECTED = new TreeMap<>();
 
   static {
-    // taken from the code at 8dae345, before the room was read once per placement; the settings
-    // that use the default repair-pick were taken again when it became singles-enough (fifth
-    // session): repair-pick=singles has the hash "defaults" had, so singles decides as before
+    // the defaults of the fifth session of 2026-11-27 (early-shape=rigid, max-stretch=3 above
+    // 0.003,
+    // repair=8, no admission, no early reserve), on 160 workloads
     EXPECTED.put(
-        "aligned=after-early", "9ca3ee1f7465689d9496f1dfd629eb2a55d0de4f11f785b8fc1c13d454b648c3");
-    EXPECTED.put("defaults", "c27b1a765b6e654441f00a28d515272b89aa9ad9839c5265a2519cc6ed7efade");
+        "aligned=after-early", "0c7bb4dca2fc698a5d633ed3adaa75eca35f1705bf265a6e057700f4c970b0de");
+    EXPECTED.put("defaults", "1181c0ac661460707b5514f1ff7ef7fa73db946b5e6d085b861798bd44ccd5c6");
     EXPECTED.put(
-        "direction=late-first", "41db102b75f25e63df6b5a57b56234dfa88acdf67ba09e063aed8c4145045c12");
+        "direction=late-first", "ae905d74e211fd0f0d0ff4abf505d97cb059a4e609a3e0c8ba663effdf8e3c0b");
     EXPECTED.put(
-        "early-reserve=0", "b32e8b97b89ec3a5bad85c29fb0be198008f5d238e75a9c1d805ee8465171e32");
+        "early-reserve=0.25", "f7754e1c2279b4a0ec02aecebe21fd4471a968615415b40078046767786ee365");
     EXPECTED.put(
-        "early-shape=flat", "7bcbab1f987d7be125847d9c7845ace4035d9a3a40927d37b07f95dcc05cf28f");
+        "early-reserve=0.25,reserve-rule=fixed",
+        "73845d83d15e8bd13307fa7da80f827748d5392bc6351baa525dabeedaeb4434");
     EXPECTED.put(
-        "max-plan-share=0.003", "75274830df27ffb02f2d258538c2aaec0450c542ee1e4c4fa4b2a46457215501");
+        "early-shape=flat", "1f6ad733163f6c8adeaf52f57f1e8b51ae3fe6b273a6f3483101807f51dfeaa9");
     EXPECTED.put(
-        "max-room-share=1", "690c75628885553891609b96b3f177ef9e898fee14959f50d2e58c34e6185dbb");
+        "early-shape=tall", "069ed97ab3de002cc7e5818689534fcf631746ff50f86569deff65d89580f535");
     EXPECTED.put(
-        "repair-pick=enough", "08e348470b484d65c686c35f330ec7ec7a4d44e005f192135e2230641c503141");
+        "fourth-session defaults",
+        "9afe48e5e620eafc85c6f51608b2e33da57c04bf0263b20117dd5ac84f188a39");
     EXPECTED.put(
-        "repair-pick=flexible", "492a8bfb3bf510908f6c867a0a806972e52ba1370dc7396fe6c6f5734907ffb3");
+        "max-plan-share=0.003", "afbd9c32a04d45286bf751f2fd699cfccc13222b80c610383b51ce5e1f5671d5");
+    EXPECTED.put(
+        "max-room-share=0.1", "e802ea52eb833cdeb34483a6066f0a182898a6284cd88942e7b6f7e100fcd3d1");
+    EXPECTED.put(
+        "max-room-share=0.1,room-share-below=1",
+        "e9ccf3ed2e98d33ebd257ccea8febfe8451db2a16a21d8f2bf3f55d285967a13");
+    EXPECTED.put(
+        "max-stretch=0", "99082199a8ad7beaad1f761b23f34c14bb0f111d3aaf04a261217569a0e356e2");
+    EXPECTED.put(
+        "repair-pick=enough", "aed27778f9d834dcdc46698e2a88d2b4bd0d706c050edf46d3664cc919a11f34");
+    EXPECTED.put(
+        "repair-pick=flexible", "f261a8ebe7941d49138fcd3a00a9ac175cb224372e2baf84374a74db1b8bcc1d");
     EXPECTED.put(
         "repair-pick=most-held",
-        "9bee7cd2628f1a10de0ea72774311bf5bf77068de59d402c3a5da9daf81825a3");
+        "f261a8ebe7941d49138fcd3a00a9ac175cb224372e2baf84374a74db1b8bcc1d");
     EXPECTED.put(
-        "repair-pick=singles", "1d0db25661013465e6d1941376065e0a9b6b890dd60ad3c6118ee96bbbabf5bd");
+        "repair-pick=singles-enough",
+        "43c8194e1613ba047ed2018accf1e1b58641df2c350366288fba9e80394aaadb");
     EXPECTED.put(
         "repair-place=late-first",
-        "590a1108e858be43d925283fc0c037421e2760d50d35dd2096463fe1428e5fae");
-    EXPECTED.put("repair=0", "0d4c32fa5437e4d1013e7975c27234c79c812e8f54e6c36a5fcc5796e5704ff2");
-    EXPECTED.put("repair=8", "f4ffd3d915a8abcecf175892630e8502d7a322d56bcf9564cbbc151235acab38");
+        "a4aaf858156cfd04318439fe87b5e66a762bafe5bee3e5381a072f343e57cf0c");
+    EXPECTED.put("repair=0", "e34898611eb0e8311d802d6c176fb28e045a5e31e1ca8a4f704637b5b9e86c25");
+    EXPECTED.put("repair=4", "7bedf4ecda6088294f2cd6668fae81e5d26d57ca569d2f4353266bbf0e4ea69d");
     EXPECTED.put(
-        "reserve-rule=fixed", "6ace013d7e89143e0077a101981cab9bbc33786a5afde442ab8eee4318841d80");
-    EXPECTED.put(
-        "room-share-below=1", "5c33f2960e4c5c829e6409e9b138aaf05e34869d599e99ce815a774dcba027e3");
+        "stretch-above=0", "538e6262785f192703a63696eb42786e488741bc8057fce217e03bb25d3c7165");
   }
 
-  /** greel-plus's option settings fingerprinted: the defaults, then one option moved each. */
+  /**
+   * greel-plus's option settings fingerprinted: the defaults, then one option moved off its default
+   * each (two where one alone would do nothing), then the defaults before the fifth session.
+   */
   static Map<String, Map<String, String>> settings() {
     Map<String, Map<String, String>> out = new LinkedHashMap<>();
     out.put("defaults", Map.of());
     out.put("repair=0", Map.of("repair", "0"));
-    out.put("repair=8", Map.of("repair", "8"));
+    out.put("repair=4", Map.of("repair", "4"));
     out.put("repair-pick=most-held", Map.of("repair-pick", "most-held"));
     out.put("repair-pick=enough", Map.of("repair-pick", "enough"));
     out.put("repair-pick=flexible", Map.of("repair-pick", "flexible"));
-    out.put("repair-pick=singles", Map.of("repair-pick", "singles"));
+    out.put("repair-pick=singles-enough", Map.of("repair-pick", "singles-enough"));
     out.put("repair-place=late-first", Map.of("repair-place", "late-first"));
-    out.put("room-share-below=1", Map.of("room-share-below", "1"));
-    out.put("max-room-share=1", Map.of("max-room-share", "1"));
+    out.put("early-shape=tall", Map.of("early-shape", "tall"));
+    out.put("early-shape=flat", Map.of("early-shape", "flat"));
+    out.put("max-stretch=0", Map.of("max-stretch", "0"));
+    out.put("stretch-above=0", Map.of("stretch-above", "0"));
+    out.put("max-room-share=0.1", Map.of("max-room-share", "0.1"));
+    out.put(
+        "max-room-share=0.1,room-share-below=1",
+        Map.of("max-room-share", "0.1", "room-share-below", "1"));
     out.put("max-plan-share=0.003", Map.of("max-plan-share", "0.003"));
-    out.put("reserve-rule=fixed", Map.of("reserve-rule", "fixed"));
-    out.put("early-reserve=0", Map.of("early-reserve", "0"));
+    out.put("early-reserve=0.25", Map.of("early-reserve", "0.25"));
+    out.put(
+        "early-reserve=0.25,reserve-rule=fixed",
+        Map.of("early-reserve", "0.25", "reserve-rule", "fixed"));
     out.put("aligned=after-early", Map.of("aligned", "after-early"));
     out.put("direction=late-first", Map.of("direction", "late-first"));
-    out.put("early-shape=flat", Map.of("early-shape", "flat"));
+    // the defaults before the fifth session of 2026-11-27
+    out.put(
+        "fourth-session defaults",
+        Map.of(
+            "early-shape",
+            "tall",
+            "max-stretch",
+            "0",
+            "stretch-above",
+            "0",
+            "repair",
+            "4",
+            "max-room-share",
+            "0.1",
+            "early-reserve",
+            "0.25"));
     return out;
   }
 

@@ -583,7 +583,7 @@ class BoundedRepairTest {
     GreelPlusPlanner byDefault = (GreelPlusPlanner) Planners.byName("greel-plus");
     assertThat(byDefault.repairPick())
         .isEqualTo(GreelPlusPlanner.DEFAULT_REPAIR_PICK)
-        .isEqualTo(RepairPick.SINGLES_ENOUGH);
+        .isEqualTo(RepairPick.SINGLES);
     assertThat(RepairPick.SINGLES_ENOUGH.text()).isEqualTo("singles-enough");
     assertThat(byDefault.options().repairPlace()).isEqualTo(GreelPlusPlanner.RepairPlace.SAME);
     // with no admission and the same direction the planner places the moved ones itself
@@ -630,7 +630,7 @@ class BoundedRepairTest {
               .filter(s -> s.name().equals(name))
               .findFirst()
               .orElseThrow();
-      assertThat(spec.defaultValue()).isIn("singles-enough", "same");
+      assertThat(spec.defaultValue()).isIn("singles", "same");
       assertThat(spec.help()).contains("bounded repair");
       if (name.equals("repair-pick"))
         assertThat(spec.help()).contains("singles-enough = as singles, then");
