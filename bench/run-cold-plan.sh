@@ -6,21 +6,26 @@
 #   2. runs the harness on workload (iii) with the planner alone (warm, in-process: warm-up then
 #      timed runs in one JVM) and saves the workload as a scenario file (--save-workloads);
 #   3. runs `rayon plan SCENARIO --planner P --json` --runs times, each in a fresh JVM, with the
-#      command line the ./rayon launcher runs (java -Xmx2g -Djava.awt.headless=true, the cli's class
-#      path), and prints per run the process's wall time and CPU time (JVM start, reading the
+#      command line the ./rayon launcher runs (java with the launcher's options for `plan`,
+#      -Djava.awt.headless=true, the cli's class path), and prints per run the process's wall time and CPU time (JVM start, reading the
 #      scenario, placing, metrics, printing) and the placement time the command reports itself
 #      (runtimeMs: placing only, in that cold JVM), then the medians.
-# Usage: bench/run-cold-plan.sh [--runs N] [--planner NAME] [harness options, e.g. --step-seconds 1]
+#   --java-opts 'OPTS' replaces the cold runs' JVM options, as RAYON_JAVA_OPTS does for ./rayon; by
+#      default they are the launcher's for this command (RAYON_SHOW_JAVA_OPTS), e.g. '-Xmx2g' for
+#      the full JIT.
+# Usage: bench/run-cold-plan.sh [--runs N] [--planner NAME] [--java-opts 'OPTS'] [harness options, e.g. --step-seconds 1]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs=5
 planner=greel
+java_opts=""
 pass=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --planner) planner="${2:?--planner needs a name}"; shift 2 ;;
+    --java-opts) java_opts="${2:?--java-opts needs the JVM options}"; shift 2 ;;
     *) pass+=("$1"); shift ;;
   esac
 done
@@ -38,13 +43,15 @@ java -Xmx4g -XX:+UseParallelGC -cp "$bench_cp" io.rayon.bench.HadoopComparison \
 scenario="$(ls "$dir"/swim-atoms-10000x*.json)"
 
 cli_cp="cli/target/rayon-cli-0.1.0-SNAPSHOT.jar:$(cat cli/target/rayon.classpath)"
+[ -n "$java_opts" ] || java_opts="$(env -u RAYON_JAVA_OPTS RAYON_SHOW_JAVA_OPTS=1 ./rayon plan "$scenario" --planner "$planner")"
 echo
-echo "== cold: rayon plan $(basename "$scenario") --planner $planner --json, a fresh JVM per run"
+echo "== cold: rayon plan $(basename "$scenario") --planner $planner --json, a fresh JVM per run (java $java_opts)"
 printf '%-4s %10s %10s %12s %s\n' run "wall s" "CPU s" "placing ms" accepted
 walls=(); cpus=(); places=()
 for i in $(seq 1 "$runs"); do
+  # shellcheck disable=SC2086 # java_opts is a list of options, split on purpose
   out="$(/usr/bin/time -f '%e %U %S' -o "$dir/time" \
-    java -Xmx2g -Djava.awt.headless=true -cp "$cli_cp" io.rayon.cli.RayonCli plan "$scenario" --planner "$planner" --json)"
+    java $java_opts -Djava.awt.headless=true -cp "$cli_cp" io.rayon.cli.RayonCli plan "$scenario" --planner "$planner" --json)"
   read -r wall user sys < "$dir/time"
   cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')"
   placing="$(sed -n 's/.*"runtimeMs" *: *\([0-9.]*\).*/\1/p' <<< "$out" | head -n 1)"

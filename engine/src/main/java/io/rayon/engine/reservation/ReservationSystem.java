@@ -174,6 +174,8 @@ public final class ReservationSystem {
    *       repair failed.
    *   <li>{@link RepairPick#SINGLES} makes several such tries in turn (each chosen one alone, then
    *       all together), each rolled back exactly before the next; the first that succeeds is kept.
+   *       {@link RepairPick#SINGLES_ENOUGH} makes the same tries, then one more with {@link
+   *       RepairPick#ENOUGH}'s choice when it is not a set already tried.
    * </ol>
    *
    * A reservation that started (its allocation starts at or before now) is never moved; an accepted
@@ -236,13 +238,14 @@ public final class ReservationSystem {
     if (to <= from) return failed(request.id(), original, k, "its window is empty");
     RepairPick pick = planner.repairPick();
     List<List<Reservation>> tries = new ArrayList<>();
-    if (pick == RepairPick.SINGLES || pick == RepairPick.MOST_HELD) {
+    boolean singles = pick == RepairPick.SINGLES || pick == RepairPick.SINGLES_ENOUGH;
+    if (singles || pick == RepairPick.MOST_HELD) {
       // the k most held, most held first: what first(found, BY_HELD, k) then mostHeldFirst give,
       // chosen by a bounded heap over the scan instead of sorting every candidate (MostHeld: the
-      // same total order, term for term); slack is not read by these rules, so not computed
+      // same total order, term for term); slack is not read here (SINGLES_ENOUGH reads it below,
+      // for its last try only)
       List<Reservation> most = mostHeld(now, from, to, k);
-      if (pick == RepairPick.SINGLES && most.size() > 1)
-        for (Reservation r : most) tries.add(List.of(r));
+      if (singles && most.size() > 1) for (Reservation r : most) tries.add(List.of(r));
       if (!most.isEmpty()) tries.add(most);
     } else {
       List<Candidate> found = candidates(now, from, to);
@@ -251,7 +254,26 @@ public final class ReservationSystem {
     if (tries.isEmpty())
       return failed(
           request.id(), original, k, "no reservation that has not started overlaps its window");
-    return runTries(request, original, k, tries, now);
+    // SINGLES_ENOUGH: one more try, ENOUGH's choice, read only when SINGLES' tries have all failed
+    // (each rolled back, so the plan is as it was and the choice is the one it would be first)
+    Supplier<List<Reservation>> last =
+        pick == RepairPick.SINGLES_ENOUGH
+            ? () -> slackChoice(RepairPick.ENOUGH, request, candidates(now, from, to), from, k)
+            : null;
+    return runTries(request, original, k, tries, last, now);
+  }
+
+  /** True when {@code tries} holds a try of the same reservations as {@code t}. */
+  private static boolean alreadyTried(List<List<Reservation>> tries, List<Reservation> t) {
+    Set<String> ids = ids(t);
+    for (List<Reservation> u : tries) if (u.size() == t.size() && ids(u).equals(ids)) return true;
+    return false;
+  }
+
+  private static Set<String> ids(List<Reservation> rs) {
+    Set<String> ids = new HashSet<>();
+    for (Reservation r : rs) ids.add(r.request().id());
+    return ids;
   }
 
   /**
@@ -279,22 +301,38 @@ public final class ReservationSystem {
     }
   }
 
-  /** Runs the repair's tries in turn; the first that succeeds is kept (see {@link #create}). */
+  /**
+   * Runs the repair's tries in turn, then, when all failed and {@code last} is given, the try it
+   * chooses unless it is empty or a set already tried; the first that succeeds is kept (see {@link
+   * #create}).
+   */
   private Decision runTries(
       ReservationRequest request,
       Rejection original,
       int k,
       List<List<Reservation>> tries,
+      Supplier<List<Reservation>> last,
       long now) {
     Supplier<String> why = null;
+    int made = 0;
     for (List<Reservation> chosen : tries) {
       Attempt a = attempt(request, chosen, now);
       if (a.accepted() != null) return a.accepted();
       why = a.why();
+      made++;
+    }
+    if (last != null) {
+      List<Reservation> chosen = last.get();
+      if (!chosen.isEmpty() && !alreadyTried(tries, chosen)) {
+        Attempt a = attempt(request, chosen, now);
+        if (a.accepted() != null) return a.accepted();
+        why = a.why();
+        made++;
+      }
     }
     // only the last try's reason is read, so each reason is written out only here
     return failed(
-        request.id(), original, k, tries.size() > 1 ? "each try failed; " + why.get() : why.get());
+        request.id(), original, k, made > 1 ? "each try failed; " + why.get() : why.get());
   }
 
   /**

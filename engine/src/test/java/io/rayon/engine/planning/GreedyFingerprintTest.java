@@ -383,22 +383,28 @@ class GreedyFingerprintTest {
     // the fingerprint must see both outcomes often, or it would not tell much
     assertThat(accepted).isGreaterThan(1000);
     assertThat(rejected).isGreaterThan(1000);
+    assertThat(actual)
+        .as(
+            "decisions changed (%d accepted, %d rejected); the new hashes:%n%s",
+            accepted, rejected, paste(actual))
+        .isEqualTo(EXPECTED);
+  }
+
+  /** The hashes as the {@code EXPECTED.put} lines to paste into a fingerprint test. */
+  static String paste(Map<String, String> hashes) {
     StringBuilder paste = new StringBuilder();
-    for (Map.Entry<String, String> e : actual.entrySet())
+    for (Map.Entry<String, String> e : hashes.entrySet())
       paste
           .append("    EXPECTED.put(\"")
           .append(e.getKey())
           .append("\", \"")
           .append(e.getValue())
           .append("\");\n");
-    assertThat(actual)
-        .as(
-            "decisions changed (%d accepted, %d rejected); the new hashes:%n%s",
-            accepted, rejected, paste)
-        .isEqualTo(EXPECTED);
+    return paste.toString();
   }
 
-  private static int count(String text, String word) {
+  /** How many times {@code word} occurs in {@code text}. */
+  static int count(String text, String word) {
     int n = 0;
     for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) n++;
     return n;

@@ -47,7 +47,7 @@ class GreelPlusOptionsTest {
     assertThat(d.aligned()).isEqualTo(Aligned.OFF);
     assertThat(d.reserveRule()).isEqualTo(ReserveRule.CROWDED);
     assertThat(d.repair()).isEqualTo(4);
-    assertThat(d.repairPick()).isEqualTo(RepairPick.SINGLES);
+    assertThat(d.repairPick()).isEqualTo(RepairPick.SINGLES_ENOUGH);
     assertThat(d.repairPlace()).isEqualTo(RepairPlace.SAME);
     assertThat(d.roomShareBelow()).isEqualTo(0.3);
     assertThat(d.maxPlanShare()).isEqualTo(1.0);

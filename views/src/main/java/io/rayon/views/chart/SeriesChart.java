@@ -2,9 +2,9 @@ package io.rayon.views.chart;
 
 import io.rayon.views.draw.Axes;
 import io.rayon.views.draw.Colors;
+import io.rayon.views.draw.CssColors;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -103,13 +103,8 @@ public class SeriesChart extends Control implements Drawable {
     return getClassCssMetaData();
   }
 
-  @SuppressWarnings("unchecked")
   List<ObservableValue<Color>> cssColors() {
-    List<ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p : List.of(backgroundColor, axisColor, labelColor, gridColor)) {
-      out.add((ObservableValue<Color>) p);
-    }
-    return out;
+    return CssColors.observed(backgroundColor, axisColor, labelColor, gridColor);
   }
 
   public ObservableList<Series> getSeries() {

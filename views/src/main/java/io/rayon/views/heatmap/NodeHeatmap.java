@@ -2,6 +2,7 @@ package io.rayon.views.heatmap;
 
 import io.rayon.views.draw.Colors;
 import io.rayon.views.draw.ColumnSpans;
+import io.rayon.views.draw.CssColors;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
@@ -136,14 +137,9 @@ public class NodeHeatmap extends Control implements Drawable {
     return getClassCssMetaData();
   }
 
-  @SuppressWarnings("unchecked")
   List<ObservableValue<Color>> cssColors() {
-    List<ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p :
-        List.of(backgroundColor, labelColor, lowColor, midColor, highColor, overColor)) {
-      out.add((ObservableValue<Color>) p);
-    }
-    return out;
+    return CssColors.observed(
+        backgroundColor, labelColor, lowColor, midColor, highColor, overColor);
   }
 
   /** Sets the nodes: {@code names.get(i)} lies in rack {@code racks.get(i)}. */

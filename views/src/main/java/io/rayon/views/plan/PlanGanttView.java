@@ -6,6 +6,7 @@ import io.rayon.model.plan.Step;
 import io.rayon.views.draw.AbstractCanvasSkin;
 import io.rayon.views.draw.Axes;
 import io.rayon.views.draw.Colors;
+import io.rayon.views.draw.CssColors;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
@@ -142,22 +143,16 @@ public class PlanGanttView extends Control implements Drawable {
   }
 
   /** The CSS colour properties, observable (the skin redraws when a theme changes them). */
-  @SuppressWarnings("unchecked")
   List<ObservableValue<Color>> cssColors() {
-    List<ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p :
-        List.of(
-            backgroundColor,
-            labelColor,
-            axisColor,
-            gridColor,
-            highlightColor,
-            selectionColor,
-            cursorColor,
-            badgeColor)) {
-      out.add((ObservableValue<Color>) p);
-    }
-    return out;
+    return CssColors.observed(
+        backgroundColor,
+        labelColor,
+        axisColor,
+        gridColor,
+        highlightColor,
+        selectionColor,
+        cursorColor,
+        badgeColor);
   }
 
   public ObjectProperty<PlanData> planProperty() {

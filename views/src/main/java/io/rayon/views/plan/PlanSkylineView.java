@@ -8,6 +8,7 @@ import io.rayon.views.draw.Axes;
 import io.rayon.views.draw.CanvasSink;
 import io.rayon.views.draw.Colors;
 import io.rayon.views.draw.ColumnSpans;
+import io.rayon.views.draw.CssColors;
 import io.rayon.views.draw.Drawable;
 import io.rayon.views.draw.DrawingSink;
 import java.util.ArrayList;
@@ -157,22 +158,16 @@ public class PlanSkylineView extends Control implements Drawable {
   }
 
   /** The CSS colour properties, observable (the skin redraws when a theme changes them). */
-  @SuppressWarnings("unchecked")
   List<ObservableValue<Color>> cssColors() {
-    List<ObservableValue<Color>> out = new ArrayList<>();
-    for (StyleableProperty<Color> p :
-        List.of(
-            backgroundColor,
-            axisColor,
-            labelColor,
-            capacityColor,
-            cursorColor,
-            selectionColor,
-            ghostColor,
-            gridColor)) {
-      out.add((ObservableValue<Color>) p);
-    }
-    return out;
+    return CssColors.observed(
+        backgroundColor,
+        axisColor,
+        labelColor,
+        capacityColor,
+        cursorColor,
+        selectionColor,
+        ghostColor,
+        gridColor);
   }
 
   // ---- properties ----
