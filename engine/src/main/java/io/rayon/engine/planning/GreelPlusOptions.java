@@ -94,8 +94,9 @@ import io.rayon.engine.plugin.Options;
  * @param maxStretch {@value GreelPlusPlanner#MAX_STRETCH}: 0 ({@link
  *     GreelPlusPlanner#NO_MAX_STRETCH}, off) or in [1, {@value GreelPlusPlanner#MAX_MAX_STRETCH}].
  *     A placement that would end more than this many times the request's shortest length ({@link
- *     RequestSize#shortestLength}) after its arrival is not kept and the request is refused, where
- *     {@code stretchAbove} says; it keeps the big requests from holding room far ahead
+ *     RequestSize#shortestLength}) after its earliest start (arrival, or the enclosing windows'
+ *     start when later) is not kept and the request is refused, where {@code stretchAbove} says; it
+ *     keeps the big requests from holding room far ahead
  * @param stretchAbove {@value GreelPlusPlanner#STRETCH_ABOVE}: in [0, 1]; {@code maxStretch}
  *     applies only to a request whose work is more than this share of the plan's whole capacity
  *     ({@link RequestSize#shareOfPlan}); 0 ({@link GreelPlusPlanner#ALL_SIZES}) to every request

@@ -150,7 +150,7 @@ public final class RequestSize {
    * its work held at its full width, max(l, ceil((w/g) / floor(h/g))) (0 with no work or no width);
    * an {@code order} the sum of its children's, an {@code all} the longest, an {@code any} the
    * shortest; windows are read through. Not a paper notion: greel-plus's {@code max-stretch}
-   * measures a placement's end after the arrival against it.
+   * measures a placement's end after the request's earliest start against it.
    */
   public static long shortestLength(Rdl e) {
     e = inner(e);

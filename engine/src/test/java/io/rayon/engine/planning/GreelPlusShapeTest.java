@@ -109,7 +109,7 @@ class GreelPlusShapeTest {
     assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
     assertThat(refused.rejection().message())
         .contains("max-stretch=5")
-        .contains("60 steps after its arrival")
+        .contains("60 steps after its earliest start")
         .contains("shortest length of 10 steps");
     assertThat(greelPlus("max-stretch", "6").place(plan, r, PlanningContext.DEFAULT).accepted())
         .isTrue();
@@ -117,6 +117,44 @@ class GreelPlusShapeTest {
     assertThat(new GreelPlusPlanner().options().maxStretch())
         .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_STRETCH)
         .isEqualTo(3.0);
+  }
+
+  /**
+   * A reservation asked ahead of its window is measured from the window's start, not from when it
+   * was asked: asked at step 0 for the window [60, 90), the stage (shortest length 10) placed at
+   * 60–70 ends 10 steps after its earliest start, well within the default {@code max-stretch=3},
+   * though 70 steps after it was asked. Placed where the plan is full until 75, it would end 25
+   * steps after its earliest start and is refused at {@code max-stretch=2}.
+   */
+  @Test
+  void maxStretchCountsFromTheWindowsStartForAReservationAskedAhead() {
+    Plan plan = Fixtures.aPlan(1, 8192, 8, 100);
+    ReservationRequest ahead = request("ahead", "window(atom(<1024,1>,1,8,10,80),60,90)", 0);
+    GreelPlusPlanner byDefault = new GreelPlusPlanner();
+    assertThat(RequestSize.shareOfPlan(plan, ahead))
+        .isGreaterThan(byDefault.options().stretchAbove());
+    Decision d = byDefault.place(plan, ahead, PlanningContext.DEFAULT);
+    assertThat(d.accepted()).as("%s", d.rejection()).isTrue();
+    assertThat(d.allocation().atoms().get(0).steps()).containsExactly(new Step(60, 70, 8));
+    // full until 75 inside the window: the stage ends at 85, 25 steps after 60 (2.5 times 10)
+    ReservationRequest blocker = request("blocker", "window(atom(<1024,1>,1,8,15,120),60,75)", 0);
+    plan.add(
+        blocker,
+        new ReservationAllocation(
+            "blocker",
+            List.of(new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(60, 75, 8))))));
+    Decision refused =
+        greelPlus("early-shape", "rigid", "max-stretch", "2")
+            .place(plan, ahead, PlanningContext.DEFAULT);
+    assertThat(refused.accepted()).isFalse();
+    assertThat(refused.rejection().message())
+        .contains("25 steps after its earliest start")
+        .contains("max-stretch=2");
+    assertThat(
+            greelPlus("early-shape", "rigid", "max-stretch", "3")
+                .place(plan, ahead, PlanningContext.DEFAULT)
+                .accepted())
+        .isTrue();
   }
 
   /**
@@ -212,7 +250,8 @@ class GreelPlusShapeTest {
    * 300 seeded workloads through the reservation system (bounded repair on): with {@code
    * early-shape=rigid}, {@code max-stretch=2} and {@code stretch-above=0.01} the plans pass the
    * validator, and every request accepted that holds more than 1% of the plan ends, when accepted,
-   * at most twice its shortest length after its arrival.
+   * at most twice its shortest length after its earliest start (its arrival, or its window's start
+   * when later).
    */
   @Property(tries = 300)
   void rigidAndStretchedPlansPassTheValidatorAndKeepTheirStretch(@ForAll("seeds") long seed) {
@@ -232,7 +271,7 @@ class GreelPlusShapeTest {
       long shortest = RequestSize.shortestLength(r.rdl());
       boolean big = RequestSize.shareOfPlan(rs.plan(), r) > 0.01;
       if (big && shortest > 0 && !d.allocation().atoms().isEmpty())
-        assertThat(d.allocation().end() - Math.max(0, r.arrival()))
+        assertThat(d.allocation().end() - RequestSize.window(rs.plan(), r)[0])
             .as("seed %d, %s", seed, r.id())
             .isLessThanOrEqualTo(2 * shortest);
     }
