@@ -38,28 +38,52 @@ class GreelPlusSystemFingerprintTest {
   private static final Map<String, String> EXPECTED = new TreeMap<>();
 
   static {
-    // the defaults of the fifth session of 2026-11-27 (early-shape=rigid, max-stretch=3 above 0.003,
+    // the defaults of the fifth session of 2026-11-27 (early-shape=rigid, max-stretch=3 above
+    // 0.003,
     // measured from the earliest start; repair=8, no admission, no early reserve), on 160 workloads
-    EXPECTED.put("aligned=after-early", "28192f9c69504b19f998f50eb3e511977274a47809e60b69ba379d1c4f5d0937");
+    EXPECTED.put(
+        "aligned=after-early", "28192f9c69504b19f998f50eb3e511977274a47809e60b69ba379d1c4f5d0937");
     EXPECTED.put("defaults", "2e4a3a9ee17c4f8bba6aa7a29f849f6ad8a1fb2454f99610926f6d1193233f0b");
-    EXPECTED.put("direction=late-first", "9b82a9676d7301f68a1db859a9d433e74938ea3309d53350e50c88c7b3cf1b50");
-    EXPECTED.put("early-reserve=0.25", "99946bb0012854e6c52517bd650e4db0b9eea06ee09779f06df631a1dd679fd6");
-    EXPECTED.put("early-reserve=0.25,reserve-rule=fixed", "47c7b5594df1938f17a56c1e027020fad9aa8cd489930b5c3aabf19a009cd7bf");
-    EXPECTED.put("early-shape=flat", "bbb97490d65461e98522be30af0ffced41a36d9a3e4670750b6bfd3655b8a687");
-    EXPECTED.put("early-shape=tall", "7041f514d4fd2b389f639eae2081fabf43c180dfd605b2f1297ed7b27fcb5efe");
-    EXPECTED.put("fourth-session defaults", "9afe48e5e620eafc85c6f51608b2e33da57c04bf0263b20117dd5ac84f188a39");
-    EXPECTED.put("max-plan-share=0.003", "6d02e3ef895e824b85779c4bc9183786e762dd8b8515435c538c390f5219637a");
-    EXPECTED.put("max-room-share=0.1", "2a94a0de9a9d692bb90e070d2df881718ad7d37e2b9b17bff53284bfaa393b89");
-    EXPECTED.put("max-room-share=0.1,room-share-below=1", "d5c13c4a01fc6f7b49d630db89c75f8ed5b7600b5a7c5441d8c01aded42e00e3");
-    EXPECTED.put("max-stretch=0", "99082199a8ad7beaad1f761b23f34c14bb0f111d3aaf04a261217569a0e356e2");
-    EXPECTED.put("repair-pick=enough", "7c34c7da9de330b946333ad18b32e7d447e6805b13b8f917188251b756b16ef2");
-    EXPECTED.put("repair-pick=flexible", "f66e94bb6829253afcbcc6e2a2d461428c9c5d73dce2169befa987386ca4d0b4");
-    EXPECTED.put("repair-pick=most-held", "85414d73299c72fe804ba7b540f498cdedb1086a20f5e913488ddc78d192961b");
-    EXPECTED.put("repair-pick=singles-enough", "d69fcd705ca838fdac7818be1470820edbaa7efa60357f188c8283d15506d150");
-    EXPECTED.put("repair-place=late-first", "34463dac65912f6e50617195e08989150cde9ca883f67999b4f2cfa8e496e093");
+    EXPECTED.put(
+        "direction=late-first", "9b82a9676d7301f68a1db859a9d433e74938ea3309d53350e50c88c7b3cf1b50");
+    EXPECTED.put(
+        "early-reserve=0.25", "99946bb0012854e6c52517bd650e4db0b9eea06ee09779f06df631a1dd679fd6");
+    EXPECTED.put(
+        "early-reserve=0.25,reserve-rule=fixed",
+        "47c7b5594df1938f17a56c1e027020fad9aa8cd489930b5c3aabf19a009cd7bf");
+    EXPECTED.put(
+        "early-shape=flat", "bbb97490d65461e98522be30af0ffced41a36d9a3e4670750b6bfd3655b8a687");
+    EXPECTED.put(
+        "early-shape=tall", "7041f514d4fd2b389f639eae2081fabf43c180dfd605b2f1297ed7b27fcb5efe");
+    EXPECTED.put(
+        "fourth-session defaults",
+        "9afe48e5e620eafc85c6f51608b2e33da57c04bf0263b20117dd5ac84f188a39");
+    EXPECTED.put(
+        "max-plan-share=0.003", "6d02e3ef895e824b85779c4bc9183786e762dd8b8515435c538c390f5219637a");
+    EXPECTED.put(
+        "max-room-share=0.1", "2a94a0de9a9d692bb90e070d2df881718ad7d37e2b9b17bff53284bfaa393b89");
+    EXPECTED.put(
+        "max-room-share=0.1,room-share-below=1",
+        "d5c13c4a01fc6f7b49d630db89c75f8ed5b7600b5a7c5441d8c01aded42e00e3");
+    EXPECTED.put(
+        "max-stretch=0", "99082199a8ad7beaad1f761b23f34c14bb0f111d3aaf04a261217569a0e356e2");
+    EXPECTED.put(
+        "repair-pick=enough", "7c34c7da9de330b946333ad18b32e7d447e6805b13b8f917188251b756b16ef2");
+    EXPECTED.put(
+        "repair-pick=flexible", "f66e94bb6829253afcbcc6e2a2d461428c9c5d73dce2169befa987386ca4d0b4");
+    EXPECTED.put(
+        "repair-pick=most-held",
+        "85414d73299c72fe804ba7b540f498cdedb1086a20f5e913488ddc78d192961b");
+    EXPECTED.put(
+        "repair-pick=singles-enough",
+        "d69fcd705ca838fdac7818be1470820edbaa7efa60357f188c8283d15506d150");
+    EXPECTED.put(
+        "repair-place=late-first",
+        "34463dac65912f6e50617195e08989150cde9ca883f67999b4f2cfa8e496e093");
     EXPECTED.put("repair=0", "4c923baf7b5c12978b3fe4a8d1cc3b0d8e91f9ecb9539e0030dc3f5bfcb855b2");
     EXPECTED.put("repair=4", "5244f47f7d238a2938ab8ef356fd558fcb4f2c997284470688835573dc8cd50f");
-    EXPECTED.put("stretch-above=0", "21060c1cdb80abf4838738bd30a2d0b5be4454e30f32f887a8ca99a19aaed33e");
+    EXPECTED.put(
+        "stretch-above=0", "21060c1cdb80abf4838738bd30a2d0b5be4454e30f32f887a8ca99a19aaed33e");
   }
 
   /**
