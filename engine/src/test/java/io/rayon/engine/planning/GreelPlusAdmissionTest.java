@@ -14,6 +14,7 @@ import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
@@ -67,43 +68,30 @@ class GreelPlusAdmissionTest {
     return Offset.offset(1e-9);
   }
 
+  /**
+   * greel-plus with these options on the tall shape without {@code max-stretch}: the planner the
+   * admission was written for (the defaults before the fifth session of 2026-11-27), so that only
+   * the admission refuses here.
+   */
+  private static GreelPlusPlanner tallPlanner(String... kv) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("max-stretch", "0");
+    m.put("early-shape", "tall");
+    for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
+    return (GreelPlusPlanner) Planners.byName("greel-plus", new PlannerOptions(m));
+  }
+
   @Test
   void theAdmissionRefusesARequestTakingMoreThanItsShareAndSaysWhy() {
     Plan plan = halfUsedPlan();
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
-    GreelPlusPlanner strict =
-        (GreelPlusPlanner)
-            Planners.byName(
-                "greel-plus",
-                new PlannerOptions(
-                    Map.of(
-                        "max-stretch",
-                        "0",
-                        "early-shape",
-                        "tall",
-                        "max-room-share",
-                        "0.1",
-                        "room-share-below",
-                        "1")));
+    GreelPlusPlanner strict = tallPlanner("max-room-share", "0.1", "room-share-below", "1");
     assertThat(strict.options().maxRoomShare()).isEqualTo(0.1);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
     assertThat(refused.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
     assertThat(refused.rejection().message()).contains("max-room-share=0.1").contains("0.133");
-    GreelPlusPlanner lenient =
-        (GreelPlusPlanner)
-            Planners.byName(
-                "greel-plus",
-                new PlannerOptions(
-                    Map.of(
-                        "max-stretch",
-                        "0",
-                        "early-shape",
-                        "tall",
-                        "max-room-share",
-                        "0.2",
-                        "room-share-below",
-                        "1")));
+    GreelPlusPlanner lenient = tallPlanner("max-room-share", "0.2", "room-share-below", "1");
     Decision accepted = lenient.place(plan, r, PlanningContext.DEFAULT);
     assertThat(accepted.accepted()).isTrue();
     // no admission by the room by default since the fifth session (the rigid shape and max-stretch
@@ -126,58 +114,24 @@ class GreelPlusAdmissionTest {
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
     assertThat(RequestSize.freeShare(plan, r)).isCloseTo(0.75, within());
     for (String below : List.of("0.8", "1")) {
-      GreelPlusPlanner p =
-          (GreelPlusPlanner)
-              Planners.byName(
-                  "greel-plus",
-                  new PlannerOptions(
-                      Map.of(
-                          "max-stretch",
-                          "0",
-                          "early-shape",
-                          "tall",
-                          "max-room-share",
-                          "0.1",
-                          "room-share-below",
-                          below)));
+      GreelPlusPlanner p = tallPlanner("max-room-share", "0.1", "room-share-below", below);
       assertThat(p.options().roomShareBelow()).isEqualTo(Double.parseDouble(below));
       Decision d = p.place(plan, r, PlanningContext.DEFAULT);
       assertThat(d.accepted()).as(below).isFalse();
       assertThat(d.rejection().message()).contains("max-room-share=0.1");
     }
-    GreelPlusPlanner onlyCrowded =
-        (GreelPlusPlanner)
-            Planners.byName(
-                "greel-plus",
-                new PlannerOptions(
-                    Map.of(
-                        "max-stretch",
-                        "0",
-                        "early-shape",
-                        "tall",
-                        "max-room-share",
-                        "0.1",
-                        "room-share-below",
-                        "0.7")));
+    GreelPlusPlanner onlyCrowded = tallPlanner("max-room-share", "0.1", "room-share-below", "0.7");
     assertThat(onlyCrowded.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThat(new GreelPlusPlanner().options().roomShareBelow())
         .isEqualTo(GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW)
         .isEqualTo(0.3);
     // at the default room-share-below the half-used plan's window is free enough: no admission
-    GreelPlusPlanner atDefaultBelow =
-        (GreelPlusPlanner)
-            Planners.byName(
-                "greel-plus",
-                new PlannerOptions(
-                    Map.of("max-stretch", "0", "early-shape", "tall", "max-room-share", "0.1")));
+    GreelPlusPlanner atDefaultBelow = tallPlanner("max-room-share", "0.1");
     assertThat(atDefaultBelow.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThatThrownBy(
             () ->
                 Planners.byName(
-                    "greel-plus",
-                    new PlannerOptions(
-                        Map.of(
-                            "max-stretch", "0", "early-shape", "tall", "room-share-below", "1.5"))))
+                    "greel-plus", new PlannerOptions(Map.of("room-share-below", "1.5"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("room-share-below");
   }
@@ -193,21 +147,7 @@ class GreelPlusAdmissionTest {
     ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
     assertThat(RequestSize.shareOfPlan(plan, r)).isCloseTo(0.1, within());
     GreelPlusPlanner strict =
-        (GreelPlusPlanner)
-            Planners.byName(
-                "greel-plus",
-                new PlannerOptions(
-                    Map.of(
-                        "max-stretch",
-                        "0",
-                        "early-shape",
-                        "tall",
-                        "max-plan-share",
-                        "0.05",
-                        "max-room-share",
-                        "1",
-                        "room-share-below",
-                        "1")));
+        tallPlanner("max-plan-share", "0.05", "max-room-share", "1", "room-share-below", "1");
     assertThat(strict.options().maxPlanShare()).isEqualTo(0.05);
     Decision refused = strict.place(plan, r, PlanningContext.DEFAULT);
     assertThat(refused.accepted()).isFalse();
@@ -228,11 +168,7 @@ class GreelPlusAdmissionTest {
         .isTrue();
     assertThat(new GreelPlusPlanner().options().maxPlanShare()).isEqualTo(1.0);
     assertThatThrownBy(
-            () ->
-                Planners.byName(
-                    "greel-plus",
-                    new PlannerOptions(
-                        Map.of("max-stretch", "0", "early-shape", "tall", "max-plan-share", "0"))))
+            () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-plan-share");
   }
@@ -256,11 +192,7 @@ class GreelPlusAdmissionTest {
         .hasMessageContaining("max-room-share");
     assertThatThrownBy(
             () ->
-                Planners.byName(
-                    "greel-plus",
-                    new PlannerOptions(
-                        Map.of(
-                            "max-stretch", "0", "early-shape", "tall", "max-room-share", "1.5"))))
+                Planners.byName("greel-plus", new PlannerOptions(Map.of("max-room-share", "1.5"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-room-share");
   }
