@@ -33,13 +33,14 @@ import java.util.Optional;
  *       of an order from the first on, like Hadoop's agents at their default {@code
  *       favor-early-allocation=true}; when that does not fit, GREE-L as late as possible. {@code
  *       late-first}: the other way round. {@code late}: GREE-L alone (with the options above).
- *   <li>{@code early-shape}: the early candidate's shape. {@code tall} (default): GREE's scan run
+ *   <li>{@code early-shape}: the early candidate's shape. {@code rigid} (default since the fifth
+ *       session of 2026-11-27; see below); {@code tall} (the default before): GREE's scan run
  *       backwards, each stage as early and as tall as it fits; {@code flat}: GREE-L run backwards
  *       (flat shapes over guessed intervals, which for a lone atom spread over its whole window, so
  *       direction barely matters).
- *   <li>{@code max-room-share} (default {@value #DEFAULT_MAX_ROOM_SHARE}; 1 = off, the default
- *       before {@code room-share-below}): admission. A request whose work would take more than this
- *       share of the free room left in its window ({@link RequestSize#shareOfRoom}: dominant
+ *   <li>{@code max-room-share} (default 1 = off since the fifth session; 0.1 from {@code
+ *       room-share-below} to then, 1 before): admission. A request whose work would take more than
+ *       this share of the free room left in its window ({@link RequestSize#shareOfRoom}: dominant
  *       shares, capacity-steps) is refused before any placement is tried, so fewer big requests
  *       take the room that many small ones arriving later would use. Applied to every request (at
  *       0.06) it accepted more than Hadoop's better agent by count and by work on workload (iii),
@@ -64,53 +65,55 @@ import java.util.Optional;
  *       the agent there (35.1 / 27.1), but it loses SWIM (ii)-100, (iii) and KTH's (ii): a share of
  *       the plan is not a share of what the workload's requests are like, and the (ii) workloads
  *       with 100 jobs have many bigger ones. Not the default ({@code docs/planner-options.md}).
- *   <li>{@code early-shape=rigid}, {@code max-stretch} (default 0 = off) and {@code stretch-above}
- *       (default 0 = every request): shape and time, not paper notions. {@code rigid} places each
- *       stage early at its full width only ({@link EarlyShape#RIGID}); {@code max-stretch=c} does
- *       not keep a placement ending more than c times the request's shortest length ({@link
- *       RequestSize#shortestLength}) after its earliest start (arrival or enclosing window start),
- *       for the requests above the share of the plan {@code stretch-above} names. Why: on SWIM's
- *       (i), the requests Hadoop's greedy agent accepted and we refused found their windows 92.5%
- *       used in our plan against 24.1% in the agent's; three quarters of that room was held by
- *       requests only we had accepted, big ones with long windows that arrived early and were
- *       placed late or stretched, holding capacity hours ahead (after each request's window our
- *       plan was 56.8% used, the agent's 1.5%). With {@code max-room-share=1}, {@code
+ *   <li>{@code early-shape=rigid}, {@code max-stretch} (default {@value #DEFAULT_MAX_STRETCH}; 0 =
+ *       off) and {@code stretch-above} (default {@value #DEFAULT_STRETCH_ABOVE}; 0 = every
+ *       request): shape and time, not paper notions, the defaults since the fifth session. {@code
+ *       rigid} places each stage early at its full width only ({@link EarlyShape#RIGID}); {@code
+ *       max-stretch=c} does not keep a placement ending more than c times the request's shortest
+ *       length ({@link RequestSize#shortestLength}) after its earliest start (arrival or enclosing
+ *       window start), for the requests above the share of the plan {@code stretch-above} names.
+ *       Why: on SWIM's (i), the requests Hadoop's greedy agent accepted and we refused found their
+ *       windows 92.5% used in our plan against 24.1% in the agent's; three quarters of that room
+ *       was held by requests only we had accepted, big ones with long windows that arrived early
+ *       and were placed late or stretched, holding capacity hours ahead (after each request's
+ *       window our plan was 56.8% used, the agent's 1.5%). With {@code max-room-share=1}, {@code
  *       early-reserve=0}, {@code repair=8}, {@code early-shape=rigid}, {@code max-stretch=3} and
  *       {@code stretch-above=0.003} greel-plus meets the better Hadoop agent by count and by work
  *       on all 16 workloads of the harness ((i): 38.1% / 27.8%), at seed 7 and at one-second steps
  *       ({@code docs/planner-options.md}, "SWIM (i): why the agent's small requests are refused");
  *       its neighbours (3.5, 2.5, 0.004, {@code repair=4}) meet 13 to 15.
- *   <li>{@code repair-pick} (default {@code singles-enough}; {@code singles} before it): which
+ *   <li>{@code repair-pick} (default {@code singles}; see {@link #DEFAULT_REPAIR_PICK}): which
  *       reservations bounded repair takes out ({@link RepairPick}: {@code most-held}, the rule
  *       before this option; {@code enough}; {@code flexible}; {@code singles}; {@code
  *       singles-enough}, {@code singles}' tries then {@code enough}'s, which closes SWIM (iii) at
  *       one-second steps, where the repair of small requests failed for moving only big
  *       reservations that then fit nowhere). {@code repair-place} (default {@code same}): how the
  *       moved ones are placed again ({@link RepairPlace}). Not paper notions.
- *   <li>The defaults together, {@code max-room-share=0.1} applied below a free share of 0.3 with
- *       {@code repair-pick=singles}, meet Hadoop's better agent by count and by work on 15 of the
- *       harness's 16 workloads (the defaults before them, 14: SWIM (iii) is gained, none lost);
- *       each alone meets 14 ({@code docs/planner-options.md}, "Admission where the window is
- *       crowded", with the neighbouring values, which meet 13 to 15). With {@code
- *       repair-pick=singles-enough} (the default since) the same 15, and at one-second steps SWIM
- *       (iii) too (3 of the quick set's 4, against 2).
- *   <li>{@code early-reserve} (default {@value #DEFAULT_EARLY_RESERVE}; 0.2 before {@code
- *       reserve-rule}): the early candidate leaves this share of the capacity free, as {@code
- *       reserve-rule} scales it (the capacity at the request's arrival, in every dimension, the
- *       same amount at every step: it reads the plan through a {@link ReservedView}). A request
- *       that fits early only by taking that share goes to the late candidate, which may use all of
- *       the capacity. Why: requests arrive with windows that start at their arrival, so the steps
- *       just after now are the only room that short requests arriving soon can use; an early, tall
- *       placement that takes all of it turns them away. 0 is the behaviour before the option (early
- *       candidates use everything). Measured in {@code docs/planner-options.md} on the SWIM
- *       workloads and on two other real traces (KTH SP2, NASA iPSC): 0.2 accepts more by count on
- *       most of them for a little work.
+ *   <li>The defaults together ({@code early-shape=rigid}, {@code max-stretch=3} above {@code
+ *       stretch-above=0.003}, {@code repair=8} with {@code repair-pick=singles}, no admission, no
+ *       early reserve) meet Hadoop's better agent by count and by work on all 16 workloads of the
+ *       harness at minute steps, the 4 of the quick set at one-second steps and SWIM's 6 at seed 7
+ *       ({@code docs/planner-options.md}, "The defaults of the fifth session"). The fourth
+ *       session's ({@code tall}, {@code max-room-share=0.1} below a free share of 0.3, {@code
+ *       early-reserve=0.25}, {@code repair=4}) met 15, 2 (3 with {@code singles-enough}) and 5.
+ *   <li>{@code early-reserve} (default {@value #DEFAULT_EARLY_RESERVE}, none, since the fifth
+ *       session; 0.25 before it, 0.2 before {@code reserve-rule}): the early candidate leaves this
+ *       share of the capacity free, as {@code reserve-rule} scales it (the capacity at the
+ *       request's arrival, in every dimension, the same amount at every step: it reads the plan
+ *       through a {@link ReservedView}). A request that fits early only by taking that share goes
+ *       to the late candidate, which may use all of the capacity. Why: requests arrive with windows
+ *       that start at their arrival, so the steps just after now are the only room that short
+ *       requests arriving soon can use; an early, tall placement that takes all of it turns them
+ *       away. 0 is the behaviour before the option (early candidates use everything). Measured in
+ *       {@code docs/planner-options.md} on the SWIM workloads and on two other real traces (KTH
+ *       SP2, NASA iPSC): 0.2 accepts more by count on most of them for a little work.
  *   <li>{@code reserve-rule} (default {@code crowded}): how the reserve follows the request ({@link
  *       ReserveRule}). {@code crowded}: 2 × {@code early-reserve} × the used share of the request's
  *       window, so a crowded window keeps more free and an empty one none; {@code fixed}: {@code
  *       early-reserve} for every request. Measured on the same 16 workloads: {@code crowded} with
  *       0.25 meets Hadoop's better agent by count and by work on 13 of them, against 9 for {@code
- *       fixed} with 0.2 (the default before it), so it is the default.
+ *       fixed} with 0.2 (the default before it), so it is the default rule (it does nothing while
+ *       {@code early-reserve} is 0, as by default since the fifth session).
  *   <li>{@code aligned} (default {@code off}): Hadoop's low-cost aligned stage placement ({@link
  *       AlignedScan}: each stage in lease-long intervals aligned to its first allowed step, a few
  *       gangs at a time into the least loaded interval; GREE's traversal, on the same mirror) as
@@ -137,7 +140,8 @@ import java.util.Optional;
  *       work on 14 (0: 9). It costs CPU time where many requests are rejected (SWIM's (i): 137 µs
  *       per request against 19 µs), since a failed repair runs up to k + 1 placements. With {@code
  *       reserve-rule=crowded} (both defaults) it meets the better agent on the same 14 ({@code
- *       docs/planner-options.md}, "The defaults together").
+ *       docs/planner-options.md}, "The defaults together"). The bound is 8 since the fifth session:
+ *       with the rigid shape and {@code max-stretch}, 4 meets 13 of the 16 and 8 all of them.
  * </ul>
  *
  * A request that cannot fit the free capacity of its window in some dimension (summed over the
@@ -635,13 +639,16 @@ public final class GreelPlusPlanner implements Planner {
    */
   @Override
   public Decision place(PlanView plan, ReservationRequest request, PlanningContext context) {
-    Decision d = placeByCandidates(plan, request, context);
+    // the request's window and its free room, read at most once for the admission, the crowded
+    // reserve and max-stretch
+    RequestSize.WindowRoom room = new RequestSize.WindowRoom(plan, request);
+    Decision d = placeByCandidates(plan, request, context, room);
     double maxStretch = options.maxStretch();
     if (maxStretch == NO_MAX_STRETCH || !d.accepted()) return d;
     // from the request's earliest start: its arrival, or the start of the windows enclosing the
     // whole expression when later (a reservation asked ahead of its window is not "stretched" by
     // the wait for its window; windows deeper inside are not read)
-    long earliest = RequestSize.window(plan, request)[0];
+    long earliest = room.from();
     long shortest = RequestSize.shortestLength(request.rdl());
     long after = d.allocation().end() - earliest;
     if (shortest <= 0 || after <= maxStretch * shortest) return d;
@@ -664,7 +671,10 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   private Decision placeByCandidates(
-      PlanView plan, ReservationRequest request, PlanningContext context) {
+      PlanView plan,
+      ReservationRequest request,
+      PlanningContext context,
+      RequestSize.WindowRoom room) {
     PlanningContext ctx = context == null ? PlanningContext.DEFAULT : context;
     // The expression is checked once here for both candidates (each used to check it again).
     Rejection invalid = RdlChecks.validate(request.rdl());
@@ -672,8 +682,6 @@ public final class GreelPlusPlanner implements Planner {
     double maxRoomShare = options.maxRoomShare();
     double maxPlanShare = options.maxPlanShare();
     double roomShareBelow = options.roomShareBelow();
-    // the window's free room, walked at most once for the admission and the crowded reserve
-    RequestSize.WindowRoom room = new RequestSize.WindowRoom(plan, request);
     if ((maxRoomShare < NO_MAX_ROOM_SHARE || maxPlanShare < NO_MAX_ROOM_SHARE)
         && (roomShareBelow >= ALWAYS || room.freeShare() < roomShareBelow)) {
       if (maxRoomShare < NO_MAX_ROOM_SHARE) {

@@ -74,6 +74,11 @@ public final class RequestSize {
       this.to = win[1];
     }
 
+    /** The window's first step: the request's earliest start ({@link RequestSize#window}). */
+    long from() {
+      return from;
+    }
+
     /** The window's room in capacity-steps ({@link RequestSize#room}); 0 for an empty window. */
     private double room() {
       if (!read) {
