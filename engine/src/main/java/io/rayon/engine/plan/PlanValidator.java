@@ -57,7 +57,24 @@ public final class PlanValidator {
     }
     checkCapacity(plan, out);
     if (policy != null && policy.kind() != SharingPolicySpec.Kind.NONE)
-      checkPolicy(plan, policy, out);
+      checkPolicy(plan, policy, out, 0);
+    return out;
+  }
+
+  /**
+   * The sharing-policy violations that placements from step {@code from} on can still mend: the
+   * instantaneous cap at the steps from {@code from} on, and the average cap over every window in
+   * which the user holds something at or after {@code from}. A window whose user holds nothing from
+   * {@code from} on is history: when a capacity loss at {@code from} lowers its cap (a share of the
+   * capacity over the whole window) below what the user held before {@code from}, no placement can
+   * mend it, and it is left to {@link #validate}, which reports every window. ({@link
+   * io.rayon.engine.reservation.Adapter} re-plans for these violations only.)
+   */
+  public static List<Violation> policyViolationsFrom(
+      PlanView plan, SharingPolicySpec policy, long from) {
+    List<Violation> out = new ArrayList<>();
+    if (policy != null && policy.kind() != SharingPolicySpec.Kind.NONE)
+      checkPolicy(plan, policy, out, Math.max(0, from));
     return out;
   }
 
@@ -373,7 +390,13 @@ public final class PlanValidator {
     return Math.max(1, Math.round((double) spec.windowSeconds() / stepSeconds));
   }
 
-  private static void checkPolicy(PlanView plan, SharingPolicySpec spec, List<Violation> out) {
+  /**
+   * The policy's violations: the instantaneous cap at steps from {@code from} on, the average cap
+   * over windows in which the user holds something at or after {@code from} (every window that can
+   * break when {@code from} is 0).
+   */
+  private static void checkPolicy(
+      PlanView plan, SharingPolicySpec spec, List<Violation> out, long from) {
     int h = (int) plan.horizon();
     Map<String, List<String>> idsByUser = new LinkedHashMap<>();
     for (String id : plan.reservationIds()) {
@@ -406,7 +429,7 @@ public final class PlanValidator {
         }
         for (int t = 1; t <= h; t++) use[t] += use[t - 1];
         long[] c = capacity.get(d);
-        for (int t = 0; t < h; t++) {
+        for (int t = (int) Math.min(h, from); t < h; t++) {
           if (use[t] > (long) Math.floor(c[t] * spec.instantaneous())) {
             out.add(
                 new Violation(
@@ -445,7 +468,10 @@ public final class PlanValidator {
             int i = (int) (t + off);
             long used = pu[i + w] - pu[i];
             long capSum = pc[i + w] - pc[i];
-            if (used > spec.average() * (double) capSum) {
+            // the user's usage in the window at or after `from`: none means the window is history
+            long firstNow = Math.max(i, Math.min(i + w, from + off));
+            boolean holdsFromNow = pu[i + w] - pu[(int) firstNow] > 0;
+            if (holdsFromNow && used > spec.average() * (double) capSum) {
               out.add(
                   new Violation(
                       u.getValue().get(0),

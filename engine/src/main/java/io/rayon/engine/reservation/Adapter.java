@@ -1,5 +1,6 @@
 package io.rayon.engine.reservation;
 
+import io.rayon.engine.plan.PlanValidator;
 import io.rayon.model.cluster.CapacityChange;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -21,6 +22,15 @@ import java.util.List;
  * <p>Reading left open by the paper: a rejected reservation leaves the plan entirely (its past
  * usage is history of the cluster, not part of the plan's future commitments), so the validator
  * holds on the new plan; every reservation that stays has the same allocation before {@code now}.
+ * One exception, which no re-plan can mend: a capacity-over-time window that began before {@code
+ * now} has a cap that is a share of the capacity over the whole window, so a loss at {@code now}
+ * can lower it below what a user held before {@code now}. Such a window is history when the user
+ * holds nothing in it from {@code now} on ({@link PlanValidator#policyViolationsFrom}): it neither
+ * makes the Adapter re-plan nor rejects anyone (the reservations that held it may have finished),
+ * and {@link PlanValidator#validate} still reports it. A window the user also holds from {@code
+ * now} on is mended as any other violation (the newest started reservation of that user holding
+ * capacity from now on is rejected first; the ones not started are placed again under the policy,
+ * which keeps them out of that window).
  */
 public final class Adapter {
   private final ReservationSystem system;

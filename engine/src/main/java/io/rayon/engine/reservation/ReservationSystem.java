@@ -720,7 +720,9 @@ public final class ReservationSystem {
     // because the capacity after now shrank.
     while (true) {
       Set<String> users = new HashSet<>();
-      for (Violation v : PlanValidator.validate(plan, policySpec)) {
+      // only what placements can mend: a window the user holds nothing of from now on is history
+      // (PlanValidator#policyViolationsFrom)
+      for (Violation v : PlanValidator.policyViolationsFrom(plan, policySpec, now)) {
         if (plan.contains(v.reservationId())) users.add(plan.requestOf(v.reservationId()).user());
       }
       if (users.isEmpty()) break;
@@ -766,13 +768,15 @@ public final class ReservationSystem {
   /**
    * The first step at or after {@code now} where the plan breaks the sharing policy (whose caps are
    * shares of the capacity, so a smaller cluster can break it without any step being
-   * over-committed), or -1 when the policy holds from {@code now} on.
+   * over-committed) in a way placements can mend, or -1 when there is none: a capacity-over-time
+   * window in which the user holds nothing from {@code now} on is history and does not count
+   * ({@link PlanValidator#policyViolationsFrom}).
    */
   long firstPolicyViolationFrom(long now) {
     // a violation reported at an earlier step belongs to a window (capacity over time) that reaches
     // past now: the plan held the policy before the change, so it counts from now
     long first = -1;
-    for (Violation v : PlanValidator.validate(plan, policySpec)) {
+    for (Violation v : PlanValidator.policyViolationsFrom(plan, policySpec, now)) {
       long t = v.step() == null ? now : Math.max(now, v.step());
       if (first < 0 || t < first) first = t;
     }

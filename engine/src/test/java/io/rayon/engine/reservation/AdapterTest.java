@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanValidator;
+import io.rayon.engine.plan.Violation;
 import io.rayon.engine.planning.GreeLPlanner;
 import io.rayon.engine.planning.GreePlanner;
 import io.rayon.engine.planning.RandomWorkloads;
@@ -38,6 +39,89 @@ class AdapterTest {
     afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(1750, false);
     afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(778222, true);
     afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(453, true);
+    // a window only the past held, its cap lowered by a later loss (aWindowOnlyThePastHolds...)
+    afterAnySequenceOfCapacityChangesThePastIsUnchangedAndThePlanValid(352805, true);
+  }
+
+  private static final SharingPolicySpec AVERAGE_30 =
+      SharingPolicySpec.parse("capacity-over-time:0.6,0.3,30m");
+
+  /**
+   * Three nodes (24,576 MB); u2 held 3, then 6 bundles of 2,048 MB over [83,100): 202,752 MB-steps,
+   * under the 30-step window's average cap 0.3 × 30 × 24,576 = 221,184.
+   */
+  private static ReservationSystem pastHeldByU2() {
+    Plan plan = aPlan(3, 8192, 8, 129);
+    plan.add(
+        req("past", "u2", "window(atom(<2048,1>,1,6,1,99),0,129)"),
+        new ReservationAllocation(
+            "past",
+            List.of(
+                new AtomAllocation(
+                    "0",
+                    Resources.of(2048, 1),
+                    List.of(new Step(83, 84, 3), new Step(84, 100, 6))))));
+    return new ReservationSystem(plan, new GreeLPlanner(), AVERAGE_30).setSelfChecking(true);
+  }
+
+  /**
+   * A node lost at step 105 lowers the cap of the window [83,113) to 0.3 × (22 × 24,576 + 8 ×
+   * 16,384) = 201,523, below what u2 held there before 105. Only the past holds that window, so
+   * nothing can mend it: the Adapter neither re-plans (another user's reservation not started stays
+   * where it was) nor rejects, the validator still reports the window, and nothing is left to mend
+   * from step 105 on.
+   */
+  @Test
+  void aWindowOnlyThePastHoldsIsHistoryAndMovesNothing() {
+    ReservationSystem rs = pastHeldByU2();
+    assertThat(rs.create(req("later", "u1", "window(atom(<8192,8>,1,1,5,5),110,129)")).accepted())
+        .isTrue();
+    ReservationAllocation later = rs.plan().allocationOf("later");
+    assertThat(PlanValidator.validate(rs.plan(), AVERAGE_30)).isEmpty();
+    Adapter.Result r =
+        new Adapter(rs)
+            .onCapacityChange(new CapacityChange(105, Resources.of(-8192, -8), "node lost"));
+    assertThat(r.replanned()).isFalse();
+    assertThat(r.rejected()).isEmpty();
+    assertThat(r.kept()).containsExactlyInAnyOrder("past", "later");
+    assertThat(rs.plan().allocationOf("later")).isEqualTo(later);
+    assertThat(PlanValidator.validate(rs.plan(), AVERAGE_30))
+        .singleElement()
+        .satisfies(
+            v ->
+                assertThat(v.what())
+                    .contains("user u2 holds 202752 memoryMB-steps in the window [83,113)")
+                    .contains("limit 201523"));
+    assertThat(PlanValidator.policyViolationsFrom(rs.plan(), AVERAGE_30, 105)).isEmpty();
+    assertThat(PlanValidator.policyViolationsFrom(rs.plan(), AVERAGE_30, 0)).hasSize(1);
+  }
+
+  /**
+   * The same loss when u2 also holds that window from step 105 on (a reservation not started, in
+   * [105,113)): that is mended. The reservation is placed again under the policy, which keeps it
+   * out of the window the past already fills, and its own window leaves no other room, so it is
+   * rejected a posteriori for the policy; nothing is left to mend from 105 on.
+   */
+  @Test
+  void aWindowTheUserAlsoHoldsFromNowOnIsMended() {
+    ReservationSystem rs = pastHeldByU2();
+    assertThat(rs.create(req("soon", "u2", "window(atom(<2048,1>,1,1,1,2),105,113)")).accepted())
+        .isTrue();
+    Adapter.Result r =
+        new Adapter(rs)
+            .onCapacityChange(new CapacityChange(105, Resources.of(-8192, -8), "node lost"));
+    assertThat(r.replanned()).isTrue();
+    assertThat(r.kept()).containsExactly("past");
+    assertThat(r.rejected())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.reservationId()).isEqualTo("soon");
+              assertThat(d.rejection().message())
+                  .contains("capacity change at step 105")
+                  .contains("sharing policy broken");
+            });
+    assertThat(PlanValidator.policyViolationsFrom(rs.plan(), AVERAGE_30, 105)).isEmpty();
   }
 
   @Test
@@ -159,7 +243,12 @@ class AdapterTest {
         }
       }
       assertThat(r.kept()).containsExactlyInAnyOrderElementsOf(rs.plan().reservationIds());
-      assertThat(PlanValidator.validate(rs.plan(), w.policy())).isEmpty();
+      // nothing a placement can mend is left; what the validator still reports is history: a
+      // capacity-over-time window the user holds nothing of from now on, whose cap the change
+      // lowered below what the user held before now
+      assertThat(PlanValidator.policyViolationsFrom(rs.plan(), w.policy(), now)).isEmpty();
+      for (Violation v : PlanValidator.validate(rs.plan(), w.policy()))
+        assertThat(v.what()).as("only history is left: %s", v).contains("above the average cap");
     }
   }
 }
