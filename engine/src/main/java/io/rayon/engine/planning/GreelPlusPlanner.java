@@ -654,20 +654,24 @@ public final class GreelPlusPlanner implements Planner {
     if (shortest <= 0 || after <= maxStretch * shortest) return d;
     double above = options.stretchAbove();
     if (above > ALL_SIZES && RequestSize.shareOfPlan(plan, request) <= above) return d;
+    // concatenation, not String.format: bounded repair's tries meet this refusal thousands of times
+    // per run (a double concatenates as %s prints it, Double.toString)
     return Decision.reject(
         request.id(),
         Rejection.of(
             Rejection.Code.CAPACITY,
             "",
-            String.format(
-                Locale.ROOT,
-                "refused by %s: its placement would end %d steps after its earliest start, more"
-                    + " than %s=%s times its shortest length of %d steps",
-                NAME,
-                after,
-                MAX_STRETCH,
-                maxStretch,
-                shortest)));
+            "refused by "
+                + NAME
+                + ": its placement would end "
+                + after
+                + " steps after its earliest start, more than "
+                + MAX_STRETCH
+                + "="
+                + maxStretch
+                + " times its shortest length of "
+                + shortest
+                + " steps"));
   }
 
   private Decision placeByCandidates(

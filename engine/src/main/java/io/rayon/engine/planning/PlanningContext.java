@@ -7,11 +7,22 @@ import io.rayon.engine.task.ProgressListener;
 
 /**
  * What a planner may consult besides the plan: the sharing policy to respect (null for none),
- * progress reporting, cancellation and the deadline of the whole run ({@link Deadline#NONE} when
- * the caller set none; planners with a time limit, MILP and hybrid, split it between their phases).
+ * progress reporting, cancellation, the deadline of the whole run ({@link Deadline#NONE} when the
+ * caller set none; planners with a time limit, MILP and hybrid, split it between their phases), and
+ * whether the caller reads a rejection's reason.
+ *
+ * <p>{@code reasonsRead} is true by default. False when the caller reads only whether the request
+ * is accepted and its allocation (bounded repair's tries whose reasons are overwritten by a later
+ * try's, {@code ReservationSystem#create}): a planner may then skip working out why a placement
+ * failed, so a rejection may carry a shorter message and a less specific code and path. Whether the
+ * request is accepted, and its allocation, must be the same either way.
  */
 public record PlanningContext(
-    SharingPolicy policy, ProgressListener progress, CancellationToken cancel, Deadline deadline) {
+    SharingPolicy policy,
+    ProgressListener progress,
+    CancellationToken cancel,
+    Deadline deadline,
+    boolean reasonsRead) {
   public static final PlanningContext DEFAULT =
       new PlanningContext(null, ProgressListener.NONE, CancellationToken.NEVER);
 
@@ -22,15 +33,28 @@ public record PlanningContext(
   }
 
   public PlanningContext(
+      SharingPolicy policy,
+      ProgressListener progress,
+      CancellationToken cancel,
+      Deadline deadline) {
+    this(policy, progress, cancel, deadline, true);
+  }
+
+  public PlanningContext(
       SharingPolicy policy, ProgressListener progress, CancellationToken cancel) {
     this(policy, progress, cancel, Deadline.NONE);
   }
 
   public PlanningContext withPolicy(SharingPolicy p) {
-    return new PlanningContext(p, progress, cancel, deadline);
+    return new PlanningContext(p, progress, cancel, deadline, reasonsRead);
   }
 
   public PlanningContext withDeadline(Deadline d) {
-    return new PlanningContext(policy, progress, cancel, d);
+    return new PlanningContext(policy, progress, cancel, d, reasonsRead);
+  }
+
+  /** This context for a caller that reads only acceptance and allocations (see the class). */
+  public PlanningContext withoutReasons() {
+    return reasonsRead ? new PlanningContext(policy, progress, cancel, deadline, false) : this;
   }
 }

@@ -82,7 +82,7 @@ final class TentativePlacement {
   final GreedyOptions options;
   private final List<Block> log = new ArrayList<>();
   private Rejection failure;
-  private boolean reasons = true;
+  private boolean reasons;
   private boolean validated;
   private boolean aligned;
   private boolean fullWidth;
@@ -93,6 +93,7 @@ final class TentativePlacement {
     this.plan = plan;
     this.request = request;
     this.context = context == null ? PlanningContext.DEFAULT : context;
+    this.reasons = this.context.reasonsRead();
     this.policy =
         this.context.policy() == null || this.context.policy() instanceof NoSharingPolicy
             ? null
@@ -118,9 +119,11 @@ final class TentativePlacement {
   }
 
   /**
-   * For a caller that throws a failed placement's reason away (greel-plus's early candidate): an
-   * atom that does not fit is not diagnosed ({@link RejectionReasons#diagnose}, a scan of the range
-   * per dimension), so a rejection says only "no placement found". Decisions are unchanged.
+   * For a caller that throws a failed placement's reason away (greel-plus's early candidate; also
+   * set by a context whose {@link PlanningContext#reasonsRead} is false): an atom that does not fit
+   * is not diagnosed ({@link RejectionReasons#diagnose}, a scan of the range per dimension), nor is
+   * the expression's infeasibility ({@link RdlChecks#infeasibility}), so a rejection says only "no
+   * placement found" (or the traversal's own reason). Decisions are unchanged.
    */
   TentativePlacement withoutReasons() {
     reasons = false;
@@ -195,7 +198,9 @@ final class TentativePlacement {
           request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
     }
     if (!ok) {
-      Rejection r = RdlChecks.infeasibility(request.rdl());
+      // without reasons (withoutReasons, or a context whose caller reads none), the compiler's
+      // reason is not worked out either: only the failure is read
+      Rejection r = reasons ? RdlChecks.infeasibility(request.rdl()) : null;
       if (r == null)
         r =
             failure != null

@@ -315,8 +315,12 @@ public final class ReservationSystem {
       long now) {
     Supplier<String> why = null;
     int made = 0;
-    for (List<Reservation> chosen : tries) {
-      Attempt a = attempt(request, chosen, now);
+    // Only the last try's reason is read (a failed try's is overwritten by the next one's): every
+    // try but the list's last and the one last chooses places without reasons
+    // (PlanningContext#reasonsRead), the same acceptance and allocations without the diagnosis.
+    PlanningContext quiet = context.withoutReasons();
+    for (int i = 0; i < tries.size(); i++) {
+      Attempt a = attempt(request, tries.get(i), now, i == tries.size() - 1 ? context : quiet);
       if (a.accepted() != null) return a.accepted();
       why = a.why();
       made++;
@@ -324,7 +328,7 @@ public final class ReservationSystem {
     if (last != null) {
       List<Reservation> chosen = last.get();
       if (!chosen.isEmpty() && !alreadyTried(tries, chosen)) {
-        Attempt a = attempt(request, chosen, now);
+        Attempt a = attempt(request, chosen, now, context);
         if (a.accepted() != null) return a.accepted();
         why = a.why();
         made++;
@@ -343,13 +347,15 @@ public final class ReservationSystem {
 
   /**
    * Takes {@code chosen} out, places the request, then places each of {@code chosen} again in the
-   * given order no earlier than {@code now} ({@link Planner#repairPlacer}); keeps the result when
-   * all of them fit with their work unchanged, else puts the plan back exactly as it was.
+   * given order no earlier than {@code now} ({@link Planner#repairPlacer}), all in {@code ctx};
+   * keeps the result when all of them fit with their work unchanged, else puts the plan back
+   * exactly as it was.
    */
-  private Attempt attempt(ReservationRequest request, List<Reservation> chosen, long now) {
+  private Attempt attempt(
+      ReservationRequest request, List<Reservation> chosen, long now, PlanningContext ctx) {
     for (Reservation r : chosen) plan.remove(r.request().id());
     List<String> placed = new ArrayList<>();
-    Decision d = commitOrReject(request, planner.place(plan, request, context));
+    Decision d = commitOrReject(request, planner.place(plan, request, ctx));
     Supplier<String> why = null;
     if (!d.accepted()) {
       why =
@@ -364,7 +370,7 @@ public final class ReservationSystem {
       Map<String, ReservationAllocation> moves = new LinkedHashMap<>();
       for (Reservation r : chosen) {
         ReservationRequest q = r.request();
-        Decision m = commitOrReject(q, placer.place(plan, notBefore(q, now), context));
+        Decision m = commitOrReject(q, placer.place(plan, notBefore(q, now), ctx));
         if (!m.accepted()) {
           why = () -> "'" + q.id() + "', moved to make room, no longer fits: " + m.rejection();
           break;
