@@ -700,8 +700,7 @@ public final class GreelPlusPlanner implements Planner {
     // A request that cannot fit its window's free room (a necessary condition, exact): the early
     // candidate cannot place it either, so only the late one runs, for its reason.
     Direction direction = options.direction();
-    if (direction != Direction.LATE && !RequestSize.roomMayFit(plan, request))
-      return late(plan, request, ctx);
+    if (direction != Direction.LATE && !room.mayFit()) return late(plan, request, ctx);
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);

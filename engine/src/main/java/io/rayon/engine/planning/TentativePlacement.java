@@ -120,7 +120,9 @@ final class TentativePlacement {
   /**
    * For a caller that throws a failed placement's reason away (greel-plus's early candidate): an
    * atom that does not fit is not diagnosed ({@link RejectionReasons#diagnose}, a scan of the range
-   * per dimension), so a rejection says only "no placement found". Decisions are unchanged.
+   * per dimension), nor the expression asked why it could never fit ({@link
+   * RdlChecks#infeasibility}), so a rejection says only "no placement found". Decisions are
+   * unchanged.
    */
   TentativePlacement withoutReasons() {
     reasons = false;
@@ -195,6 +197,10 @@ final class TentativePlacement {
           request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
     }
     if (!ok) {
+      // a caller that throws the reason away (withoutReasons) is not told the more fundamental one
+      if (!reasons)
+        return Decision.reject(
+            request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "no placement found"));
       Rejection r = RdlChecks.infeasibility(request.rdl());
       if (r == null)
         r =
