@@ -843,7 +843,8 @@ public final class GreelPlusPlanner implements Planner {
     TentativePlacement p =
         new TentativePlacement(m.view(), mirrored, ctx, options.greedy())
             .validated()
-            .withoutReasons();
+            .withoutReasons()
+            .unmirroredBy(m);
     if (alignedAtoms) p.alignedAtoms();
     else if (options.earlyShape() == EarlyShape.RIGID) p.fullWidthAtoms();
     TentativePlacement.Traversal t =
@@ -852,7 +853,8 @@ public final class GreelPlusPlanner implements Planner {
             : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
-    ReservationAllocation a = m.unmirror(d.allocation());
+    // reflected back to the plan by the placement itself
+    ReservationAllocation a = d.allocation();
     SharingPolicy policy = ctx.policy();
     if (policy != null && !(policy instanceof NoSharingPolicy)) {
       // placed within the reserved view's free capacity, so within the plan's

@@ -87,6 +87,9 @@ final class TentativePlacement {
   private boolean aligned;
   private boolean fullWidth;
 
+  /** The mirror to reflect the allocation back through ({@link #unmirroredBy}), or null. */
+  private TimeMirror unmirror;
+
   TentativePlacement(
       PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
     this.options = options == null ? GreedyOptions.PAPER : options;
@@ -145,6 +148,17 @@ final class TentativePlacement {
    */
   TentativePlacement fullWidthAtoms() {
     fullWidth = true;
+    return this;
+  }
+
+  /**
+   * For greel-plus's early candidate, placed on {@code m}'s view of the plan: the accepted decision
+   * carries the allocation reflected back to the plan ({@link TimeMirror#unmirror}), built once (a
+   * single block straight from the log). The policy is not checked here ({@link #run} refuses to):
+   * the caller checks the reflected allocation against the real plan.
+   */
+  TentativePlacement unmirroredBy(TimeMirror m) {
+    unmirror = m;
     return this;
   }
 
@@ -208,6 +222,17 @@ final class TentativePlacement {
                 ? failure
                 : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
       return Decision.reject(request.id(), r);
+    }
+    if (unmirror != null) {
+      if (checkPolicy)
+        throw new IllegalStateException("an unmirrored placement's policy check is its caller's");
+      if (log.size() == 1) {
+        Block b = log.get(0);
+        return Decision.accept(
+            unmirror.unmirrorBlock(
+                request.id(), b.path(), b.atom().bundle(), b.start(), b.end(), b.bundles()));
+      }
+      return Decision.accept(unmirror.unmirror(allocation()));
     }
     ReservationAllocation alloc = allocation();
     if (policy != null && checkPolicy) {

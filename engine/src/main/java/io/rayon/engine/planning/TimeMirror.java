@@ -99,6 +99,18 @@ final class TimeMirror {
     return new ReservationAllocation(a.reservationId(), List.of(atoms));
   }
 
+  /**
+   * {@link #unmirror} of the allocation of one block on the mirror: {@code bundles} bundles of the
+   * atom at {@code path} over {@code [start, end)}; the same allocation, without building the
+   * mirrored one first.
+   */
+  ReservationAllocation unmirrorBlock(
+      String id, String path, Resources bundle, long start, long end, long bundles) {
+    String p = paths.isEmpty() ? path : paths.getOrDefault(path, path);
+    return new ReservationAllocation(
+        id, List.of(new AtomAllocation(p, bundle, List.of(new Step(h - end, h - start, bundles)))));
+  }
+
   private long flip(long t) {
     return h - 1 - t;
   }
