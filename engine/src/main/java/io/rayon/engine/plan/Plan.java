@@ -56,6 +56,10 @@ public final class Plan implements PlanEdit {
   private Resources baseCapacity;
   private final List<CapacityChange> changes;
   private String[] dims;
+
+  /** {@link #dims} as the unmodifiable list {@link #dimensions} answers, made when they change. */
+  private List<String> dimList;
+
   private long[][] cap;
 
   /** Per dimension and step, the allocation less its block's share in {@link #lazy}. */
@@ -159,6 +163,7 @@ public final class Plan implements PlanEdit {
     List<String> d = new ArrayList<>(List.of("memoryMB", "vcores"));
     d.addAll(extras);
     this.dims = d.toArray(new String[0]);
+    this.dimList = List.of(dims);
     this.cap = new long[dims.length][this.horizon];
     this.alloc = new long[dims.length][this.horizon];
     this.lazy = new long[dims.length][(this.horizon >>> 6) + 1];
@@ -178,6 +183,7 @@ public final class Plan implements PlanEdit {
     this.baseCapacity = o.baseCapacity;
     this.changes = new ArrayList<>(o.changes);
     this.dims = o.dims.clone();
+    this.dimList = o.dimList;
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
     this.lazy = deepCopy(o.lazy);
@@ -256,7 +262,7 @@ public final class Plan implements PlanEdit {
 
   @Override
   public List<String> dimensions() {
-    return List.of(dims);
+    return dimList;
   }
 
   private boolean inside(long step) {
@@ -854,15 +860,18 @@ public final class Plan implements PlanEdit {
    * same amount, so only the bits at {@code lo} and {@code hi} can change.
    */
   private void applyToUser(ReservationAllocation allocation, String user, int sign) {
-    Held held = byUser.computeIfAbsent(user, k -> new Held(dims.length, horizon));
-    long[] bits =
-        userEdges.computeIfAbsent(
-            user,
-            k -> {
-              long[] b = new long[(horizon >>> 6) + 1];
-              b[0] = 1L;
-              return b;
-            });
+    // get, then put when missing: computeIfAbsent's lambdas capture this plan, one object each
+    Held held = byUser.get(user);
+    if (held == null) {
+      held = new Held(dims.length, horizon);
+      byUser.put(user, held);
+    }
+    long[] bits = userEdges.get(user);
+    if (bits == null) {
+      bits = new long[(horizon >>> 6) + 1];
+      bits[0] = 1L;
+      userEdges.put(user, bits);
+    }
     for (AtomAllocation a : allocation.atoms()) {
       for (Step s : a.steps()) {
         int lo = (int) Math.max(0, s.start());
@@ -923,6 +932,7 @@ public final class Plan implements PlanEdit {
   }
 
   private void ensureDims(Resources r) {
+    if (r.extras().isEmpty()) return;
     List<String> missing = new ArrayList<>();
     for (String k : r.extras().keySet()) if (!Arrays.asList(dims).contains(k)) missing.add(k);
     if (missing.isEmpty()) return;
@@ -937,6 +947,7 @@ public final class Plan implements PlanEdit {
     lazy = remap(lazy, newDims);
     byUser.replaceAll((k, v) -> new Held(remap(v.a(), newDims), remap(v.z(), newDims)));
     dims = newDims;
+    dimList = List.of(newDims);
   }
 
   private long[][] remap(long[][] a, String[] newDims) {

@@ -704,8 +704,7 @@ public final class GreelPlusPlanner implements Planner {
     // A request that cannot fit its window's free room (a necessary condition, exact): the early
     // candidate cannot place it either, so only the late one runs, for its reason.
     Direction direction = options.direction();
-    if (direction != Direction.LATE && !RequestSize.roomMayFit(plan, request))
-      return late(plan, request, ctx);
+    if (direction != Direction.LATE && !room.mayFit()) return late(plan, request, ctx);
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);
@@ -848,7 +847,8 @@ public final class GreelPlusPlanner implements Planner {
     TentativePlacement p =
         new TentativePlacement(m.view(), mirrored, ctx, options.greedy())
             .validated()
-            .withoutReasons();
+            .withoutReasons()
+            .unmirroredBy(m);
     if (alignedAtoms) p.alignedAtoms();
     else if (options.earlyShape() == EarlyShape.RIGID) p.fullWidthAtoms();
     TentativePlacement.Traversal t =
@@ -857,7 +857,8 @@ public final class GreelPlusPlanner implements Planner {
             : new GreeTraversal(p);
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
-    ReservationAllocation a = m.unmirror(d.allocation());
+    // reflected back to the plan by the placement itself
+    ReservationAllocation a = d.allocation();
     SharingPolicy policy = ctx.policy();
     if (policy != null && !(policy instanceof NoSharingPolicy)) {
       // placed within the reserved view's free capacity, so within the plan's

@@ -88,6 +88,11 @@ public final class RequestSize {
       return room;
     }
 
+    /** {@link RequestSize#roomMayFit} of the request, on the window read once here. */
+    boolean mayFit() {
+      return roomMayFit(plan, request, from, to);
+    }
+
     /** {@link RequestSize#freeShare}. */
     double freeShare() {
       return to <= from ? 0 : room() / (to - from);
@@ -128,26 +133,40 @@ public final class RequestSize {
    */
   static boolean roomMayFit(PlanView plan, ReservationRequest request) {
     long[] win = window(plan, request);
-    long from = win[0];
-    long to = win[1];
+    return roomMayFit(plan, request, win[0], win[1]);
+  }
+
+  /**
+   * {@link #roomMayFit} over the request's window {@code [from, to)} as {@link #window} gives it:
+   * every dimension summed in one pass over the window's runs, each only until it has its need.
+   */
+  private static boolean roomMayFit(PlanView plan, ReservationRequest request, long from, long to) {
     List<String> dims = plan.dimensions();
-    for (int d = 0; d < dims.size(); d++) {
-      long need = leastNeed(inner(request.rdl()), dims.get(d));
-      if (need <= 0) continue;
-      if (to <= from) return false;
-      long room = 0;
-      for (long t = from; t < to && room < need; ) {
-        long end = Math.min(to, plan.runEnd(t) + 1);
-        long free = Math.max(0, plan.free(d, t));
-        room =
-            free > 0 && end - t > (Long.MAX_VALUE - room) / free
-                ? Long.MAX_VALUE
-                : room + free * (end - t);
-        t = end;
-      }
-      if (room < need) return false;
+    int n = dims.size();
+    Rdl e = inner(request.rdl());
+    long[] need = new long[n];
+    int open = 0;
+    for (int d = 0; d < n; d++) {
+      need[d] = leastNeed(e, dims.get(d));
+      if (need[d] > 0) open++;
     }
-    return true;
+    if (open == 0) return true;
+    if (to <= from) return false;
+    long[] room = new long[n];
+    for (long t = from; t < to && open > 0; ) {
+      long end = Math.min(to, plan.runEnd(t) + 1);
+      for (int d = 0; d < n; d++) {
+        if (room[d] >= need[d]) continue;
+        long free = Math.max(0, plan.free(d, t));
+        room[d] =
+            free > 0 && end - t > (Long.MAX_VALUE - room[d]) / free
+                ? Long.MAX_VALUE
+                : room[d] + free * (end - t);
+        if (room[d] >= need[d]) open--;
+      }
+      t = end;
+    }
+    return open == 0;
   }
 
   /**

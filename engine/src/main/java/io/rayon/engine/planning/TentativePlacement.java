@@ -87,6 +87,9 @@ final class TentativePlacement {
   private boolean aligned;
   private boolean fullWidth;
 
+  /** The mirror to reflect the allocation back through ({@link #unmirroredBy}), or null. */
+  private TimeMirror unmirror;
+
   TentativePlacement(
       PlanView plan, ReservationRequest request, PlanningContext context, GreedyOptions options) {
     this.options = options == null ? GreedyOptions.PAPER : options;
@@ -122,8 +125,8 @@ final class TentativePlacement {
    * For a caller that throws a failed placement's reason away (greel-plus's early candidate; also
    * set by a context whose {@link PlanningContext#reasonsRead} is false): an atom that does not fit
    * is not diagnosed ({@link RejectionReasons#diagnose}, a scan of the range per dimension), nor is
-   * the expression's infeasibility ({@link RdlChecks#infeasibility}), so a rejection says only "no
-   * placement found" (or the traversal's own reason). Decisions are unchanged.
+   * the expression asked why it could never fit ({@link RdlChecks#infeasibility}): a rejection says
+   * only "no placement found" (code {@code CAPACITY}). Decisions are unchanged.
    */
   TentativePlacement withoutReasons() {
     reasons = false;
@@ -146,6 +149,17 @@ final class TentativePlacement {
    */
   TentativePlacement fullWidthAtoms() {
     fullWidth = true;
+    return this;
+  }
+
+  /**
+   * For greel-plus's early candidate, placed on {@code m}'s view of the plan: the accepted decision
+   * carries the allocation reflected back to the plan ({@link TimeMirror#unmirror}), built once (a
+   * single block straight from the log). The policy is not checked here ({@link #run} refuses to):
+   * the caller checks the reflected allocation against the real plan.
+   */
+  TentativePlacement unmirroredBy(TimeMirror m) {
+    unmirror = m;
     return this;
   }
 
@@ -198,15 +212,29 @@ final class TentativePlacement {
           request.id(), Rejection.of(Rejection.Code.STOPPED, "", "planning was cancelled"));
     }
     if (!ok) {
-      // without reasons (withoutReasons, or a context whose caller reads none), the compiler's
-      // reason is not worked out either: only the failure is read
-      Rejection r = reasons ? RdlChecks.infeasibility(request.rdl()) : null;
+      // a caller that throws the reason away (withoutReasons, or a context whose caller reads none)
+      // is not told the more fundamental one
+      if (!reasons)
+        return Decision.reject(
+            request.id(), Rejection.of(Rejection.Code.CAPACITY, "", "no placement found"));
+      Rejection r = RdlChecks.infeasibility(request.rdl());
       if (r == null)
         r =
             failure != null
                 ? failure
                 : Rejection.of(Rejection.Code.CAPACITY, "", "no placement found");
       return Decision.reject(request.id(), r);
+    }
+    if (unmirror != null) {
+      if (checkPolicy)
+        throw new IllegalStateException("an unmirrored placement's policy check is its caller's");
+      if (log.size() == 1) {
+        Block b = log.get(0);
+        return Decision.accept(
+            unmirror.unmirrorBlock(
+                request.id(), b.path(), b.atom().bundle(), b.start(), b.end(), b.bundles()));
+      }
+      return Decision.accept(unmirror.unmirror(allocation()));
     }
     ReservationAllocation alloc = allocation();
     if (policy != null && checkPolicy) {

@@ -54,7 +54,8 @@ final class TimeMirror {
 
   private Rdl mirror(Rdl e, String mpath, String opath) {
     if (e instanceof Rdl.Atom) {
-      paths.put(mpath, opath);
+      // only paths that differ (under a reversed order): unmirror keeps the others as they are
+      if (!mpath.equals(opath)) paths.put(mpath, opath);
       return e;
     }
     if (e instanceof Rdl.Window w) {
@@ -81,16 +82,33 @@ final class TimeMirror {
 
   /** An allocation on the mirror (of the last {@link #request}) as an allocation on the plan. */
   ReservationAllocation unmirror(ReservationAllocation a) {
-    List<AtomAllocation> atoms = new ArrayList<>(a.atoms().size());
-    for (AtomAllocation at : a.atoms()) {
-      List<Step> steps = new ArrayList<>(at.steps().size());
-      for (int i = at.steps().size() - 1; i >= 0; i--) {
-        Step s = at.steps().get(i);
-        steps.add(new Step(h - s.end(), h - s.start(), s.bundles()));
+    List<AtomAllocation> in = a.atoms();
+    AtomAllocation[] atoms = new AtomAllocation[in.size()];
+    for (int j = 0; j < atoms.length; j++) {
+      AtomAllocation at = in.get(j);
+      List<Step> ss = at.steps();
+      int n = ss.size();
+      Step[] steps = new Step[n];
+      for (int i = 0; i < n; i++) {
+        Step s = ss.get(n - 1 - i);
+        steps[i] = new Step(h - s.end(), h - s.start(), s.bundles());
       }
-      atoms.add(new AtomAllocation(paths.getOrDefault(at.path(), at.path()), at.bundle(), steps));
+      String path = paths.isEmpty() ? at.path() : paths.getOrDefault(at.path(), at.path());
+      atoms[j] = new AtomAllocation(path, at.bundle(), List.of(steps));
     }
-    return new ReservationAllocation(a.reservationId(), atoms);
+    return new ReservationAllocation(a.reservationId(), List.of(atoms));
+  }
+
+  /**
+   * {@link #unmirror} of the allocation of one block on the mirror: {@code bundles} bundles of the
+   * atom at {@code path} over {@code [start, end)}; the same allocation, without building the
+   * mirrored one first.
+   */
+  ReservationAllocation unmirrorBlock(
+      String id, String path, Resources bundle, long start, long end, long bundles) {
+    String p = paths.isEmpty() ? path : paths.getOrDefault(path, path);
+    return new ReservationAllocation(
+        id, List.of(new AtomAllocation(p, bundle, List.of(new Step(h - end, h - start, bundles)))));
   }
 
   private long flip(long t) {

@@ -98,6 +98,22 @@ class PlanTest {
   }
 
   @Test
+  void aResourceFirstSeenInAReservationBecomesADimensionOfThePlanAndOfItsCopies() {
+    Plan p = Plan.empty(Resources.of(8192, 8), 10, 60);
+    assertThat(p.dimensions()).containsExactly("memoryMB", "vcores");
+    ReservationAllocation a =
+        new ReservationAllocation(
+            "g",
+            List.of(
+                new AtomAllocation(
+                    "", Resources.of(1024, 1, Map.of("gpu", 1L)), List.of(new Step(0, 2, 2)))));
+    p.add(Fixtures.req("g", "atom(<1024,1,gpu=1>,1,2,1,4)"), a);
+    assertThat(p.dimensions()).containsExactly("memoryMB", "vcores", "gpu");
+    assertThat(p.copy().dimensions()).containsExactly("memoryMB", "vcores", "gpu");
+    assertThat(p.emptyCopy().dimensions()).containsExactly("memoryMB", "vcores");
+  }
+
+  @Test
   void extraResourcesAreTrackedAsTheirOwnDimension() {
     Plan p = Plan.empty(Resources.of(8192, 8, Map.of("gpu", 2L)), 10, 60);
     assertThat(p.dimensions()).containsExactly("memoryMB", "vcores", "gpu");

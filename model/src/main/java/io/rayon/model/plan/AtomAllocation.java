@@ -18,8 +18,13 @@ public record AtomAllocation(String path, Resources bundle, List<Step> steps) {
     steps = canonical(steps);
   }
 
-  /** Sorts, drops zero steps, merges touching equal steps; rejects overlaps. */
+  /**
+   * Sorts, drops zero steps, merges touching equal steps; rejects overlaps. Steps already canonical
+   * (as every planner builds them) are only copied into an unmodifiable list (none when they are
+   * one already): the same list as the full pass gives, without its sort and three copies.
+   */
   public static List<Step> canonical(List<Step> in) {
+    if (in != null && isCanonical(in)) return List.copyOf(in);
     List<Step> s = new ArrayList<>(in == null ? List.of() : in);
     for (int i = 0; i < s.size(); i++)
       if (s.get(i) == null) throw new IllegalArgumentException("steps[" + i + "] is null");
@@ -40,6 +45,22 @@ public record AtomAllocation(String path, Resources bundle, List<Step> steps) {
       out.add(x);
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * True when {@code in} is canonical as it is: no null, no zero step, each step starting at or
+   * after the end of the one before, and no two touching steps of equal counts.
+   */
+  private static boolean isCanonical(List<Step> in) {
+    Step p = null;
+    for (Step x : in) {
+      if (x == null || x.bundles() == 0) return false;
+      if (p != null
+          && (x.start() < p.end() || (x.start() == p.end() && x.bundles() == p.bundles())))
+        return false;
+      p = x;
+    }
+    return true;
   }
 
   /** Bundle-steps granted in total. */

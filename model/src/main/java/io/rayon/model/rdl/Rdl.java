@@ -184,6 +184,6 @@ public sealed interface Rdl permits Rdl.Atom, Rdl.Any, Rdl.All, Rdl.Order, Rdl.W
 
   /** Path of a child under its parent's path. */
   static String childPath(String parent, int i) {
-    return parent.isEmpty() ? Integer.toString(i) : parent + "." + i;
+    return parent.isEmpty() ? TopPaths.of(i) : parent + "." + i;
   }
 }
