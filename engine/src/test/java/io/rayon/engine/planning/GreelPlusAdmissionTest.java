@@ -73,7 +73,7 @@ class GreelPlusAdmissionTest {
    * admission was written for (the defaults before the fifth session of 2026-11-27), so that only
    * the admission refuses here.
    */
-  private static GreelPlusPlanner tallPlanner(String... kv) {
+  static GreelPlusPlanner tallPlanner(String... kv) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("max-stretch", "0");
     m.put("early-shape", "tall");

@@ -16,7 +16,6 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import io.rayon.model.scenario.SharingPolicySpec;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -57,16 +56,19 @@ class GreelPlusShapeTest {
     return plan;
   }
 
+  /**
+   * {@link GreelPlusAdmissionTest#tallPlanner} (the tall shape and no max-stretch unless a test
+   * sets them: the defaults before the fifth session of 2026-11-27, against which these options
+   * were written) with no admission and no early reserve, then {@code kv}.
+   */
   private static GreelPlusPlanner greelPlus(String... kv) {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("max-room-share", "1");
-    m.put("early-reserve", "0");
-    // the tall shape and no max-stretch unless a test sets them (the defaults before the fifth
-    // session of 2026-11-27, against which these options were written)
-    m.put("early-shape", "tall");
-    m.put("max-stretch", "0");
-    for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
-    return (GreelPlusPlanner) Planners.byName("greel-plus", new PlannerOptions(m));
+    String[] all = new String[kv.length + 4];
+    all[0] = "max-room-share";
+    all[1] = "1";
+    all[2] = "early-reserve";
+    all[3] = "0";
+    System.arraycopy(kv, 0, all, 4, kv.length);
+    return GreelPlusAdmissionTest.tallPlanner(all);
   }
 
   /**
