@@ -557,20 +557,18 @@ public final class HadoopComparison {
   /** Writes the {@code --out} table atomically (a sibling temp file, then a move), in UTF-8. */
   static void writeTable(Path file, String table) {
     Path abs = file.toAbsolutePath();
-    Path tmp = null;
+    // a plain sibling (not createTempFile, whose owner-only permissions the table would keep)
+    Path tmp = abs.resolveSibling(abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
     try {
-      tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
       Files.writeString(tmp, table, StandardCharsets.UTF_8);
       Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
     } finally {
-      if (tmp != null) {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException e) {
-          // the move succeeded or the write failed and was reported
-        }
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException e) {
+        // the move succeeded or the write failed and was reported
       }
     }
   }

@@ -309,6 +309,14 @@ class JvmMediansTest {
                 + W
                 + " | greel-plus | 66.7% | 66.7% | 3.00 µs | 2.00–4.00 µs | 100.0× | 75.0–110.0× |");
     assertThat(temps.toFile().list()).isEmpty();
+    // written atomically, with the permissions any new file gets (not a temp file's owner-only)
+    Path plain = Files.writeString(tmp.resolve("plain.md"), "x");
+    assertThat(Files.getPosixFilePermissions(table))
+        .isEqualTo(Files.getPosixFilePermissions(plain));
+    try (Stream<Path> s = Files.list(tmp)) {
+      assertThat(s.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("fixtures", "temps", "table.md", "plain.md");
+    }
   }
 
   // ---- rows
