@@ -9,6 +9,11 @@
 #                              bench/run-hadoop-comparison.sh --policy none --users 1 --step-seconds 1
 #                              bench/run-hadoop-comparison.sh --swim OTHER-TRACE.tsv --workloads ii,iii
 #                              bench/run-hadoop-comparison.sh --trace traces/swf/KTH-SP2-1996-2.1-cln.swf.gz --workloads ii,iii
+#                              bench/run-hadoop-comparison.sh --jvms 3 --repeats 3 --out /tmp/table.md
+# --jvms N (1 to 20, default 1) runs the whole comparison in N fresh JVMs one after another (the same
+# java, -Xmx4g -XX:+UseParallelGC, class path and arguments; their lines prefixed "[jvm k/N]") and
+# reports per row the median over the N JVMs of each timed figure, the ratio from the medians, and
+# the min-max over the JVMs; --budget-seconds applies to each JVM, so N JVMs take up to N times as long.
 # The first build downloads Hadoop's jars (~100 MB) into ~/.m2; later builds work offline
 # (set MVN_FLAGS=-o). The full run is bounded by --budget-seconds (default 840 s).
 set -euo pipefail

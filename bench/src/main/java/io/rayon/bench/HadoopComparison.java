@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -61,8 +62,18 @@ import org.apache.log4j.Logger;
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N]
  * [--repeats N] [--step-seconds N] [--swim FILE | --trace FILE] [--policy SPEC] [--users N]
  * [--save-workloads DIR] [--workloads i,ii,iii] [--planners gree,greel,...] [--budget-seconds N]
- * [--out FILE.md]}. Exit code 0 when every run finished and our plans have no violations, 1
- * otherwise, 2 on bad arguments.
+ * [--jvms N] [--out FILE.md]}. Exit code 0 when every run finished and our plans have no
+ * violations, 1 otherwise, 2 on bad arguments.
+ *
+ * <p>Medians over JVMs: within one JVM a figure is the median of its timed rounds, but heap layout
+ * and compilation state move a whole JVM's figures together (by up to 1.7× on the same jars). With
+ * {@code --jvms N} (1 to 20; default 1, one JVM, the output exactly as without it) the whole
+ * comparison runs in N fresh JVMs one after another, each with this JVM's java binary, JVM options
+ * and class path and the same arguments ({@link ChildJvms}; {@code --budget-seconds} applies to
+ * each), their lines shown prefixed "[jvm k/N]"; the table then gives per row the median over the N
+ * JVMs of each timed figure, the speed ratio from the medians, and the min–max over the JVMs of the
+ * CPU time and of the ratio each JVM measured ({@link JvmMedians}). Acceptance is checked to be the
+ * same in every JVM; a mismatch, or a child that fails, fails the run.
  */
 public final class HadoopComparison {
 
@@ -107,7 +118,12 @@ public final class HadoopComparison {
       SharingPolicySpec policy,
       int users,
       Path saveWorkloads,
-      Path trace) {}
+      Path trace,
+      int jvms,
+      Path jvmResults) {}
+
+  /** The most child JVMs {@code --jvms} takes. */
+  static final int MAX_JVMS = 20;
 
   public static void main(String[] args) {
     Options o;
@@ -121,7 +137,10 @@ public final class HadoopComparison {
     quietHadoop();
     int rc;
     try {
-      rc = run(o, System.out);
+      rc = o.jvms() > 1 ? ChildJvms.run(o, args, System.out) : run(o, System.out);
+    } catch (ChildJvms.ChildFailed e) {
+      System.err.println("hadoop-comparison: " + e.getMessage());
+      rc = e.exitCode;
     } catch (RuntimeException e) {
       System.err.println("hadoop-comparison: " + e.getMessage());
       rc = 1;
@@ -145,6 +164,8 @@ public final class HadoopComparison {
     SharingPolicySpec policy = HadoopPeer.HADOOP_DEFAULT_POLICY;
     long users = 10;
     Path save = null;
+    long jvms = 1;
+    Path jvmResults = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -162,6 +183,9 @@ public final class HadoopComparison {
         case "--planners" -> planners = plannersArg(strArg(args, ++i, a));
         case "--users" -> users = longArg(args, ++i, a);
         case "--save-workloads" -> save = Path.of(strArg(args, ++i, a));
+        case "--jvms" -> jvms = longArg(args, ++i, a);
+        // hidden: a child JVM of --jvms writes its rows there (JvmRun), for the parent
+        case "--jvm-results" -> jvmResults = Path.of(strArg(args, ++i, a));
         case "--policy" -> {
           String v = strArg(args, ++i, a);
           try {
@@ -176,7 +200,7 @@ public final class HadoopComparison {
                     + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
                     + " [--workloads i,ii,iii] [--planners "
                     + String.join(",", defaultPlanners())
-                    + "] [--budget-seconds N]"
+                    + "] [--budget-seconds N] [--jvms N]"
                     + " [--out FILE.md]\n  defaults: --policy "
                     + HadoopPeer.HADOOP_DEFAULT_POLICY
                     + " (Hadoop's default, on both sides),"
@@ -185,7 +209,14 @@ public final class HadoopComparison {
                     + " (a SWIM .tsv or a Parallel Workloads Archive .swf/.swf.gz log, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz),"
                     + " with the same atom model, its workloads named after the file (KTH-SP2)"
                     + "; a registered planner with -O options is written NAME[k=v,...], e.g. "
-                    + GREEL_FAST);
+                    + GREEL_FAST
+                    + "\n  --jvms N (1 to "
+                    + MAX_JVMS
+                    + ", default 1: one JVM, as before): run the whole comparison in N fresh JVMs one"
+                    + " after another (same java, JVM options, class path and arguments) and report per row"
+                    + " the median over the N JVMs of each timed figure, with the CPU time's and the speed"
+                    + " ratio's min-max over the JVMs; --budget-seconds applies to each JVM (N JVMs take up"
+                    + " to N times as long); acceptance must be the same in every JVM");
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
@@ -196,6 +227,15 @@ public final class HadoopComparison {
     int r = repeats != null ? repeats : quick ? 3 : 5;
     if (w < 0 || r < 1)
       throw new IllegalArgumentException("--warmup must be >= 0 and --repeats >= 1");
+    if (jvms < 1 || jvms > MAX_JVMS)
+      throw new IllegalArgumentException(
+          "--jvms must be in [1, "
+              + MAX_JVMS
+              + "] (how many JVMs to take medians over), got "
+              + jvms);
+    if (jvmResults != null && jvms > 1)
+      throw new IllegalArgumentException(
+          "--jvm-results is for the child JVMs of --jvms; give one or the other");
     if (users < 1 || users > 100_000)
       throw new IllegalArgumentException("--users must be in [1, 100000], got " + users);
     if (swim != null && trace != null) {
@@ -239,7 +279,9 @@ public final class HadoopComparison {
         policy,
         (int) users,
         save,
-        trace);
+        trace,
+        (int) jvms,
+        jvmResults);
   }
 
   private static long longArg(String[] args, int i, String opt) {
@@ -496,16 +538,39 @@ public final class HadoopComparison {
     out.println();
     out.println(table);
     if (o.out() != null) {
+      writeTable(o.out(), table);
+      out.println("table written to " + o.out());
+    }
+    if (o.jvmResults() != null) {
       try {
-        Files.writeString(o.out(), table, StandardCharsets.UTF_8);
-        out.println("table written to " + o.out());
+        new JvmRun(results, diffs).write(o.jvmResults());
       } catch (IOException e) {
-        throw new IllegalArgumentException("cannot write " + o.out() + ": " + e.getMessage());
+        throw new IllegalArgumentException(
+            "cannot write --jvm-results " + o.jvmResults() + ": " + e.getMessage());
       }
     }
     if (!complete) out.println("note: the time budget cut some runs short; see the runs column");
     out.println("violations in our plans: " + ourViolations);
     return complete && ourViolations == 0 ? 0 : 1;
+  }
+
+  /** Writes the {@code --out} table atomically (a sibling temp file, then a move), in UTF-8. */
+  static void writeTable(Path file, String table) {
+    Path abs = file.toAbsolutePath();
+    // a plain sibling (not createTempFile, whose owner-only permissions the table would keep)
+    Path tmp = abs.resolveSibling(abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    try {
+      Files.writeString(tmp, table, StandardCharsets.UTF_8);
+      Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
+    } finally {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException e) {
+        // the move succeeded or the write failed and was reported
+      }
+    }
   }
 
   /**

@@ -34,6 +34,34 @@ final class Report {
       LocalDate date,
       String loadBefore,
       String loadAfter) {
+    return markdown(rows, diffs, null, List.of(), o, date, loadBefore, loadAfter);
+  }
+
+  /**
+   * As above for medians over several JVMs ({@code --jvms N}): the rows and differences of {@code
+   * c}, a paragraph saying how they were combined with each JVM's wall time ({@code wallSeconds},
+   * in the order they ran), and beside the CPU time and the speed ratio their min–max over the
+   * JVMs.
+   */
+  static String markdown(
+      JvmMedians.Combined c,
+      List<Double> wallSeconds,
+      HadoopComparison.Options o,
+      LocalDate date,
+      String loadBefore,
+      String loadAfter) {
+    return markdown(c.rows(), c.diffs(), c, wallSeconds, o, date, loadBefore, loadAfter);
+  }
+
+  private static String markdown(
+      List<Result> rows,
+      List<AcceptanceDiff> diffs,
+      JvmMedians.Combined jvms,
+      List<Double> wallSeconds,
+      HadoopComparison.Options o,
+      LocalDate date,
+      String loadBefore,
+      String loadAfter) {
     StringBuilder sb = new StringBuilder();
     sb.append(
         String.format(
@@ -60,20 +88,71 @@ final class Report {
             o.repeats(),
             loadBefore,
             loadAfter));
-    sb.append(
-        "| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
-    sb.append("|---|---|---:|---:|---:|---:|\n");
-    for (Result r : rows) {
+    if (jvms != null) {
+      int n = jvms.jvms();
+      StringBuilder walls = new StringBuilder();
+      for (int k = 0; k < wallSeconds.size(); k++) {
+        if (k > 0) walls.append(", ");
+        walls.append(
+            String.format(Locale.ROOT, "JVM %d: %.0f s", k + 1, (double) wallSeconds.get(k)));
+      }
       sb.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
-              r.workload(),
-              r.planner(),
-              100 * r.stats().acceptance(),
-              100 * r.stats().weightedAcceptance(),
-              Result.time(r.cpuNanos()),
-              ratio(r)));
+              "**Medians over %d JVMs**, run one after another, each a fresh JVM with the same"
+                  + " options and arguments (wall time %s). Within a JVM each figure is the median"
+                  + " of its timed rounds; per row the timed figures are the median of the %d JVMs'"
+                  + " figures, with the CPU time's min–max over the JVMs beside it; the speed ratio"
+                  + " is computed from the medians (the faster agent is the one with the lowest"
+                  + " median), with the min–max over the JVMs of the ratio each JVM measured within"
+                  + " itself. Acceptance, preemption, uniformity, plan problems, refusals and the"
+                  + " acceptance differences are the first JVM's (every JVM accepted as many"
+                  + " requests in every row; checked); runs: the fewest any JVM ran.%n%n",
+              n,
+              walls,
+              n));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| workload | planner | acceptance | by work | CPU time/request (median over %d JVMs)"
+                  + " | CPU time/request (min–max over %d JVMs) | × faster than the faster Hadoop"
+                  + " agent (CPU, from the medians) | × faster (min–max over %d JVMs, ratio within"
+                  + " each JVM) |%n",
+              n,
+              n,
+              n));
+      sb.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+      for (Result r : rows) {
+        JvmMedians.Spread s = jvms.spreadOf(r);
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %.1f%% | %.1f%% | %s | %s | %s | %s |%n",
+                r.workload(),
+                r.planner(),
+                100 * r.stats().acceptance(),
+                100 * r.stats().weightedAcceptance(),
+                Result.time(r.cpuNanos()),
+                timeRange(s),
+                ratio(r),
+                ratioRange(s)));
+      }
+    } else {
+      sb.append(
+          "| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
+      sb.append("|---|---|---:|---:|---:|---:|\n");
+      for (Result r : rows) {
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
+                r.workload(),
+                r.planner(),
+                100 * r.stats().acceptance(),
+                100 * r.stats().weightedAcceptance(),
+                Result.time(r.cpuNanos()),
+                ratio(r)));
+      }
     }
     if (!diffs.isEmpty()) {
       sb.append(
@@ -133,6 +212,49 @@ final class Report {
                         + r.refusals().getOrDefault(Refusal.OVER_CAPACITY, 0)));
       }
     }
+    if (jvms != null) {
+      int n = jvms.jvms();
+      sb.append(
+          String.format(
+              Locale.ROOT, "\nEvery figure (timed figures: medians over %d JVMs):\n\n", n));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU"
+                  + " time/request | CPU min–max over %d JVMs | wall time/request | wall p50 | wall"
+                  + " p99 | × faster than the faster Hadoop agent (CPU) | × min–max over %d JVMs |"
+                  + " runs (warm-up+timed, fewest of any JVM) | plan problems |%n",
+              n,
+              n));
+      sb.append(
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      for (Result r : rows) {
+        JvmMedians.Spread s = jvms.spreadOf(r);
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %s | %s | %d+%d | %d |%n",
+                r.workload(),
+                r.planner(),
+                r.stats().accepted(),
+                r.requests(),
+                100 * r.stats().acceptance(),
+                100 * r.stats().weightedAcceptance(),
+                r.stats().preemption(),
+                r.stats().uniformity(),
+                Result.time(r.cpuNanos()),
+                timeRange(s),
+                Result.time(r.meanNanos()),
+                Result.time(r.p50Nanos()),
+                Result.time(r.p99Nanos()),
+                ratio(r),
+                ratioRange(s),
+                r.warmupRuns(),
+                r.timedRuns(),
+                r.violations().size()));
+      }
+      return sb.toString();
+    }
     sb.append("\nEvery figure:\n\n");
     sb.append(
         "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
@@ -163,9 +285,30 @@ final class Report {
   }
 
   private static String ratio(Result r) {
-    if (Double.isNaN(r.speedup())) return "—";
+    return ratio(r.speedup());
+  }
+
+  private static String ratio(double speedup) {
+    if (Double.isNaN(speedup)) return "—";
     // below 1 (slower than the agent) two significant digits, so 1/60 reads 0.017×, not 0.0×
-    return String.format(Locale.ROOT, r.speedup() < 1 ? "%.2g×" : "%.1f×", r.speedup());
+    return String.format(Locale.ROOT, speedup < 1 ? "%.2g×" : "%.1f×", speedup);
+  }
+
+  /** A row's CPU time per request over the JVMs, e.g. {@code 2.61–4.29 µs}. */
+  static String timeRange(JvmMedians.Spread s) {
+    String lo = Result.time(s.cpuMin());
+    String hi = Result.time(s.cpuMax());
+    int sp = lo.indexOf(' ');
+    // one unit when both ends share it
+    if (sp > 0 && hi.endsWith(lo.substring(sp))) return lo.substring(0, sp) + "–" + hi;
+    return lo + " – " + hi;
+  }
+
+  /** A row's speed ratio over the JVMs, e.g. {@code 82.4–123.0×}; "—" for Hadoop's rows. */
+  static String ratioRange(JvmMedians.Spread s) {
+    if (Double.isNaN(s.ratioMin())) return "—";
+    String lo = ratio(s.ratioMin());
+    return lo.substring(0, lo.length() - 1) + "–" + ratio(s.ratioMax());
   }
 
   private static Result find(List<Result> rows, String workload, String planner) {
