@@ -12,6 +12,8 @@ import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_REPAIR_PICK;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_SMALL_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_SMALL_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_STRETCH_ABOVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DIRECTION;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_RESERVE;
@@ -25,19 +27,24 @@ import static io.rayon.engine.planning.GreelPlusPlanner.NO_EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_MAX_ROOM_SHARE;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.NO_REPAIR;
+import static io.rayon.engine.planning.GreelPlusPlanner.NO_SMALL_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR_PICK;
 import static io.rayon.engine.planning.GreelPlusPlanner.REPAIR_PLACE;
 import static io.rayon.engine.planning.GreelPlusPlanner.RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.ROOM_SHARE_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.SMALL_BELOW;
+import static io.rayon.engine.planning.GreelPlusPlanner.SMALL_REPAIR;
 import static io.rayon.engine.planning.GreelPlusPlanner.STRETCH_ABOVE;
 
+import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.planning.GreelPlusPlanner.Aligned;
 import io.rayon.engine.planning.GreelPlusPlanner.Direction;
 import io.rayon.engine.planning.GreelPlusPlanner.EarlyShape;
 import io.rayon.engine.planning.GreelPlusPlanner.RepairPlace;
 import io.rayon.engine.planning.GreelPlusPlanner.ReserveRule;
 import io.rayon.engine.plugin.Options;
+import io.rayon.model.reservation.ReservationRequest;
 
 /**
  * The settings of {@link GreelPlusPlanner} ({@value GreelPlusPlanner#NAME}), one component per
@@ -100,6 +107,14 @@ import io.rayon.engine.plugin.Options;
  * @param stretchAbove {@value GreelPlusPlanner#STRETCH_ABOVE}: in [0, 1]; {@code maxStretch}
  *     applies only to a request whose work is more than this share of the plan's whole capacity
  *     ({@link RequestSize#shareOfPlan}); 0 ({@link GreelPlusPlanner#ALL_SIZES}) to every request
+ * @param smallRepair {@value GreelPlusPlanner#SMALL_REPAIR}: in [0, {@value
+ *     GreelPlusPlanner#MAX_REPAIR}]; 0 ({@link GreelPlusPlanner#NO_SMALL_REPAIR}) is off. The bound
+ *     of bounded repair for a small request (see {@code smallBelow}) when it is more than {@code
+ *     repair}; nothing moves when {@code repair} is 0 (the bound of one request: {@link
+ *     Planner#repairBound(PlanView, ReservationRequest)})
+ * @param smallBelow {@value GreelPlusPlanner#SMALL_BELOW}: in [0, 1]; a request whose work is less
+ *     than this share of the plan's whole capacity ({@link RequestSize#shareOfPlan}) is small for
+ *     {@code smallRepair}
  */
 public record GreelPlusOptions(
     GreedyOptions greedy,
@@ -115,7 +130,9 @@ public record GreelPlusOptions(
     double roomShareBelow,
     double maxPlanShare,
     double maxStretch,
-    double stretchAbove) {
+    double stretchAbove,
+    int smallRepair,
+    double smallBelow) {
 
   /**
    * {@value GreelPlusPlanner#NAME}'s defaults ({@code new GreelPlusPlanner()}, and the planner of
@@ -143,7 +160,9 @@ public record GreelPlusOptions(
           DEFAULT_ROOM_SHARE_BELOW,
           NO_MAX_ROOM_SHARE,
           DEFAULT_MAX_STRETCH,
-          DEFAULT_STRETCH_ABOVE);
+          DEFAULT_STRETCH_ABOVE,
+          DEFAULT_SMALL_REPAIR,
+          DEFAULT_SMALL_BELOW);
 
   /**
    * The plain early-then-late planner, with none of the later options: {@link
@@ -170,7 +189,9 @@ public record GreelPlusOptions(
           ALWAYS,
           NO_MAX_ROOM_SHARE,
           NO_MAX_STRETCH,
-          ALL_SIZES);
+          ALL_SIZES,
+          NO_SMALL_REPAIR,
+          DEFAULT_SMALL_BELOW);
 
   /** Checks every range and the cross-checks; a null takes {@link #PLAIN}'s value. */
   public GreelPlusOptions {
@@ -213,6 +234,11 @@ public record GreelPlusOptions(
               + maxStretch);
     if (!(stretchAbove >= 0 && stretchAbove <= 1))
       throw new IllegalArgumentException(STRETCH_ABOVE + " must be in [0, 1], got " + stretchAbove);
+    if (smallRepair < 0 || smallRepair > MAX_REPAIR)
+      throw new IllegalArgumentException(
+          SMALL_REPAIR + " must be in [0, " + MAX_REPAIR + "], got " + smallRepair);
+    if (!(smallBelow >= 0 && smallBelow <= 1))
+      throw new IllegalArgumentException(SMALL_BELOW + " must be in [0, 1], got " + smallBelow);
   }
 
   /**
@@ -240,7 +266,9 @@ public record GreelPlusOptions(
         o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW,
         o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE,
         o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : DEFAULT_MAX_STRETCH,
-        o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : DEFAULT_STRETCH_ABOVE);
+        o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : DEFAULT_STRETCH_ABOVE,
+        o.has(SMALL_REPAIR) ? (int) o.integer(SMALL_REPAIR) : DEFAULT_SMALL_REPAIR,
+        o.has(SMALL_BELOW) ? o.decimal(SMALL_BELOW) : DEFAULT_SMALL_BELOW);
   }
 
   /** These options with {@code greedy} instead. */
@@ -259,7 +287,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code direction} instead. */
@@ -278,7 +308,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code earlyShape} instead. */
@@ -297,7 +329,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code maxRoomShare} instead. */
@@ -316,7 +350,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code earlyReserve} instead. */
@@ -335,7 +371,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code aligned} instead. */
@@ -354,7 +392,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code reserveRule} instead. */
@@ -373,7 +413,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code repair} instead. */
@@ -392,7 +434,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code repairPick} instead. */
@@ -411,7 +455,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code repairPlace} instead. */
@@ -430,7 +476,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code roomShareBelow} instead. */
@@ -449,7 +497,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code maxPlanShare} instead. */
@@ -468,7 +518,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code maxStretch} instead. */
@@ -487,7 +539,9 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 
   /** These options with {@code stretchAbove} instead. */
@@ -506,6 +560,50 @@ public record GreelPlusOptions(
         roomShareBelow,
         maxPlanShare,
         maxStretch,
-        stretchAbove);
+        stretchAbove,
+        smallRepair,
+        smallBelow);
+  }
+
+  /** These options with {@code smallRepair} instead. */
+  public GreelPlusOptions withSmallRepair(int smallRepair) {
+    return new GreelPlusOptions(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        stretchAbove,
+        smallRepair,
+        smallBelow);
+  }
+
+  /** These options with {@code smallBelow} instead. */
+  public GreelPlusOptions withSmallBelow(double smallBelow) {
+    return new GreelPlusOptions(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        stretchAbove,
+        smallRepair,
+        smallBelow);
   }
 }

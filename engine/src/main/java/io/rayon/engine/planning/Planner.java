@@ -36,6 +36,16 @@ public interface Planner {
   }
 
   /**
+   * The bound of bounded repair for {@code request}, which this planner just rejected on {@code
+   * plan} (the plan as it rejected it): what the reservation system reads. {@link #repairBound} by
+   * default; a planner may allow more moves for some requests than for others (greel-plus: {@code
+   * small-repair}), but never any when {@link #repairBound} is 0.
+   */
+  default int repairBound(PlanView plan, ReservationRequest request) {
+    return repairBound();
+  }
+
+  /**
    * Which reservations bounded repair takes out ({@link RepairPick}); read only when {@link
    * #repairBound} is more than 0. {@link RepairPick#MOST_HELD} by default.
    */

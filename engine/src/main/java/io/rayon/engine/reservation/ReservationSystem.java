@@ -145,8 +145,9 @@ public final class ReservationSystem {
   /**
    * Places a new reservation and commits it when accepted.
    *
-   * <p><b>Bounded repair</b> (the planner's {@link Planner#repairBound} k &gt; 0; issue 19: "the
-   * plan is re-plannable until a reservation starts"). When the request is rejected for lack of
+   * <p><b>Bounded repair</b> (the planner's {@link Planner#repairBound} &gt; 0; issue 19: "the plan
+   * is re-plannable until a reservation starts"; k is the planner's bound for this request, {@link
+   * Planner#repairBound(PlanView, ReservationRequest)}). When the request is rejected for lack of
    * room ({@link Rejection.Code#CAPACITY}, {@link Rejection.Code#GANG_OR_LEASE}) or by the sharing
    * policy ({@link Rejection.Code#POLICY}) — never when it is {@code INVALID}, {@code WINDOW}
    * (structural: no move can help) or {@code STOPPED} — the system tries once:
@@ -198,9 +199,8 @@ public final class ReservationSystem {
               "reservation id '" + request.id() + "' is already in use; use update to change it"));
     }
     Decision d = commitOrReject(request, planner.place(plan, request, context));
-    int k = planner.repairBound();
-    if (k <= 0 || d.accepted() || !repairable(d.rejection())) return d;
-    return repair(request, d.rejection(), k);
+    if (d.accepted() || planner.repairBound() <= 0 || !repairable(d.rejection())) return d;
+    return repair(request, d.rejection(), planner.repairBound(plan, request));
   }
 
   /**

@@ -69,7 +69,8 @@ class GreelPlusOptionsTest {
                 .withRoomShareBelow(GreelPlusPlanner.ALWAYS)
                 .withEarlyShape(EarlyShape.TALL)
                 .withMaxStretch(GreelPlusPlanner.NO_MAX_STRETCH)
-                .withStretchAbove(GreelPlusPlanner.ALL_SIZES));
+                .withStretchAbove(GreelPlusPlanner.ALL_SIZES)
+                .withSmallRepair(GreelPlusPlanner.NO_SMALL_REPAIR));
     assertThat(
             new GreelPlusOptions(
                 null,
@@ -85,7 +86,9 @@ class GreelPlusOptionsTest {
                 p.roomShareBelow(),
                 p.maxPlanShare(),
                 p.maxStretch(),
-                p.stretchAbove()))
+                p.stretchAbove(),
+                p.smallRepair(),
+                p.smallBelow()))
         .isEqualTo(p);
   }
 
@@ -96,6 +99,9 @@ class GreelPlusOptionsTest {
     Map<Supplier<GreelPlusOptions>, String> bad = new HashMap<>();
     bad.put(() -> d.withRepair(-1), "repair must be in [0, 1000], got -1");
     bad.put(() -> d.withRepair(1001), "repair must be in [0, 1000], got 1001");
+    bad.put(() -> d.withSmallRepair(-1), "small-repair must be in [0, 1000], got -1");
+    bad.put(() -> d.withSmallBelow(Double.NaN), "small-below must be in [0, 1], got NaN");
+    bad.put(() -> d.withSmallBelow(1.5), "small-below must be in [0, 1], got 1.5");
     bad.put(() -> d.withMaxRoomShare(0), "max-room-share must be more than 0, got 0.0");
     bad.put(() -> d.withMaxRoomShare(Double.NaN), "max-room-share must be more than 0, got NaN");
     bad.put(() -> d.withEarlyReserve(-0.1), "early-reserve must be in [0, 1), got -0.1");
@@ -148,7 +154,9 @@ class GreelPlusOptionsTest {
           Map.entry("roomShareBelow", 0.7),
           Map.entry("maxPlanShare", 0.02),
           Map.entry("maxStretch", 2.5),
-          Map.entry("stretchAbove", 0.01));
+          Map.entry("stretchAbove", 0.01),
+          Map.entry("smallRepair", 12),
+          Map.entry("smallBelow", 0.002));
 
   /**
    * Every component has its {@code withX}, and it changes that component alone (read through the
@@ -158,7 +166,7 @@ class GreelPlusOptionsTest {
   void eachWitherChangesItsComponentAlone() throws Exception {
     GreelPlusOptions d = GreelPlusOptions.DEFAULTS;
     RecordComponent[] components = GreelPlusOptions.class.getRecordComponents();
-    assertThat(components).hasSize(14);
+    assertThat(components).hasSize(16);
     for (RecordComponent c : components) {
       String name = c.getName();
       assertThat(OTHER).as(name).containsKey(name);
@@ -200,6 +208,8 @@ class GreelPlusOptionsTest {
     double below = pick(rnd, new Double[] {0.0, 0.3, 1.0});
     double planShare = pick(rnd, new Double[] {0.003, 1.0});
     int repair = pick(rnd, new Integer[] {0, 1, 4, 1000});
+    int smallRepair = pick(rnd, new Integer[] {0, 16, 32});
+    double smallBelow = pick(rnd, new Double[] {0.0, 0.0001, 1.0});
 
     Map<String, String> raw = new HashMap<>();
     raw.put(GreelPlusPlanner.DIRECTION, direction.text());
@@ -214,6 +224,8 @@ class GreelPlusOptionsTest {
     raw.put(GreelPlusPlanner.ROOM_SHARE_BELOW, Double.toString(below));
     raw.put(GreelPlusPlanner.MAX_PLAN_SHARE, Double.toString(planShare));
     raw.put(GreelPlusPlanner.REPAIR, Integer.toString(repair));
+    raw.put(GreelPlusPlanner.SMALL_REPAIR, Integer.toString(smallRepair));
+    raw.put(GreelPlusPlanner.SMALL_BELOW, Double.toString(smallBelow));
     // a random subset of the options, the others left at their defaults
     List<String> keys = new ArrayList<>(raw.keySet());
     for (String k : keys) if (rnd.nextInt(3) == 0) raw.remove(k);
@@ -238,6 +250,8 @@ class GreelPlusOptionsTest {
     if (raw.containsKey(GreelPlusPlanner.ROOM_SHARE_BELOW)) built = built.withRoomShareBelow(below);
     if (raw.containsKey(GreelPlusPlanner.MAX_PLAN_SHARE)) built = built.withMaxPlanShare(planShare);
     if (raw.containsKey(GreelPlusPlanner.REPAIR)) built = built.withRepair(repair);
+    if (raw.containsKey(GreelPlusPlanner.SMALL_REPAIR)) built = built.withSmallRepair(smallRepair);
+    if (raw.containsKey(GreelPlusPlanner.SMALL_BELOW)) built = built.withSmallBelow(smallBelow);
 
     assertThat(parse(raw)).as("%s", raw).isEqualTo(built);
     GreelPlusPlanner planner =

@@ -28,9 +28,12 @@ import org.junit.jupiter.api.Test;
  * end (every reservation's allocation: a move changes an earlier one). The SHA-256 of that record
  * per option setting was first taken before the window's room was read once per placement ({@code
  * RequestSize.WindowRoom}, which kept them), and again when the defaults changed (fifth session of
- * 2026-11-27: the rigid shape, {@code max-stretch}, {@code repair=8}); a change meant to keep every
- * decision must keep these hashes. When a change of behaviour is intended, the failure message
- * lists the new hashes to paste here, and the change belongs in the CHANGELOG.
+ * 2026-11-27: the rigid shape, {@code max-stretch}, {@code repair=8}). The seventh session's {@code
+ * small-repair=32} default changed only the two settings with {@code max-room-share=0.1} (these
+ * plans' requests are rarely below {@code small-below}'s 0.0001: the defaults' hash is the one
+ * {@code small-repair=0} gives); {@code small-below=0.01} applies it far more. A change meant to
+ * keep every decision must keep these hashes. When a change of behaviour is intended, the failure
+ * message lists the new hashes to paste here, and the change belongs in the CHANGELOG.
  */
 class GreelPlusSystemFingerprintTest {
   static final int WORKLOADS = GreedyFingerprintTest.WORKLOADS;
@@ -61,10 +64,10 @@ class GreelPlusSystemFingerprintTest {
     EXPECTED.put(
         "max-plan-share=0.003", "6d02e3ef895e824b85779c4bc9183786e762dd8b8515435c538c390f5219637a");
     EXPECTED.put(
-        "max-room-share=0.1", "2a94a0de9a9d692bb90e070d2df881718ad7d37e2b9b17bff53284bfaa393b89");
+        "max-room-share=0.1", "c29559e2cbcac4abc660d9254f3a6d1d61d07a870f27bf580e37051b7d899f9e");
     EXPECTED.put(
         "max-room-share=0.1,room-share-below=1",
-        "d5c13c4a01fc6f7b49d630db89c75f8ed5b7600b5a7c5441d8c01aded42e00e3");
+        "68b0d3dcb64a5fa15007288754bf9b3392b659d66327b7c2ff28c994b2113396");
     EXPECTED.put(
         "max-stretch=0", "99082199a8ad7beaad1f761b23f34c14bb0f111d3aaf04a261217569a0e356e2");
     EXPECTED.put(
@@ -84,6 +87,10 @@ class GreelPlusSystemFingerprintTest {
     EXPECTED.put("repair=4", "5244f47f7d238a2938ab8ef356fd558fcb4f2c997284470688835573dc8cd50f");
     EXPECTED.put(
         "stretch-above=0", "21060c1cdb80abf4838738bd30a2d0b5be4454e30f32f887a8ca99a19aaed33e");
+    EXPECTED.put(
+        "small-below=0.01", "492c6863835e51e86ddadf438133f4ace5bbbaf72c0f8c3ce8c3991cf357bca4");
+    EXPECTED.put(
+        "small-repair=0", "2e4a3a9ee17c4f8bba6aa7a29f849f6ad8a1fb2454f99610926f6d1193233f0b");
   }
 
   /**
@@ -115,6 +122,9 @@ class GreelPlusSystemFingerprintTest {
         Map.of("early-reserve", "0.25", "reserve-rule", "fixed"));
     out.put("aligned=after-early", Map.of("aligned", "after-early"));
     out.put("direction=late-first", Map.of("direction", "late-first"));
+    // small-repair (seventh session): off, and on for far more of these small plans' requests
+    out.put("small-repair=0", Map.of("small-repair", "0"));
+    out.put("small-below=0.01", Map.of("small-below", "0.01"));
     // the defaults before the fifth session of 2026-11-27
     out.put(
         "fourth-session defaults",
@@ -130,7 +140,9 @@ class GreelPlusSystemFingerprintTest {
             "max-room-share",
             "0.1",
             "early-reserve",
-            "0.25"));
+            "0.25",
+            "small-repair",
+            "0"));
     return out;
   }
 

@@ -59,7 +59,8 @@ class BoundedRepairTest {
    * applied below a free share of 0.5), one in eight {@code max-plan-share=0.02}; the moved
    * reservations are never refused by either. The early shape is mixed too ({@code rigid} among
    * them), and one in four has {@code max-stretch=2} (for every request, or above 1% of the plan),
-   * which does apply to the moved ones: one that would end too late makes the repair fail.
+   * which does apply to the moved ones: one that would end too late makes the repair fail. One in
+   * two gives requests below 5% of the plan the bound 8 ({@code small-repair}).
    */
   private static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
@@ -81,7 +82,10 @@ class BoundedRepairTest {
             .withMaxStretch(
                 Math.floorMod(seed >> 19, 4L) == 3 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
             .withStretchAbove(
-                Math.floorMod(seed >> 21, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01));
+                Math.floorMod(seed >> 21, 2L) == 0 ? GreelPlusPlanner.ALL_SIZES : 0.01)
+            .withSmallRepair(
+                Math.floorMod(seed >> 22, 2L) == 0 ? GreelPlusPlanner.NO_SMALL_REPAIR : 8)
+            .withSmallBelow(0.05));
   }
 
   /** Counts of what the repairs did over a run (for the coverage check). */
@@ -102,6 +106,7 @@ class BoundedRepairTest {
     for (ReservationRequest r : w.requests()) {
       long now = Math.max(0, r.arrival());
       Map<String, ReservationAllocation> before = allocations(rs);
+      int bound = p.repairBound(rs.plan(), r);
       Decision d = rs.create(r);
       Map<String, ReservationAllocation> after = allocations(rs);
       String at =
@@ -110,7 +115,7 @@ class BoundedRepairTest {
               + ", "
               + r.id()
               + ", "
-              + p.repairBound()
+              + bound
               + " "
               + p.repairPick().text()
               + " "
@@ -140,7 +145,7 @@ class BoundedRepairTest {
       }
       // lastMoves names every reservation that moved (and may name one placed again unchanged)
       assertThat(rs.lastMoves()).as(at).containsAllEntriesOf(changed);
-      assertThat(rs.lastMoves().size()).as(at).isLessThanOrEqualTo(p.repairBound());
+      assertThat(rs.lastMoves().size()).as(at).isLessThanOrEqualTo(bound);
       for (var e : rs.lastMoves().entrySet())
         assertThat(after.get(e.getKey())).as(at).isEqualTo(e.getValue());
       moved += changed.size();
@@ -538,6 +543,79 @@ class BoundedRepairTest {
     assertThat(dd.rejection().message())
         .contains("no reservation that has not started overlaps its window");
     assertThat(started.plan().allocationOf("C").start()).isZero();
+  }
+
+  /**
+   * {@code small-repair}: B (32 bundle-steps of the one-node plan's 160, a share of 0.2) is
+   * repaired with the small bound when that share is below {@code small-below}, else with {@code
+   * repair}; with {@code repair=0} nothing moves whatever the small bound. The bound the system
+   * used is the one its reason names.
+   */
+  @Test
+  void aSmallRequestIsRepairedWithTheSmallBound() {
+    String a = "window(atom(<1024,1>,8,8,4,32),2,6)";
+    String b = "window(atom(<1024,1>,8,8,4,32),1,6)";
+    GreelPlusOptions o = GreelPlusOptions.PLAIN.withRepair(2).withSmallRepair(5);
+    Map<Double, String> bySmallBelow = Map.of(0.25, "repair=5", 0.2, "repair=2", 0.0, "repair=2");
+    for (Map.Entry<Double, String> e : bySmallBelow.entrySet()) {
+      GreelPlusPlanner p = new GreelPlusPlanner(o.withSmallBelow(e.getKey()));
+      ReservationSystem rs =
+          new ReservationSystem(onePlan(), p, SharingPolicySpec.NONE).setSelfChecking(true);
+      assertThat(rs.create(request("A", a, 0)).accepted()).isTrue();
+      ReservationRequest rb = request("B", b, 1);
+      int bound = e.getValue().equals("repair=5") ? 5 : 2;
+      assertThat(p.repairBound(rs.plan(), rb)).as("small-below " + e.getKey()).isEqualTo(bound);
+      Decision d = rs.create(rb);
+      assertThat(d.accepted()).isFalse();
+      assertThat(d.rejection().message())
+          .as("small-below " + e.getKey())
+          .contains("bounded repair (" + e.getValue() + ") failed");
+    }
+    // a small bound at or below repair changes nothing; repair=0 moves nothing at all
+    GreelPlusPlanner lower = new GreelPlusPlanner(o.withSmallRepair(1).withSmallBelow(1));
+    assertThat(lower.repairBound(onePlan(), request("B", b, 1))).isEqualTo(2);
+    GreelPlusPlanner off = new GreelPlusPlanner(o.withRepair(0).withSmallBelow(1));
+    assertThat(off.repairBound(onePlan(), request("B", b, 1))).isZero();
+    ReservationSystem none =
+        new ReservationSystem(onePlan(), off, SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(none.create(request("A", a, 0)).accepted()).isTrue();
+    Decision d = none.create(request("B", b, 1));
+    assertThat(d.accepted()).isFalse();
+    assertThat(d.rejection().message()).doesNotContain("bounded repair");
+  }
+
+  @Test
+  void theSmallRepairOptionsAreParsedCheckedAndDescribed() {
+    GreelPlusPlanner byDefault = (GreelPlusPlanner) Planners.byName("greel-plus");
+    assertThat(byDefault.options().smallRepair())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_SMALL_REPAIR)
+        .isEqualTo(32);
+    assertThat(byDefault.options().smallBelow())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_SMALL_BELOW)
+        .isEqualTo(0.0001);
+    GreelPlusPlanner p =
+        (GreelPlusPlanner)
+            Planners.byName(
+                "greel-plus",
+                PlannerOptions.NONE.with("small-repair", "16").with("small-below", "0.01"));
+    assertThat(p.options().smallRepair()).isEqualTo(16);
+    assertThat(p.options().smallBelow()).isEqualTo(0.01);
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("small-repair", "1001")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("small-repair");
+    assertThatThrownBy(
+            () -> Planners.byName("greel-plus", PlannerOptions.NONE.with("small-below", "1.5")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("small-below");
+    for (String name : List.of("small-repair", "small-below")) {
+      OptionSpec spec =
+          Planners.plugin("greel-plus").options().stream()
+              .filter(s -> s.name().equals(name))
+              .findFirst()
+              .orElseThrow();
+      assertThat(spec.help()).as(name).contains("small");
+    }
   }
 
   /** An invalid request is never repaired: the reason is the planner's own. */
