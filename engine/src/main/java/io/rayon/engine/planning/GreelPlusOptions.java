@@ -143,7 +143,8 @@ public record GreelPlusOptions(
    * GreelPlusPlanner#DEFAULT_ROOM_SHARE_BELOW}, {@link GreelPlusPlanner#DEFAULT_EARLY_RESERVE}, no
    * aligned candidate, {@link GreelPlusPlanner#DEFAULT_RESERVE_RULE}, {@link
    * GreelPlusPlanner#DEFAULT_REPAIR} with {@link GreelPlusPlanner#DEFAULT_REPAIR_PICK} and {@link
-   * RepairPlace#SAME}, no admission by plan share.
+   * RepairPlace#SAME}, {@link GreelPlusPlanner#DEFAULT_SMALL_REPAIR} for requests below {@link
+   * GreelPlusPlanner#DEFAULT_SMALL_BELOW} of the plan, no admission by plan share.
    */
   public static final GreelPlusOptions DEFAULTS =
       new GreelPlusOptions(
@@ -170,9 +171,10 @@ public record GreelPlusOptions(
    * admission ({@link GreelPlusPlanner#NO_MAX_ROOM_SHARE}, applied {@link GreelPlusPlanner#ALWAYS}
    * when set), no early reserve ({@link GreelPlusPlanner#NO_EARLY_RESERVE}) with {@link
    * ReserveRule#FIXED}, no aligned candidate, no repair ({@link GreelPlusPlanner#NO_REPAIR}) with
-   * {@link RepairPick#MOST_HELD} and {@link RepairPlace#SAME}: the base the planner's short
-   * constructors built on before its settings were this record. Tests and benchmarks start from it
-   * to set one option at a time.
+   * {@link RepairPick#MOST_HELD} and {@link RepairPlace#SAME} and no larger bound for small
+   * requests ({@link GreelPlusPlanner#NO_SMALL_REPAIR}): the base the planner's short constructors
+   * built on before its settings were this record. Tests and benchmarks start from it to set one
+   * option at a time.
    */
   public static final GreelPlusOptions PLAIN =
       new GreelPlusOptions(
