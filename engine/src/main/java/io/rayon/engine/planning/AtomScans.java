@@ -83,7 +83,7 @@ final class AtomScans {
           s = Math.max(room.segmentStart(t), heldSegmentStart(blocks, t));
           long fit = room.bundles(t);
           a = Math.min(maxUnits, g == 1 ? fit : fit / g) - heldUnits(blocks, t, g);
-          if (fullWidth && a < Math.min(maxUnits, q / l)) a = 0;
+          if (fullWidth && a < Math.min(maxUnits, kq)) a = 0;
         } else {
           s = t;
           a = 0;
@@ -108,7 +108,7 @@ final class AtomScans {
         // the run [t+1, runEnd) ends here
         long len = runEnd - (t + 1);
         if (len >= l && m != Long.MAX_VALUE) {
-          long[] kl = partial(m, len, q, l);
+          long[] kl = partial(m, len, q, l, kq);
           if (kl != null) {
             blocks.add(new long[] {runEnd - kl[1], runEnd, kl[0] * g});
             q -= kl[0] * kl[1];
@@ -194,7 +194,7 @@ final class AtomScans {
         k = 1;
         len = q;
       } else {
-        long[] kl = partial(m, l, q, l);
+        long[] kl = partial(m, l, q, l, q / l);
         k = kl[0];
         len = kl[1];
       }
@@ -244,13 +244,24 @@ final class AtomScans {
    * The block a broken run gives up: as tall as possible (k ≤ maxK units, at most q/l), each unit
    * for len steps (l ≤ len ≤ maxLen, k·len ≤ q) with the rest of the work 0 or at least l
    * unit-steps; the tallest k for which such a len exists, and then the longest len. Null when
-   * none.
+   * none. {@code kq} is {@code q / l} (the caller has it). The same answer as computing {@code len
+   * = min(maxLen, q / k)} by division for each k; this one divides only when {@code k * maxLen > q}
+   * (then {@code q / k < maxLen}), or when the product might overflow (either factor at least
+   * 2^31), since divisions are the scan's main cost.
    */
-  private static long[] partial(long maxK, long maxLen, long q, long l) {
-    for (long k = Math.min(maxK, q / l); k >= 1; k--) {
-      long len = Math.min(maxLen, q / k);
+  static long[] partial(long maxK, long maxLen, long q, long l, long kq) {
+    boolean small = (maxLen >>> 31) == 0;
+    for (long k = Math.min(maxK, kq); k >= 1; k--) {
+      long len;
+      long rest;
+      if (small && (k >>> 31) == 0 && k * maxLen <= q) {
+        len = maxLen; // k * maxLen <= q, so q / k >= maxLen
+        rest = q - k * maxLen;
+      } else {
+        len = Math.min(maxLen, q / k);
+        rest = q - k * len;
+      }
       if (len < l) continue;
-      long rest = q - k * len;
       if (rest > 0 && rest < l) {
         len -= (l - rest + k - 1) / k;
         if (len < l) continue;
