@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -212,7 +213,12 @@ final class Report {
                         + r.refusals().getOrDefault(Refusal.OVER_CAPACITY, 0)));
       }
     }
-    if (jvms != null) {
+    if (jvms == null) {
+      sb.append("\nEvery figure:\n\n");
+      sb.append(
+          "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
+      sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    } else {
       int n = jvms.jvms();
       sb.append(
           String.format(
@@ -228,58 +234,28 @@ final class Report {
               n));
       sb.append(
           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-      for (Result r : rows) {
-        JvmMedians.Spread s = jvms.spreadOf(r);
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %s | %s | %d+%d | %d |%n",
-                r.workload(),
-                r.planner(),
-                r.stats().accepted(),
-                r.requests(),
-                100 * r.stats().acceptance(),
-                100 * r.stats().weightedAcceptance(),
-                r.stats().preemption(),
-                r.stats().uniformity(),
-                Result.time(r.cpuNanos()),
-                timeRange(s),
-                Result.time(r.meanNanos()),
-                Result.time(r.p50Nanos()),
-                Result.time(r.p99Nanos()),
-                ratio(r),
-                ratioRange(s),
-                r.warmupRuns(),
-                r.timedRuns(),
-                r.violations().size()));
-      }
-      return sb.toString();
     }
-    sb.append("\nEvery figure:\n\n");
-    sb.append(
-        "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
-    sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    // one row layout; over several JVMs the CPU time and the ratio each get their min–max beside
     for (Result r : rows) {
-      sb.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %d/%d | %.1f%% | %.1f%% | %.3f | %.3f | %s | %s | %s | %s | %s | %d+%d | %d |%n",
-              r.workload(),
-              r.planner(),
-              r.stats().accepted(),
-              r.requests(),
-              100 * r.stats().acceptance(),
-              100 * r.stats().weightedAcceptance(),
-              r.stats().preemption(),
-              r.stats().uniformity(),
-              Result.time(r.cpuNanos()),
-              Result.time(r.meanNanos()),
-              Result.time(r.p50Nanos()),
-              Result.time(r.p99Nanos()),
-              ratio(r),
-              r.warmupRuns(),
-              r.timedRuns(),
-              r.violations().size()));
+      JvmMedians.Spread s = jvms == null ? null : jvms.spreadOf(r);
+      List<String> cells = new ArrayList<>();
+      cells.add(r.workload());
+      cells.add(r.planner());
+      cells.add(r.stats().accepted() + "/" + r.requests());
+      cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * r.stats().acceptance()));
+      cells.add(String.format(Locale.ROOT, "%.1f%%", 100 * r.stats().weightedAcceptance()));
+      cells.add(String.format(Locale.ROOT, "%.3f", r.stats().preemption()));
+      cells.add(String.format(Locale.ROOT, "%.3f", r.stats().uniformity()));
+      cells.add(Result.time(r.cpuNanos()));
+      if (s != null) cells.add(timeRange(s));
+      cells.add(Result.time(r.meanNanos()));
+      cells.add(Result.time(r.p50Nanos()));
+      cells.add(Result.time(r.p99Nanos()));
+      cells.add(ratio(r));
+      if (s != null) cells.add(ratioRange(s));
+      cells.add(r.warmupRuns() + "+" + r.timedRuns());
+      cells.add(Integer.toString(r.violations().size()));
+      sb.append(String.format(Locale.ROOT, "| %s |%n", String.join(" | ", cells)));
     }
     return sb.toString();
   }
