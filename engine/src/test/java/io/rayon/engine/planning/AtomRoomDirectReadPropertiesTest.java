@@ -88,7 +88,7 @@ class AtomRoomDirectReadPropertiesTest {
   }
 
   /** A view behind a wrapper of no known type: every question goes to it, as asked. */
-  private record Opaque(PlanView v) implements PlanView {
+  record Opaque(PlanView v) implements PlanView {
     @Override
     public long horizon() {
       return v.horizon();
