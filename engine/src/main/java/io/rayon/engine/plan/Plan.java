@@ -80,20 +80,6 @@ public final class Plan implements PlanEdit {
    */
   private long[] edges;
 
-  /** Steps per block of the free-capacity index ({@link #minFreeOfBlock}). */
-  public static final int INDEX_BLOCK = 32;
-
-  /**
-   * The free-capacity index: per dimension and block of {@value #INDEX_BLOCK} steps, the least free
-   * capacity over the block's steps, valid where the block's bit in {@link #indexStale} is clear.
-   * An edit that covers a whole block lowers (or raises) its entry by the amount; a block an edit
-   * covers only in part is marked stale and read again on the next question about it.
-   */
-  private long[][] blockMin;
-
-  /** Bit k set: the entries of index block k in {@link #blockMin} are to be recomputed. */
-  private long[] indexStale;
-
   /**
    * Bit t set: the capacity at step t differs from step t-1 in some dimension; bit 0 always set.
    */
@@ -182,9 +168,6 @@ public final class Plan implements PlanEdit {
     this.alloc = new long[dims.length][this.horizon];
     this.lazy = new long[dims.length][(this.horizon >>> 6) + 1];
     for (int i = 0; i < dims.length; i++) Arrays.fill(cap[i], capacity.get(dims[i]));
-    this.blockMin = new long[dims.length][indexBlocks()];
-    this.indexStale = new long[(indexBlocks() >>> 6) + 1];
-    markStale(0, this.horizon);
     for (CapacityChange c : changes) changeCapacity(c);
     this.edges = new long[(this.horizon >>> 6) + 1];
     this.capEdges = new long[(this.horizon >>> 6) + 1];
@@ -204,8 +187,6 @@ public final class Plan implements PlanEdit {
     this.cap = deepCopy(o.cap);
     this.alloc = deepCopy(o.alloc);
     this.lazy = deepCopy(o.lazy);
-    this.blockMin = deepCopy(o.blockMin);
-    this.indexStale = o.indexStale.clone();
     this.edges = o.edges.clone();
     this.capEdges = o.capEdges.clone();
     this.byUser = new HashMap<>();
@@ -410,58 +391,6 @@ public final class Plan implements PlanEdit {
     for (int t = (int) to - 1; t >= from; t = runStartInside(t) - 1)
       m = Math.min(m, c[t] - a[t] - z[t >>> 6]);
     return m;
-  }
-
-  /**
-   * The least free capacity of dimension {@code dim} over the steps of index block {@code block},
-   * that is steps {@code [block × INDEX_BLOCK, (block + 1) × INDEX_BLOCK)} inside the horizon. Kept
-   * up to date by every edit (a block an edit covers in part is read again here, once), so a scan
-   * can tell from one read per dimension that every step of a block has room.
-   */
-  public long minFreeOfBlock(int dim, int block) {
-    if ((indexStale[block >>> 6] & (1L << (block & 63))) != 0) refreshBlock(block);
-    return blockMin[dim][block];
-  }
-
-  /** Number of blocks of the free-capacity index. */
-  private int indexBlocks() {
-    return (horizon + INDEX_BLOCK - 1) / INDEX_BLOCK;
-  }
-
-  /** Recomputes index block {@code k} in every dimension and clears its stale bit. */
-  private void refreshBlock(int k) {
-    int from = k * INDEX_BLOCK;
-    int to = Math.min(horizon, from + INDEX_BLOCK);
-    for (int d = 0; d < dims.length; d++) {
-      long m = Long.MAX_VALUE;
-      for (int t = from; t < to; t++) m = Math.min(m, freeInside(d, t));
-      blockMin[d][k] = m;
-    }
-    indexStale[k >>> 6] &= ~(1L << (k & 63));
-  }
-
-  /** Marks stale every index block that holds a step of {@code [lo, hi)}. */
-  private void markStale(int lo, int hi) {
-    if (lo >= hi) return;
-    for (int k = lo / INDEX_BLOCK; k <= (hi - 1) / INDEX_BLOCK; k++)
-      indexStale[k >>> 6] |= 1L << (k & 63);
-  }
-
-  /**
-   * The index after {@code v} more of dimension {@code d} is allocated at every step of {@code [lo,
-   * hi)}: whole blocks' entries lowered by {@code v}, the partial blocks at the ends stale.
-   */
-  private void indexAdd(int d, int lo, int hi, long v) {
-    int first = (lo + INDEX_BLOCK - 1) / INDEX_BLOCK;
-    int end = hi / INDEX_BLOCK;
-    if (first >= end) {
-      markStale(lo, hi);
-      return;
-    }
-    markStale(lo, first * INDEX_BLOCK);
-    long[] m = blockMin[d];
-    for (int k = first; k < end; k++) m[k] -= v;
-    markStale(end * INDEX_BLOCK, hi);
   }
 
   /** Read run by run, every dimension at once, right to left, stopping at the first shortfall. */
@@ -858,13 +787,8 @@ public final class Plan implements PlanEdit {
         for (int d = 0; d < dims.length; d++) {
           long v = sign * need[d] * s.bundles();
           if (v == 0) continue;
-          if (blocks) {
-            addBlocks(alloc[d], lazy[d], lo, hi, v);
-            indexAdd(d, lo, hi, v);
-          } else {
-            overPairs += addSteps(d, lo, hi, v);
-            markStale(lo, hi);
-          }
+          if (blocks) addBlocks(alloc[d], lazy[d], lo, hi, v);
+          else overPairs += addSteps(d, lo, hi, v);
         }
         fixEdge(lo);
         fixEdge(hi);
@@ -1003,7 +927,6 @@ public final class Plan implements PlanEdit {
         if (x > c[t]) overPairs++;
       }
     }
-    markStale(from, horizon);
     fixEdge(from);
     fixCapacityEdge(from);
   }
@@ -1022,8 +945,6 @@ public final class Plan implements PlanEdit {
     cap = remap(cap, newDims);
     alloc = remap(alloc, newDims);
     lazy = remap(lazy, newDims);
-    blockMin = new long[newDims.length][indexBlocks()];
-    markStale(0, horizon);
     byUser.replaceAll((k, v) -> new Held(remap(v.a(), newDims), remap(v.z(), newDims)));
     dims = newDims;
     dimList = List.of(newDims);

@@ -36,14 +36,6 @@ final class AtomRoom {
   private final long[] dense;
 
   /**
-   * The last index block {@link #wholeBlockStart} found without room for {@link #shortCount}
-   * bundles at every step (-1: none yet); the plan does not change while the room is read.
-   */
-  private int shortBlock = -1;
-
-  private long shortCount;
-
-  /**
    * The room of {@code atom} in {@code [lo, hi)} on {@code placement}'s plan and tentative blocks,
    * within the policy's headroom when {@code withPolicy}.
    */
@@ -109,52 +101,6 @@ final class AtomRoom {
     long[] want = new long[need.length];
     for (int d = 0; d < need.length; d++) want[d] = need[d] > 0 ? need[d] * count : -1;
     return plan.fitsEverywhere(want, from, to);
-  }
-
-  /**
-   * The first step (at least {@code lo}) of the plan's free-capacity index block ({@link
-   * Plan#minFreeOfBlock}) that holds step {@code t}, when the index shows that every step from
-   * there up to {@code t} has room for at least {@code count} bundles ({@link #bundles} ≥ {@code
-   * count}); {@link Integer#MAX_VALUE} when it does not show it or cannot (no plan read directly, a
-   * policy's per-step room, a dimension the plan lacks, or a tentative block of this reservation in
-   * that stretch). One read per dimension the bundle uses, however many runs the block holds;
-   * nothing read when that step is not before {@code before} (the caller's segment start reaches as
-   * far already), or when the same block already showed no room for {@code count} or fewer.
-   */
-  int wholeBlockStart(int t, int before, long count) {
-    if (base == null || dense != null || unknownDim || count < 1) return Integer.MAX_VALUE;
-    int k = (mirrored ? last - t : t) / Plan.INDEX_BLOCK;
-    int from = blockLow(t);
-    if (from >= before || (k == shortBlock && count >= shortCount)) return Integer.MAX_VALUE;
-    for (int i = 0; i < log.size(); i++) {
-      Block b = log.get(i);
-      if (b.start() <= t && b.end() > from) return Integer.MAX_VALUE;
-    }
-    for (int d = 0; d < need.length; d++) {
-      long n = need[d];
-      if (n <= 0) continue;
-      long r = reserve == null ? 0 : reserve[d];
-      long free = base.minFreeOfBlock(d, k) - r;
-      // free ≥ count × n; the product only while it cannot overflow
-      if (((count | n) >>> 31) == 0 ? free < count * n : free / n < count) {
-        shortBlock = k;
-        shortCount = count;
-        return Integer.MAX_VALUE;
-      }
-    }
-    return from;
-  }
-
-  /**
-   * The first step (at least {@code lo}) of the plan's free-capacity index block that holds step
-   * {@code t}: the block's steps {@code [k × B, (k + 1) × B)} as the room sees them, reflected when
-   * it reads a mirror.
-   */
-  int blockLow(int t) {
-    int k = (mirrored ? last - t : t) / Plan.INDEX_BLOCK;
-    int from =
-        mirrored ? last - (k * Plan.INDEX_BLOCK + Plan.INDEX_BLOCK - 1) : k * Plan.INDEX_BLOCK;
-    return Math.max(lo, from);
   }
 
   /** Bundles of the atom that fit at step t. */

@@ -68,8 +68,6 @@ final class AtomScans {
     int end = room.hi;
     while (q > 0) {
       int runEnd = end;
-      // steps at or after this one lie in index blocks already asked about (wholeStart)
-      int asked = Integer.MAX_VALUE;
       long m = Long.MAX_VALUE;
       boolean progressed = false;
       int t = end - 1;
@@ -99,13 +97,7 @@ final class AtomScans {
             b = q / k;
             rem = q - b * k;
           }
-          long length = b + (rem > 0 ? 1 : 0);
-          if (fullWidth && t < asked && runEnd - s < length) {
-            // once per index block: can the whole block up to t be read at once?
-            asked = room.blockLow(t);
-            if (asked < s) s = wholeStart(room, blocks, t, s, Math.min(maxUnits, kq) * g);
-          }
-          if (runEnd - s >= length) {
+          if (runEnd - s >= b + (rem > 0 ? 1 : 0)) {
             blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
             if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
             return blocks;
@@ -222,25 +214,6 @@ final class AtomScans {
       }
     }
     blocks.add(new long[] {from, to, bundles});
-  }
-
-  /**
-   * For the full-width scan, at step t with room (a ≥ K, K = {@code count} / g units, the only room
-   * it counts): an earlier start {@code s} of the stretch it may read at once, from the plan's
-   * free-capacity index ({@link AtomRoom#wholeBlockStart}) when that shows room for K units at
-   * every step of the index block from its start up to t and the atom's own blocks hold nothing
-   * there; otherwise {@code s}. Exact: each skipped step has avail ≥ K like t, and in the
-   * full-width scan every counted step gives the same k = min(m, q/l) (K when K = q/l ≤ U; U, with
-   * avail exactly U, otherwise), so the scan places the same blocks as run by run.
-   */
-  private static int wholeStart(AtomRoom room, List<long[]> blocks, int t, int s, long count) {
-    int w = room.wholeBlockStart(t, s, count);
-    if (w >= s) return s;
-    for (int i = 0; i < blocks.size(); i++) {
-      long[] b = blocks.get(i);
-      if (b[0] <= t && b[1] > w) return s;
-    }
-    return w;
   }
 
   /** Units (bundles / g) the atom's own earlier blocks hold at step t. */

@@ -88,7 +88,7 @@ class AtomRoomDirectReadPropertiesTest {
   }
 
   /** A view behind a wrapper of no known type: every question goes to it, as asked. */
-  record Opaque(PlanView v) implements PlanView {
+  private record Opaque(PlanView v) implements PlanView {
     @Override
     public long horizon() {
       return v.horizon();
