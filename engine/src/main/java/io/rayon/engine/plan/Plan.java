@@ -139,6 +139,16 @@ public final class Plan implements PlanEdit {
   private final LinkedHashMap<String, ReservationRequest> requests;
   private final Map<String, ReservationAllocation> allocations;
 
+  /**
+   * The share {@link #reservationsBelow} was last asked for ({@code NaN}: never, or the capacity
+   * changed since), and how many reservations are below it: counted on the first question, then
+   * kept up to date by every insert and remove, so the question costs nothing while the share asked
+   * stays the same.
+   */
+  private double belowShare = Double.NaN;
+
+  private int belowCount;
+
   private Plan(long horizon, long stepSeconds, Resources capacity, List<CapacityChange> changes) {
     if (horizon < 1 || horizon > MAX_HORIZON) {
       throw new IllegalArgumentException(
@@ -194,6 +204,8 @@ public final class Plan implements PlanEdit {
     this.userEdges = new HashMap<>();
     o.userEdges.forEach((k, v) -> userEdges.put(k, v.clone()));
     this.userIndex = o.userIndex;
+    this.belowShare = o.belowShare;
+    this.belowCount = o.belowCount;
     this.overPairs = o.overPairs;
     this.requests = new LinkedHashMap<>(o.requests);
     this.allocations = new HashMap<>(o.allocations);
@@ -521,6 +533,12 @@ public final class Plan implements PlanEdit {
     return Collections.unmodifiableCollection(new ArrayList<>(requests.keySet()));
   }
 
+  /** Without the copy {@link #reservationIds} makes. */
+  @Override
+  public int reservationCount() {
+    return requests.size();
+  }
+
   public boolean contains(String reservationId) {
     return requests.containsKey(reservationId);
   }
@@ -708,6 +726,7 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
+    if (belowShare == belowShare && shareOf(allocation) < belowShare) belowCount++;
     return apply(allocation, userIndex ? request.user() : null, 1);
   }
 
@@ -748,6 +767,7 @@ public final class Plan implements PlanEdit {
     ReservationRequest r = requests.remove(reservationId);
     if (r == null) return false;
     ReservationAllocation a = allocations.remove(reservationId);
+    if (belowShare == belowShare && shareOf(a) < belowShare) belowCount--;
     apply(a, userIndex ? r.user() : null, -1);
     if (!userIndex) return true;
     boolean userLeft = false;
@@ -887,8 +907,43 @@ public final class Plan implements PlanEdit {
     }
   }
 
+  /**
+   * {@link PlanView#shareOfPlan} of an allocation, read from the capacity arrays without building
+   * the capacity: the same number, bit for bit (the largest of the same quotients, times the same
+   * work, over the same horizon).
+   */
+  private double shareOf(ReservationAllocation a) {
+    long start = a.start();
+    if (start < 0) return 0;
+    int t = (int) Math.min(start, horizon - 1);
+    double s = 0;
+    for (AtomAllocation atom : a.atoms()) {
+      long w = atom.work();
+      if (w <= 0) continue;
+      double dominant = 0;
+      for (int d = 0; d < dims.length; d++) {
+        long c = cap[d][t];
+        if (c > 0) dominant = Math.max(dominant, (double) atom.bundle().get(dims[d]) / c);
+      }
+      s += w * dominant;
+    }
+    return s / horizon;
+  }
+
+  @Override
+  public int reservationsBelow(double share) {
+    if (Double.compare(share, belowShare) != 0) {
+      int n = 0;
+      for (ReservationAllocation a : allocations.values()) if (shareOf(a) < share) n++;
+      belowShare = share;
+      belowCount = n;
+    }
+    return belowCount;
+  }
+
   @Override
   public void changeCapacity(CapacityChange change) {
+    belowShare = Double.NaN; // the shares are read against the capacity: counted again when asked
     ensureDims(change.delta());
     int from = (int) Math.max(0, Math.min(horizon, change.step()));
     for (int d = 0; d < dims.length; d++) {

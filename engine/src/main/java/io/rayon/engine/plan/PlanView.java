@@ -1,5 +1,6 @@
 package io.rayon.engine.plan;
 
+import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
@@ -58,6 +59,45 @@ public interface PlanView {
     Resources m = freeAt(from);
     for (long t = from + 1; t < to; t++) m = m.componentMin(freeAt(t));
     return m;
+  }
+
+  /** How many accepted reservations the plan holds ({@link #reservationIds}' size). */
+  default int reservationCount() {
+    return reservationIds().size();
+  }
+
+  /**
+   * How many accepted reservations are <b>small</b>: the work of their allocation, in
+   * capacity-steps (each atom's bundle-steps × its bundle's dominant share of the capacity at the
+   * allocation's first step), is less than {@code share} of the plan's whole capacity (the capacity
+   * counted as 1 at every step of the horizon; {@link #shareOfPlan}). Read by greel-plus's
+   * admission gate ({@code small-share-at-least}). This default reads every reservation; {@link
+   * Plan} keeps the count up to date as reservations come and go, so a planner can ask it for every
+   * request.
+   */
+  default int reservationsBelow(double share) {
+    int n = 0;
+    for (String id : reservationIds()) if (shareOfPlan(this, allocationOf(id)) < share) n++;
+    return n;
+  }
+
+  /**
+   * The share of {@code plan}'s whole capacity an allocation holds (see {@link
+   * #reservationsBelow}): 0 for an empty allocation, {@link Double#POSITIVE_INFINITY} on a plan
+   * without steps. The capacity is read at the allocation's first step, clamped into the horizon.
+   */
+  static double shareOfPlan(PlanView plan, ReservationAllocation a) {
+    long horizon = plan.horizon();
+    if (horizon <= 0) return Double.POSITIVE_INFINITY;
+    long start = a.start();
+    if (start < 0) return 0;
+    Resources cap = plan.capacityAt(Math.min(start, horizon - 1));
+    double s = 0;
+    for (AtomAllocation atom : a.atoms()) {
+      long w = atom.work();
+      if (w > 0) s += w * atom.bundle().dominantShare(cap);
+    }
+    return s / horizon;
   }
 
   /**

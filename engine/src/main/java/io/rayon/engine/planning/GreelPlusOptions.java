@@ -3,9 +3,11 @@ package io.rayon.engine.planning;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALIGNED;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALL_SIZES;
 import static io.rayon.engine.planning.GreelPlusPlanner.ALWAYS;
+import static io.rayon.engine.planning.GreelPlusPlanner.ANY_MIX;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_EARLY_RESERVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_EARLY_SHAPE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_GREEDY;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_MAX_PLAN_SHARE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_MAX_ROOM_SHARE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_MAX_STRETCH;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_REPAIR;
@@ -14,6 +16,7 @@ import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_SMALL_BELOW;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_SMALL_REPAIR;
+import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_SMALL_SHARE_AT_LEAST;
 import static io.rayon.engine.planning.GreelPlusPlanner.DEFAULT_STRETCH_ABOVE;
 import static io.rayon.engine.planning.GreelPlusPlanner.DIRECTION;
 import static io.rayon.engine.planning.GreelPlusPlanner.EARLY_RESERVE;
@@ -35,6 +38,7 @@ import static io.rayon.engine.planning.GreelPlusPlanner.RESERVE_RULE;
 import static io.rayon.engine.planning.GreelPlusPlanner.ROOM_SHARE_BELOW;
 import static io.rayon.engine.planning.GreelPlusPlanner.SMALL_BELOW;
 import static io.rayon.engine.planning.GreelPlusPlanner.SMALL_REPAIR;
+import static io.rayon.engine.planning.GreelPlusPlanner.SMALL_SHARE_AT_LEAST;
 import static io.rayon.engine.planning.GreelPlusPlanner.STRETCH_ABOVE;
 
 import io.rayon.engine.plan.PlanView;
@@ -114,7 +118,13 @@ import io.rayon.model.reservation.ReservationRequest;
  *     Planner#repairBound(PlanView, ReservationRequest)})
  * @param smallBelow {@value GreelPlusPlanner#SMALL_BELOW}: in [0, 1]; a request whose work is less
  *     than this share of the plan's whole capacity ({@link RequestSize#shareOfPlan}) is small for
- *     {@code smallRepair}
+ *     {@code smallRepair}, and an accepted reservation whose allocation holds less than it ({@link
+ *     PlanView#reservationsBelow}) is small for {@code smallShareAtLeast}
+ * @param smallShareAtLeast {@value GreelPlusPlanner#SMALL_SHARE_AT_LEAST}: in [0, 1]; 0 ({@link
+ *     GreelPlusPlanner#ANY_MIX}) applies the admission ({@code maxRoomShare}, {@code maxPlanShare})
+ *     whatever the plan holds. Otherwise it applies only while at least this share of the plan's
+ *     accepted reservations are small (see {@code smallBelow}; an empty plan has none): trunk
+ *     reservation for the many small requests only where they are most of the traffic
  */
 public record GreelPlusOptions(
     GreedyOptions greedy,
@@ -132,7 +142,8 @@ public record GreelPlusOptions(
     double maxStretch,
     double stretchAbove,
     int smallRepair,
-    double smallBelow) {
+    double smallBelow,
+    double smallShareAtLeast) {
 
   /**
    * {@value GreelPlusPlanner#NAME}'s defaults ({@code new GreelPlusPlanner()}, and the planner of
@@ -144,7 +155,9 @@ public record GreelPlusOptions(
    * aligned candidate, {@link GreelPlusPlanner#DEFAULT_RESERVE_RULE}, {@link
    * GreelPlusPlanner#DEFAULT_REPAIR} with {@link GreelPlusPlanner#DEFAULT_REPAIR_PICK} and {@link
    * RepairPlace#SAME}, {@link GreelPlusPlanner#DEFAULT_SMALL_REPAIR} for requests below {@link
-   * GreelPlusPlanner#DEFAULT_SMALL_BELOW} of the plan, no admission by plan share.
+   * GreelPlusPlanner#DEFAULT_SMALL_BELOW} of the plan, the admission by plan share {@link
+   * GreelPlusPlanner#DEFAULT_MAX_PLAN_SHARE} below the same free share while at least {@link
+   * GreelPlusPlanner#DEFAULT_SMALL_SHARE_AT_LEAST} of the plan's reservations are small.
    */
   public static final GreelPlusOptions DEFAULTS =
       new GreelPlusOptions(
@@ -159,11 +172,12 @@ public record GreelPlusOptions(
           DEFAULT_REPAIR_PICK,
           RepairPlace.SAME,
           DEFAULT_ROOM_SHARE_BELOW,
-          NO_MAX_ROOM_SHARE,
+          DEFAULT_MAX_PLAN_SHARE,
           DEFAULT_MAX_STRETCH,
           DEFAULT_STRETCH_ABOVE,
           DEFAULT_SMALL_REPAIR,
-          DEFAULT_SMALL_BELOW);
+          DEFAULT_SMALL_BELOW,
+          DEFAULT_SMALL_SHARE_AT_LEAST);
 
   /**
    * The plain early-then-late planner, with none of the later options: {@link
@@ -193,7 +207,8 @@ public record GreelPlusOptions(
           NO_MAX_STRETCH,
           ALL_SIZES,
           NO_SMALL_REPAIR,
-          DEFAULT_SMALL_BELOW);
+          DEFAULT_SMALL_BELOW,
+          ANY_MIX);
 
   /** Checks every range and the cross-checks; a null takes {@link #PLAIN}'s value. */
   public GreelPlusOptions {
@@ -241,6 +256,9 @@ public record GreelPlusOptions(
           SMALL_REPAIR + " must be in [0, " + MAX_REPAIR + "], got " + smallRepair);
     if (!(smallBelow >= 0 && smallBelow <= 1))
       throw new IllegalArgumentException(SMALL_BELOW + " must be in [0, 1], got " + smallBelow);
+    if (!(smallShareAtLeast >= 0 && smallShareAtLeast <= 1))
+      throw new IllegalArgumentException(
+          SMALL_SHARE_AT_LEAST + " must be in [0, 1], got " + smallShareAtLeast);
   }
 
   /**
@@ -266,11 +284,14 @@ public record GreelPlusOptions(
         o.has(REPAIR_PICK) ? RepairPick.parse(o.text(REPAIR_PICK)) : DEFAULT_REPAIR_PICK,
         o.has(REPAIR_PLACE) ? RepairPlace.parse(o.text(REPAIR_PLACE)) : RepairPlace.SAME,
         o.has(ROOM_SHARE_BELOW) ? o.decimal(ROOM_SHARE_BELOW) : DEFAULT_ROOM_SHARE_BELOW,
-        o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : NO_MAX_ROOM_SHARE,
+        o.has(MAX_PLAN_SHARE) ? o.decimal(MAX_PLAN_SHARE) : DEFAULT_MAX_PLAN_SHARE,
         o.has(MAX_STRETCH) ? o.decimal(MAX_STRETCH) : DEFAULT_MAX_STRETCH,
         o.has(STRETCH_ABOVE) ? o.decimal(STRETCH_ABOVE) : DEFAULT_STRETCH_ABOVE,
         o.has(SMALL_REPAIR) ? (int) o.integer(SMALL_REPAIR) : DEFAULT_SMALL_REPAIR,
-        o.has(SMALL_BELOW) ? o.decimal(SMALL_BELOW) : DEFAULT_SMALL_BELOW);
+        o.has(SMALL_BELOW) ? o.decimal(SMALL_BELOW) : DEFAULT_SMALL_BELOW,
+        o.has(SMALL_SHARE_AT_LEAST)
+            ? o.decimal(SMALL_SHARE_AT_LEAST)
+            : DEFAULT_SMALL_SHARE_AT_LEAST);
   }
 
   /** These options with {@code greedy} instead. */
@@ -291,7 +312,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code direction} instead. */
@@ -312,7 +334,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code earlyShape} instead. */
@@ -333,7 +356,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code maxRoomShare} instead. */
@@ -354,7 +378,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code earlyReserve} instead. */
@@ -375,7 +400,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code aligned} instead. */
@@ -396,7 +422,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code reserveRule} instead. */
@@ -417,7 +444,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code repair} instead. */
@@ -438,7 +466,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code repairPick} instead. */
@@ -459,7 +488,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code repairPlace} instead. */
@@ -480,7 +510,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code roomShareBelow} instead. */
@@ -501,7 +532,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code maxPlanShare} instead. */
@@ -522,7 +554,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code maxStretch} instead. */
@@ -543,7 +576,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code stretchAbove} instead. */
@@ -564,7 +598,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code smallRepair} instead. */
@@ -585,7 +620,8 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
   }
 
   /** These options with {@code smallBelow} instead. */
@@ -606,6 +642,29 @@ public record GreelPlusOptions(
         maxStretch,
         stretchAbove,
         smallRepair,
-        smallBelow);
+        smallBelow,
+        smallShareAtLeast);
+  }
+
+  /** These options with {@code smallShareAtLeast} instead. */
+  public GreelPlusOptions withSmallShareAtLeast(double smallShareAtLeast) {
+    return new GreelPlusOptions(
+        greedy,
+        direction,
+        earlyShape,
+        maxRoomShare,
+        earlyReserve,
+        aligned,
+        reserveRule,
+        repair,
+        repairPick,
+        repairPlace,
+        roomShareBelow,
+        maxPlanShare,
+        maxStretch,
+        stretchAbove,
+        smallRepair,
+        smallBelow,
+        smallShareAtLeast);
   }
 }

@@ -39,7 +39,8 @@ public interface Planner {
    * The bound of bounded repair for {@code request}, which this planner just rejected on {@code
    * plan} (the plan as it rejected it): what the reservation system reads. {@link #repairBound} by
    * default; a planner may allow more moves for some requests than for others (greel-plus: {@code
-   * small-repair}), but never any when {@link #repairBound} is 0.
+   * small-repair}), or none for some (greel-plus: a request its admission by plan share refused),
+   * but never any when {@link #repairBound} is 0. 0: the rejection stands as it is.
    */
   default int repairBound(PlanView plan, ReservationRequest request) {
     return repairBound();

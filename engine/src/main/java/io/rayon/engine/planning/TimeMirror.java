@@ -172,6 +172,17 @@ final class TimeMirror {
     }
 
     @Override
+    public int reservationCount() {
+      return plan.reservationCount();
+    }
+
+    /** The plan's own count: the same reservations, and their shares read against its capacity. */
+    @Override
+    public int reservationsBelow(double share) {
+      return plan.reservationsBelow(share);
+    }
+
+    @Override
     public ReservationAllocation allocationOf(String reservationId) {
       return plan.allocationOf(reservationId);
     }

@@ -200,7 +200,9 @@ public final class ReservationSystem {
     }
     Decision d = commitOrReject(request, planner.place(plan, request, context));
     if (d.accepted() || planner.repairBound() <= 0 || !repairable(d.rejection())) return d;
-    return repair(request, d.rejection(), planner.repairBound(plan, request));
+    // the bound for this request on this plan; 0 when the planner will not have it repaired
+    int k = planner.repairBound(plan, request);
+    return k <= 0 ? d : repair(request, d.rejection(), k);
   }
 
   /**

@@ -71,12 +71,15 @@ class GreelPlusAdmissionTest {
   /**
    * greel-plus with these options on the tall shape without {@code max-stretch}: the planner the
    * admission was written for (the defaults before the fifth session of 2026-11-27), so that only
-   * the admission refuses here.
+   * the admission refuses here; without the admission by plan share (a default since the eighth
+   * session) unless asked for, and with it, whatever the plan holds.
    */
   static GreelPlusPlanner tallPlanner(String... kv) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("max-stretch", "0");
     m.put("early-shape", "tall");
+    m.put("max-plan-share", "1");
+    m.put("small-share-at-least", "0");
     for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
     return (GreelPlusPlanner) Planners.byName("greel-plus", new PlannerOptions(m));
   }
@@ -124,7 +127,7 @@ class GreelPlusAdmissionTest {
     assertThat(onlyCrowded.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
     assertThat(new GreelPlusPlanner().options().roomShareBelow())
         .isEqualTo(GreelPlusPlanner.DEFAULT_ROOM_SHARE_BELOW)
-        .isEqualTo(0.3);
+        .isEqualTo(0.1);
     // at the default room-share-below the half-used plan's window is free enough: no admission
     GreelPlusPlanner atDefaultBelow = tallPlanner("max-room-share", "0.1");
     assertThat(atDefaultBelow.place(plan, r, PlanningContext.DEFAULT).accepted()).isTrue();
@@ -166,11 +169,94 @@ class GreelPlusAdmissionTest {
                 .place(plan, r, PlanningContext.DEFAULT)
                 .accepted())
         .isTrue();
-    assertThat(new GreelPlusPlanner().options().maxPlanShare()).isEqualTo(1.0);
+    assertThat(new GreelPlusPlanner().options().maxPlanShare())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_MAX_PLAN_SHARE)
+        .isEqualTo(0.0005);
     assertThatThrownBy(
             () -> Planners.byName("greel-plus", new PlannerOptions(Map.of("max-plan-share", "0"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("max-plan-share");
+  }
+
+  /** The half-used plan with {@code small} more reservations of 4 bundle-steps each at step 60. */
+  private static Plan halfUsedPlanWithSmallOnes(int small) {
+    Plan plan = halfUsedPlan();
+    for (int i = 0; i < small; i++) {
+      String id = "small" + i;
+      plan.add(
+          request(id, "atom(<1024,1>,1,1,4,4)", 0),
+          new ReservationAllocation(
+              id,
+              List.of(
+                  new AtomAllocation("", Resources.of(1024, 1), List.of(new Step(60, 64, 1))))));
+    }
+    return plan;
+  }
+
+  /**
+   * {@code small-share-at-least}: the admission applies only while at least that share of the
+   * plan's reservations are small. In the half-used plan the held reservation takes a quarter of
+   * the plan (200 bundle-steps of 1/8 of the node over 100 node-steps) and each small one 0.005 (4
+   * bundle-steps); with {@code small-below=0.01} the small ones are small and the held one is not.
+   * The request takes a tenth of the plan, more than {@code max-plan-share=0.05}: refused where 3
+   * of the 4 reservations are small (at 0.5 and 0.75), placed where 1 of 2 is small and the option
+   * asks for 0.75, where none is, and on the empty plan; refused everywhere at 0, the rule before
+   * the option.
+   */
+  @Test
+  void theAdmissionAppliesOnlyWhileSmallReservationsAreMostOfThePlan() {
+    ReservationRequest r = request("r", "window(atom(<1024,1>,1,8,10,80),0,100)", 0);
+    Plan mostlySmall = halfUsedPlanWithSmallOnes(3);
+    Plan halfSmall = halfUsedPlanWithSmallOnes(1);
+    Plan noneSmall = halfUsedPlan();
+    Plan empty = Fixtures.aPlan(1, 8192, 8, 100);
+    assertThat(mostlySmall.reservationsBelow(0.01)).isEqualTo(3);
+    assertThat(halfSmall.reservationsBelow(0.01)).isEqualTo(1);
+    assertThat(noneSmall.reservationsBelow(0.01)).isZero();
+    for (String atLeast : List.of("0.5", "0.75")) {
+      GreelPlusPlanner p =
+          tallPlanner(
+              "max-plan-share",
+              "0.05",
+              "room-share-below",
+              "1",
+              "small-below",
+              "0.01",
+              "small-share-at-least",
+              atLeast);
+      Decision refused = p.place(mostlySmall, r, PlanningContext.DEFAULT);
+      assertThat(refused.accepted()).as(atLeast).isFalse();
+      assertThat(refused.rejection().message()).contains("max-plan-share=0.05");
+      assertThat(p.place(noneSmall, r, PlanningContext.DEFAULT).accepted()).as(atLeast).isTrue();
+      assertThat(p.place(empty, r, PlanningContext.DEFAULT).accepted()).as(atLeast).isTrue();
+      // one of two small: at least half, not three quarters
+      assertThat(p.place(halfSmall, r, PlanningContext.DEFAULT).accepted())
+          .as(atLeast)
+          .isEqualTo(atLeast.equals("0.75"));
+    }
+    GreelPlusPlanner always =
+        tallPlanner(
+            "max-plan-share",
+            "0.05",
+            "room-share-below",
+            "1",
+            "small-below",
+            "0.01",
+            "small-share-at-least",
+            "0");
+    for (Plan plan : List.of(mostlySmall, halfSmall, noneSmall, empty))
+      assertThat(always.place(plan, r, PlanningContext.DEFAULT).accepted()).isFalse();
+    assertThat(new GreelPlusPlanner().options().smallShareAtLeast())
+        .isEqualTo(GreelPlusPlanner.DEFAULT_SMALL_SHARE_AT_LEAST)
+        .isEqualTo(0.5);
+    assertThat(GreelPlusOptions.PLAIN.smallShareAtLeast()).isEqualTo(GreelPlusPlanner.ANY_MIX);
+    for (String bad : List.of("-0.1", "1.5"))
+      assertThatThrownBy(
+              () ->
+                  Planners.byName(
+                      "greel-plus", new PlannerOptions(Map.of("small-share-at-least", bad))))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("small-share-at-least");
   }
 
   @Test

@@ -49,10 +49,13 @@ class GreelPlusOptionsTest {
     assertThat(d.repair()).isEqualTo(8);
     assertThat(d.repairPick()).isEqualTo(RepairPick.SINGLES);
     assertThat(d.repairPlace()).isEqualTo(RepairPlace.SAME);
-    assertThat(d.roomShareBelow()).isEqualTo(0.3);
-    assertThat(d.maxPlanShare()).isEqualTo(1.0);
+    assertThat(d.roomShareBelow()).isEqualTo(0.1);
+    assertThat(d.maxPlanShare()).isEqualTo(0.0005);
     assertThat(d.maxStretch()).isEqualTo(3.0);
     assertThat(d.stretchAbove()).isEqualTo(0.003);
+    assertThat(d.smallRepair()).isEqualTo(32);
+    assertThat(d.smallBelow()).isEqualTo(0.0001);
+    assertThat(d.smallShareAtLeast()).isEqualTo(0.5);
   }
 
   @Test
@@ -70,7 +73,9 @@ class GreelPlusOptionsTest {
                 .withEarlyShape(EarlyShape.TALL)
                 .withMaxStretch(GreelPlusPlanner.NO_MAX_STRETCH)
                 .withStretchAbove(GreelPlusPlanner.ALL_SIZES)
-                .withSmallRepair(GreelPlusPlanner.NO_SMALL_REPAIR));
+                .withSmallRepair(GreelPlusPlanner.NO_SMALL_REPAIR)
+                .withMaxPlanShare(GreelPlusPlanner.NO_MAX_ROOM_SHARE)
+                .withSmallShareAtLeast(GreelPlusPlanner.ANY_MIX));
     assertThat(
             new GreelPlusOptions(
                 null,
@@ -88,7 +93,8 @@ class GreelPlusOptionsTest {
                 p.maxStretch(),
                 p.stretchAbove(),
                 p.smallRepair(),
-                p.smallBelow()))
+                p.smallBelow(),
+                p.smallShareAtLeast()))
         .isEqualTo(p);
   }
 
@@ -102,6 +108,11 @@ class GreelPlusOptionsTest {
     bad.put(() -> d.withSmallRepair(-1), "small-repair must be in [0, 1000], got -1");
     bad.put(() -> d.withSmallBelow(Double.NaN), "small-below must be in [0, 1], got NaN");
     bad.put(() -> d.withSmallBelow(1.5), "small-below must be in [0, 1], got 1.5");
+    bad.put(
+        () -> d.withSmallShareAtLeast(-0.5), "small-share-at-least must be in [0, 1], got -0.5");
+    bad.put(
+        () -> d.withSmallShareAtLeast(Double.NaN),
+        "small-share-at-least must be in [0, 1], got NaN");
     bad.put(() -> d.withMaxRoomShare(0), "max-room-share must be more than 0, got 0.0");
     bad.put(() -> d.withMaxRoomShare(Double.NaN), "max-room-share must be more than 0, got NaN");
     bad.put(() -> d.withEarlyReserve(-0.1), "early-reserve must be in [0, 1), got -0.1");
@@ -136,6 +147,8 @@ class GreelPlusOptionsTest {
     assertThat(d.withMaxStretch(0).withMaxStretch(1).withMaxStretch(1000).maxStretch())
         .isEqualTo(1000);
     assertThat(d.withStretchAbove(0).withStretchAbove(1).stretchAbove()).isEqualTo(1);
+    assertThat(d.withSmallShareAtLeast(0).withSmallShareAtLeast(1).smallShareAtLeast())
+        .isEqualTo(1);
   }
 
   /** Another valid value for every component, none equal to the defaults'. */
@@ -156,7 +169,8 @@ class GreelPlusOptionsTest {
           Map.entry("maxStretch", 2.5),
           Map.entry("stretchAbove", 0.01),
           Map.entry("smallRepair", 12),
-          Map.entry("smallBelow", 0.002));
+          Map.entry("smallBelow", 0.002),
+          Map.entry("smallShareAtLeast", 0.8));
 
   /**
    * Every component has its {@code withX}, and it changes that component alone (read through the
@@ -166,7 +180,7 @@ class GreelPlusOptionsTest {
   void eachWitherChangesItsComponentAlone() throws Exception {
     GreelPlusOptions d = GreelPlusOptions.DEFAULTS;
     RecordComponent[] components = GreelPlusOptions.class.getRecordComponents();
-    assertThat(components).hasSize(16);
+    assertThat(components).hasSize(17);
     for (RecordComponent c : components) {
       String name = c.getName();
       assertThat(OTHER).as(name).containsKey(name);
@@ -210,6 +224,7 @@ class GreelPlusOptionsTest {
     int repair = pick(rnd, new Integer[] {0, 1, 4, 1000});
     int smallRepair = pick(rnd, new Integer[] {0, 16, 32});
     double smallBelow = pick(rnd, new Double[] {0.0, 0.0001, 1.0});
+    double smallShareAtLeast = pick(rnd, new Double[] {0.0, 0.3, 0.5, 1.0});
 
     Map<String, String> raw = new HashMap<>();
     raw.put(GreelPlusPlanner.DIRECTION, direction.text());
@@ -226,6 +241,7 @@ class GreelPlusOptionsTest {
     raw.put(GreelPlusPlanner.REPAIR, Integer.toString(repair));
     raw.put(GreelPlusPlanner.SMALL_REPAIR, Integer.toString(smallRepair));
     raw.put(GreelPlusPlanner.SMALL_BELOW, Double.toString(smallBelow));
+    raw.put(GreelPlusPlanner.SMALL_SHARE_AT_LEAST, Double.toString(smallShareAtLeast));
     // a random subset of the options, the others left at their defaults
     List<String> keys = new ArrayList<>(raw.keySet());
     for (String k : keys) if (rnd.nextInt(3) == 0) raw.remove(k);
@@ -252,6 +268,8 @@ class GreelPlusOptionsTest {
     if (raw.containsKey(GreelPlusPlanner.REPAIR)) built = built.withRepair(repair);
     if (raw.containsKey(GreelPlusPlanner.SMALL_REPAIR)) built = built.withSmallRepair(smallRepair);
     if (raw.containsKey(GreelPlusPlanner.SMALL_BELOW)) built = built.withSmallBelow(smallBelow);
+    if (raw.containsKey(GreelPlusPlanner.SMALL_SHARE_AT_LEAST))
+      built = built.withSmallShareAtLeast(smallShareAtLeast);
 
     assertThat(parse(raw)).as("%s", raw).isEqualTo(built);
     GreelPlusPlanner planner =

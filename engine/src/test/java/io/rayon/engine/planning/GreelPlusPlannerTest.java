@@ -62,9 +62,10 @@ class GreelPlusPlannerTest {
 
   /**
    * Every option mixed by the seed, the admission ({@code max-room-share}, {@code max-plan-share},
-   * {@code room-share-below}), {@code early-shape} (rigid among them), {@code max-stretch} with
-   * {@code stretch-above} and the bounded repair ({@code repair}, {@code repair-pick}, {@code
-   * repair-place}) among them; one seed in four is greel-plus with its defaults.
+   * {@code room-share-below}, {@code small-share-at-least} with {@code small-below}), {@code
+   * early-shape} (rigid among them), {@code max-stretch} with {@code stretch-above} and the bounded
+   * repair ({@code repair}, {@code repair-pick}, {@code repair-place}) among them; one seed in four
+   * is greel-plus with its defaults.
    */
   private static GreelPlusPlanner plannerWithAdmission(long seed) {
     if (Math.floorMod(seed >> 17, 4L) == 0) return new GreelPlusPlanner(); // the defaults
@@ -78,6 +79,9 @@ class GreelPlusPlannerTest {
             .withRepairPlace(PLACES[(int) Math.floorMod(seed >> 15, (long) PLACES.length)])
             .withRoomShareBelow(BELOWS[(int) Math.floorMod(seed >> 16, 2L)])
             .withMaxPlanShare(Math.floorMod(seed >> 19, 4L) == 0 ? 0.01 : 1)
+            .withSmallBelow(Math.floorMod(seed >> 25, 2L) == 0 ? 0.02 : 0.0001)
+            .withSmallShareAtLeast(
+                Math.floorMod(seed >> 27, 3L) == 0 ? GreelPlusPlanner.ANY_MIX : 0.5)
             .withMaxStretch(
                 Math.floorMod(seed >> 21, 3L) == 0 ? 2 : GreelPlusPlanner.NO_MAX_STRETCH)
             .withStretchAbove(

@@ -31,9 +31,11 @@ import org.junit.jupiter.api.Test;
  * 2026-11-27: the rigid shape, {@code max-stretch}, {@code repair=8}). The seventh session's {@code
  * small-repair=32} default changed only the two settings with {@code max-room-share=0.1} (these
  * plans' requests are rarely below {@code small-below}'s 0.0001: the defaults' hash is the one
- * {@code small-repair=0} gives); {@code small-below=0.01} applies it far more. A change meant to
- * keep every decision must keep these hashes. When a change of behaviour is intended, the failure
- * message lists the new hashes to paste here, and the change belongs in the CHANGELOG.
+ * {@code small-repair=0} gives); {@code small-below=0.01} applies it far more. The eighth session's
+ * admission by plan share (with {@code small-share-at-least}) changed every setting but {@code
+ * max-plan-share=1}, which keeps the seventh session's defaults' hash. A change meant to keep every
+ * decision must keep these hashes. When a change of behaviour is intended, the failure message
+ * lists the new hashes to paste here, and the change belongs in the CHANGELOG.
  */
 class GreelPlusSystemFingerprintTest {
   static final int WORKLOADS = GreedyFingerprintTest.WORKLOADS;
@@ -41,56 +43,63 @@ class GreelPlusSystemFingerprintTest {
   private static final Map<String, String> EXPECTED = new TreeMap<>();
 
   static {
-    // the defaults of the fifth session of 2026-11-27 (early-shape=rigid, max-stretch=3 above
-    // 0.003,
-    // measured from the earliest start; repair=8, no admission, no early reserve), on 160 workloads
+    // the defaults of the eighth session of 2026-11-27 (early-shape=rigid, max-stretch=3 above
+    // 0.003, measured from the earliest start; repair=8, small-repair=32 below 0.0001; the
+    // admission max-plan-share=0.0005 below a free share of 0.1 while at least half of the plan's
+    // reservations are below 0.0001 of it; no early reserve), on 160 workloads. max-plan-share=1
+    // gives the seventh session's defaults' hash, and the fourth session's defaults keep theirs.
     EXPECTED.put(
-        "aligned=after-early", "28192f9c69504b19f998f50eb3e511977274a47809e60b69ba379d1c4f5d0937");
-    EXPECTED.put("defaults", "2e4a3a9ee17c4f8bba6aa7a29f849f6ad8a1fb2454f99610926f6d1193233f0b");
+        "aligned=after-early", "3743383695b3f515737e4b97ec531236591e75d420e83fd23bcf53f62aa0131c");
+    EXPECTED.put("defaults", "fa2c84f9d321bd8545dc677184da1e9f7e7380a0ae51a77c7cb29785771bb6a5");
     EXPECTED.put(
-        "direction=late-first", "9b82a9676d7301f68a1db859a9d433e74938ea3309d53350e50c88c7b3cf1b50");
+        "direction=late-first", "36cbfab03f8636012712264de7d3872e6998cc43183f4a6a74cdfe3423c7c2b9");
     EXPECTED.put(
-        "early-reserve=0.25", "99946bb0012854e6c52517bd650e4db0b9eea06ee09779f06df631a1dd679fd6");
+        "early-reserve=0.25", "90a34476c3b03017372da4c5f0b891ea907b89ea8e415ef1bd2463e169008933");
     EXPECTED.put(
         "early-reserve=0.25,reserve-rule=fixed",
-        "47c7b5594df1938f17a56c1e027020fad9aa8cd489930b5c3aabf19a009cd7bf");
+        "a0fc17d68881f08698763f9aadb08abf6293d71f45d1ff1ca1112a5bdc9d8c18");
     EXPECTED.put(
-        "early-shape=flat", "bbb97490d65461e98522be30af0ffced41a36d9a3e4670750b6bfd3655b8a687");
+        "early-shape=flat", "3dffad8ffaf186058b3d2e623227bb4f46f569771c347873ce8159d0f6a31985");
     EXPECTED.put(
-        "early-shape=tall", "7041f514d4fd2b389f639eae2081fabf43c180dfd605b2f1297ed7b27fcb5efe");
+        "early-shape=tall", "540917aa7075679778540ea84e45a09d6c06b3c186326e9c23058dfd1420753e");
     EXPECTED.put(
         "fourth-session defaults",
         "9afe48e5e620eafc85c6f51608b2e33da57c04bf0263b20117dd5ac84f188a39");
     EXPECTED.put(
-        "max-plan-share=0.003", "6d02e3ef895e824b85779c4bc9183786e762dd8b8515435c538c390f5219637a");
+        "max-plan-share=0.003", "ae152c8f44ed94b3a1eabc97f7c61864c29782cdbc4aa16f8242f0c38dfb55b6");
     EXPECTED.put(
-        "max-room-share=0.1", "c29559e2cbcac4abc660d9254f3a6d1d61d07a870f27bf580e37051b7d899f9e");
+        "max-plan-share=1", "2e4a3a9ee17c4f8bba6aa7a29f849f6ad8a1fb2454f99610926f6d1193233f0b");
+    EXPECTED.put(
+        "max-room-share=0.1", "acde708dd7c71ea1162b68672140802d4dd66933e96ee6b56ba59291afe09f51");
     EXPECTED.put(
         "max-room-share=0.1,room-share-below=1",
-        "68b0d3dcb64a5fa15007288754bf9b3392b659d66327b7c2ff28c994b2113396");
+        "6bd44616eaa12c9d7736ff4e8531d96a930e4336ee11781aed3b018845586331");
     EXPECTED.put(
-        "max-stretch=0", "99082199a8ad7beaad1f761b23f34c14bb0f111d3aaf04a261217569a0e356e2");
+        "max-stretch=0", "6f6b498bf90bd2f1ca16bd23d4e84c77c03c589698e70efa63bb28ef22f62159");
     EXPECTED.put(
-        "repair-pick=enough", "7c34c7da9de330b946333ad18b32e7d447e6805b13b8f917188251b756b16ef2");
+        "repair-pick=enough", "dbc3dfadfc5f3df42d8fc5bac72cf4e00fb3f0f55a9a7e1ffadb8fcf7da99b2a");
     EXPECTED.put(
-        "repair-pick=flexible", "f66e94bb6829253afcbcc6e2a2d461428c9c5d73dce2169befa987386ca4d0b4");
+        "repair-pick=flexible", "5b8bd4a8c2cc670925f3f48074bae68baed478e095d713030924e31fba119df8");
     EXPECTED.put(
         "repair-pick=most-held",
-        "85414d73299c72fe804ba7b540f498cdedb1086a20f5e913488ddc78d192961b");
+        "c3cd40ebbcf05712983854bf52f08383c483c6b773e36b5ac02d4db21423665e");
     EXPECTED.put(
         "repair-pick=singles-enough",
-        "d69fcd705ca838fdac7818be1470820edbaa7efa60357f188c8283d15506d150");
+        "ab48fe82f686ef8500851414520251525290f9e9432c3d9bf029e74dbe81510f");
     EXPECTED.put(
         "repair-place=late-first",
-        "34463dac65912f6e50617195e08989150cde9ca883f67999b4f2cfa8e496e093");
-    EXPECTED.put("repair=0", "4c923baf7b5c12978b3fe4a8d1cc3b0d8e91f9ecb9539e0030dc3f5bfcb855b2");
-    EXPECTED.put("repair=4", "5244f47f7d238a2938ab8ef356fd558fcb4f2c997284470688835573dc8cd50f");
+        "bad16109cb96c5c7c99e03e6447f0f9ee4936699d86f451b8fef250c999fa4e5");
+    EXPECTED.put("repair=0", "994fcc342bcf904ddaa549b8aa691dffdd17d0b18a8450d2fa96f48cdf90d919");
+    EXPECTED.put("repair=4", "c2007109077a548cd2f1325251eba5fdf40cb54bc91c7c56edcfb0e9659efa47");
     EXPECTED.put(
-        "stretch-above=0", "21060c1cdb80abf4838738bd30a2d0b5be4454e30f32f887a8ca99a19aaed33e");
+        "small-below=0.01", "3e0c3da4a1ffbbf0f2692df502dcc8e6e825d3ba8bd23738973941bc6f4e7725");
     EXPECTED.put(
-        "small-below=0.01", "492c6863835e51e86ddadf438133f4ace5bbbaf72c0f8c3ce8c3991cf357bca4");
+        "small-repair=0", "fa2c84f9d321bd8545dc677184da1e9f7e7380a0ae51a77c7cb29785771bb6a5");
     EXPECTED.put(
-        "small-repair=0", "2e4a3a9ee17c4f8bba6aa7a29f849f6ad8a1fb2454f99610926f6d1193233f0b");
+        "small-share-at-least=0",
+        "269430e7221ccc7412db8e8251e8124b0b816e49f0c9a79282e19ef13a00cdc9");
+    EXPECTED.put(
+        "stretch-above=0", "f5efc0f5b7dbbaa85d032f8186a905574e0739417132c86a601f5fcd7ceab429");
   }
 
   /**
@@ -125,6 +134,10 @@ class GreelPlusSystemFingerprintTest {
     // small-repair (seventh session): off, and on for far more of these small plans' requests
     out.put("small-repair=0", Map.of("small-repair", "0"));
     out.put("small-below=0.01", Map.of("small-below", "0.01"));
+    // the admission by plan share (eighth session): off (the seventh session's defaults), and
+    // applied whatever the plan holds
+    out.put("max-plan-share=1", Map.of("max-plan-share", "1"));
+    out.put("small-share-at-least=0", Map.of("small-share-at-least", "0"));
     // the defaults before the fifth session of 2026-11-27
     out.put(
         "fourth-session defaults",
@@ -142,6 +155,12 @@ class GreelPlusSystemFingerprintTest {
             "early-reserve",
             "0.25",
             "small-repair",
+            "0",
+            "room-share-below",
+            "0.3",
+            "max-plan-share",
+            "1",
+            "small-share-at-least",
             "0"));
     return out;
   }

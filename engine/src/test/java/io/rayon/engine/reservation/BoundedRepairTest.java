@@ -9,6 +9,7 @@ import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.GreelPlusOptions;
 import io.rayon.engine.planning.GreelPlusPlanner;
 import io.rayon.engine.planning.PlannerOptions;
+import io.rayon.engine.planning.PlanningContext;
 import io.rayon.engine.planning.RandomWorkloads;
 import io.rayon.engine.planning.RepairPick;
 import io.rayon.engine.plugin.OptionSpec;
@@ -309,6 +310,55 @@ class BoundedRepairTest {
         new ReservationSystem(onePlan(), plus(1), SharingPolicySpec.NONE).submitAll(List.of(a, b));
     assertThat(ds.get(0).allocation().start()).isEqualTo(5);
     assertThat(ds.get(1).allocation().start()).isEqualTo(1);
+  }
+
+  /**
+   * The admission by plan share refuses without repair, the admission by room share with it. The
+   * scenario of {@link #repairAcceptsARequestThatNoRepairRejects}, each request a fifth of the plan
+   * (4 node-steps of 20), the admission applied where the window's free share is below 0.5 (A's
+   * window is empty when it arrives; B's, [1, 6), is a fifth free once A holds [2, 6)), whatever
+   * the plan holds ({@code small-share-at-least=0}). With {@code max-plan-share=0.1} B is refused
+   * and nothing moves: no move makes B a smaller share of the plan. With {@code max-room-share=0.5}
+   * instead (B would take 4 times the room left) the repair takes A out, the window is then free,
+   * the admission does not apply, and B is placed as without admission.
+   */
+  @Test
+  void aRequestTheAdmissionByPlanShareRefusesIsNotRepaired() {
+    ReservationRequest a = request("A", "window(atom(<1024,1>,8,8,4,32),2,20)", 0);
+    ReservationRequest b = request("B", "window(atom(<1024,1>,8,8,4,32),1,6)", 1);
+    GreelPlusOptions admission =
+        GreelPlusOptions.PLAIN
+            .withRepair(1)
+            .withRoomShareBelow(0.5)
+            .withSmallShareAtLeast(GreelPlusPlanner.ANY_MIX);
+
+    GreelPlusPlanner bySize = new GreelPlusPlanner(admission.withMaxPlanShare(0.1));
+    ReservationSystem size =
+        new ReservationSystem(onePlan(), bySize, SharingPolicySpec.NONE).setSelfChecking(true);
+    assertThat(size.create(a).accepted()).isTrue();
+    ReservationAllocation heldA = size.plan().allocationOf("A");
+    assertThat(heldA.start()).isEqualTo(2);
+    assertThat(bySize.repairBound()).isEqualTo(1);
+    assertThat(bySize.repairBound(size.plan(), b)).isZero();
+    Decision refused = size.create(b);
+    assertThat(refused.accepted()).isFalse();
+    assertThat(refused.rejection().message())
+        .contains("max-plan-share=0.1")
+        .doesNotContain("bounded repair");
+    assertThat(size.lastMoves()).isEmpty();
+    assertThat(size.plan().allocationOf("A")).isEqualTo(heldA);
+
+    GreelPlusPlanner byRoom = new GreelPlusPlanner(admission.withMaxRoomShare(0.5));
+    ReservationSystem room =
+        new ReservationSystem(onePlan(), byRoom, SharingPolicySpec.NONE).setSelfChecking(true);
+    room.create(a);
+    assertThat(byRoom.place(room.plan(), b, PlanningContext.DEFAULT).rejection().message())
+        .contains("max-room-share=0.5");
+    assertThat(byRoom.repairBound(room.plan(), b)).isEqualTo(1);
+    Decision repaired = room.create(b);
+    assertThat(repaired.accepted()).isTrue();
+    assertThat(repaired.allocation().start()).isEqualTo(1);
+    assertThat(room.plan().allocationOf("A").start()).isEqualTo(5);
   }
 
   /**
@@ -667,7 +717,9 @@ class BoundedRepairTest {
     // with no admission and the same direction the planner places the moved ones itself
     GreelPlusPlanner noAdmission =
         (GreelPlusPlanner)
-            Planners.byName("greel-plus", PlannerOptions.NONE.with("max-room-share", "1"));
+            Planners.byName(
+                "greel-plus",
+                PlannerOptions.NONE.with("max-room-share", "1").with("max-plan-share", "1"));
     assertThat(noAdmission.repairPlacer()).isSameAs(noAdmission);
     for (RepairPick pick : RepairPick.values()) {
       GreelPlusPlanner p =
@@ -685,7 +737,9 @@ class BoundedRepairTest {
     // an admission is never applied to a moved reservation
     GreelPlusPlanner admits = byDefault;
     GreelPlusPlanner admitsPlacer = (GreelPlusPlanner) admits.repairPlacer();
+    assertThat(admitsPlacer).isNotSameAs(admits);
     assertThat(admitsPlacer.options().maxRoomShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
+    assertThat(admitsPlacer.options().maxPlanShare()).isEqualTo(GreelPlusPlanner.NO_MAX_ROOM_SHARE);
     assertThat(
             ((GreelPlusPlanner)
                     new GreelPlusPlanner(byDefault.options().withMaxPlanShare(0.01)).repairPlacer())
