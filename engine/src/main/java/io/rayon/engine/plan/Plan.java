@@ -943,7 +943,9 @@ public final class Plan implements PlanEdit {
 
   @Override
   public void changeCapacity(CapacityChange change) {
-    belowShare = Double.NaN; // the shares are read against the capacity: counted again when asked
+    // the shares are read against the capacity: counted again when asked (0 is the count below NaN)
+    belowShare = Double.NaN;
+    belowCount = 0;
     ensureDims(change.delta());
     int from = (int) Math.max(0, Math.min(horizon, change.step()));
     for (int d = 0; d < dims.length; d++) {

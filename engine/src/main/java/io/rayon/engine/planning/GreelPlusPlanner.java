@@ -858,13 +858,6 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   /**
-   * Whether the admission applies on this plan as {@value #SMALL_SHARE_AT_LEAST} says: at least
-   * that share of the accepted reservations hold less than {@value #SMALL_BELOW} of the plan's
-   * whole capacity ({@link PlanView#reservationsBelow}, counted by the plan as reservations come
-   * and go); always with {@link #ANY_MIX}; never on an empty plan otherwise. Read after the
-   * window's free share, so only for requests in crowded windows.
-   */
-  /**
    * Whether the request's window is crowded enough for the admission: its free share is below
    * {@value #ROOM_SHARE_BELOW}, or that is {@link #ALWAYS}.
    */
@@ -888,6 +881,12 @@ public final class GreelPlusPlanner implements Planner {
         && crowded(new RequestSize.WindowRoom(plan, request));
   }
 
+  /**
+   * Whether the admission applies on this plan as {@value #SMALL_SHARE_AT_LEAST} says: at least
+   * that share of the accepted reservations hold less than {@value #SMALL_BELOW} of the plan's
+   * whole capacity ({@link PlanView#reservationsBelow}, counted by the plan as reservations come
+   * and go, so this costs no walk); always with {@link #ANY_MIX}; never on an empty plan otherwise.
+   */
   private boolean smallMostly(PlanView plan) {
     double atLeast = options.smallShareAtLeast();
     if (atLeast <= ANY_MIX) return true;
