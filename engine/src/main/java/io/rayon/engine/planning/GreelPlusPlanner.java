@@ -176,11 +176,11 @@ import java.util.Optional;
  * the early one could not place it either, so the decision is the same and the early run is saved.
  *
  * <p>Whatever the direction, the late candidate is one of those tried, so on any plan this planner
- * with {@code max-room-share} off ({@code max-room-share=1}; by default it is on) accepts every
- * request that GREE-L with the same {@link GreedyOptions} accepts (a property test checks it); over
- * a whole workload the plans differ, so totals can go either way and are measured. A rejection
- * carries the late candidate's reason (in the plan's own steps), or the admission's. Every accepted
- * allocation passed the sharing policy's check against the real plan.
+ * with the admission off ({@code max-room-share=1}, off by default, and {@code max-plan-share=1},
+ * on by default) accepts every request that GREE-L with the same {@link GreedyOptions} accepts (a
+ * property test checks it); over a whole workload the plans differ, so totals can go either way and
+ * are measured. A rejection carries the late candidate's reason (in the plan's own steps), or the
+ * admission's. Every accepted allocation passed the sharing policy's check against the real plan.
  */
 public final class GreelPlusPlanner implements Planner {
   public static final String NAME = "greel-plus";
@@ -863,7 +863,7 @@ public final class GreelPlusPlanner implements Planner {
    */
   private boolean crowded(RequestSize.WindowRoom room) {
     double below = options.roomShareBelow();
-    return below >= ALWAYS || room.freeShare() < below;
+    return below >= ALWAYS || room.freeShareBelow(below);
   }
 
   /**

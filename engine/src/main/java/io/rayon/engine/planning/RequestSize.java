@@ -98,6 +98,22 @@ public final class RequestSize {
       return to <= from ? 0 : room() / (to - from);
     }
 
+    /**
+     * {@code freeShare() < below}, reading the window only until the answer is known: the room is
+     * summed run by run in the same order as {@link #freeShare}, and a sum of non-negative terms
+     * only grows, so once the part read is a share of at least {@code below} the whole is too (the
+     * window is not crowded) and the rest is not read. The same answer as {@code freeShare() <
+     * below}; the room is kept for {@link #freeShare} only when the whole window was read.
+     */
+    boolean freeShareBelow(double below) {
+      if (read || to <= from) return freeShare() < below;
+      double r = RequestSize.room(plan, from, to, below);
+      if (r / (to - from) >= below) return false;
+      room = r; // read to the end: the whole window's room
+      read = true;
+      return true;
+    }
+
     /** {@link RequestSize#shareOfRoom}. */
     double shareOfRoom() {
       if (to <= from) return Double.POSITIVE_INFINITY;
@@ -109,7 +125,17 @@ public final class RequestSize {
 
   /** The sum over [from, to) of the least free share over the dimensions, in capacity-steps. */
   private static double room(PlanView plan, long from, long to) {
+    return room(plan, from, to, Double.POSITIVE_INFINITY);
+  }
+
+  /**
+   * {@link #room(PlanView, long, long)}, summed in the same order but stopped after the first run
+   * where the sum so far, over the window's length, is at least {@code stopShare} (never with
+   * {@link Double#POSITIVE_INFINITY}); with from &lt; to.
+   */
+  private static double room(PlanView plan, long from, long to, double stopShare) {
     int dims = plan.dimensions().size();
+    long len = to - from;
     double room = 0;
     for (long t = from; t < to; ) {
       long end = Math.min(to, plan.runEnd(t) + 1);
@@ -119,6 +145,7 @@ public final class RequestSize {
         if (cap > 0) f = Math.min(f, (double) plan.free(d, t) / cap);
       }
       room += Math.max(0, f) * (end - t);
+      if (room / len >= stopShare) return room;
       t = end;
     }
     return room;

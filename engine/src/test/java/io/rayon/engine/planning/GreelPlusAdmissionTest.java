@@ -194,6 +194,22 @@ class GreelPlusAdmissionTest {
   }
 
   /**
+   * The admission by plan share at 0.05 on every window, small meaning below 0.01 of the plan, with
+   * this {@code small-share-at-least}.
+   */
+  private static GreelPlusPlanner bySizeWithGate(String atLeast) {
+    return tallPlanner(
+        "max-plan-share",
+        "0.05",
+        "room-share-below",
+        "1",
+        "small-below",
+        "0.01",
+        "small-share-at-least",
+        atLeast);
+  }
+
+  /**
    * {@code small-share-at-least}: the admission applies only while at least that share of the
    * plan's reservations are small. In the half-used plan the held reservation takes a quarter of
    * the plan (200 bundle-steps of 1/8 of the node over 100 node-steps) and each small one 0.005 (4
@@ -214,16 +230,7 @@ class GreelPlusAdmissionTest {
     assertThat(halfSmall.reservationsBelow(0.01)).isEqualTo(1);
     assertThat(noneSmall.reservationsBelow(0.01)).isZero();
     for (String atLeast : List.of("0.5", "0.75")) {
-      GreelPlusPlanner p =
-          tallPlanner(
-              "max-plan-share",
-              "0.05",
-              "room-share-below",
-              "1",
-              "small-below",
-              "0.01",
-              "small-share-at-least",
-              atLeast);
+      GreelPlusPlanner p = bySizeWithGate(atLeast);
       Decision refused = p.place(mostlySmall, r, PlanningContext.DEFAULT);
       assertThat(refused.accepted()).as(atLeast).isFalse();
       assertThat(refused.rejection().message()).contains("max-plan-share=0.05");
@@ -234,16 +241,7 @@ class GreelPlusAdmissionTest {
           .as(atLeast)
           .isEqualTo(atLeast.equals("0.75"));
     }
-    GreelPlusPlanner always =
-        tallPlanner(
-            "max-plan-share",
-            "0.05",
-            "room-share-below",
-            "1",
-            "small-below",
-            "0.01",
-            "small-share-at-least",
-            "0");
+    GreelPlusPlanner always = bySizeWithGate("0");
     for (Plan plan : List.of(mostlySmall, halfSmall, noneSmall, empty))
       assertThat(always.place(plan, r, PlanningContext.DEFAULT).accepted()).isFalse();
     assertThat(new GreelPlusPlanner().options().smallShareAtLeast())

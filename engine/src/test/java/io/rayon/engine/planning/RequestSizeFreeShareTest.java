@@ -9,6 +9,7 @@ import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.List;
+import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -34,6 +35,37 @@ class RequestSizeFreeShareTest {
       assertThat(share)
           .as("seed %d, %s: %s", seed, r.id(), r.rdl())
           .isCloseTo(byStep(plan, r), within(1e-9));
+      Decision d = planner.place(plan, r, PlanningContext.DEFAULT);
+      if (d.accepted()) plan.add(r, d.allocation());
+    }
+  }
+
+  /**
+   * {@code WindowRoom.freeShareBelow}, which reads the window only until the answer is known (the
+   * admission's crowdedness), answers as {@code freeShare() < below} for thresholds at the edges,
+   * in between and at the window's own free share; and the room it keeps when it read the whole
+   * window is the free share's, bit for bit.
+   */
+  @Property(tries = 300)
+  void theCrowdednessReadEarlyAnswersAsTheWholeFreeShare(
+      @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    Plan plan = w.plan();
+    Planner planner = new GreelPlusPlanner();
+    SplittableRandom rnd = new SplittableRandom(seed);
+    for (ReservationRequest r : w.requests()) {
+      double share = RequestSize.freeShare(plan, r);
+      double[] belows = {
+        0, 1, 0.1, rnd.nextDouble(), share, Math.nextUp(share), Math.nextDown(share)
+      };
+      for (double below : belows) {
+        RequestSize.WindowRoom room = new RequestSize.WindowRoom(plan, r);
+        assertThat(room.freeShareBelow(below))
+            .as("seed %d, %s, below %s (free share %s)", seed, r.id(), below, share)
+            .isEqualTo(share < below);
+        assertThat(room.freeShare()).isEqualTo(share);
+        assertThat(room.freeShareBelow(below)).isEqualTo(share < below);
+      }
       Decision d = planner.place(plan, r, PlanningContext.DEFAULT);
       if (d.accepted()) plan.add(r, d.allocation());
     }
