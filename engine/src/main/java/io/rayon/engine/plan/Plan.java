@@ -726,7 +726,7 @@ public final class Plan implements PlanEdit {
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
     requests.put(request.id(), request);
     allocations.put(request.id(), allocation);
-    if (belowShare == belowShare && shareOf(allocation) < belowShare) belowCount++;
+    if (!Double.isNaN(belowShare) && shareOf(allocation) < belowShare) belowCount++;
     return apply(allocation, userIndex ? request.user() : null, 1);
   }
 
@@ -767,7 +767,7 @@ public final class Plan implements PlanEdit {
     ReservationRequest r = requests.remove(reservationId);
     if (r == null) return false;
     ReservationAllocation a = allocations.remove(reservationId);
-    if (belowShare == belowShare && shareOf(a) < belowShare) belowCount--;
+    if (!Double.isNaN(belowShare) && shareOf(a) < belowShare) belowCount--;
     apply(a, userIndex ? r.user() : null, -1);
     if (!userIndex) return true;
     boolean userLeft = false;

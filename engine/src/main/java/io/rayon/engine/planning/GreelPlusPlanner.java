@@ -736,12 +736,14 @@ public final class GreelPlusPlanner implements Planner {
    * because no single move of the few reservations holding the most inside its window lets both it
    * and the moved one fit; more single tries find one more often, and each try of a small request
    * is cheap. Read only after a rejection, so accepted requests pay nothing for it. 0, too, for a
-   * request the admission by plan share refuses on this plan ({@link #refusedBySize}).
+   * request the admission by plan share refuses on this plan ({@link #refusedShareOfPlan}).
    */
   @Override
   public int repairBound(PlanView plan, ReservationRequest request) {
     int k = options.repair();
-    if (k == NO_REPAIR || refusedBySize(plan, request)) return NO_REPAIR;
+    if (k == NO_REPAIR
+        || refusedShareOfPlan(plan, request, new RequestSize.WindowRoom(plan, request)) > 0)
+      return NO_REPAIR;
     int small = options.smallRepair();
     if (small <= k) return k;
     return RequestSize.shareOfPlan(plan, request) < options.smallBelow() ? small : k;
@@ -811,30 +813,8 @@ public final class GreelPlusPlanner implements Planner {
     // The expression is checked once here for both candidates (each used to check it again).
     Rejection invalid = RdlChecks.validate(request.rdl());
     if (invalid != null) return Decision.reject(request.id(), invalid);
-    double maxRoomShare = options.maxRoomShare();
-    double maxPlanShare = options.maxPlanShare();
-    // the cheap conditions first: the plan's count of small reservations (kept by the plan), then
-    // the request's share of the plan, and only then the window's free share (a walk of it)
-    if ((maxRoomShare < NO_MAX_ROOM_SHARE || maxPlanShare < NO_MAX_ROOM_SHARE)
-        && smallMostly(plan)) {
-      double planTaken =
-          maxPlanShare < NO_MAX_ROOM_SHARE ? RequestSize.shareOfPlan(plan, request) : 0;
-      if ((maxRoomShare < NO_MAX_ROOM_SHARE || planTaken > maxPlanShare) && crowded(room)) {
-        if (maxRoomShare < NO_MAX_ROOM_SHARE) {
-          double taken = room.shareOfRoom();
-          if (taken > maxRoomShare)
-            return refused(
-                request,
-                taken,
-                "of the free room left in its window",
-                MAX_ROOM_SHARE,
-                maxRoomShare);
-        }
-        if (planTaken > maxPlanShare)
-          return refused(
-              request, planTaken, "of the plan's whole capacity", MAX_PLAN_SHARE, maxPlanShare);
-      }
-    }
+    Decision refused = admission(plan, request, room);
+    if (refused != null) return refused;
     // A request that cannot fit its window's free room (a necessary condition, exact): the early
     // candidate cannot place it either, so only the late one runs, for its reason.
     Direction direction = options.direction();
@@ -867,18 +847,42 @@ public final class GreelPlusPlanner implements Planner {
   }
 
   /**
-   * True when the admission by plan share ({@value #MAX_PLAN_SHARE}) refuses {@code request} on
-   * this plan. Bounded repair does not try such a request ({@link #repairBound(PlanView,
-   * ReservationRequest)}): taking reservations out cannot make it a smaller share of the plan, so
-   * it could only pass by making its window look less crowded or the plan's reservations look
-   * smaller, which undoes what the admission is for.
+   * The admission's refusal of {@code request} on this plan, or null when it is admitted: first by
+   * its share of the window's free room ({@value #MAX_ROOM_SHARE}), then by its share of the plan
+   * ({@link #refusedShareOfPlan}); each only where {@value #SMALL_SHARE_AT_LEAST} and {@value
+   * #ROOM_SHARE_BELOW} say. The cheap conditions are read first: the plan's count of small
+   * reservations (kept by the plan), then the request's share of the plan, and only then the
+   * window's free share (a walk of it).
    */
-  private boolean refusedBySize(PlanView plan, ReservationRequest request) {
+  private Decision admission(
+      PlanView plan, ReservationRequest request, RequestSize.WindowRoom room) {
+    double maxRoomShare = options.maxRoomShare();
+    if (maxRoomShare < NO_MAX_ROOM_SHARE && smallMostly(plan) && crowded(room)) {
+      double taken = room.shareOfRoom();
+      if (taken > maxRoomShare)
+        return refused(
+            request, taken, "of the free room left in its window", MAX_ROOM_SHARE, maxRoomShare);
+    }
+    double taken = refusedShareOfPlan(plan, request, room);
+    return taken > 0
+        ? refused(
+            request, taken, "of the plan's whole capacity", MAX_PLAN_SHARE, options.maxPlanShare())
+        : null;
+  }
+
+  /**
+   * The request's share of the plan when the admission by plan share ({@value #MAX_PLAN_SHARE})
+   * refuses it on this plan, else 0. Bounded repair does not try such a request ({@link
+   * #repairBound(PlanView, ReservationRequest)}): taking reservations out cannot make it a smaller
+   * share of the plan, so it could only pass by making its window look less crowded or the plan's
+   * reservations look smaller, which undoes what the admission is for.
+   */
+  private double refusedShareOfPlan(
+      PlanView plan, ReservationRequest request, RequestSize.WindowRoom room) {
     double maxPlanShare = options.maxPlanShare();
-    return maxPlanShare < NO_MAX_ROOM_SHARE
-        && smallMostly(plan)
-        && RequestSize.shareOfPlan(plan, request) > maxPlanShare
-        && crowded(new RequestSize.WindowRoom(plan, request));
+    if (maxPlanShare >= NO_MAX_ROOM_SHARE || !smallMostly(plan)) return 0;
+    double taken = RequestSize.shareOfPlan(plan, request);
+    return taken > maxPlanShare && crowded(room) ? taken : 0;
   }
 
   /**
