@@ -30,11 +30,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -69,9 +67,10 @@ public final class ReservationSystem {
    * the planner's bound is more than 0): every allocation this system commits or puts back is
    * entered; an entry whose reservation left the plan or now starts elsewhere is dropped when the
    * repair meets it, so the index only finds candidates and never decides anything by itself. Built
-   * from the plan on the first repair (reservations the plan held before).
+   * from the plan on the first repair (reservations the plan held before). Plain arrays in buckets
+   * of starts ({@link StartIndex}), read in no defined order: the choice is a total order.
    */
-  private TreeMap<Long, Set<String>> byStart;
+  private StartIndex byStart;
 
   /** What the last {@link #create} moved (id to new allocation), empty when nothing moved. */
   private Map<String, ReservationAllocation> lastMoves = Map.of();
@@ -461,8 +460,9 @@ public final class ReservationSystem {
    * The k of {@link #candidates} first by {@link #BY_HELD}, in that order: the same reservations as
    * {@code mostHeldFirst(first(candidates(now, from, to), BY_HELD, k))}, chosen by a bounded heap
    * ({@link MostHeld}) as the index is scanned, without a candidate object or a slack for each.
+   * Package-private for {@code MostHeldChoicePropertiesTest}.
    */
-  private List<Reservation> mostHeld(long now, long from, long to, int k) {
+  List<Reservation> mostHeld(long now, long from, long to, int k) {
     MostHeld<String> top = new MostHeld<>(k);
     scan(now, from, to, (id, a, start, s) -> top.offer(s, start, id, id));
     List<Reservation> out = new ArrayList<>(top.size());
@@ -486,29 +486,23 @@ public final class ReservationSystem {
    */
   private void scan(long now, long from, long to, CandidateSink sink) {
     if (byStart == null) {
-      byStart = new TreeMap<>();
+      byStart = new StartIndex(plan.horizon());
       for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
     }
     Resources cap = plan.capacityAt(from);
-    var range = byStart.subMap(now, false, to, false).entrySet().iterator();
-    while (range.hasNext()) {
-      var e = range.next();
-      long start = e.getKey();
-      var ids = e.getValue().iterator();
-      while (ids.hasNext()) {
-        String id = ids.next();
-        ReservationAllocation a = plan.contains(id) ? plan.allocationOf(id) : null;
-        if (a == null || a.start() != start) {
-          ids.remove(); // stale: gone, or moved (entered again under its new start)
-          continue;
-        }
-        if (a.end() <= from) continue;
-        double s = heldInside(a, cap, from, to);
-        if (s <= 0) continue;
-        sink.accept(id, a, start, s);
-      }
-      if (e.getValue().isEmpty()) range.remove();
-    }
+    byStart.forEachIn(
+        now,
+        to,
+        (id, start) -> {
+          // null when the reservation left the plan (the plan keeps no null allocation)
+          ReservationAllocation a = plan.allocationOf(id);
+          // stale: gone, or moved (entered again under its new start)
+          if (a == null || a.start() != start) return false;
+          if (a.end() <= from) return true;
+          double s = heldInside(a, cap, from, to);
+          if (s > 0) sink.accept(id, a, start, s);
+          return true;
+        });
   }
 
   /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */
@@ -530,8 +524,9 @@ public final class ReservationSystem {
   }
 
   private void index(String id, ReservationAllocation a) {
-    if (byStart == null || a == null || a.start() < 0) return;
-    byStart.computeIfAbsent(a.start(), t -> new LinkedHashSet<>()).add(id);
+    if (byStart == null || a == null) return;
+    long start = a.start();
+    if (start >= 0) byStart.add(id, start);
   }
 
   /** The original rejection, its message extended by why the repair failed. */
