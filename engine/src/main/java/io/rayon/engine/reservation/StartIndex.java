@@ -6,7 +6,8 @@ import java.util.Arrays;
  * Bounded repair's index of reservation ids by their allocation's first step: a set of (id, start)
  * pairs, kept in {@value #BUCKETS} buckets of consecutive starts (each a pair of plain arrays, in
  * no particular order), so that entering a pair costs a short read of one bucket and no tree or
- * hash node, and the pairs whose start lies in a range are read bucket by bucket.
+ * hash node, and the pairs whose start lies in a range are read bucket by bucket, the empty buckets
+ * passed over by a bit set of the occupied ones.
  *
  * <p>It only finds candidates; whether a pair still holds (its reservation is in the plan and still
  * starts there) is the reader's question ({@link #forEachIn}'s visitor says so, and a pair that no
@@ -17,7 +18,7 @@ import java.util.Arrays;
 final class StartIndex {
 
   /** How many buckets the steps {@code [0, horizon)} are cut into. */
-  static final int BUCKETS = 256;
+  static final int BUCKETS = 4096;
 
   /** Steps per bucket (at least 1); a start at or past the last bucket's end goes in the last. */
   private final long width;
@@ -25,6 +26,9 @@ final class StartIndex {
   private final long[][] starts = new long[BUCKETS][];
   private final String[][] ids = new String[BUCKETS][];
   private final int[] sizes = new int[BUCKETS];
+
+  /** Bit b set when bucket b holds a pair. */
+  private final long[] occupied = new long[BUCKETS / 64];
 
   /** An empty index for starts in {@code [0, horizon)} (others are still kept, see width). */
   StartIndex(long horizon) {
@@ -54,6 +58,7 @@ final class StartIndex {
     s[n] = start;
     i[n] = id;
     sizes[b] = n + 1;
+    occupied[b >>> 6] |= 1L << b;
   }
 
   /** Reads one pair; returns false when the pair no longer holds (it is then dropped). */
@@ -68,10 +73,10 @@ final class StartIndex {
    */
   void forEachIn(long after, long before, Visitor v) {
     if (before - after < 2) return;
+    int first = bucket(Math.max(0, after + 1));
     int last = bucket(before - 1);
-    for (int b = bucket(Math.max(0, after + 1)); b <= last; b++) {
+    for (int b = nextOccupied(first); b >= 0 && b <= last; b = nextOccupied(b + 1)) {
       int n = sizes[b];
-      if (n == 0) continue;
       long[] s = starts[b];
       String[] i = ids[b];
       int j = 0;
@@ -88,7 +93,20 @@ final class StartIndex {
         i[n] = null;
       }
       sizes[b] = n;
+      if (n == 0) occupied[b >>> 6] &= ~(1L << b);
     }
+  }
+
+  /** The first occupied bucket at or after {@code b}, or -1. */
+  private int nextOccupied(int b) {
+    int w = b >>> 6;
+    if (w >= occupied.length) return -1;
+    long word = occupied[w] & (-1L << b);
+    while (word == 0) {
+      if (++w == occupied.length) return -1;
+      word = occupied[w];
+    }
+    return (w << 6) + Long.numberOfTrailingZeros(word);
   }
 
   /** The number of pairs kept (for tests). */
