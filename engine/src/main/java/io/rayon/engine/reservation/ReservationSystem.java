@@ -171,7 +171,10 @@ public final class ReservationSystem {
    *       everything placed during the try is removed and the chosen reservations get their
    *       original allocations back (the same allocations; in the plan's commit order they then
    *       come last), and the original rejection is returned with its message extended by why the
-   *       repair failed.
+   *       repair failed. The original rejection's text is worked out only then: the first placement
+   *       leaves the diagnosis out ({@link PlanningContext#withoutDiagnosis}; whether it is
+   *       repairable is known without it), and a final rejection is placed again, diagnosed, on the
+   *       plan that holds again what it held (the same text as a first placement with diagnosis).
    *   <li>{@link RepairPick#SINGLES} makes several such tries in turn (each chosen one alone, then
    *       all together), each rolled back exactly before the next; the first that succeeds is kept.
    *       {@link RepairPick#SINGLES_ENOUGH} makes the same tries, then one more with {@link
@@ -197,11 +200,39 @@ public final class ReservationSystem {
               "",
               "reservation id '" + request.id() + "' is already in use; use update to change it"));
     }
-    Decision d = commitOrReject(request, planner.place(plan, request, context));
-    if (d.accepted() || planner.repairBound() <= 0 || !repairable(d.rejection())) return d;
+    // When bounded repair may follow, the planner's rejection is placed without its diagnosis
+    // (PlanningContext#diagnosed: the same acceptance, allocation and repairable or not); its text
+    // is worked out only when the rejection is final (diagnosed), never when the repair succeeds
+    boolean mayRepair = planner.repairBound() > 0;
+    Decision placed =
+        planner.place(plan, request, mayRepair ? context.withoutDiagnosis() : context);
+    Decision d = commitOrReject(request, placed);
+    if (d.accepted() || !mayRepair || !repairable(d.rejection())) return d;
+    // only the planner's own rejection may lack its diagnosis (commitOrReject's are whole)
+    Supplier<Rejection> original =
+        placed != null && !placed.accepted()
+            ? () -> diagnosed(request, d.rejection())
+            : d::rejection;
     // the bound for this request on this plan; 0 when the planner will not have it repaired
     int k = planner.repairBound(plan, request);
-    return k <= 0 ? d : repair(request, d.rejection(), k);
+    return k <= 0 ? Decision.reject(request.id(), original.get()) : repair(request, original, k);
+  }
+
+  /**
+   * The planner's rejection of {@code request} on the plan as it is now, diagnosed: what its first
+   * placement, without diagnosis, would have said with it. Read when the rejection is final: the
+   * plan then holds what it held at the first placement (a failed repair puts every allocation
+   * back, the same allocations), and the request is placed again as it was then (the system's
+   * policy; not cancelled nor timed out, as the first placement was not, or its rejection would be
+   * {@code STOPPED}, which is not repaired). {@code deferred} if the planner accepts it now, which
+   * the plan's sameness rules out.
+   */
+  private Rejection diagnosed(ReservationRequest request, Rejection deferred) {
+    PlanningContext whole =
+        new PlanningContext(
+            context.policy(), ProgressListener.NONE, CancellationToken.NEVER, Deadline.NONE);
+    Decision again = planner.place(plan, request, whole);
+    return again != null && !again.accepted() ? again.rejection() : deferred;
   }
 
   /**
@@ -231,12 +262,12 @@ public final class ReservationSystem {
   }
 
   /** The bounded repair of {@link #create}'s rejection of {@code request} (see there). */
-  private Decision repair(ReservationRequest request, Rejection original, int k) {
+  private Decision repair(ReservationRequest request, Supplier<Rejection> original, int k) {
     long now = Math.max(0, request.arrival());
     long[] win = RequestSize.window(plan, request);
     long from = win[0];
     long to = win[1];
-    if (to <= from) return failed(request.id(), original, k, "its window is empty");
+    if (to <= from) return failed(request.id(), original.get(), k, "its window is empty");
     RepairPick pick = planner.repairPick();
     List<List<Reservation>> tries = new ArrayList<>();
     boolean singles = pick == RepairPick.SINGLES || pick == RepairPick.SINGLES_ENOUGH;
@@ -254,7 +285,10 @@ public final class ReservationSystem {
     }
     if (tries.isEmpty())
       return failed(
-          request.id(), original, k, "no reservation that has not started overlaps its window");
+          request.id(),
+          original.get(),
+          k,
+          "no reservation that has not started overlaps its window");
     // SINGLES_ENOUGH: one more try, ENOUGH's choice, read only when SINGLES' tries have all failed
     // (each rolled back, so the plan is as it was and the choice is the one it would be first)
     Supplier<List<Reservation>> last =
@@ -309,7 +343,7 @@ public final class ReservationSystem {
    */
   private Decision runTries(
       ReservationRequest request,
-      Rejection original,
+      Supplier<Rejection> original,
       int k,
       List<List<Reservation>> tries,
       Supplier<List<Reservation>> last,
@@ -337,7 +371,7 @@ public final class ReservationSystem {
     }
     // only the last try's reason is read, so each reason is written out only here
     return failed(
-        request.id(), original, k, made > 1 ? "each try failed; " + why.get() : why.get());
+        request.id(), original.get(), k, made > 1 ? "each try failed; " + why.get() : why.get());
   }
 
   /**
