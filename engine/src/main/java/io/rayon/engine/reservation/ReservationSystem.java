@@ -60,6 +60,10 @@ public final class ReservationSystem {
   private final SharingPolicySpec policySpec;
   private final SharingPolicy policy;
   private PlanningContext context;
+
+  /** {@link #context} without diagnosis ({@link #create}'s first placement), kept with it. */
+  private PlanningContext undiagnosed;
+
   private boolean selfChecking = Boolean.getBoolean("rayon.selfCheck");
 
   /**
@@ -83,7 +87,12 @@ public final class ReservationSystem {
     this.planner = planner;
     this.policySpec = policySpec == null ? SharingPolicySpec.NONE : policySpec;
     this.policy = SharingPolicies.from(this.policySpec, plan.stepSeconds());
-    this.context = PlanningContext.DEFAULT.withPolicy(policy);
+    setContext(PlanningContext.DEFAULT.withPolicy(policy));
+  }
+
+  private void setContext(PlanningContext c) {
+    context = c;
+    undiagnosed = c.withoutDiagnosis();
   }
 
   /** A system over the scenario's empty plan with its sharing policy. */
@@ -96,13 +105,13 @@ public final class ReservationSystem {
    * mutable: it owns the plan) and returns it, for chained set-up.
    */
   public ReservationSystem setTask(ProgressListener progress, CancellationToken cancel) {
-    this.context = new PlanningContext(policy, progress, cancel, context.deadline());
+    setContext(new PlanningContext(policy, progress, cancel, context.deadline()));
     return this;
   }
 
   /** Sets the deadline (for the whole of the next placements) on this system and returns it. */
   public ReservationSystem setDeadline(Deadline deadline) {
-    this.context = context.withDeadline(deadline);
+    setContext(context.withDeadline(deadline));
     return this;
   }
 
@@ -204,8 +213,7 @@ public final class ReservationSystem {
     // (PlanningContext#diagnosed: the same acceptance, allocation and repairable or not); its text
     // is worked out only when the rejection is final (diagnosed), never when the repair succeeds
     boolean mayRepair = planner.repairBound() > 0;
-    Decision placed =
-        planner.place(plan, request, mayRepair ? context.withoutDiagnosis() : context);
+    Decision placed = planner.place(plan, request, mayRepair ? undiagnosed : context);
     Decision d = commitOrReject(request, placed);
     if (d.accepted() || !mayRepair || !repairable(d.rejection())) return d;
     // only the planner's own rejection may lack its diagnosis (commitOrReject's are whole)
