@@ -16,13 +16,23 @@ import io.rayon.engine.task.ProgressListener;
  * try's, {@code ReservationSystem#create}): a planner may then skip working out why a placement
  * failed, so a rejection may carry a shorter message and a less specific code and path. Whether the
  * request is accepted, and its allocation, must be the same either way.
+ *
+ * <p>{@code diagnosed} is true by default. False when the caller reads a rejection's code now but
+ * its text only later, if at all (bounded repair's first placement: when the repair succeeds the
+ * text is thrown away, and when the rejection is final {@code ReservationSystem#create} places the
+ * request again, diagnosed, for its text): a planner may then leave out the part of a rejection's
+ * text that takes work (GREE, GREE-L and greel-plus: an atom's diagnosis, {@code
+ * RejectionReasons#diagnose}), but never what decides whether bounded repair runs: a rejection that
+ * is repairable ({@code CAPACITY}, {@code GANG_OR_LEASE}, {@code POLICY}) is so either way, a
+ * rejection that is not is the same, text included, and acceptance and allocations are the same.
  */
 public record PlanningContext(
     SharingPolicy policy,
     ProgressListener progress,
     CancellationToken cancel,
     Deadline deadline,
-    boolean reasonsRead) {
+    boolean reasonsRead,
+    boolean diagnosed) {
   public static final PlanningContext DEFAULT =
       new PlanningContext(null, ProgressListener.NONE, CancellationToken.NEVER);
 
@@ -37,7 +47,16 @@ public record PlanningContext(
       ProgressListener progress,
       CancellationToken cancel,
       Deadline deadline) {
-    this(policy, progress, cancel, deadline, true);
+    this(policy, progress, cancel, deadline, true, true);
+  }
+
+  public PlanningContext(
+      SharingPolicy policy,
+      ProgressListener progress,
+      CancellationToken cancel,
+      Deadline deadline,
+      boolean reasonsRead) {
+    this(policy, progress, cancel, deadline, reasonsRead, true);
   }
 
   public PlanningContext(
@@ -46,15 +65,27 @@ public record PlanningContext(
   }
 
   public PlanningContext withPolicy(SharingPolicy p) {
-    return new PlanningContext(p, progress, cancel, deadline, reasonsRead);
+    return new PlanningContext(p, progress, cancel, deadline, reasonsRead, diagnosed);
   }
 
   public PlanningContext withDeadline(Deadline d) {
-    return new PlanningContext(policy, progress, cancel, d, reasonsRead);
+    return new PlanningContext(policy, progress, cancel, d, reasonsRead, diagnosed);
   }
 
   /** This context for a caller that reads only acceptance and allocations (see the class). */
   public PlanningContext withoutReasons() {
-    return reasonsRead ? new PlanningContext(policy, progress, cancel, deadline, false) : this;
+    return reasonsRead
+        ? new PlanningContext(policy, progress, cancel, deadline, false, diagnosed)
+        : this;
+  }
+
+  /**
+   * This context for a caller that reads a rejection's code now and its text later if at all (see
+   * the class).
+   */
+  public PlanningContext withoutDiagnosis() {
+    return diagnosed
+        ? new PlanningContext(policy, progress, cancel, deadline, reasonsRead, false)
+        : this;
   }
 }

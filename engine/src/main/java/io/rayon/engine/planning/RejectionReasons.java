@@ -33,6 +33,16 @@ final class RejectionReasons {
                 : ""));
   }
 
+  /**
+   * What stands for {@link #diagnose}'s reason when the caller reads it only later ({@link
+   * PlanningContext#diagnosed} false): code {@code CAPACITY}, repairable as each of {@link
+   * #diagnose}'s codes ({@code CAPACITY}, {@code GANG_OR_LEASE}, {@code POLICY}) is.
+   */
+  static Rejection notDiagnosed(String path, int lo, int hi) {
+    return new Rejection(
+        Rejection.Code.CAPACITY, path, (long) lo, (long) hi, null, null, "no placement found");
+  }
+
   /** Why an atom did not fit in {@code [lo, hi)} of placement {@code p}. */
   static Rejection diagnose(TentativePlacement p, Rdl.Atom atom, String path, int lo, int hi) {
     PlanView plan = p.plan;

@@ -83,6 +83,12 @@ final class TentativePlacement {
   private final List<Block> log = new ArrayList<>();
   private Rejection failure;
   private boolean reasons;
+
+  /**
+   * False when an atom's diagnosis is left out of the reason ({@link PlanningContext#diagnosed}).
+   */
+  private final boolean diagnosed;
+
   private boolean validated;
   private boolean aligned;
   private boolean fullWidth;
@@ -97,6 +103,7 @@ final class TentativePlacement {
     this.request = request;
     this.context = context == null ? PlanningContext.DEFAULT : context;
     this.reasons = this.context.reasonsRead();
+    this.diagnosed = this.context.diagnosed();
     this.policy =
         this.context.policy() == null || this.context.policy() instanceof NoSharingPolicy
             ? null
@@ -268,7 +275,8 @@ final class TentativePlacement {
    * GREE's placement of an atom in {@code [lo0, hi0)} (cut to the plan), by the scan {@code
    * atom-scan} names ({@link AtomScans#greeAtomPaper}, or {@link AtomScans#greeAtom} for {@code
    * stacked}); its blocks go into the log. When it does not fit and {@code explain}, the reason is
-   * diagnosed ({@link RejectionReasons#diagnose}); an empty range is always the failure.
+   * diagnosed ({@link RejectionReasons#diagnose}; {@link RejectionReasons#notDiagnosed} when the
+   * context says the diagnosis is not read now); an empty range is always the failure.
    */
   boolean placeAtomGree(Rdl.Atom atom, String path, long lo0, long hi0, boolean explain) {
     if (atom.work() == 0) return true;
@@ -281,7 +289,11 @@ final class TentativePlacement {
     AtomRoom room = new AtomRoom(this, atom, lo, hi, roomPolicy);
     List<long[]> blocks = scan(atom, room);
     if (blocks == null) {
-      if (explain && reasons) failure = RejectionReasons.diagnose(this, atom, path, lo, hi);
+      if (explain && reasons)
+        failure =
+            diagnosed
+                ? RejectionReasons.diagnose(this, atom, path, lo, hi)
+                : RejectionReasons.notDiagnosed(path, lo, hi);
       return false;
     }
     for (long[] b : blocks) log.add(block(path, atom, b[0], b[1], b[2]));

@@ -30,11 +30,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -62,6 +60,10 @@ public final class ReservationSystem {
   private final SharingPolicySpec policySpec;
   private final SharingPolicy policy;
   private PlanningContext context;
+
+  /** {@link #context} without diagnosis ({@link #create}'s first placement), kept with it. */
+  private PlanningContext undiagnosed;
+
   private boolean selfChecking = Boolean.getBoolean("rayon.selfCheck");
 
   /**
@@ -69,9 +71,10 @@ public final class ReservationSystem {
    * the planner's bound is more than 0): every allocation this system commits or puts back is
    * entered; an entry whose reservation left the plan or now starts elsewhere is dropped when the
    * repair meets it, so the index only finds candidates and never decides anything by itself. Built
-   * from the plan on the first repair (reservations the plan held before).
+   * from the plan on the first repair (reservations the plan held before). Plain arrays in buckets
+   * of starts ({@link StartIndex}), read in no defined order: the choice is a total order.
    */
-  private TreeMap<Long, Set<String>> byStart;
+  private StartIndex byStart;
 
   /** What the last {@link #create} moved (id to new allocation), empty when nothing moved. */
   private Map<String, ReservationAllocation> lastMoves = Map.of();
@@ -84,7 +87,12 @@ public final class ReservationSystem {
     this.planner = planner;
     this.policySpec = policySpec == null ? SharingPolicySpec.NONE : policySpec;
     this.policy = SharingPolicies.from(this.policySpec, plan.stepSeconds());
-    this.context = PlanningContext.DEFAULT.withPolicy(policy);
+    setContext(PlanningContext.DEFAULT.withPolicy(policy));
+  }
+
+  private void setContext(PlanningContext c) {
+    context = c;
+    undiagnosed = c.withoutDiagnosis();
   }
 
   /** A system over the scenario's empty plan with its sharing policy. */
@@ -97,13 +105,13 @@ public final class ReservationSystem {
    * mutable: it owns the plan) and returns it, for chained set-up.
    */
   public ReservationSystem setTask(ProgressListener progress, CancellationToken cancel) {
-    this.context = new PlanningContext(policy, progress, cancel, context.deadline());
+    setContext(new PlanningContext(policy, progress, cancel, context.deadline()));
     return this;
   }
 
   /** Sets the deadline (for the whole of the next placements) on this system and returns it. */
   public ReservationSystem setDeadline(Deadline deadline) {
-    this.context = context.withDeadline(deadline);
+    setContext(context.withDeadline(deadline));
     return this;
   }
 
@@ -172,7 +180,10 @@ public final class ReservationSystem {
    *       everything placed during the try is removed and the chosen reservations get their
    *       original allocations back (the same allocations; in the plan's commit order they then
    *       come last), and the original rejection is returned with its message extended by why the
-   *       repair failed.
+   *       repair failed. The original rejection's text is worked out only then: the first placement
+   *       leaves the diagnosis out ({@link PlanningContext#withoutDiagnosis}; whether it is
+   *       repairable is known without it), and a final rejection is placed again, diagnosed, on the
+   *       plan that holds again what it held (the same text as a first placement with diagnosis).
    *   <li>{@link RepairPick#SINGLES} makes several such tries in turn (each chosen one alone, then
    *       all together), each rolled back exactly before the next; the first that succeeds is kept.
    *       {@link RepairPick#SINGLES_ENOUGH} makes the same tries, then one more with {@link
@@ -198,11 +209,38 @@ public final class ReservationSystem {
               "",
               "reservation id '" + request.id() + "' is already in use; use update to change it"));
     }
-    Decision d = commitOrReject(request, planner.place(plan, request, context));
-    if (d.accepted() || planner.repairBound() <= 0 || !repairable(d.rejection())) return d;
+    // When bounded repair may follow, the planner's rejection is placed without its diagnosis
+    // (PlanningContext#diagnosed: the same acceptance, allocation and repairable or not); its text
+    // is worked out only when the rejection is final (diagnosed), never when the repair succeeds
+    boolean mayRepair = planner.repairBound() > 0;
+    Decision placed = planner.place(plan, request, mayRepair ? undiagnosed : context);
+    Decision d = commitOrReject(request, placed);
+    if (d.accepted() || !mayRepair || !repairable(d.rejection())) return d;
+    // only the planner's own rejection may lack its diagnosis (commitOrReject's are whole)
+    Supplier<Rejection> original =
+        placed != null && !placed.accepted()
+            ? () -> diagnosed(request, d.rejection())
+            : d::rejection;
     // the bound for this request on this plan; 0 when the planner will not have it repaired
     int k = planner.repairBound(plan, request);
-    return k <= 0 ? d : repair(request, d.rejection(), k);
+    return k <= 0 ? Decision.reject(request.id(), original.get()) : repair(request, original, k);
+  }
+
+  /**
+   * The planner's rejection of {@code request} on the plan as it is now, diagnosed: what its first
+   * placement, without diagnosis, would have said with it. Read when the rejection is final: the
+   * plan then holds what it held at the first placement (a failed repair puts every allocation
+   * back, the same allocations), and the request is placed again as it was then (the system's
+   * policy; not cancelled nor timed out, as the first placement was not, or its rejection would be
+   * {@code STOPPED}, which is not repaired). {@code deferred} if the planner accepts it now, which
+   * the plan's sameness rules out.
+   */
+  private Rejection diagnosed(ReservationRequest request, Rejection deferred) {
+    PlanningContext whole =
+        new PlanningContext(
+            context.policy(), ProgressListener.NONE, CancellationToken.NEVER, Deadline.NONE);
+    Decision again = planner.place(plan, request, whole);
+    return again != null && !again.accepted() ? again.rejection() : deferred;
   }
 
   /**
@@ -232,12 +270,12 @@ public final class ReservationSystem {
   }
 
   /** The bounded repair of {@link #create}'s rejection of {@code request} (see there). */
-  private Decision repair(ReservationRequest request, Rejection original, int k) {
+  private Decision repair(ReservationRequest request, Supplier<Rejection> original, int k) {
     long now = Math.max(0, request.arrival());
     long[] win = RequestSize.window(plan, request);
     long from = win[0];
     long to = win[1];
-    if (to <= from) return failed(request.id(), original, k, "its window is empty");
+    if (to <= from) return failed(request.id(), original.get(), k, "its window is empty");
     RepairPick pick = planner.repairPick();
     List<List<Reservation>> tries = new ArrayList<>();
     boolean singles = pick == RepairPick.SINGLES || pick == RepairPick.SINGLES_ENOUGH;
@@ -255,7 +293,10 @@ public final class ReservationSystem {
     }
     if (tries.isEmpty())
       return failed(
-          request.id(), original, k, "no reservation that has not started overlaps its window");
+          request.id(),
+          original.get(),
+          k,
+          "no reservation that has not started overlaps its window");
     // SINGLES_ENOUGH: one more try, ENOUGH's choice, read only when SINGLES' tries have all failed
     // (each rolled back, so the plan is as it was and the choice is the one it would be first)
     Supplier<List<Reservation>> last =
@@ -310,7 +351,7 @@ public final class ReservationSystem {
    */
   private Decision runTries(
       ReservationRequest request,
-      Rejection original,
+      Supplier<Rejection> original,
       int k,
       List<List<Reservation>> tries,
       Supplier<List<Reservation>> last,
@@ -338,7 +379,7 @@ public final class ReservationSystem {
     }
     // only the last try's reason is read, so each reason is written out only here
     return failed(
-        request.id(), original, k, made > 1 ? "each try failed; " + why.get() : why.get());
+        request.id(), original.get(), k, made > 1 ? "each try failed; " + why.get() : why.get());
   }
 
   /**
@@ -461,8 +502,9 @@ public final class ReservationSystem {
    * The k of {@link #candidates} first by {@link #BY_HELD}, in that order: the same reservations as
    * {@code mostHeldFirst(first(candidates(now, from, to), BY_HELD, k))}, chosen by a bounded heap
    * ({@link MostHeld}) as the index is scanned, without a candidate object or a slack for each.
+   * Package-private for {@code MostHeldChoicePropertiesTest}.
    */
-  private List<Reservation> mostHeld(long now, long from, long to, int k) {
+  List<Reservation> mostHeld(long now, long from, long to, int k) {
     MostHeld<String> top = new MostHeld<>(k);
     scan(now, from, to, (id, a, start, s) -> top.offer(s, start, id, id));
     List<Reservation> out = new ArrayList<>(top.size());
@@ -486,29 +528,23 @@ public final class ReservationSystem {
    */
   private void scan(long now, long from, long to, CandidateSink sink) {
     if (byStart == null) {
-      byStart = new TreeMap<>();
+      byStart = new StartIndex(plan.horizon());
       for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
     }
     Resources cap = plan.capacityAt(from);
-    var range = byStart.subMap(now, false, to, false).entrySet().iterator();
-    while (range.hasNext()) {
-      var e = range.next();
-      long start = e.getKey();
-      var ids = e.getValue().iterator();
-      while (ids.hasNext()) {
-        String id = ids.next();
-        ReservationAllocation a = plan.contains(id) ? plan.allocationOf(id) : null;
-        if (a == null || a.start() != start) {
-          ids.remove(); // stale: gone, or moved (entered again under its new start)
-          continue;
-        }
-        if (a.end() <= from) continue;
-        double s = heldInside(a, cap, from, to);
-        if (s <= 0) continue;
-        sink.accept(id, a, start, s);
-      }
-      if (e.getValue().isEmpty()) range.remove();
-    }
+    byStart.forEachIn(
+        now,
+        to,
+        (id, start) -> {
+          // null when the reservation left the plan (the plan keeps no null allocation)
+          ReservationAllocation a = plan.allocationOf(id);
+          // stale: gone, or moved (entered again under its new start)
+          if (a == null || a.start() != start) return false;
+          if (a.end() <= from) return true;
+          double s = heldInside(a, cap, from, to);
+          if (s > 0) sink.accept(id, a, start, s);
+          return true;
+        });
   }
 
   /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */
@@ -530,8 +566,9 @@ public final class ReservationSystem {
   }
 
   private void index(String id, ReservationAllocation a) {
-    if (byStart == null || a == null || a.start() < 0) return;
-    byStart.computeIfAbsent(a.start(), t -> new LinkedHashSet<>()).add(id);
+    if (byStart == null || a == null) return;
+    long start = a.start();
+    if (start >= 0) byStart.add(id, start);
   }
 
   /** The original rejection, its message extended by why the repair failed. */

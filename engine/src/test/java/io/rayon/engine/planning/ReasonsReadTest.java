@@ -87,6 +87,72 @@ class ReasonsReadTest {
   }
 
   /**
+   * {@link PlanningContext#diagnosed}: on 300 seeded workloads, each planner places every request
+   * on two copies of the plan, one diagnosed and one not ({@link PlanningContext#withoutDiagnosis},
+   * bounded repair's first placement): the same requests are accepted with the same allocations, a
+   * rejection is repairable (CAPACITY, GANG_OR_LEASE, POLICY) in both or in neither, and one that
+   * is not repairable is the same rejection, text included (it is final as it is: the system
+   * diagnoses only a repairable one again).
+   */
+  @Property(tries = 300)
+  void withoutDiagnosisThePlannerDecidesTheSameAndRepairableStaysSo(@ForAll("seeds") long seed) {
+    RandomWorkloads w = RandomWorkloads.arrivingAtRandom(seed);
+    for (Planner p : PLANNERS) {
+      String name = p.name();
+      Plan told = w.plan().copy();
+      Plan later = w.plan().copy();
+      PlanningContext ctx =
+          PlanningContext.DEFAULT.withPolicy(SharingPolicies.from(w.policy(), told.stepSeconds()));
+      for (ReservationRequest r : w.requests()) {
+        Decision a = p.place(told, r, ctx);
+        Decision b = p.place(later, r, ctx.withoutDiagnosis());
+        String at = "seed " + seed + ", " + name + ", " + r.id();
+        assertThat(b.accepted()).as(at).isEqualTo(a.accepted());
+        if (a.accepted()) {
+          assertThat(b.allocation()).as(at).isEqualTo(a.allocation());
+          told.add(r, a.allocation());
+          later.add(r, b.allocation());
+        } else if (repairable(a.rejection())) {
+          assertThat(repairable(b.rejection())).as(at).isTrue();
+        } else {
+          assertThat(b.rejection()).as(at).isEqualTo(a.rejection());
+        }
+      }
+    }
+  }
+
+  private static boolean repairable(Rejection r) {
+    return r.code() == Rejection.Code.CAPACITY
+        || r.code() == Rejection.Code.GANG_OR_LEASE
+        || r.code() == Rejection.Code.POLICY;
+  }
+
+  /**
+   * A request that fits nowhere, placed without diagnosis: its rejection does not name the resource
+   * that is short (the diagnosis is left out) but stays repairable, and the decision is the same.
+   */
+  @Test
+  void withoutDiagnosisARejectionStaysRepairable() {
+    Plan plan = Plan.empty(Resources.of(8192, 8), 100, 60);
+    ReservationRequest big =
+        new ReservationRequest(
+            "big",
+            null,
+            "u0",
+            "default",
+            Rdl.window(Rdl.atom(Resources.of(1024, 1), 16, 16, 10, 160), 0, 50),
+            0,
+            0);
+    Planner p = Planners.byName("greel-plus");
+    Decision told = p.place(plan, big, PlanningContext.DEFAULT);
+    Decision later = p.place(plan, big, PlanningContext.DEFAULT.withoutDiagnosis());
+    assertThat(later.accepted()).isFalse();
+    assertThat(later.rejection().message()).isNotEqualTo(told.rejection().message());
+    assertThat(later.rejection().code()).isEqualTo(Rejection.Code.CAPACITY);
+    assertThat(told.rejection().code()).isIn(Rejection.Code.CAPACITY, Rejection.Code.GANG_OR_LEASE);
+  }
+
+  /**
    * A request that fits nowhere: asked for reasons, greel-plus's rejection names the resource that
    * is short; asked for none, it says only that no placement was found, and the decision is the
    * same.
@@ -120,5 +186,13 @@ class ReasonsReadTest {
     assertThat(quiet.reasonsRead()).isFalse();
     assertThat(quiet.withPolicy(null).reasonsRead()).isFalse();
     assertThat(quiet.withoutReasons()).isSameAs(quiet);
+    assertThat(quiet.diagnosed()).isTrue();
+    PlanningContext later = PlanningContext.DEFAULT.withoutDiagnosis();
+    assertThat(PlanningContext.DEFAULT.diagnosed()).isTrue();
+    assertThat(later.diagnosed()).isFalse();
+    assertThat(later.reasonsRead()).isTrue();
+    assertThat(later.withPolicy(null).diagnosed()).isFalse();
+    assertThat(later.withoutReasons().diagnosed()).isFalse();
+    assertThat(later.withoutDiagnosis()).isSameAs(later);
   }
 }

@@ -63,7 +63,7 @@ class BoundedRepairTest {
    * which does apply to the moved ones: one that would end too late makes the repair fail. One in
    * two gives requests below 5% of the plan the bound 8 ({@code small-repair}).
    */
-  private static GreelPlusPlanner planner(long seed) {
+  static GreelPlusPlanner planner(long seed) {
     return new GreelPlusPlanner(
         GreelPlusOptions.PLAIN
             .withDirection(DIRECTIONS[(int) Math.floorMod(seed, (long) DIRECTIONS.length)])
