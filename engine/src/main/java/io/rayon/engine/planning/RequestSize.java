@@ -165,7 +165,8 @@ public final class RequestSize {
 
   /**
    * {@link #roomMayFit} over the request's window {@code [from, to)} as {@link #window} gives it:
-   * every dimension summed in one pass over the window's runs, each only until it has its need.
+   * every dimension summed in one pass over the window's runs, last run first, each only until it
+   * has its need.
    */
   private static boolean roomMayFit(PlanView plan, ReservationRequest request, long from, long to) {
     List<String> dims = plan.dimensions();
@@ -180,18 +181,21 @@ public final class RequestSize {
     if (open == 0) return true;
     if (to <= from) return false;
     long[] room = new long[n];
-    for (long t = from; t < to && open > 0; ) {
-      long end = Math.min(to, plan.runEnd(t) + 1);
+    // from the window's end backwards: the answer does not depend on the order (a sum of
+    // non-negative terms, saturated, compared with the need), and the far end of a window is
+    // usually the freer part of a plan that places early, so the need is met after fewer runs
+    for (long t = to; t > from && open > 0; ) {
+      long start = Math.max(from, plan.runStart(t - 1));
       for (int d = 0; d < n; d++) {
         if (room[d] >= need[d]) continue;
-        long free = Math.max(0, plan.free(d, t));
+        long free = Math.max(0, plan.free(d, t - 1));
         room[d] =
-            free > 0 && end - t > (Long.MAX_VALUE - room[d]) / free
+            free > 0 && t - start > (Long.MAX_VALUE - room[d]) / free
                 ? Long.MAX_VALUE
-                : room[d] + free * (end - t);
+                : room[d] + free * (t - start);
         if (room[d] >= need[d]) open--;
       }
-      t = end;
+      t = start;
     }
     return open == 0;
   }

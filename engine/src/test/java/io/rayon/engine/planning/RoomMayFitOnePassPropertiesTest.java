@@ -17,10 +17,10 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * {@link RequestSize#roomMayFit} reads every dimension in one pass over the window's runs; it
- * answers as the reading one dimension at a time (written out here, as it was) on the plans
- * greel-plus builds from generated workloads (every operator, gpus, capacity changes, policies),
- * request by request.
+ * {@link RequestSize#roomMayFit} reads every dimension in one pass over the window's runs, from the
+ * window's end backwards; it answers as the reading one dimension at a time from the window's start
+ * (written out here, as it was) on the plans greel-plus builds from generated workloads (every
+ * operator, gpus, capacity changes, policies), request by request.
  */
 class RoomMayFitOnePassPropertiesTest {
   @Provide
