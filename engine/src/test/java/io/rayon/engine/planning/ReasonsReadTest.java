@@ -128,21 +128,28 @@ class ReasonsReadTest {
   }
 
   /**
+   * 16 bundles of (1 GB, 1 vcore) at once for 10 steps inside [0, 50), on a node of 8: it fits
+   * nowhere.
+   */
+  private static ReservationRequest fitsNowhere() {
+    return new ReservationRequest(
+        "big",
+        null,
+        "u0",
+        "default",
+        Rdl.window(Rdl.atom(Resources.of(1024, 1), 16, 16, 10, 160), 0, 50),
+        0,
+        0);
+  }
+
+  /**
    * A request that fits nowhere, placed without diagnosis: its rejection does not name the resource
    * that is short (the diagnosis is left out) but stays repairable, and the decision is the same.
    */
   @Test
   void withoutDiagnosisARejectionStaysRepairable() {
     Plan plan = Plan.empty(Resources.of(8192, 8), 100, 60);
-    ReservationRequest big =
-        new ReservationRequest(
-            "big",
-            null,
-            "u0",
-            "default",
-            Rdl.window(Rdl.atom(Resources.of(1024, 1), 16, 16, 10, 160), 0, 50),
-            0,
-            0);
+    ReservationRequest big = fitsNowhere();
     Planner p = Planners.byName("greel-plus");
     Decision told = p.place(plan, big, PlanningContext.DEFAULT);
     Decision later = p.place(plan, big, PlanningContext.DEFAULT.withoutDiagnosis());
@@ -160,15 +167,7 @@ class ReasonsReadTest {
   @Test
   void withoutReasonsARejectionIsNotDiagnosed() {
     Plan plan = Plan.empty(Resources.of(8192, 8), 100, 60);
-    ReservationRequest big =
-        new ReservationRequest(
-            "big",
-            null,
-            "u0",
-            "default",
-            Rdl.window(Rdl.atom(Resources.of(1024, 1), 16, 16, 10, 160), 0, 50),
-            0,
-            0);
+    ReservationRequest big = fitsNowhere();
     Planner p = Planners.byName("greel-plus");
     Decision told = p.place(plan, big, PlanningContext.DEFAULT);
     Decision quiet = p.place(plan, big, PlanningContext.DEFAULT.withoutReasons());
