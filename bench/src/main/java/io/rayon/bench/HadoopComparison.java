@@ -36,15 +36,16 @@ import org.apache.log4j.Logger;
  *
  * <p>For each workload (see {@link Measure}): every planner warms up for at least {@code warmup}
  * untimed runs and {@code warmup-seconds} of its own time, then {@code repeats} timed runs are
- * interleaved round by round, each on a fresh empty plan (workload (iii): no warm-up after the
- * other workloads, at most three timed rounds). Each workload gets an equal share of what is left
- * of {@code budget-seconds} (default 840 s), so the whole run stays under 15 minutes; a share that
- * runs out ends that workload's warm-up and timed rounds early (at least one timed round always
- * runs), and the runs column shows it. Reported: the median over the timed runs of the mean time
- * per request, the median single-request time, acceptance (count and weighted by work), preemption
- * and uniformity of the resulting plan (the same code for every planner: Hadoop's allocations are
- * converted to our model first), the speed ratio against the faster Hadoop agent, and the plan
- * problems found (validator violations for ours; capacity, window and work checks for Hadoop's).
+ * interleaved round by round, each on a fresh empty plan (workload (iii): warm-up by the seconds
+ * only after the other workloads, at most three timed rounds; {@link Rounds}). Each workload gets
+ * an equal share of what is left of {@code budget-seconds} (default 840 s), so the whole run stays
+ * under 15 minutes; a share that runs out ends that workload's warm-up and timed rounds early (at
+ * least one timed round always runs), and the runs column shows it. Reported: the median over the
+ * timed runs of the mean time per request, the median single-request time, acceptance (count and
+ * weighted by work), preemption and uniformity of the resulting plan (the same code for every
+ * planner: Hadoop's allocations are converted to our model first), the speed ratio against the
+ * faster Hadoop agent, and the plan problems found (validator violations for ours; capacity, window
+ * and work checks for Hadoop's).
  *
  * <p>Equal footing: every contender runs under the same sharing policy ({@code --policy}, default
  * Hadoop's own default, capacity-over-time at 100% instantaneous and average over 24 h, applied to
@@ -102,6 +103,31 @@ public final class HadoopComparison {
     l.addAll(HADOOP_PLANNERS);
     return l;
   }
+
+  /**
+   * How one workload is measured: every contender alike. A heavy workload (more than {@value
+   * #HEAVY} requests: (iii)) gets at most one warm-up run by count (one when it comes first, none
+   * after the others) and at most three timed rounds; every workload gets the same warm-up seconds
+   * ({@code --warmup-seconds}, each contender's own time). So a contender whose one run takes
+   * longer than them (Hadoop's agents on (iii): seconds per run) warms up once, and a fast one runs
+   * until it has spent them. Until the first session of 2026-11-28 a heavy workload had no warm-up
+   * seconds: a planner whose run of (iii) takes milliseconds was timed after one run or none of it,
+   * before the JIT compiler had compiled its paths for that workload (docs/benchmarks.md, "The
+   * (iii) warm-up").
+   */
+  record Rounds(int warmupRuns, double warmupSeconds, int repeats, long minTimedNanos) {
+    static Rounds of(Options o, int workloadIndex, int size) {
+      boolean heavy = size > HEAVY;
+      return new Rounds(
+          heavy ? (workloadIndex == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup(),
+          o.warmupSeconds(),
+          heavy ? Math.min(o.repeats(), 3) : o.repeats(),
+          heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS);
+    }
+  }
+
+  /** The size above which a workload is heavy ({@link Rounds}). */
+  static final int HEAVY = 5000;
 
   record Options(
       boolean quick,
@@ -507,15 +533,17 @@ public final class HadoopComparison {
       long workloadDeadline = now + share;
       out.println();
       out.println("== " + w.label() + ": " + w.scenario().description());
-      // workload (iii): the same code paths ran on the workloads before it, so its warm-up is one
-      // run only when it comes first; at most three timed rounds
-      boolean heavy = w.size() > 5000;
-      int repeats = heavy ? Math.min(o.repeats(), 3) : o.repeats();
-      int warmupRuns = heavy ? (wi == 0 ? Math.min(o.warmup(), 1) : 0) : o.warmup();
-      double warmupSeconds = heavy ? 0 : o.warmupSeconds();
-      long minTimed = heavy || o.quick() ? 0 : Measure.MIN_TIMED_NANOS;
+      Rounds rounds = Rounds.of(o, wi, w.size());
+      int repeats = rounds.repeats();
       List<Result> rows =
-          Measure.measure(cs, w, warmupRuns, warmupSeconds, repeats, workloadDeadline, minTimed);
+          Measure.measure(
+              cs,
+              w,
+              rounds.warmupRuns(),
+              rounds.warmupSeconds(),
+              repeats,
+              workloadDeadline,
+              rounds.minTimedNanos());
       for (Result r : rows) {
         results.add(r);
         out.println(r.line());

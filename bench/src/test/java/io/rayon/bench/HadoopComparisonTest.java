@@ -437,4 +437,25 @@ class HadoopComparisonTest {
         -1,
         new HadoopPeer.Refusal[0]);
   }
+
+  @Test
+  void everyWorkloadGetsTheWarmUpSecondsAndTheHeavyOneAtMostOneWarmUpRun() {
+    HadoopComparison.Options o =
+        HadoopComparison.parse(
+            new String[] {"--warmup", "4", "--warmup-seconds", "7", "--repeats", "6"});
+    HadoopComparison.Rounds small = HadoopComparison.Rounds.of(o, 2, 1000);
+    assertThat(small.warmupRuns()).isEqualTo(4);
+    assertThat(small.warmupSeconds()).isEqualTo(7.0);
+    assertThat(small.repeats()).isEqualTo(6);
+    assertThat(small.minTimedNanos()).isEqualTo(Measure.MIN_TIMED_NANOS);
+    // (iii) after the others: no warm-up run by count, but the same seconds (a fast planner is
+    // not timed before its paths are compiled for it); three timed rounds at most
+    HadoopComparison.Rounds heavyLater = HadoopComparison.Rounds.of(o, 3, 10_000);
+    assertThat(heavyLater.warmupRuns()).isZero();
+    assertThat(heavyLater.warmupSeconds()).isEqualTo(7.0);
+    assertThat(heavyLater.repeats()).isEqualTo(3);
+    assertThat(heavyLater.minTimedNanos()).isZero();
+    assertThat(HadoopComparison.Rounds.of(o, 0, 10_000).warmupRuns()).isEqualTo(1);
+    assertThat(HadoopComparison.Rounds.of(o, 0, HadoopComparison.HEAVY).repeats()).isEqualTo(6);
+  }
 }
