@@ -140,7 +140,7 @@ public final class AcceptanceSweep {
   }
 
   /** What a sweep produced: the rows per planner spec, in order, and the problems seen. */
-  record Outcome(Map<String, List<Row>> rows, List<String> errors) {}
+  record Outcome(Map<String, List<Row>> rows, List<String> errors, int agentRuns) {}
 
   public static void main(String[] args) {
     Options o;
@@ -155,8 +155,10 @@ public final class AcceptanceSweep {
     int rc;
     try {
       PrintStream progress = o.json() ? System.err : System.out;
+      // the revision the run starts from (files edited while it runs do not count)
+      String revision = revision();
       Outcome r = run(o, AcceptanceSweep::runAgent, progress);
-      String md = markdown(r, o, args);
+      String md = markdown(r, o, args, revision);
       if (o.json()) {
         for (String line : json(r)) System.out.println(line);
       } else {
@@ -281,6 +283,17 @@ public final class AcceptanceSweep {
     return l;
   }
 
+  /** How many pairs the options select (SWIM's (ii) is four workloads, one per size). */
+  static int pairCount(Options o) {
+    int n = 0;
+    for (TraceSet t : o.traces()) {
+      int per = 0;
+      for (String w : t.workloads()) if (o.workloads().contains(w)) per += w.equals("ii") ? 4 : 1;
+      n += per * (o.seeds() != null ? o.seeds().size() : t.seeds().size());
+    }
+    return n;
+  }
+
   /** The harness's options for one trace at one seed: its workloads and the four agents. */
   static HadoopComparison.Options harnessOptions(TraceSet t, long seed, Set<String> workloads) {
     List<String> ws = new ArrayList<>();
@@ -329,6 +342,15 @@ public final class AcceptanceSweep {
     Map<String, List<Row>> rows = new LinkedHashMap<>();
     for (String p : o.planners()) rows.put(p, new ArrayList<>());
     List<String> errors = new ArrayList<>();
+    int[] runs = {0};
+    progress.printf(
+        Locale.ROOT,
+        "Acceptance sweep: %d pairs x %d planner specs (%s); agents' figures from %s%s%n",
+        pairCount(o),
+        o.planners().size(),
+        String.join(", ", o.planners()),
+        shown(o.agents()),
+        o.rerunAgents() ? ", all run again and checked" : " (missing ones run and added)");
     for (TraceSet t : o.traces()) {
       boolean any = false;
       for (String w : t.workloads()) any |= o.workloads().contains(w);
@@ -336,86 +358,106 @@ public final class AcceptanceSweep {
       for (long seed : o.seeds() != null ? o.seeds() : t.seeds()) {
         HadoopComparison.Options ho = harnessOptions(t, seed, o.workloads());
         for (PreparedWorkload w : HadoopComparison.workloads(ho)) {
-          AgentCache.Key key = key(ho, w);
-          long t0 = System.nanoTime();
-          List<AgentCache.Figure> figs = new ArrayList<>();
-          int ran = 0;
-          for (String agent : HadoopComparison.HADOOP_PLANNERS) {
-            AgentCache.Figure cached = cache.get(key, agent);
-            if (cached != null && !o.rerunAgents()) {
-              figs.add(cached);
-              continue;
-            }
-            AgentCache.Figure f = agents.run(key, agent, w);
-            ran++;
-            if (cached != null && !cached.equals(f)) {
-              errors.add(
-                  "rerun differs from the cache on "
-                      + key.workload()
-                      + ", seed "
-                      + seed
-                      + ": "
-                      + agent
-                      + " cached "
-                      + cached.text()
-                      + ", now "
-                      + f.text());
-            }
-            if (cached == null) cache.put(key, f);
-            figs.add(f);
-          }
-          if (ran > 0) cache.write(o.agents());
-          List<Result> agentRows = new ArrayList<>();
-          for (AgentCache.Figure f : figs) agentRows.add(asResult(key.workload(), f));
-          AgentCache.Figure bestCount =
-              figureOf(figs, Result.betterHadoop(agentRows, key.workload()));
-          AgentCache.Figure bestWork =
-              figureOf(figs, Result.bestHadoopByWork(agentRows, key.workload()));
-          long t1 = System.nanoTime();
-          StringBuilder line =
-              new StringBuilder(
-                  String.format(
-                      Locale.ROOT,
-                      "%s, seed %d: agents %s (%.1f s); best by count %s, by work %s",
-                      key.workload(),
-                      seed,
-                      ran == 0 ? "cached" : ran + " run",
-                      (t1 - t0) / 1e9,
-                      bestCount.text(),
-                      bestWork.text()));
-          for (String spec : o.planners()) {
-            RunOutcome out = RayonContender.named(spec).run(w, true);
-            PlanStats s = PlanStats.of(w, out);
-            Row r =
-                new Row(
-                    key,
-                    spec,
-                    s.accepted(),
-                    w.size(),
-                    s.weightedAcceptance(),
-                    bestCount,
-                    bestWork,
-                    out.violations());
-            rows.get(spec).add(r);
-            for (String v : r.violations())
-              errors.add(spec + " on " + r.pair() + ": violation: " + v);
-            line.append(
-                String.format(
-                    Locale.ROOT,
-                    "; %s %d/%d (%s) by work %s: %s",
-                    spec,
-                    r.accepted(),
-                    r.total(),
-                    pct((double) r.accepted() / r.total()),
-                    pct(r.byWork()),
-                    r.met() ? "met" : "MISSED"));
-          }
-          progress.println(line);
-          progress.flush();
+          AgentRunner counted =
+              (k, agent, pw) -> {
+                runs[0]++;
+                return agents.run(k, agent, pw);
+              };
+          for (Row r : pair(o, cache, counted, key(ho, w), w, errors, progress))
+            rows.get(r.planner()).add(r);
         }
       }
     }
-    return new Outcome(rows, errors);
+    return new Outcome(rows, errors, runs[0]);
+  }
+
+  /**
+   * One pair: the agents' figures (from the cache, or run and added to it, the file rewritten), the
+   * best agent by count and by work, then each planner spec of ours once, validated; problems are
+   * added to {@code errors}.
+   */
+  static List<Row> pair(
+      Options o,
+      AgentCache cache,
+      AgentRunner agents,
+      AgentCache.Key key,
+      PreparedWorkload w,
+      List<String> errors,
+      PrintStream progress) {
+    List<Row> rows = new ArrayList<>();
+    long t0 = System.nanoTime();
+    List<AgentCache.Figure> figs = new ArrayList<>();
+    int ran = 0;
+    for (String agent : HadoopComparison.HADOOP_PLANNERS) {
+      AgentCache.Figure cached = cache.get(key, agent);
+      if (cached != null && !o.rerunAgents()) {
+        figs.add(cached);
+        continue;
+      }
+      AgentCache.Figure f = agents.run(key, agent, w);
+      ran++;
+      if (cached != null && !cached.equals(f)) {
+        errors.add(
+            "rerun differs from the cache on "
+                + key.workload()
+                + ", seed "
+                + key.seed()
+                + ": "
+                + agent
+                + " cached "
+                + cached.text()
+                + ", now "
+                + f.text());
+      }
+      if (cached == null) cache.put(key, f);
+      figs.add(f);
+    }
+    if (ran > 0) cache.write(o.agents());
+    List<Result> agentRows = new ArrayList<>();
+    for (AgentCache.Figure f : figs) agentRows.add(asResult(key.workload(), f));
+    AgentCache.Figure bestCount = figureOf(figs, Result.betterHadoop(agentRows, key.workload()));
+    AgentCache.Figure bestWork = figureOf(figs, Result.bestHadoopByWork(agentRows, key.workload()));
+    long t1 = System.nanoTime();
+    StringBuilder line =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%s, seed %d: agents %s (%.1f s); best by count %s, by work %s",
+                key.workload(),
+                key.seed(),
+                ran == 0 ? "cached" : ran + " run",
+                (t1 - t0) / 1e9,
+                bestCount.text(),
+                bestWork.text()));
+    for (String spec : o.planners()) {
+      RunOutcome out = RayonContender.named(spec).run(w, true);
+      PlanStats s = PlanStats.of(w, out);
+      Row r =
+          new Row(
+              key,
+              spec,
+              s.accepted(),
+              w.size(),
+              s.weightedAcceptance(),
+              bestCount,
+              bestWork,
+              out.violations());
+      rows.add(r);
+      for (String v : r.violations()) errors.add(spec + " on " + r.pair() + ": violation: " + v);
+      line.append(
+          String.format(
+              Locale.ROOT,
+              "; %s %d/%d (%s) by work %s: %s",
+              spec,
+              r.accepted(),
+              r.total(),
+              pct((double) r.accepted() / r.total()),
+              pct(r.byWork()),
+              r.met() ? "met" : "MISSED"));
+    }
+    progress.println(line);
+    progress.flush();
+    return rows;
   }
 
   /** An agent's figure as a harness row, so the harness's choice of the best agent applies. */
@@ -466,7 +508,7 @@ public final class AcceptanceSweep {
   }
 
   /** The Markdown report: a header on how it was made, then a table and a summary per spec. */
-  static String markdown(Outcome r, Options o, String[] args) {
+  static String markdown(Outcome r, Options o, String[] args, String revision) {
     StringBuilder sb = new StringBuilder();
     sb.append(
         String.format(
@@ -478,10 +520,17 @@ public final class AcceptanceSweep {
             args.length == 0 ? "" : " " + String.join(" ", args),
             ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            revision(),
+            revision,
             o.rerunAgents()
-                ? "all run again"
-                : "cached in " + DEFAULT_AGENTS + ", missing ones run"));
+                ? "all run again, "
+                    + r.agentRuns()
+                    + " agent runs, checked against "
+                    + shown(o.agents())
+                : "from "
+                    + shown(o.agents())
+                    + ", "
+                    + r.agentRuns()
+                    + " agent runs for pairs missing from it"));
     for (Map.Entry<String, List<Row>> e : r.rows().entrySet()) {
       sb.append("\n### ").append(e.getKey()).append("\n\n");
       sb.append(
