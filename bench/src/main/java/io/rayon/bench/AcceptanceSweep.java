@@ -43,7 +43,7 @@ import java.util.Set;
  * <p><b>Met</b> means "at least": by count, ours accepts at least as many requests as the best
  * agent by count (integers compared); by work, ours' acceptance by work is at least the best
  * agent's by work, compared as the exact values {@link PlanStats} computes (not as printed to a
- * tenth of a point). A pair is met when both are.
+ * tenth of a point). A pair is met when both are and our plan has no validator violation.
  *
  * <p>Default pairs (134): SWIM's six harness workloads ((i), (ii) with 100, 250, 500 and 1,000
  * jobs, (iii)) at seeds 1 to 13 and 42; KTH's and NASA's (ii) (four sizes) and (iii) at seeds 3, 4,
