@@ -33,12 +33,12 @@ import java.util.Set;
  *
  * <p>Each pair's workload is prepared exactly as {@link HadoopComparison} prepares it ({@link
  * HadoopComparison#parse} with {@code --seed S}, {@code --workloads W} and, for KTH and NASA,
- * {@code --trace traces/swf/...}; the harness's default policy, users and step), then each planner
- * spec of {@code --planners} runs once with the validator on ({@link RayonContender#run}; any
- * violation is an error), and each of the four agents once ({@link HadoopComparison#contenders};
- * their acceptance is deterministic). Acceptance by count and by work is {@link PlanStats}'s, as in
- * the harness; the best agent by count is {@link Result#betterHadoop} (most accepted, ties by
- * work), the best by work {@link Result#bestHadoopByWork}.
+ * {@code --trace traces/swf/...}; the harness's default policy, users and step unless given), then
+ * each planner spec of {@code --planners} runs once with the validator on ({@link
+ * RayonContender#run}; any violation is an error), and each of the four agents once ({@link
+ * HadoopComparison#contenders}; their acceptance is deterministic). Acceptance by count and by work
+ * is {@link PlanStats}'s, as in the harness; the best agent by count is {@link Result#betterHadoop}
+ * (most accepted, ties by work), the best by work {@link Result#bestHadoopByWork}.
  *
  * <p><b>Met</b> means "at least": by count, ours accepts at least as many requests as the best
  * agent by count (integers compared); by work, ours' acceptance by work is at least the best
@@ -51,17 +51,29 @@ import java.util.Set;
  * instead of its own) and {@code --workloads i,ii,iii} narrow them ((i) is SWIM's only: it does not
  * read a trace).
  *
+ * <p>The harness's preparation can be changed as on its own command line: {@code --step-seconds N}
+ * (the plan's step, 1 to 3,600, default 60), {@code --quick} (the harness's quick set: (ii) at 100
+ * and 1,000 jobs only, so (i), (ii)-100, (ii)-1000 and (iii); the workloads themselves are the same
+ * as without it), {@code --policy SPEC} and {@code --users N}; each is passed to {@link
+ * HadoopComparison#parse} for every pair, and refused there (exit 2) when the harness refuses it.
+ * The cache key records the step, policy and users, so figures at one step are never used for
+ * another.
+ *
  * <p>The agents' figures are cached ({@link AgentCache}, default {@code
  * bench/acceptance/agents.tsv}): they are slow and do not depend on our code. Pairs missing from
  * the cache are run and added (the file rewritten atomically after each pair); {@code
  * --rerun-agents} runs every agent again and reports any figure that differs from the cache.
  *
  * <p>Usage: {@code AcceptanceSweep [--traces swim,kth,nasa] [--seeds N,...] [--workloads i,ii,iii]
- * [--planners SPEC,...] [--agents FILE.tsv] [--rerun-agents] [--out FILE.md] [--json]}. Exit code 0
- * when every run completed (whatever is met), 1 when a run failed, a plan of ours had violations,
- * the cache is malformed or a rerun agent differs from it, 2 on bad options.
+ * [--planners SPEC,...] [--step-seconds N] [--quick] [--policy SPEC] [--users N] [--agents
+ * FILE.tsv] [--rerun-agents] [--out FILE.md] [--json]}. Exit code 0 when every run completed
+ * (whatever is met), 1 when a run failed, a plan of ours had violations, the cache is malformed or
+ * a rerun agent differs from it, 2 on bad options.
  */
 public final class AcceptanceSweep {
+
+  /** The harness's default step ({@code --step-seconds}), one minute. */
+  static final long DEFAULT_STEP_SECONDS = 60;
 
   /** The default agents' cache, relative to the repository root. */
   static final String DEFAULT_AGENTS = "bench/acceptance/agents.tsv";
@@ -95,7 +107,49 @@ public final class AcceptanceSweep {
       Path agents,
       boolean rerunAgents,
       Path out,
-      boolean json) {}
+      boolean json,
+      long stepSeconds,
+      boolean quick,
+      String policy,
+      Integer users) {
+
+    /** At the harness's defaults: one-minute steps, all sizes, its default policy and users. */
+    Options(
+        List<TraceSet> traces,
+        List<Long> seeds,
+        Set<String> workloads,
+        List<String> planners,
+        Path agents,
+        boolean rerunAgents,
+        Path out,
+        boolean json) {
+      this(
+          traces,
+          seeds,
+          workloads,
+          planners,
+          agents,
+          rerunAgents,
+          out,
+          json,
+          DEFAULT_STEP_SECONDS,
+          false,
+          null,
+          null);
+    }
+
+    /**
+     * The harness's options that shape a workload, as its command line takes them: {@code
+     * --step-seconds}, and {@code --quick}, {@code --policy}, {@code --users} when given.
+     */
+    List<String> harnessArgs() {
+      List<String> a = new ArrayList<>(List.of("--step-seconds", Long.toString(stepSeconds)));
+      if (quick) a.add("--quick");
+      if (policy != null) a.addAll(List.of("--policy", policy));
+      if (users != null) a.addAll(List.of("--users", Integer.toString(users)));
+      return a;
+    }
+  }
 
   /** Runs one Hadoop agent on a prepared workload; a seam for tests. */
   interface AgentRunner {
@@ -190,6 +244,10 @@ public final class AcceptanceSweep {
     boolean rerun = false;
     Path out = null;
     boolean json = false;
+    String step = null;
+    boolean quick = false;
+    String policy = null;
+    String users = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -239,17 +297,24 @@ public final class AcceptanceSweep {
         case "--rerun-agents" -> rerun = true;
         case "--out" -> out = Path.of(value(args, ++i, a));
         case "--json" -> json = true;
+        case "--step-seconds" -> step = value(args, ++i, a);
+        case "--quick" -> quick = true;
+        case "--policy" -> policy = value(args, ++i, a);
+        case "--users" -> users = value(args, ++i, a);
         case "-h", "--help" ->
             throw new IllegalArgumentException(
                 "usage: AcceptanceSweep [--traces swim,kth,nasa] [--seeds N,...] [--workloads i,ii,iii]"
-                    + " [--planners SPEC,...] [--agents FILE.tsv] [--rerun-agents] [--out FILE.md] [--json]\n"
+                    + " [--planners SPEC,...] [--step-seconds N] [--quick] [--policy SPEC] [--users N]"
+                    + " [--agents FILE.tsv] [--rerun-agents] [--out FILE.md] [--json]\n"
                     + "  defaults: the 134 pairs (SWIM's (i), (ii)-100/250/500/1000 and (iii) at seeds 1-13"
                     + " and 42; KTH's and NASA's (ii) and (iii) at seeds 3, 4, 5, 7 and 42), --planners"
                     + " greel-plus (specs as the harness takes them, NAME[k=v,...]), --agents "
                     + DEFAULT_AGENTS
                     + " (the four Hadoop agents' figures, cached; missing pairs are run and added);"
                     + " --seeds puts every trace at those seeds; met = ours >= the best agent by count"
-                    + " (integers) and by work (exact values)");
+                    + " (integers) and by work (exact values); --step-seconds (1 to 3600, default 60),"
+                    + " --quick ((ii) at 100 and 1000 jobs only), --policy and --users prepare each pair"
+                    + " as the harness's own options do");
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
@@ -265,8 +330,27 @@ public final class AcceptanceSweep {
           "no pairs: --workloads "
               + String.join(",", workloads)
               + " on --traces of KTH or NASA only ((i) is SWIM's)");
+    // the harness's own checks and messages (each names its option), on a pair that reads no trace
+    List<String> h = new ArrayList<>();
+    if (step != null) h.addAll(List.of("--step-seconds", step));
+    if (policy != null) h.addAll(List.of("--policy", policy));
+    if (users != null) h.addAll(List.of("--users", users));
+    h.addAll(List.of("--workloads", "i", "--planners", HadoopComparison.HADOOP_PLANNERS.get(0)));
+    HadoopComparison.Options ho = HadoopComparison.parse(h.toArray(new String[0]));
     if (agents == null) agents = RepoFiles.root().resolve(DEFAULT_AGENTS);
-    return new Options(List.copyOf(traces), seeds, workloads, planners, agents, rerun, out, json);
+    return new Options(
+        List.copyOf(traces),
+        seeds,
+        workloads,
+        planners,
+        agents,
+        rerun,
+        out,
+        json,
+        ho.stepSeconds(),
+        quick,
+        policy,
+        users == null ? null : ho.users());
   }
 
   private static String value(String[] args, int i, String opt) {
@@ -288,14 +372,24 @@ public final class AcceptanceSweep {
     int n = 0;
     for (TraceSet t : o.traces()) {
       int per = 0;
-      for (String w : t.workloads()) if (o.workloads().contains(w)) per += w.equals("ii") ? 4 : 1;
+      for (String w : t.workloads())
+        if (o.workloads().contains(w)) per += w.equals("ii") ? (o.quick() ? 2 : 4) : 1;
       n += per * (o.seeds() != null ? o.seeds().size() : t.seeds().size());
     }
     return n;
   }
 
-  /** The harness's options for one trace at one seed: its workloads and the four agents. */
+  /** The harness's options for one trace at one seed, at the harness's defaults. */
   static HadoopComparison.Options harnessOptions(TraceSet t, long seed, Set<String> workloads) {
+    return harnessOptions(t, seed, workloads, List.of());
+  }
+
+  /**
+   * The harness's options for one trace at one seed: its workloads, the four agents and {@code
+   * extra} (the sweep's {@link Options#harnessArgs}).
+   */
+  static HadoopComparison.Options harnessOptions(
+      TraceSet t, long seed, Set<String> workloads, List<String> extra) {
     List<String> ws = new ArrayList<>();
     for (String w : t.workloads()) if (workloads.contains(w)) ws.add(w);
     List<String> args =
@@ -311,6 +405,7 @@ public final class AcceptanceSweep {
       args.add("--trace");
       args.add(RepoFiles.trace(t.file()).toString());
     }
+    args.addAll(extra);
     return HadoopComparison.parse(args.toArray(new String[0]));
   }
 
@@ -324,6 +419,23 @@ public final class AcceptanceSweep {
         ho.stepSeconds(),
         ho.policy().toString(),
         ho.users());
+  }
+
+  /**
+   * How the pairs' workloads are prepared, as the harness's options give it: "step 60 s, policy P
+   * on both sides, 10 users", and the quick set when {@code --quick}.
+   */
+  static String preparation(Options o) {
+    List<String> a = new ArrayList<>(o.harnessArgs());
+    a.addAll(List.of("--workloads", "i", "--planners", HadoopComparison.HADOOP_PLANNERS.get(0)));
+    HadoopComparison.Options ho = HadoopComparison.parse(a.toArray(new String[0]));
+    return String.format(
+        Locale.ROOT,
+        "step %d s, policy %s on both sides, %d users%s",
+        ho.stepSeconds(),
+        ho.policy(),
+        ho.users(),
+        o.quick() ? ", the harness's quick set (--quick: (ii) at 100 and 1000 jobs only)" : "");
   }
 
   /** The harness's agent of that name, run once with its checks on. */
@@ -345,10 +457,11 @@ public final class AcceptanceSweep {
     int[] runs = {0};
     progress.printf(
         Locale.ROOT,
-        "Acceptance sweep: %d pairs x %d planner specs (%s); agents' figures from %s%s%n",
+        "Acceptance sweep: %d pairs x %d planner specs (%s), %s; agents' figures from %s%s%n",
         pairCount(o),
         o.planners().size(),
         String.join(", ", o.planners()),
+        preparation(o),
         shown(o.agents()),
         o.rerunAgents() ? ", all run again and checked" : " (missing ones run and added)");
     for (TraceSet t : o.traces()) {
@@ -356,7 +469,7 @@ public final class AcceptanceSweep {
       for (String w : t.workloads()) any |= o.workloads().contains(w);
       if (!any) continue;
       for (long seed : o.seeds() != null ? o.seeds() : t.seeds()) {
-        HadoopComparison.Options ho = harnessOptions(t, seed, o.workloads());
+        HadoopComparison.Options ho = harnessOptions(t, seed, o.workloads(), o.harnessArgs());
         for (PreparedWorkload w : HadoopComparison.workloads(ho)) {
           AgentRunner counted =
               (k, agent, pw) -> {
@@ -516,7 +629,8 @@ public final class AcceptanceSweep {
             "Made by `bench/run-acceptance-sweep.sh%s` on %s UTC at revision %s (agents' figures:"
                 + " %s). Met: ours >= the best of the four Hadoop agents, by count (requests"
                 + " accepted, integers) and by work (acceptance weighted by work, exact values,"
-                + " shown to a tenth of a point); best by count: the most accepted, ties by work.%n",
+                + " shown to a tenth of a point); best by count: the most accepted, ties by work."
+                + " Workloads as the harness prepares them: %s.%n",
             args.length == 0 ? "" : " " + String.join(" ", args),
             ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
@@ -530,7 +644,8 @@ public final class AcceptanceSweep {
                     + shown(o.agents())
                     + ", "
                     + r.agentRuns()
-                    + " agent runs for pairs missing from it"));
+                    + " agent runs for pairs missing from it",
+            preparation(o)));
     for (Map.Entry<String, List<Row>> e : r.rows().entrySet()) {
       sb.append("\n### ").append(e.getKey()).append("\n\n");
       sb.append(
@@ -587,6 +702,9 @@ public final class AcceptanceSweep {
         p.put("trace", row.key().trace());
         p.put("workload", row.key().workload());
         p.put("seed", row.key().seed());
+        p.put("stepSeconds", row.key().stepSeconds());
+        p.put("policy", row.key().policy());
+        p.put("users", row.key().users());
         p.put("accepted", row.accepted());
         p.put("total", row.total());
         p.put("byWork", row.byWork());

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link AcceptanceSweep} on one small pair (SWIM (ii) with 100 jobs at seed 1): the report's keys,
  * the agents' cache written, read back and used instead of the agents, the met/missed rule on
- * constructed figures, and a malformed cache line named by its line number.
+ * constructed figures, and a malformed cache line named by its line number; the harness's {@code
+ * --step-seconds}, {@code --quick}, {@code --policy} and {@code --users} passed through, refused
+ * with exit 2 when the harness refuses them, and a pair's figures at one step never used for
+ * another (SWIM's quick (ii) at seed 1, at one-second and one-minute steps, the agents faked).
  */
 class AcceptanceSweepTest {
   private static final PrintStream QUIET =
@@ -248,5 +252,197 @@ class AcceptanceSweepTest {
     assertThat(AcceptanceSweep.pairCount(o)).isEqualTo(5 + 6);
     // the documented 134: SWIM's six at 14 seeds, KTH's and NASA's five at 5 seeds each
     assertThat(AcceptanceSweep.pairCount(AcceptanceSweep.parse(new String[0]))).isEqualTo(134);
+  }
+
+  @Test
+  void stepQuickPolicyAndUsersAreParsedAndPassedToTheHarnessForEachPair() {
+    AcceptanceSweep.Options d = AcceptanceSweep.parse(new String[0]);
+    // the default is the harness's own: one-minute steps, all four (ii) sizes
+    assertThat(d.stepSeconds())
+        .isEqualTo(AcceptanceSweep.DEFAULT_STEP_SECONDS)
+        .isEqualTo(HadoopComparison.parse(new String[] {"--workloads", "i"}).stepSeconds())
+        .isEqualTo(60);
+    assertThat(d.quick()).isFalse();
+    assertThat(d.policy()).isNull();
+    assertThat(d.users()).isNull();
+    assertThat(d.harnessArgs()).containsExactly("--step-seconds", "60");
+    assertThat(AcceptanceSweep.preparation(d))
+        .isEqualTo("step 60 s, policy capacity-over-time:1,1,24h on both sides, 10 users");
+
+    AcceptanceSweep.Options o =
+        AcceptanceSweep.parse(
+            new String[] {"--step-seconds", "1", "--quick", "--traces", "swim", "--seeds", "42,1"});
+    assertThat(o.stepSeconds()).isEqualTo(1);
+    assertThat(o.quick()).isTrue();
+    assertThat(o.harnessArgs()).containsExactly("--step-seconds", "1", "--quick");
+    // the quick set: (i), (ii)-100, (ii)-1000, (iii) at each of the two seeds
+    assertThat(AcceptanceSweep.pairCount(o)).isEqualTo(4 * 2);
+    // the 134 pairs' quick subset: SWIM's four at 14 seeds, KTH's and NASA's three at 5 each
+    assertThat(AcceptanceSweep.pairCount(AcceptanceSweep.parse(new String[] {"--quick"})))
+        .isEqualTo(4 * 14 + 3 * 5 + 3 * 5);
+    assertThat(AcceptanceSweep.preparation(o))
+        .startsWith("step 1 s, policy capacity-over-time:1,1,24h on both sides, 10 users, ")
+        .contains("quick set");
+    HadoopComparison.Options ho =
+        AcceptanceSweep.harnessOptions(
+            AcceptanceSweep.TRACES.get(1), 42, o.workloads(), o.harnessArgs());
+    assertThat(ho.stepSeconds()).isEqualTo(1);
+    assertThat(ho.quick()).isTrue();
+    assertThat(ho.seed()).isEqualTo(42);
+    assertThat(ho.trace().getFileName().toString()).isEqualTo("KTH-SP2-1996-2.1-cln.swf.gz");
+    assertThat(ho.planners()).containsExactlyElementsOf(HadoopComparison.HADOOP_PLANNERS);
+
+    AcceptanceSweep.Options pu =
+        AcceptanceSweep.parse(new String[] {"--policy", "none", "--users", "3", "--json"});
+    assertThat(pu.policy()).isEqualTo("none");
+    assertThat(pu.users()).isEqualTo(3);
+    assertThat(pu.harnessArgs())
+        .containsExactly("--step-seconds", "60", "--policy", "none", "--users", "3");
+    HadoopComparison.Options hpu =
+        AcceptanceSweep.harnessOptions(
+            AcceptanceSweep.TRACES.get(0), 5, Set.of("i"), pu.harnessArgs());
+    assertThat(hpu.policy().toString()).isEqualTo("none");
+    assertThat(hpu.users()).isEqualTo(3);
+    assertThat(hpu.stepSeconds()).isEqualTo(60);
+    assertThat(hpu.quick()).isFalse();
+  }
+
+  @Test
+  void badStepPolicyOrUsersAreRefusedNamingTheOption() {
+    for (String[] bad :
+        List.of(
+            new String[] {"--step-seconds", "0", "must be in [1, 3600], got 0"},
+            new String[] {"--step-seconds", "3601", "must be in [1, 3600], got 3601"},
+            new String[] {"--step-seconds", "1.5", "needs a whole number, got '1.5'"},
+            new String[] {"--users", "0", "must be in [1, 100000], got 0"},
+            new String[] {"--users", "ten", "needs a whole number, got 'ten'"},
+            new String[] {"--policy", "fastest", "'fastest'"})) {
+      assertThatThrownBy(() -> AcceptanceSweep.parse(new String[] {bad[0], bad[1]}))
+          .as(bad[0] + " " + bad[1])
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith(bad[0])
+          .hasMessageContaining(bad[2]);
+    }
+    assertThatThrownBy(() -> AcceptanceSweep.parse(new String[] {"--seeds", "1", "--step-seconds"}))
+        .hasMessage("--step-seconds needs a value");
+  }
+
+  @Test
+  void aBadStepExitsWithTwoAndAMessageNamingIt() throws Exception {
+    // main's exit code, in a JVM of its own; surefire keeps the whole class path in this property
+    String cp =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p =
+        new ProcessBuilder(
+                java, "-cp", cp, "io.rayon.bench.AcceptanceSweep", "--quick", "--step-seconds", "0")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(2);
+    assertThat(err).contains("acceptance-sweep: --step-seconds must be in [1, 3600], got 0");
+  }
+
+  @Test
+  void aPairsOneMinuteFiguresAreNeverUsedForItsOneSecondRunAndBothStayInTheCache(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("agents.tsv");
+    String[] common = {
+      "--traces",
+      "swim",
+      "--seeds",
+      "1",
+      "--workloads",
+      "ii",
+      "--quick",
+      "--agents",
+      file.toString()
+    };
+    AcceptanceSweep.Options minute = AcceptanceSweep.parse(common);
+    List<String> a = new ArrayList<>(List.of(common));
+    a.addAll(List.of("--step-seconds", "1"));
+    AcceptanceSweep.Options second = AcceptanceSweep.parse(a.toArray(new String[0]));
+
+    // the cache holds the two quick (ii) pairs at 60 s only, with figures no agent gives
+    HadoopComparison.Options ho60 =
+        AcceptanceSweep.harnessOptions(
+            AcceptanceSweep.TRACES.get(0), 1, minute.workloads(), minute.harnessArgs());
+    List<AgentCache.Key> minuteKeys = new ArrayList<>();
+    AgentCache cache = new AgentCache();
+    for (PreparedWorkload w : HadoopComparison.workloads(ho60)) {
+      AgentCache.Key k = AcceptanceSweep.key(ho60, w);
+      minuteKeys.add(k);
+      for (String agent : HadoopComparison.HADOOP_PLANNERS)
+        cache.put(k, new AgentCache.Figure(agent, 1, w.size(), 0.001));
+    }
+    assertThat(minuteKeys)
+        .extracting(AgentCache.Key::workload)
+        .containsExactly("(ii) 100 SWIM jobs, 400 nodes", "(ii) 1000 SWIM jobs, 4000 nodes");
+    assertThat(minuteKeys).extracting(AgentCache.Key::stepSeconds).containsOnly(60L);
+    cache.write(file);
+    List<String> minuteLines = Files.readAllLines(file);
+    assertThat(minuteLines).hasSize(2 + 8);
+
+    // the one-second sweep: every agent runs, on one-second keys; no 60 s figure is used
+    List<AgentCache.Key> ran = new ArrayList<>();
+    AcceptanceSweep.AgentRunner fake =
+        (k, agent, pw) -> {
+          ran.add(k);
+          return new AgentCache.Figure(agent, 2, pw.size(), 0.002);
+        };
+    AcceptanceSweep.Outcome s = AcceptanceSweep.run(second, fake, QUIET);
+    assertThat(s.errors()).isEmpty();
+    assertThat(s.agentRuns()).isEqualTo(8);
+    assertThat(ran).hasSize(8).extracting(AgentCache.Key::stepSeconds).containsOnly(1L);
+    List<Row> rows = s.rows().get("greel-plus");
+    assertThat(rows).hasSize(2);
+    for (int i = 0; i < 2; i++) {
+      Row r = rows.get(i);
+      AgentCache.Key m = minuteKeys.get(i);
+      // the same pair but for the step
+      assertThat(r.key())
+          .isEqualTo(
+              new AgentCache.Key(m.trace(), m.workload(), m.seed(), 1, m.policy(), m.users()))
+          .isNotEqualTo(m);
+      assertThat(r.bestCount().accepted()).isEqualTo(2);
+      assertThat(r.bestWork().byWork()).isEqualTo(0.002);
+    }
+
+    // side by side in the file: the 60 s lines as they were, then the 1 s lines
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines).hasSize(minuteLines.size() + 8);
+    assertThat(lines.subList(0, minuteLines.size())).isEqualTo(minuteLines);
+    for (String l : lines.subList(minuteLines.size(), lines.size()))
+      assertThat(l.split("\t")[3]).as(l).isEqualTo("1");
+    AgentCache back = AgentCache.read(file);
+    assertThat(back.size()).isEqualTo(16);
+
+    // the one-minute sweep reads its own lines and runs no agent
+    AcceptanceSweep.AgentRunner unavailable =
+        (k, agent, pw) -> {
+          throw new AssertionError("agent " + agent + " ran although cached at " + k);
+        };
+    AcceptanceSweep.Outcome m = AcceptanceSweep.run(minute, unavailable, QUIET);
+    assertThat(m.errors()).isEmpty();
+    assertThat(m.agentRuns()).isZero();
+    assertThat(m.rows().get("greel-plus"))
+        .extracting(r -> r.bestCount().accepted())
+        .containsExactly(1, 1);
+    // and the one-second sweep again: from the cache now
+    AcceptanceSweep.Outcome again = AcceptanceSweep.run(second, unavailable, QUIET);
+    assertThat(again.agentRuns()).isZero();
+    assertThat(again.rows().get("greel-plus"))
+        .extracting(r -> r.bestCount().accepted())
+        .containsExactly(2, 2);
+    assertThat(Files.readAllLines(file)).isEqualTo(lines);
+
+    // the report says how the pairs were prepared; JSON gives each pair's step
+    String md =
+        AcceptanceSweep.markdown(again, second, new String[] {"--step-seconds", "1"}, "abc1234");
+    assertThat(md).contains("Workloads as the harness prepares them: step 1 s, policy ");
+    JsonNode j = new ObjectMapper().readTree(AcceptanceSweep.json(again).get(0));
+    assertThat(j.get("pairs").get(0).get("stepSeconds").asLong()).isEqualTo(1);
+    assertThat(j.get("pairs").get(0).get("users").asInt()).isEqualTo(10);
   }
 }
