@@ -409,11 +409,25 @@ public final class AcceptanceSweep {
     return HadoopComparison.parse(args.toArray(new String[0]));
   }
 
-  /** The cache key of a prepared workload of the harness. */
+  /** An agent's figure in {@code --json}: {@code agent}, {@code accepted}, {@code byWork}. */
+  private static void putFigure(ObjectNode o, AgentCache.Figure f) {
+    o.put("agent", f.agent());
+    o.put("accepted", f.accepted());
+    o.put("byWork", f.byWork());
+  }
+
+  /**
+   * The cache key of a prepared workload of the harness. A SWIM pair is keyed by the committed SWIM
+   * sample's name even when only (i) runs (the harness then reads no trace, and (i) reads none
+   * either): the same pair swept with or without (ii) and (iii) has one key.
+   */
   static AgentCache.Key key(HadoopComparison.Options ho, PreparedWorkload w) {
-    Path trace = ho.trace() != null ? ho.trace() : ho.swim();
+    Path trace =
+        ho.trace() != null
+            ? ho.trace()
+            : ho.swim() != null ? ho.swim() : HadoopComparison.findSwim();
     return new AgentCache.Key(
-        trace == null ? "none" : trace.getFileName().toString(),
+        trace.getFileName().toString(),
         w.label(),
         ho.seed(),
         ho.stepSeconds(),
@@ -709,14 +723,8 @@ public final class AcceptanceSweep {
         p.put("total", row.total());
         p.put("byWork", row.byWork());
         p.put("violations", row.violations().size());
-        ObjectNode bc = p.putObject("bestCount");
-        bc.put("agent", row.bestCount().agent());
-        bc.put("accepted", row.bestCount().accepted());
-        bc.put("byWork", row.bestCount().byWork());
-        ObjectNode bw = p.putObject("bestWork");
-        bw.put("agent", row.bestWork().agent());
-        bw.put("accepted", row.bestWork().accepted());
-        bw.put("byWork", row.bestWork().byWork());
+        putFigure(p.putObject("bestCount"), row.bestCount());
+        putFigure(p.putObject("bestWork"), row.bestWork());
         p.put("metByCount", row.metByCount());
         p.put("metByWork", row.metByWork());
         p.put("met", row.met());

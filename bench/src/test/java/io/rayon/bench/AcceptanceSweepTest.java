@@ -445,4 +445,18 @@ class AcceptanceSweepTest {
     assertThat(j.get("pairs").get(0).get("stepSeconds").asLong()).isEqualTo(1);
     assertThat(j.get("pairs").get(0).get("users").asInt()).isEqualTo(10);
   }
+
+  @Test
+  void aSwimPairHasOneCacheKeyWhetherTheRunReadsTheTraceOrNot() {
+    // (i) reads no trace: swept alone, the harness finds no SWIM file; swept with (ii) and (iii) it
+    // does. Both must find the same cached lines, or the agents run again under a second key
+    HadoopComparison.Options alone =
+        HadoopComparison.parse(new String[] {"--workloads", "i", "--seed", "18"});
+    HadoopComparison.Options withTrace =
+        HadoopComparison.parse(new String[] {"--workloads", "i,ii,iii", "--seed", "18"});
+    PreparedWorkload w = HadoopComparison.workloads(alone).get(0);
+    assertThat(AcceptanceSweep.key(alone, w)).isEqualTo(AcceptanceSweep.key(withTrace, w));
+    assertThat(AcceptanceSweep.key(alone, w).trace())
+        .isEqualTo(HadoopComparison.findSwim().getFileName().toString());
+  }
 }
