@@ -9,6 +9,8 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -21,7 +23,11 @@ import org.controlsfx.control.PopOver;
  * builder's palette, the planner and its run button, the plan view, and the simulation's run
  * controls, each with one paragraph saying what to do there. It is shown once (the preference
  * {@link AppPreferences#tourShown()} is set when the tour is finished or skipped, by its buttons or
- * Escape) and can be shown again from Help → Guided tour.
+ * Escape) and can be shown again from Help → Guided tour. Escape ends it at once wherever the
+ * keyboard focus is: a key pressed in the main window while the tour shows goes to the pop-over
+ * first (JavaFX hands an owner window's keys to its pop-ups), where the tour takes Escape itself
+ * rather than leaving it to the pop-over's own hiding, which fades out and ends the tour only after
+ * the fade.
  */
 public final class GuidedTour {
 
@@ -148,9 +154,18 @@ public final class GuidedTour {
     p.setHeaderAlwaysVisible(true);
     p.setCloseButtonEnabled(false);
     p.setArrowLocation(PopOver.ArrowLocation.TOP_LEFT);
+    p.getScene()
+        .addEventFilter(
+            KeyEvent.KEY_PRESSED,
+            e -> {
+              if (e.getCode() == KeyCode.ESCAPE && p == popOver) {
+                e.consume();
+                finish();
+              }
+            });
     p.setOnHidden(
         e -> {
-          if (p == popOver && index >= 0) finish(); // Escape, or the window went away
+          if (p == popOver && index >= 0) finish(); // the window went away
         });
     return p;
   }
