@@ -148,9 +148,18 @@ class GuidedTourTest {
                 .findFirst()
                 .orElseThrow()
                 .hide());
-    // the pop-over fades out before it is hidden: wait for that, at most 10 s
-    WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !tour.isShowing());
-    assertThat(tour.index()).isEqualTo(-1);
-    assertThat(ui.prefs.tourShown()).isTrue();
+    // the pop-over fades out, then hides, then tells the tour (onHidden): wait for the tour to
+    // have ended and remembered it, at most 10 s, then read its state on the FX thread
+    WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> ui.prefs.tourShown());
+    WaitForAsyncUtils.waitForFxEvents();
+    AtomicReference<Boolean> showing = new AtomicReference<>();
+    AtomicReference<Integer> index = new AtomicReference<>();
+    robot.interact(
+        () -> {
+          showing.set(tour.isShowing());
+          index.set(tour.index());
+        });
+    assertThat(showing.get()).isFalse();
+    assertThat(index.get()).isEqualTo(-1);
   }
 }
