@@ -4,15 +4,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rayon.bench.hadoop.HadoopPeer.Refusal;
+import io.rayon.model.io.AtomicFiles;
+import io.rayon.model.io.FormatException;
+import io.rayon.model.io.InputFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -112,31 +114,6 @@ public final class AcceptanceSweep {
       boolean quick,
       String policy,
       Integer users) {
-
-    /** At the harness's defaults: one-minute steps, all sizes, its default policy and users. */
-    Options(
-        List<TraceSet> traces,
-        List<Long> seeds,
-        Set<String> workloads,
-        List<String> planners,
-        Path agents,
-        boolean rerunAgents,
-        Path out,
-        boolean json) {
-      this(
-          traces,
-          seeds,
-          workloads,
-          planners,
-          agents,
-          rerunAgents,
-          out,
-          json,
-          DEFAULT_STEP_SECONDS,
-          false,
-          null,
-          null);
-    }
 
     /**
      * The harness's options that shape a workload, as its command line takes them: {@code
@@ -821,14 +798,16 @@ public final class AcceptanceSweep {
       return n;
     }
 
-    /** The cache in {@code file}; empty when there is no such file. */
+    /**
+     * The cache in {@code file}; empty when there is no such file. Read as every input file is
+     * ({@link InputFiles#readText}: a regular file only, within the size limit, strict UTF-8).
+     */
     static AgentCache read(Path file) {
+      if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS)) return new AgentCache();
       List<String> lines;
       try {
-        lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      } catch (NoSuchFileException e) {
-        return new AgentCache();
-      } catch (IOException e) {
+        lines = InputFiles.readText(file).lines().toList();
+      } catch (FormatException e) {
         throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
       }
       AgentCache c = new AgentCache();
@@ -919,27 +898,15 @@ public final class AcceptanceSweep {
       return sb.toString();
     }
 
-    /** Writes the cache atomically: a sibling temp file, then a move. */
+    /**
+     * Writes the cache atomically ({@link AtomicFiles}: the old content or the new, never half; a
+     * missing folder, a directory or a special file refused with a message).
+     */
     void write(Path file) {
-      Path abs = file.toAbsolutePath();
       try {
-        if (abs.getParent() != null) Files.createDirectories(abs.getParent());
+        AtomicFiles.writeString(file, text());
       } catch (IOException e) {
         throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage(), e);
-      }
-      Path tmp =
-          abs.resolveSibling(abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-      try {
-        Files.writeString(tmp, text(), StandardCharsets.UTF_8);
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException e) {
-        throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage(), e);
-      } finally {
-        try {
-          Files.deleteIfExists(tmp);
-        } catch (IOException e) {
-          // moved, or the write failed and was reported
-        }
       }
     }
   }

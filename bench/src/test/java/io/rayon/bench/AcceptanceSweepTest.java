@@ -43,7 +43,11 @@ class AcceptanceSweepTest {
         agents,
         rerun,
         null,
-        false);
+        false,
+        AcceptanceSweep.DEFAULT_STEP_SECONDS,
+        false,
+        null,
+        null);
   }
 
   /** SWIM (ii) with 100 jobs on 400 nodes at seed 1, prepared as the harness prepares it. */
