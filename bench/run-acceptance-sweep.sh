@@ -10,6 +10,7 @@
 # Builds the bench module (and what it needs), then runs io.rayon.bench.AcceptanceSweep.
 # Options pass through, e.g.:  bench/run-acceptance-sweep.sh --out docs/acceptance-sweep.md
 #                              bench/run-acceptance-sweep.sh --traces kth --seeds 3 --workloads ii
+#                              bench/run-acceptance-sweep.sh --traces alibaba   # Alibaba's GPU trace (not in the defaults): 25 pairs
 #                              bench/run-acceptance-sweep.sh --planners 'greel-plus,greel-plus[repair=16]' --json
 #                              bench/run-acceptance-sweep.sh --traces swim --seeds 42 --rerun-agents
 # Exit code 0 when every run completed (whatever is met), 1 when a run failed (or a plan of ours has

@@ -9,6 +9,7 @@
 #                              bench/run-hadoop-comparison.sh --policy none --users 1 --step-seconds 1
 #                              bench/run-hadoop-comparison.sh --swim OTHER-TRACE.tsv --workloads ii,iii
 #                              bench/run-hadoop-comparison.sh --trace traces/swf/KTH-SP2-1996-2.1-cln.swf.gz --workloads ii,iii
+#                              bench/run-hadoop-comparison.sh --trace traces/alibaba-gpu-2023/openb_pod_list_default.csv --workloads ii,iii
 #                              bench/run-hadoop-comparison.sh --jvms 3 --repeats 3 --out /tmp/table.md
 # --jvms N (1 to 20, default 1) runs the whole comparison in N fresh JVMs one after another (the same
 # java, -Xmx4g -XX:+UseParallelGC, class path and arguments; their lines prefixed "[jvm k/N]") and

@@ -232,7 +232,8 @@ public final class HadoopComparison {
                     + " (Hadoop's default, on both sides),"
                     + " --users 10, --step-seconds 60, the committed SWIM trace (traces/swim/), every online planner of the registry"
                     + " and the four Hadoop agents; --trace builds (ii) and (iii) from another trace the project imports"
-                    + " (a SWIM .tsv or a Parallel Workloads Archive .swf/.swf.gz log, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz),"
+                    + " (a SWIM .tsv, a Parallel Workloads Archive .swf/.swf.gz log, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz,"
+                    + " or an Alibaba GPU pod list .csv, traces/alibaba-gpu-2023/openb_pod_list_default.csv, one task per vcore),"
                     + " with the same atom model, its workloads named after the file (KTH-SP2)"
                     + "; a registered planner with -O options is written NAME[k=v,...], e.g. "
                     + GREEL_FAST
@@ -429,6 +430,8 @@ public final class HadoopComparison {
                 t.imported() - t.noTasks()));
     if (t.noTasks() > 0)
       sb.append(", ").append(t.noTasks()).append(" left out as they have no tasks");
+    if (t.format().equals(Workloads.ALIBABA_GPU))
+      sb.append(", each pod read as one task per vcore it asks for");
     // the importer's summary notes (counts, rules applied), not its notes on single lines
     for (String n : t.importerNotes()) {
       if (n.startsWith("ignored line") || n.startsWith("skipped line")) continue;

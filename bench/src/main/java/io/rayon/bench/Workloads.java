@@ -155,20 +155,29 @@ public final class Workloads {
 
   /**
    * The importer's name for a trace file, from its name (a trailing {@code .gz} aside): {@code
-   * .swf} → swf (Parallel Workloads Archive), {@code .tsv} → swim; other names are refused, naming
-   * the file, as the importer cannot be told from them (SLS and Rumen are both JSON).
+   * .swf} → swf (Parallel Workloads Archive), {@code .tsv} → swim, {@code .csv} → alibaba-gpu
+   * (Alibaba's cluster-trace-gpu-v2023 pod list, {@code openb_pod_list_*.csv}); other names are
+   * refused, naming the file, as the importer cannot be told from them (SLS and Rumen are both
+   * JSON).
    */
   public static String traceFormat(Path file) {
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (n.endsWith(".gz")) n = n.substring(0, n.length() - 3);
     if (n.endsWith(".swf")) return "swf";
     if (n.endsWith(".tsv")) return "swim";
+    if (n.endsWith(".csv")) return ALIBABA_GPU;
     throw new IllegalArgumentException(
         "cannot tell the format of '"
             + file
-            + "' from its name: give a SWIM trace (.tsv) or a Parallel Workloads Archive log"
-            + " (.swf or .swf.gz)");
+            + "' from its name: give a SWIM trace (.tsv), a Parallel Workloads Archive log"
+            + " (.swf or .swf.gz) or an Alibaba GPU pod list (openb_pod_list_*.csv)");
   }
+
+  /**
+   * The importer's name for Alibaba's cluster-trace-gpu-v2023 ({@link
+   * io.rayon.engine.trace.AlibabaGpuImporter}).
+   */
+  static final String ALIBABA_GPU = "alibaba-gpu";
 
   /**
    * A short name for a trace, from its file name: the extensions dropped, then the dash-separated
@@ -178,6 +187,8 @@ public final class Workloads {
    */
   public static String traceName(Path file) {
     String n = file.getFileName().toString();
+    // Alibaba's pod lists are named openb_pod_list_<part>.csv: the trace's name, not the file's
+    if (n.toLowerCase(Locale.ROOT).endsWith(".csv")) return "Alibaba-GPU";
     n = n.replaceAll("(?i)(\\.gz)$", "").replaceAll("(?i)\\.(swf|tsv|json|csv|txt)$", "");
     StringBuilder sb = new StringBuilder();
     for (String w : n.split("-")) {
@@ -208,7 +219,11 @@ public final class Workloads {
       throw new IllegalArgumentException("cannot read trace " + file + ": " + e.getMessage(), e);
     }
     List<Job> kept = new ArrayList<>();
-    for (Job j : r.workload().jobs()) if (hasWork(j)) kept.add(j);
+    boolean perVcore = format.equals(ALIBABA_GPU);
+    for (Job j : r.workload().jobs()) {
+      Job k = perVcore ? taskPerVcore(j) : j;
+      if (hasWork(k)) kept.add(k);
+    }
     int noTasks = r.workload().jobs().size() - kept.size();
     if (kept.isEmpty()) {
       throw new IllegalArgumentException(
@@ -226,6 +241,44 @@ public final class Workloads {
         r.workload().jobs().size(),
         noTasks,
         r.warnings());
+  }
+
+  /**
+   * An Alibaba GPU pod (a job of one task) read as one task per vcore it asks for (at least one),
+   * each lasting the pod's time: the analogue of a Parallel Workloads Archive job's one task per
+   * processor, so that the pods' sizes, not only their run times, shape the atoms of {@link
+   * #swimAtoms} (read as one task each, every pod would become an atom of the same width). The
+   * request of each task is the pod's divided by that count; only the count and duration are read
+   * by the atom model. GPUs are not read (the harness's plan has memory and vcores only).
+   */
+  static Job taskPerVcore(Job j) {
+    List<TaskGroup> groups = new ArrayList<>(j.tasks().size());
+    for (TaskGroup g : j.tasks()) {
+      long vcores = Math.max(1, g.request().get("vcores"));
+      // a pod asks for at most a few hundred vcores; a hostile count is capped, never wrapped
+      long count =
+          vcores > Integer.MAX_VALUE / Math.max(1, g.count())
+              ? Integer.MAX_VALUE
+              : (long) g.count() * vcores;
+      groups.add(
+          new TaskGroup(
+              g.name(),
+              (int) count,
+              Resources.of(Math.max(0, g.request().get("memoryMB")) / vcores, 1),
+              g.durationS(),
+              g.usage(),
+              g.after()));
+    }
+    return new Job(
+        j.id(),
+        j.name(),
+        j.user(),
+        j.queue(),
+        j.kind(),
+        j.arrivalS(),
+        j.deadlineS(),
+        j.reservationId(),
+        groups);
   }
 
   /** At least one task, and a positive task duration summed over the job's tasks. */

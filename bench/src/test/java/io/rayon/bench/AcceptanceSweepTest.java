@@ -256,6 +256,15 @@ class AcceptanceSweepTest {
     assertThat(AcceptanceSweep.pairCount(o)).isEqualTo(5 + 6);
     // the documented 134: SWIM's six at 14 seeds, KTH's and NASA's five at 5 seeds each
     assertThat(AcceptanceSweep.pairCount(AcceptanceSweep.parse(new String[0]))).isEqualTo(134);
+    // Alibaba's trace only when named: its (ii) and (iii) at its five seeds
+    AcceptanceSweep.Options ali = AcceptanceSweep.parse(new String[] {"--traces", "alibaba"});
+    assertThat(ali.traces()).extracting(AcceptanceSweep.TraceSet::key).containsExactly("alibaba");
+    assertThat(AcceptanceSweep.pairCount(ali)).isEqualTo(25);
+    assertThat(AcceptanceSweep.parse(new String[0]).traces())
+        .extracting(AcceptanceSweep.TraceSet::key)
+        .containsExactly("swim", "kth", "nasa");
+    assertThatThrownBy(() -> AcceptanceSweep.parse(new String[] {"--traces", "ctc"}))
+        .hasMessageContaining("choose from swim, kth, nasa, alibaba");
   }
 
   @Test

@@ -214,6 +214,84 @@ class HadoopComparisonTraceTest {
         .contains("violations in our plans: 0");
   }
 
+  static final Path ALIBABA = RepoFiles.trace("alibaba-gpu-2023/openb_pod_list_default.csv");
+
+  @Test
+  void anAlibabaPodBecomesOneTaskPerVcoreItAsksFor() {
+    Job pod =
+        new Job(
+            "openb-pod-0001",
+            null,
+            null,
+            null,
+            JobKind.PRODUCTION,
+            427,
+            null,
+            null,
+            List.of(new TaskGroup("pod", 1, Resources.of(12288, 6), 900, List.of(), List.of())));
+    Job read = Workloads.taskPerVcore(pod);
+    assertThat(read.tasks()).hasSize(1);
+    TaskGroup g = read.tasks().get(0);
+    assertThat(g.count()).isEqualTo(6);
+    assertThat(g.durationS()).isEqualTo(900);
+    assertThat(g.request()).isEqualTo(Resources.of(2048, 1));
+    assertThat(read.arrivalS()).isEqualTo(427);
+    assertThat(read.id()).isEqualTo("openb-pod-0001");
+    // a pod asking for no vcore still is one task; a hostile count is capped, not wrapped
+    Job none =
+        new Job(
+            "p0",
+            null,
+            null,
+            null,
+            null,
+            0,
+            null,
+            null,
+            List.of(new TaskGroup("pod", 1, Resources.of(512, 0), 60, List.of(), List.of())));
+    assertThat(Workloads.taskPerVcore(none).tasks().get(0).count()).isEqualTo(1);
+    Job huge =
+        new Job(
+            "p1",
+            null,
+            null,
+            null,
+            null,
+            0,
+            null,
+            null,
+            List.of(
+                new TaskGroup(
+                    "pod", 3, Resources.of(1, Long.MAX_VALUE / 2), 60, List.of(), List.of())));
+    assertThat(Workloads.taskPerVcore(huge).tasks().get(0).count()).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  @Test
+  void theAlibabaTraceIsReadByItsImporterWithOneTaskPerVcore() {
+    Workloads.TraceInput t = Workloads.readTrace(ALIBABA);
+    assertThat(t.name()).isEqualTo("Alibaba-GPU");
+    assertThat(t.format()).isEqualTo("alibaba-gpu");
+    // 8,152 pods; the importer ignores the one without a positive duration
+    assertThat(t.imported()).isEqualTo(8151);
+    assertThat(t.workload().jobs()).hasSize(8151);
+    // openb-pod-0000 asks for 12 vcores (cpu_milli 12000): 12 tasks
+    Job first =
+        t.workload().jobs().stream()
+            .filter(j -> j.id().equals("openb-pod-0000"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(first.taskCount()).isEqualTo(12);
+    assertThat(HadoopComparison.describe(t, ALIBABA))
+        .startsWith(
+            "Trace of (ii) and (iii): openb_pod_list_default.csv (Alibaba-GPU, read by the"
+                + " project's alibaba-gpu importer at its defaults): 8151 jobs imported, 8151"
+                + " used, each pod read as one task per vcore it asks for");
+    Scenario s =
+        Workloads.swimAtoms(t.workload(), t.name(), 42, 100, 400, 60, Workloads.SwimModel.DEFAULT);
+    assertThat(s.name()).isEqualTo("alibaba-gpu-atoms-100x400");
+    assertThat(s.reservations()).hasSize(100);
+  }
+
   @Test
   void shortNamesComeFromTheFileName() {
     assertThat(Workloads.traceName(Path.of("a/KTH-SP2-1996-2.1-cln.swf.gz"))).isEqualTo("KTH-SP2");
@@ -222,6 +300,10 @@ class HadoopComparisonTraceTest {
     assertThat(Workloads.traceName(Path.of("2009-log.swf"))).isEqualTo("2009-log");
     assertThat(Workloads.traceFormat(Path.of("x.SWF.GZ"))).isEqualTo("swf");
     assertThat(Workloads.traceFormat(Path.of("x.tsv"))).isEqualTo("swim");
+    assertThat(Workloads.traceFormat(Path.of("openb_pod_list_gpuspec33.csv")))
+        .isEqualTo("alibaba-gpu");
+    assertThat(Workloads.traceName(Path.of("t/openb_pod_list_default.csv")))
+        .isEqualTo("Alibaba-GPU");
   }
 
   @Test
