@@ -525,17 +525,7 @@ public final class EstimationExperiments {
                 startup.phases(mem, cpu, g.durationS()),
                 g.after()));
       }
-      jobs.add(
-          new Job(
-              j.id(),
-              j.name(),
-              j.user(),
-              j.queue(),
-              j.kind(),
-              j.arrivalS(),
-              j.deadlineS(),
-              j.reservationId(),
-              groups));
+      jobs.add(j.withTasks(groups));
     }
     return new Workload(w.source() + "; usage re-derived for the §V experiments", jobs);
   }

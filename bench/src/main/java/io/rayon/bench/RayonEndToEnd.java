@@ -258,17 +258,7 @@ public final class RayonEndToEnd {
         int n = (int) Math.min(64, Math.max(2, tasks));
         long l = Math.max(1, Math.min(10, window / 4));
         Rdl rdl = new Rdl.Window(new Rdl.Atom(b, n, n, l, (long) n * l), w.start(), w.finish());
-        jobs.add(
-            new Job(
-                j.id(),
-                j.name(),
-                j.user(),
-                j.queue(),
-                j.kind(),
-                j.arrivalS(),
-                j.deadlineS(),
-                j.reservationId(),
-                List.of(new TaskGroup("gang", n, b, l * 60, List.of(), List.of()))));
+        jobs.add(j.withTasks(List.of(new TaskGroup("gang", n, b, l * 60, List.of(), List.of()))));
         newRes.put(q.id(), q.withRdl(rdl));
       } else if (x < 0.2 && tasks > 0) {
         int k = (int) Math.min(32, Math.max(1, tasks / 3));
@@ -291,17 +281,7 @@ public final class RayonEndToEnd {
                   st == 0 ? List.of() : List.of("stage" + (st - 1))));
         }
         Rdl rdl = new Rdl.Window(new Rdl.Order(stages), w.start(), w.finish());
-        jobs.add(
-            new Job(
-                j.id(),
-                j.name(),
-                j.user(),
-                j.queue(),
-                j.kind(),
-                j.arrivalS(),
-                j.deadlineS(),
-                j.reservationId(),
-                groups));
+        jobs.add(j.withTasks(groups));
         newRes.put(q.id(), q.withRdl(rdl));
       } else {
         jobs.add(j);

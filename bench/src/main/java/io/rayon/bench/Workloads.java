@@ -269,16 +269,7 @@ public final class Workloads {
               g.usage(),
               g.after()));
     }
-    return new Job(
-        j.id(),
-        j.name(),
-        j.user(),
-        j.queue(),
-        j.kind(),
-        j.arrivalS(),
-        j.deadlineS(),
-        j.reservationId(),
-        groups);
+    return j.withTasks(groups);
   }
 
   /** At least one task, and a positive task duration summed over the job's tasks. */

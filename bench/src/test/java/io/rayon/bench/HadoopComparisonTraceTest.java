@@ -238,32 +238,14 @@ class HadoopComparisonTraceTest {
     assertThat(read.arrivalS()).isEqualTo(427);
     assertThat(read.id()).isEqualTo("openb-pod-0001");
     // a pod asking for no vcore still is one task; a hostile count is capped, not wrapped
-    Job none =
-        new Job(
-            "p0",
-            null,
-            null,
-            null,
-            null,
-            0,
-            null,
-            null,
-            List.of(new TaskGroup("pod", 1, Resources.of(512, 0), 60, List.of(), List.of())));
+    Job none = pod.withTasks(List.of(group(1, Resources.of(512, 0))));
     assertThat(Workloads.taskPerVcore(none).tasks().get(0).count()).isEqualTo(1);
-    Job huge =
-        new Job(
-            "p1",
-            null,
-            null,
-            null,
-            null,
-            0,
-            null,
-            null,
-            List.of(
-                new TaskGroup(
-                    "pod", 3, Resources.of(1, Long.MAX_VALUE / 2), 60, List.of(), List.of())));
+    Job huge = pod.withTasks(List.of(group(3, Resources.of(1, Long.MAX_VALUE / 2))));
     assertThat(Workloads.taskPerVcore(huge).tasks().get(0).count()).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  private static TaskGroup group(int count, Resources request) {
+    return new TaskGroup("pod", count, request, 60, List.of(), List.of());
   }
 
   @Test

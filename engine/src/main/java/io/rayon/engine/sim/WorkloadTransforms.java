@@ -38,17 +38,7 @@ public final class WorkloadTransforms {
                 Math.max(1, mem), Math.max(1, (long) Math.ceil(cpu - 1e-9)), g.request().extras());
         groups.add(new TaskGroup(g.name(), g.count(), req, g.durationS(), g.usage(), g.after()));
       }
-      jobs.add(
-          new Job(
-              j.id(),
-              j.name(),
-              j.user(),
-              j.queue(),
-              j.kind(),
-              j.arrivalS(),
-              j.deadlineS(),
-              j.reservationId(),
-              groups));
+      jobs.add(j.withTasks(groups));
     }
     String src =
         w.source() == null ? "extreme fit reservation" : w.source() + " (extreme fit reservation)";

@@ -29,6 +29,11 @@ public record Job(
     tasks = tasks == null ? List.of() : List.copyOf(tasks);
   }
 
+  /** This job with other task groups, every other field the same. */
+  public Job withTasks(List<TaskGroup> groups) {
+    return new Job(id, name, user, queue, kind, arrivalS, deadlineS, reservationId, groups);
+  }
+
   public int taskCount() {
     int n = 0;
     // exact: a total beyond int is refused by the scenario checks, never wrapped to a negative
