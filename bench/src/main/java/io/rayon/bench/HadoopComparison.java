@@ -272,16 +272,16 @@ public final class HadoopComparison {
     }
     if (swim != null && !Files.isRegularFile(swim)) {
       throw new IllegalArgumentException(
-          "--swim: no such file '"
-              + swim
-              + "' (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
+          "--swim: "
+              + notAFile(swim)
+              + " (give a SWIM trace, e.g. traces/swim/FB-2009_samples_24_times_1hr_0.tsv)");
     }
     if (trace != null) {
       if (!Files.isRegularFile(trace)) {
         throw new IllegalArgumentException(
-            "--trace: no such file '"
-                + trace
-                + "' (give a trace the project imports, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz)");
+            "--trace: "
+                + notAFile(trace)
+                + " (give a trace the project imports, e.g. traces/swf/KTH-SP2-1996-2.1-cln.swf.gz)");
       }
       try {
         Workloads.traceFormat(trace);
@@ -309,6 +309,16 @@ public final class HadoopComparison {
         trace,
         (int) jvms,
         jvmResults);
+  }
+
+  /**
+   * Why {@code p} cannot be read as a trace: no such file, or a path that exists but is not a
+   * regular file (a directory, a FIFO, a device), which is never opened.
+   */
+  static String notAFile(Path p) {
+    return Files.exists(p)
+        ? "'" + p + "' is not a regular file (a directory, a FIFO or a device is not read)"
+        : "no such file '" + p + "'";
   }
 
   private static long longArg(String[] args, int i, String opt) {

@@ -293,6 +293,9 @@ class HadoopComparisonTraceTest {
     assertThatThrownBy(() -> parse("--trace", "/nonexistent/log.swf"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--trace: no such file '/nonexistent/log.swf'");
+    // a directory (as a FIFO or a device) exists but is never opened as a trace
+    assertThatThrownBy(() -> parse("--trace", dir.toString()))
+        .hasMessageContaining("--trace: '" + dir + "' is not a regular file");
     Path json = Files.writeString(dir.resolve("trace.json"), "{}");
     assertThatThrownBy(() -> parse("--trace", json.toString()))
         .hasMessageContaining("--trace: cannot tell the format of '" + json + "'")
