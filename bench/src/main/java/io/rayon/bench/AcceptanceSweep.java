@@ -324,13 +324,12 @@ public final class AcceptanceSweep {
           "no pairs: --workloads "
               + String.join(",", workloads)
               + " on --traces of KTH, NASA or Alibaba only ((i) is SWIM's)");
-    // the harness's own checks and messages (each names its option), on a pair that reads no trace
+    // the harness's own checks and messages (each names its option)
     List<String> h = new ArrayList<>();
     if (step != null) h.addAll(List.of("--step-seconds", step));
     if (policy != null) h.addAll(List.of("--policy", policy));
     if (users != null) h.addAll(List.of("--users", users));
-    h.addAll(List.of("--workloads", "i", "--planners", HadoopComparison.HADOOP_PLANNERS.get(0)));
-    HadoopComparison.Options ho = HadoopComparison.parse(h.toArray(new String[0]));
+    HadoopComparison.Options ho = harnessParse(h);
     if (agents == null) agents = RepoFiles.root().resolve(DEFAULT_AGENTS);
     return new Options(
         List.copyOf(traces),
@@ -371,6 +370,16 @@ public final class AcceptanceSweep {
       n += per * (o.seeds() != null ? o.seeds().size() : t.seeds().size());
     }
     return n;
+  }
+
+  /**
+   * The harness's parsing of {@code args} (its options that shape a workload) on a pair that reads
+   * no trace: its checks and messages, and its defaults for what {@code args} leave out.
+   */
+  private static HadoopComparison.Options harnessParse(List<String> args) {
+    List<String> a = new ArrayList<>(args);
+    a.addAll(List.of("--workloads", "i", "--planners", HadoopComparison.HADOOP_PLANNERS.get(0)));
+    return HadoopComparison.parse(a.toArray(new String[0]));
   }
 
   /** The harness's options for one trace at one seed, at the harness's defaults. */
@@ -434,9 +443,7 @@ public final class AcceptanceSweep {
    * on both sides, 10 users", and the quick set when {@code --quick}.
    */
   static String preparation(Options o) {
-    List<String> a = new ArrayList<>(o.harnessArgs());
-    a.addAll(List.of("--workloads", "i", "--planners", HadoopComparison.HADOOP_PLANNERS.get(0)));
-    HadoopComparison.Options ho = HadoopComparison.parse(a.toArray(new String[0]));
+    HadoopComparison.Options ho = harnessParse(o.harnessArgs());
     return String.format(
         Locale.ROOT,
         "step %d s, policy %s on both sides, %d users%s",

@@ -3,6 +3,8 @@ package io.rayon.bench;
 import io.rayon.bench.hadoop.HadoopPeer;
 import io.rayon.engine.planners.Planners;
 import io.rayon.engine.planning.BatchPlanner;
+import io.rayon.model.io.FormatException;
+import io.rayon.model.io.InputFiles;
 import io.rayon.model.io.ScenarioIO;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.scenario.SharingPolicySpec;
@@ -312,13 +314,19 @@ public final class HadoopComparison {
   }
 
   /**
-   * Why {@code p} cannot be read as a trace: no such file, or a path that exists but is not a
-   * regular file (a directory, a FIFO, a device), which is never opened.
+   * Why {@code p} (not a regular file) cannot be read as a trace: no such file, or what it is
+   * instead (a directory, a FIFO, a device), as {@link InputFiles#checkRegular} says without
+   * opening it.
    */
   static String notAFile(Path p) {
-    return Files.exists(p)
-        ? "'" + p + "' is not a regular file (a directory, a FIFO or a device is not read)"
-        : "no such file '" + p + "'";
+    try {
+      InputFiles.checkRegular(p, Long.MAX_VALUE);
+      return "'" + p + "' cannot be read";
+    } catch (FormatException e) {
+      return e.problem().equals("no such file")
+          ? "no such file '" + p + "'"
+          : "'" + p + "' " + e.problem();
+    }
   }
 
   private static long longArg(String[] args, int i, String opt) {

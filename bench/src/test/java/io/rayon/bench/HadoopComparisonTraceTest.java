@@ -295,7 +295,7 @@ class HadoopComparisonTraceTest {
         .hasMessageContaining("--trace: no such file '/nonexistent/log.swf'");
     // a directory (as a FIFO or a device) exists but is never opened as a trace
     assertThatThrownBy(() -> parse("--trace", dir.toString()))
-        .hasMessageContaining("--trace: '" + dir + "' is not a regular file");
+        .hasMessageContaining("--trace: '" + dir + "' is a directory, not a file");
     Path json = Files.writeString(dir.resolve("trace.json"), "{}");
     assertThatThrownBy(() -> parse("--trace", json.toString()))
         .hasMessageContaining("--trace: cannot tell the format of '" + json + "'")
