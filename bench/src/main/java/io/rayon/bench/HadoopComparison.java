@@ -60,7 +60,10 @@ import org.apache.log4j.Logger;
  * name, so a planner registered later runs here unchanged; batch planners (the MILP family) place a
  * set of requests at once, not one by one in arrival order as Hadoop's agents do, and are left out.
  * For each workload and each of ours, the requests it accepts and the better Hadoop agent rejects,
- * and the other way round, are reported ({@link AcceptanceDiff}).
+ * and the other way round, are reported ({@link AcceptanceDiff}). One more contender, {@code
+ * commit-only} (never by default), is the floor: no placement at all, only the commit of the
+ * decisions {@code greel-plus[repair=0]} made, replayed through the same reservation system ({@link
+ * CommitOnly}); its speed ratio is the most any planner of ours could reach there.
  *
  * <p>Usage: {@code HadoopComparison [--quick] [--seed N] [--warmup N] [--warmup-seconds N]
  * [--repeats N] [--step-seconds N] [--swim FILE | --trace FILE] [--policy SPEC] [--users N]
@@ -239,6 +242,11 @@ public final class HadoopComparison {
                     + " with the same atom model, its workloads named after the file (KTH-SP2)"
                     + "; a registered planner with -O options is written NAME[k=v,...], e.g. "
                     + GREEL_FAST
+                    + "; "
+                    + CommitOnly.NAME
+                    + " (never by default) is the floor: "
+                    + CommitOnly.SOURCE
+                    + "'s decisions replayed, no placement, only the commit through the same system"
                     + "\n  --jvms N (1 to "
                     + MAX_JVMS
                     + ", default 1: one JVM, as before): run the whole comparison in N fresh JVMs one"
@@ -355,10 +363,11 @@ public final class HadoopComparison {
   }
 
   /**
-   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), or a
-   * registered online planner by name, optionally with options as {@code -O} takes them, {@code
-   * NAME[k=v,...]} (commas inside brackets do not split); each of ours is built here once so an
-   * unknown name, a batch planner or a bad option is refused before anything runs.
+   * The contenders of {@code --planners}: Hadoop's agents ({@link #HADOOP_PLANNERS}), the floor
+   * {@code commit-only} ({@link CommitOnly}), or a registered online planner by name, optionally
+   * with options as {@code -O} takes them, {@code NAME[k=v,...]} (commas inside brackets do not
+   * split); each of ours is built here once so an unknown name, a batch planner or a bad option is
+   * refused before anything runs.
    */
   static Set<String> plannersArg(String v) {
     Set<String> s = new LinkedHashSet<>();
@@ -372,7 +381,7 @@ public final class HadoopComparison {
         String t = cur.toString().strip().toLowerCase(Locale.ROOT);
         cur.setLength(0);
         if (t.isEmpty()) continue;
-        if (!HADOOP_PLANNERS.contains(t)) {
+        if (!HADOOP_PLANNERS.contains(t) && !t.equals(CommitOnly.NAME)) {
           String base = t.contains("[") ? t.substring(0, t.indexOf('[')).strip() : t;
           if (!Planners.REGISTRY.contains(base)) {
             throw new IllegalArgumentException(
@@ -380,6 +389,8 @@ public final class HadoopComparison {
                     + t
                     + "'; choose from "
                     + defaultPlanners()
+                    + ", "
+                    + CommitOnly.NAME
                     + ", or a registered planner with options, NAME[name=value,...]");
           }
           RayonContender c;
@@ -516,6 +527,7 @@ public final class HadoopComparison {
         case "hadoop-aligned" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED, true));
         case "hadoop-greedy-late" -> c.add(new HadoopContender(HadoopPeer.Agent.GREEDY, false));
         case "hadoop-aligned-late" -> c.add(new HadoopContender(HadoopPeer.Agent.ALIGNED, false));
+        case CommitOnly.NAME -> c.add(RayonContender.commitOnly());
         default -> c.add(RayonContender.named(p));
       }
     }

@@ -59,6 +59,15 @@ final class RayonContender implements Contender {
     return new RayonContender(Planners.byName(s.substring(0, open), new PlannerOptions(opts)), s);
   }
 
+  /** The harness's floor: {@link CommitOnly}'s replay through the same system. */
+  static RayonContender commitOnly() {
+    return new RayonContender(new CommitOnly(), CommitOnly.NAME);
+  }
+
+  Planner planner() {
+    return planner;
+  }
+
   static RayonContender gree() {
     return new RayonContender(new GreePlanner());
   }
@@ -79,6 +88,7 @@ final class RayonContender implements Contender {
 
   @Override
   public RunOutcome run(PreparedWorkload w, boolean check) {
+    if (planner instanceof CommitOnly c) c.use(w);
     ReservationSystem system =
         ReservationSystem.forScenario(w.scenario(), planner).setSelfChecking(false);
     int n = w.size();
