@@ -284,6 +284,13 @@ public final class AcceptanceSweep {
                   "--planners: '"
                       + p
                       + "' is one of the agents every planner is compared against; give our planners");
+            if (p.equals(CommitOnly.NAME))
+              throw new IllegalArgumentException(
+                  "--planners: '"
+                      + p
+                      + "' is the speed comparison's floor, not a planner (it accepts what "
+                      + CommitOnly.SOURCE
+                      + " accepts; name that instead)");
           }
           planners = List.copyOf(ps);
         }

@@ -238,6 +238,11 @@ class AcceptanceSweepTest {
         .hasMessageContaining("'x'");
     assertThatThrownBy(() -> AcceptanceSweep.parse(new String[] {"--planners", "hadoop-greedy"}))
         .hasMessageContaining("agents");
+    // the speed comparison's floor replays another planner's decisions: not a planner to sweep
+    assertThatThrownBy(
+            () -> AcceptanceSweep.parse(new String[] {"--planners", "greel-plus,commit-only"}))
+        .hasMessageContaining("'commit-only' is the speed comparison's floor")
+        .hasMessageContaining("greel-plus[repair=0]");
     assertThatThrownBy(
             () -> AcceptanceSweep.parse(new String[] {"--traces", "kth", "--workloads", "i"}))
         .hasMessageContaining("no pairs");
