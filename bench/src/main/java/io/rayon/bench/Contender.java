@@ -17,5 +17,14 @@ interface Contender {
    * A run; with {@code check} false (warm-up) only the timed placement loop runs: the allocations
    * are neither read back nor validated, so the outcome's allocations and problems are empty.
    */
-  RunOutcome run(PreparedWorkload workload, boolean check);
+  default RunOutcome run(PreparedWorkload workload, boolean check) {
+    return run(workload, check, true);
+  }
+
+  /**
+   * A run, with the wall clock read around each placement when {@code clocks} (the per-request
+   * times, {@link RunOutcome#nanos}) or not at all (those times are then 0, and the loop's CPU time
+   * holds nothing but the placements: {@link Measure}'s warm figure).
+   */
+  RunOutcome run(PreparedWorkload workload, boolean check, boolean clocks);
 }

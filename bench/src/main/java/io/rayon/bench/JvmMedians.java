@@ -12,14 +12,15 @@ import java.util.Map;
  * must survive a sceptical reader is the median over several JVMs.
  *
  * <p>Per (workload, contender) row: the median over the JVMs of each timed figure (CPU time per
- * request, wall time per request, wall p50 and p99); the CPU figure's min and max across the JVMs;
- * the speed ratio computed from the medians (the faster Hadoop agent is the one with the lowest
- * MEDIAN CPU time, {@link Result#withRatios}), and the min and max across the JVMs of the ratio
- * each JVM measured within itself. Acceptance, preemption, uniformity, plan problems, refusals and
- * the acceptance differences are deterministic: they are the first JVM's, after checking that every
- * JVM ran the same rows and accepted the same number of requests in each (a mismatch is a bug,
- * refused naming the workload and contender). The warm-up and timed run counts are the fewest any
- * JVM ran. With N = 1 the rows and differences are the JVM's own, unchanged.
+ * request, the warm CPU time per request, wall time per request, wall p50 and p99); the CPU
+ * figure's min and max across the JVMs; the speed ratio computed from the medians (the faster
+ * Hadoop agent is the one with the lowest MEDIAN CPU time, {@link Result#withRatios}), and the min
+ * and max across the JVMs of the ratio each JVM measured within itself. Acceptance, preemption,
+ * uniformity, plan problems, refusals and the acceptance differences are deterministic: they are
+ * the first JVM's, after checking that every JVM ran the same rows and accepted the same number of
+ * requests in each (a mismatch is a bug, refused naming the workload and contender). The warm-up
+ * and timed run counts are the fewest any JVM ran. With N = 1 the rows and differences are the
+ * JVM's own, unchanged.
  */
 final class JvmMedians {
   private JvmMedians() {}
@@ -107,6 +108,7 @@ final class JvmMedians {
       double[] mean = new double[n];
       double[] p50 = new double[n];
       double[] p99 = new double[n];
+      double[] warmCpu = new double[n];
       int warm = Integer.MAX_VALUE;
       int timed = Integer.MAX_VALUE;
       for (int j = 0; j < n; j++) {
@@ -115,6 +117,7 @@ final class JvmMedians {
         mean[j] = r.meanNanos();
         p50[j] = r.p50Nanos();
         p99[j] = r.p99Nanos();
+        warmCpu[j] = r.warmCpuNanos();
         warm = Math.min(warm, r.warmupRuns());
         timed = Math.min(timed, r.timedRuns());
       }
@@ -135,7 +138,9 @@ final class JvmMedians {
               Double.NaN,
               f.accepted(),
               f.overCapacityFitted(),
-              f.refusedWhy());
+              f.refusedWhy(),
+              Measure.median(warmCpu),
+              Double.NaN);
       byWorkload.computeIfAbsent(f.workload(), k -> new ArrayList<>()).add(m);
     }
     List<Result> rows = new ArrayList<>(first.size());

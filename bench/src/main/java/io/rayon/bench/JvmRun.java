@@ -89,6 +89,8 @@ record JvmRun(List<Result> rows, List<AcceptanceDiff> diffs) {
     ArrayNode v = n.putArray("violations");
     for (String x : r.violations()) v.add(x);
     putDouble(n, "speedup", r.speedup());
+    putDouble(n, "warmCpuNanos", r.warmCpuNanos());
+    putDouble(n, "warmSpeedup", r.warmSpeedup());
     ArrayNode acc = n.putArray("accepted");
     for (int i = r.accepted().nextSetBit(0); i >= 0; i = r.accepted().nextSetBit(i + 1)) acc.add(i);
     n.put("overCapacityFitted", r.overCapacityFitted());
@@ -135,7 +137,9 @@ record JvmRun(List<Result> rows, List<AcceptanceDiff> diffs) {
         dbl(n, "speedup"),
         accepted,
         need(n, "overCapacityFitted").asInt(),
-        why);
+        why,
+        dbl(n, "warmCpuNanos"),
+        dbl(n, "warmSpeedup"));
   }
 
   private static ObjectNode toJson(AcceptanceDiff d) {

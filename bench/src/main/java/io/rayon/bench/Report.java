@@ -67,7 +67,7 @@ final class Report {
     sb.append(
         String.format(
             Locale.ROOT,
-            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s.%n%n",
+            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s. CPU time/request: the timed runs, each from a collected heap; warm: a run right after each timed one by the same contender, with no collection before it and no clock read per request.%n%n",
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"),
@@ -118,13 +118,35 @@ final class Report {
               "| workload | planner | acceptance | by work | CPU time/request (median over %d JVMs)"
                   + " | CPU time/request (min–max over %d JVMs) | × faster than the faster Hadoop"
                   + " agent (CPU, from the medians) | × faster (min–max over %d JVMs, ratio within"
-                  + " each JVM) |%n",
+                  + " each JVM) | warm: CPU time/request (median over %d JVMs) | warm: × faster"
+                  + " (from the medians) |%n",
+              n,
               n,
               n,
               n));
-      sb.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+      sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Result r : rows) {
         JvmMedians.Spread s = jvms.spreadOf(r);
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %.1f%% | %.1f%% | %s | %s | %s | %s | %s | %s |%n",
+                r.workload(),
+                r.planner(),
+                100 * r.stats().acceptance(),
+                100 * r.stats().weightedAcceptance(),
+                Result.time(r.cpuNanos()),
+                timeRange(s),
+                ratio(r),
+                ratioRange(s),
+                Result.time(r.warmCpuNanos()),
+                ratio(r.warmSpeedup())));
+      }
+    } else {
+      sb.append(
+          "| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) | warm: CPU time/request | warm: × faster |\n");
+      sb.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+      for (Result r : rows) {
         sb.append(
             String.format(
                 Locale.ROOT,
@@ -134,25 +156,9 @@ final class Report {
                 100 * r.stats().acceptance(),
                 100 * r.stats().weightedAcceptance(),
                 Result.time(r.cpuNanos()),
-                timeRange(s),
                 ratio(r),
-                ratioRange(s)));
-      }
-    } else {
-      sb.append(
-          "| workload | planner | acceptance | by work | CPU time/request | × faster than the faster Hadoop agent (CPU) |\n");
-      sb.append("|---|---|---:|---:|---:|---:|\n");
-      for (Result r : rows) {
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %s | %.1f%% | %.1f%% | %s | %s |%n",
-                r.workload(),
-                r.planner(),
-                100 * r.stats().acceptance(),
-                100 * r.stats().weightedAcceptance(),
-                Result.time(r.cpuNanos()),
-                ratio(r)));
+                Result.time(r.warmCpuNanos()),
+                ratio(r.warmSpeedup())));
       }
     }
     if (!diffs.isEmpty()) {
@@ -216,8 +222,9 @@ final class Report {
     if (jvms == null) {
       sb.append("\nEvery figure:\n\n");
       sb.append(
-          "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | runs (warm-up+timed) | plan problems |\n");
-      sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU time/request | wall time/request | wall p50 | wall p99 | × faster than the faster Hadoop agent (CPU) | warm: CPU time/request | warm: × faster | runs (warm-up+timed) | plan problems |\n");
+      sb.append(
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     } else {
       int n = jvms.jvms();
       sb.append(
@@ -229,11 +236,12 @@ final class Report {
               "| workload | planner | accepted | acceptance | by work | preemption | uniformity | CPU"
                   + " time/request | CPU min–max over %d JVMs | wall time/request | wall p50 | wall"
                   + " p99 | × faster than the faster Hadoop agent (CPU) | × min–max over %d JVMs |"
-                  + " runs (warm-up+timed, fewest of any JVM) | plan problems |%n",
+                  + " warm: CPU time/request | warm: × faster | runs (warm-up+timed, fewest of any"
+                  + " JVM) | plan problems |%n",
               n,
               n));
       sb.append(
-          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     }
     // one row layout; over several JVMs the CPU time and the ratio each get their min–max beside
     for (Result r : rows) {
@@ -253,6 +261,8 @@ final class Report {
       cells.add(Result.time(r.p99Nanos()));
       cells.add(ratio(r));
       if (s != null) cells.add(ratioRange(s));
+      cells.add(Result.time(r.warmCpuNanos()));
+      cells.add(ratio(r.warmSpeedup()));
       cells.add(r.warmupRuns() + "+" + r.timedRuns());
       cells.add(Integer.toString(r.violations().size()));
       sb.append(String.format(Locale.ROOT, "| %s |%n", String.join(" | ", cells)));

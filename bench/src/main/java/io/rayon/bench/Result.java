@@ -16,7 +16,11 @@ import java.util.Map;
  * accepted} holds the indices of the requests the last timed run accepted, {@code refusedWhy} why a
  * Hadoop agent refused each of the others in that run, index for index (null where accepted; empty
  * for ours), and {@code overCapacityFitted} how many of its {@link Refusal#OVER_CAPACITY} refusals
- * had room in its plan ({@link OverCapacityCheck}; -1 when not checked).
+ * had room in its plan ({@link OverCapacityCheck}; -1 when not checked). {@code warmCpuNanos} is
+ * the warm figure: the median over the timed rounds of the CPU time per request of a second run
+ * made right after each timed one, by the same contender on the same workload, with no clock read
+ * around each request ({@link Measure}); {@code warmSpeedup} the faster Hadoop agent's warm figure
+ * divided by this row's (NaN for Hadoop's rows, and where no warm figure was measured).
  */
 record Result(
     String workload,
@@ -34,9 +38,54 @@ record Result(
     double speedup,
     BitSet accepted,
     int overCapacityFitted,
-    Refusal[] refusedWhy) {
+    Refusal[] refusedWhy,
+    double warmCpuNanos,
+    double warmSpeedup) {
+
+  /** A row without the warm figure (rows read from a cache, tests). */
+  Result(
+      String workload,
+      String planner,
+      boolean isOurs,
+      int requests,
+      PlanStats stats,
+      double cpuNanos,
+      double meanNanos,
+      double p50Nanos,
+      double p99Nanos,
+      int warmupRuns,
+      int timedRuns,
+      List<String> violations,
+      double speedup,
+      BitSet accepted,
+      int overCapacityFitted,
+      Refusal[] refusedWhy) {
+    this(
+        workload,
+        planner,
+        isOurs,
+        requests,
+        stats,
+        cpuNanos,
+        meanNanos,
+        p50Nanos,
+        p99Nanos,
+        warmupRuns,
+        timedRuns,
+        violations,
+        speedup,
+        accepted,
+        overCapacityFitted,
+        refusedWhy,
+        Double.NaN,
+        Double.NaN);
+  }
 
   Result withSpeedup(double s) {
+    return withSpeedups(s, warmSpeedup);
+  }
+
+  Result withSpeedups(double s, double warm) {
     return new Result(
         workload,
         planner,
@@ -53,22 +102,29 @@ record Result(
         s,
         accepted,
         overCapacityFitted,
-        refusedWhy);
+        refusedWhy,
+        warmCpuNanos,
+        warm);
   }
 
   /**
    * Fills in {@link #speedup} for our rows against the faster of every Hadoop agent that ran on the
    * workload, whatever its {@code favor-early-allocation} (all ran under the same policy): the
-   * stricter reading of "the faster agent".
+   * stricter reading of "the faster agent". The warm ratio likewise, from the warm figures alone
+   * (the agent fastest warm may be another one).
    */
   static List<Result> withRatios(List<Result> rows) {
     double bestHadoop = Double.NaN;
+    double bestWarm = Double.NaN;
     for (Result r : rows) {
       if (r.isOurs) continue;
       if (Double.isNaN(bestHadoop) || r.cpuNanos < bestHadoop) bestHadoop = r.cpuNanos;
+      if (!Double.isNaN(r.warmCpuNanos) && (Double.isNaN(bestWarm) || r.warmCpuNanos < bestWarm))
+        bestWarm = r.warmCpuNanos;
     }
     List<Result> out = new ArrayList<>(rows.size());
-    for (Result r : rows) out.add(r.isOurs ? r.withSpeedup(bestHadoop / r.cpuNanos) : r);
+    for (Result r : rows)
+      out.add(r.isOurs ? r.withSpeedups(bestHadoop / r.cpuNanos, bestWarm / r.warmCpuNanos) : r);
     return out;
   }
 
@@ -103,7 +159,7 @@ record Result(
   String line() {
     return String.format(
             Locale.ROOT,
-            "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request, wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
+            "  %-15s accepted %5d/%-5d (%5.1f%%, by work %5.1f%%)  preemption %8.3f  uniformity %.3f  cpu %s/request (warm %s), wall %s/request (p50 %s, p99 %s)  runs %d+%d  violations %d",
             planner,
             stats.accepted(),
             requests,
@@ -112,6 +168,7 @@ record Result(
             stats.preemption(),
             stats.uniformity(),
             time(cpuNanos),
+            time(warmCpuNanos),
             time(meanNanos),
             time(p50Nanos),
             time(p99Nanos),

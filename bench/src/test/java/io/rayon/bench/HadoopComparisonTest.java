@@ -48,7 +48,76 @@ class HadoopComparisonTest {
       assertThat(r.violations()).as(r.planner()).isEmpty();
       assertThat(r.isOurs()).isEqualTo(!r.planner().startsWith("hadoop"));
       assertThat(Double.isNaN(r.speedup())).isEqualTo(!r.isOurs());
+      // the warm figure is measured for every contender, its ratio given for ours only
+      assertThat(r.warmCpuNanos()).as(r.planner()).isPositive().isFinite();
+      assertThat(Double.isNaN(r.warmSpeedup())).isEqualTo(!r.isOurs());
     }
+  }
+
+  @Test
+  void aRunWithoutClocksDecidesTheSameAndReadsNoClockPerRequest() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(11, 30, 4, 60));
+    for (Contender c :
+        List.of(
+            RayonContender.named("greel-plus"),
+            new HadoopContender(HadoopPeer.Agent.GREEDY),
+            new HadoopContender(HadoopPeer.Agent.ALIGNED, false))) {
+      RunOutcome timed = c.run(w, false, true);
+      RunOutcome bare = c.run(w, false, false);
+      assertThat(timed.nanos()).as(c.name()).hasSize(30);
+      assertThat(timed.totalNanos()).as(c.name()).isPositive();
+      assertThat(bare.nanos()).as(c.name()).hasSize(30).containsOnly(0L);
+      assertThat(bare.cpuNanos()).as(c.name()).isPositive();
+      // the same decisions: ours' allocations are read back unchecked, Hadoop's refusals are kept
+      assertThat(bare.allocations()).as(c.name()).containsExactly(timed.allocations());
+      assertThat(bare.refusedWhy()).as(c.name()).containsExactly(timed.refusedWhy());
+    }
+  }
+
+  @Test
+  void theWarmRatioIsAgainstTheAgentFastestWarmWhichMayBeAnotherOne() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
+    List<Result> rows =
+        Result.withRatios(
+            List.of(
+                timedAndWarm(row("greel", true, w, 0), 1_000, 500),
+                timedAndWarm(row("hadoop-greedy", false, w, 0), 100_000, 90_000),
+                timedAndWarm(row("hadoop-aligned", false, w, 0), 120_000, 60_000)));
+    assertThat(rows.get(0).speedup()).isCloseTo(100, Offset.offset(1e-9));
+    assertThat(rows.get(0).warmSpeedup()).isCloseTo(120, Offset.offset(1e-9));
+    assertThat(Double.isNaN(rows.get(1).warmSpeedup())).isTrue();
+    // rows with no warm figure (a cache's) give no warm ratio, and the timed ratio as before
+    List<Result> none =
+        Result.withRatios(List.of(row("greel", true, w, 0), row("hadoop-greedy", false, w, 0)));
+    assertThat(Double.isNaN(none.get(0).warmSpeedup())).isTrue();
+    assertThat(none.get(0).speedup()).isCloseTo(1, Offset.offset(1e-9));
+    HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
+    assertThat(Report.markdown(rows, List.of(), o, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("warm: CPU time/request | warm: × faster |")
+        .contains("| tiny | greel | 16.7% | 16.7% | 1.00 µs | 100.0× | 0.500 µs | 120.0× |")
+        .contains("no clock read per request");
+  }
+
+  private static Result timedAndWarm(Result r, double cpu, double warm) {
+    return new Result(
+        r.workload(),
+        r.planner(),
+        r.isOurs(),
+        r.requests(),
+        r.stats(),
+        cpu,
+        r.meanNanos(),
+        r.p50Nanos(),
+        r.p99Nanos(),
+        r.warmupRuns(),
+        r.timedRuns(),
+        r.violations(),
+        Double.NaN,
+        r.accepted(),
+        r.overCapacityFitted(),
+        r.refusedWhy(),
+        warm,
+        Double.NaN);
   }
 
   @Test

@@ -45,6 +45,11 @@ class JvmMediansTest {
     assertThat(s.cpuMin()).isEqualTo(1_000);
     assertThat(s.cpuMax()).isEqualTo(5_000);
     assertThat(c.rows().get(1).cpuNanos()).isEqualTo(500_000);
+    // the warm figure: its own median over the JVMs, and its ratio from the warm medians
+    assertThat(o.warmCpuNanos()).isEqualTo(WARM * 3_000);
+    assertThat(c.rows().get(1).warmCpuNanos()).isEqualTo(WARM * 500_000);
+    assertThat(o.warmSpeedup()).isCloseTo(500_000 / 3_000.0, Offset.offset(1e-9));
+    assertThat(Double.isNaN(c.rows().get(1).warmSpeedup())).isTrue();
   }
 
   @Test
@@ -362,8 +367,13 @@ class JvmMediansTest {
         Double.NaN,
         b,
         ours ? -1 : 1,
-        new Refusal[0]);
+        new Refusal[0],
+        WARM * cpu,
+        Double.NaN);
   }
+
+  /** Each row's warm figure is this share of its timed CPU figure in these rows. */
+  private static final double WARM = 0.75;
 
   private static Result withRefusals(Result r, Refusal[] why) {
     return new Result(
@@ -382,6 +392,8 @@ class JvmMediansTest {
         r.speedup(),
         r.accepted(),
         r.overCapacityFitted(),
-        why);
+        why,
+        r.warmCpuNanos(),
+        r.warmSpeedup());
   }
 }
