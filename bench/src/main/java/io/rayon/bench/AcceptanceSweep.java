@@ -614,7 +614,9 @@ public final class AcceptanceSweep {
         Double.NaN,
         new BitSet(),
         -1,
-        new Refusal[0]);
+        new Refusal[0],
+        Double.NaN,
+        Double.NaN);
   }
 
   private static AgentCache.Figure figureOf(List<AgentCache.Figure> figs, Result r) {

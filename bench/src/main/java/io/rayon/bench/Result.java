@@ -42,45 +42,6 @@ record Result(
     double warmCpuNanos,
     double warmSpeedup) {
 
-  /** A row without the warm figure (rows read from a cache, tests). */
-  Result(
-      String workload,
-      String planner,
-      boolean isOurs,
-      int requests,
-      PlanStats stats,
-      double cpuNanos,
-      double meanNanos,
-      double p50Nanos,
-      double p99Nanos,
-      int warmupRuns,
-      int timedRuns,
-      List<String> violations,
-      double speedup,
-      BitSet accepted,
-      int overCapacityFitted,
-      Refusal[] refusedWhy) {
-    this(
-        workload,
-        planner,
-        isOurs,
-        requests,
-        stats,
-        cpuNanos,
-        meanNanos,
-        p50Nanos,
-        p99Nanos,
-        warmupRuns,
-        timedRuns,
-        violations,
-        speedup,
-        accepted,
-        overCapacityFitted,
-        refusedWhy,
-        Double.NaN,
-        Double.NaN);
-  }
-
   Result withSpeedup(double s) {
     return withSpeedups(s, warmSpeedup);
   }

@@ -80,9 +80,9 @@ class HadoopComparisonTest {
     List<Result> rows =
         Result.withRatios(
             List.of(
-                timedAndWarm(row("greel", true, w, 0), 1_000, 500),
-                timedAndWarm(row("hadoop-greedy", false, w, 0), 100_000, 90_000),
-                timedAndWarm(row("hadoop-aligned", false, w, 0), 120_000, 60_000)));
+                timedRow("greel", true, w, 1_000, 500, 0),
+                timedRow("hadoop-greedy", false, w, 100_000, 90_000, 0),
+                timedRow("hadoop-aligned", false, w, 120_000, 60_000, 0)));
     assertThat(rows.get(0).speedup()).isCloseTo(100, Offset.offset(1e-9));
     assertThat(rows.get(0).warmSpeedup()).isCloseTo(120, Offset.offset(1e-9));
     assertThat(Double.isNaN(rows.get(1).warmSpeedup())).isTrue();
@@ -96,28 +96,6 @@ class HadoopComparisonTest {
         .contains("warm: CPU time/request | warm: × faster |")
         .contains("| tiny | greel | 16.7% | 16.7% | 1.00 µs | 100.0× | 0.500 µs | 120.0× |")
         .contains("no clock read per request");
-  }
-
-  private static Result timedAndWarm(Result r, double cpu, double warm) {
-    return new Result(
-        r.workload(),
-        r.planner(),
-        r.isOurs(),
-        r.requests(),
-        r.stats(),
-        cpu,
-        r.meanNanos(),
-        r.p50Nanos(),
-        r.p99Nanos(),
-        r.warmupRuns(),
-        r.timedRuns(),
-        r.violations(),
-        Double.NaN,
-        r.accepted(),
-        r.overCapacityFitted(),
-        r.refusedWhy(),
-        warm,
-        Double.NaN);
   }
 
   @Test
@@ -455,7 +433,9 @@ class HadoopComparisonTest {
               HadoopPeer.Refusal.OVER_CAPACITY,
               HadoopPeer.Refusal.OVER_CAPACITY,
               HadoopPeer.Refusal.OVER_CAPACITY
-            });
+            },
+            Double.NaN,
+            Double.NaN);
     HadoopComparison.Options o = HadoopComparison.parse(new String[] {"--workloads", "i"});
     String md =
         Report.markdown(List.of(ours, refusing), List.of(), o, LocalDate.of(2026, 1, 1), "", "");
@@ -484,6 +464,12 @@ class HadoopComparisonTest {
   }
 
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {
+    return timedRow(name, ours, w, 1000, Double.NaN, accepted);
+  }
+
+  /** A row of CPU time {@code cpu} per request and warm figure {@code warm} (NaN: none). */
+  private static Result timedRow(
+      String name, boolean ours, PreparedWorkload w, double cpu, double warm, int... accepted) {
     BitSet b = new BitSet();
     for (int i : accepted) b.set(i);
     PlanStats stats =
@@ -494,7 +480,7 @@ class HadoopComparisonTest {
         ours,
         w.size(),
         stats,
-        1000,
+        cpu,
         1000,
         1000,
         1000,
@@ -504,7 +490,9 @@ class HadoopComparisonTest {
         Double.NaN,
         b,
         -1,
-        new HadoopPeer.Refusal[0]);
+        new HadoopPeer.Refusal[0],
+        warm,
+        Double.NaN);
   }
 
   @Test
