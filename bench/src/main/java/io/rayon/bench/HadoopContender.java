@@ -67,13 +67,9 @@ final class HadoopContender implements Contender {
     long cpu0 = CpuClock.nanos();
     for (int i = 0; i < n; i++) {
       String user = w.requests().get(i).user();
-      if (clocks) {
-        long t0 = System.nanoTime();
-        ids[i] = peer.place(w.hadoop().get(i), user);
-        nanos[i] = System.nanoTime() - t0;
-      } else {
-        ids[i] = peer.place(w.hadoop().get(i), user);
-      }
+      long t0 = clocks ? System.nanoTime() : 0;
+      ids[i] = peer.place(w.hadoop().get(i), user);
+      if (clocks) nanos[i] = System.nanoTime() - t0;
       if (ids[i] == null) why[i] = peer.lastRefusal();
     }
     long cpu = CpuClock.nanos() - cpu0;

@@ -98,14 +98,9 @@ final class RayonContender implements Contender {
     long cpu0 = CpuClock.nanos();
     for (int i = 0; i < n; i++) {
       ReservationRequest r = rs.get(i);
-      Decision d;
-      if (clocks) {
-        long t0 = System.nanoTime();
-        d = system.create(r);
-        nanos[i] = System.nanoTime() - t0;
-      } else {
-        d = system.create(r);
-      }
+      long t0 = clocks ? System.nanoTime() : 0;
+      Decision d = system.create(r);
+      if (clocks) nanos[i] = System.nanoTime() - t0;
       if (d.accepted()) allocs[i] = d.allocation();
     }
     long cpu = CpuClock.nanos() - cpu0;
