@@ -423,6 +423,60 @@ public final class Plan implements PlanEdit {
     return true;
   }
 
+  /**
+   * The first step of {@code [from, to)}, read run by run upwards, that is short of {@code need}
+   * ({@link #shortOf}) when {@code shortOnes}, or that is not when it is false; {@code to} when
+   * there is none. Steps outside the horizon have no capacity. One read per run of equal free
+   * capacity: the full-width atom scan's question ({@code AtomScans}), asked of the plan itself.
+   */
+  public long firstStep(long[] need, long from, long to, boolean shortOnes) {
+    for (long t = from; t < to; ) {
+      if (!inside(t)) {
+        if (shortOutside(need) == shortOnes) return t;
+        t = t < 0 ? Math.min(0, to) : to;
+        continue;
+      }
+      if (shortOf(need, (int) t) == shortOnes) return t;
+      t = runEnd(edges, (int) t) + 1;
+    }
+    return to;
+  }
+
+  /**
+   * {@link #firstStep} read downwards: the last step of {@code [from, to)} that is short of {@code
+   * need} when {@code shortOnes}, or that is not when it is false; {@code from - 1} when there is
+   * none.
+   */
+  public long lastStep(long[] need, long from, long to, boolean shortOnes) {
+    for (long t = to - 1; t >= from; ) {
+      if (!inside(t)) {
+        if (shortOutside(need) == shortOnes) return t;
+        t = t >= horizon ? horizon - 1 : from - 1;
+        continue;
+      }
+      if (shortOf(need, (int) t) == shortOnes) return t;
+      t = runStartInside((int) t) - 1;
+    }
+    return from - 1;
+  }
+
+  /**
+   * True when step {@code t} (inside the horizon) has less free capacity than {@code need[d]} in
+   * some dimension d (a negative need is not read; a dimension the plan lacks has no capacity).
+   */
+  private boolean shortOf(long[] need, int t) {
+    int dn = Math.min(need.length, dims.length);
+    for (int d = 0; d < dn; d++) if (need[d] >= 0 && freeInside(d, t) < need[d]) return true;
+    for (int d = dn; d < need.length; d++) if (need[d] > 0) return true;
+    return false;
+  }
+
+  /** {@link #shortOf} outside the horizon, where nothing is free. */
+  private static boolean shortOutside(long[] need) {
+    for (long n : need) if (n > 0) return true;
+    return false;
+  }
+
   /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
   private void fixEdge(long step) {
     fixBit(edges, step, freeValue);

@@ -103,6 +103,54 @@ final class AtomRoom {
     return plan.fitsEverywhere(want, from, to);
   }
 
+  /**
+   * True when {@link #lastStep} may answer: the room is the plan's free capacity (less the reserve)
+   * at every step, read straight from the {@link Plan} under the views, with no policy headroom
+   * read per step, no dimension the plan lacks and no tentative block of the reservation's own.
+   */
+  boolean plain() {
+    return base != null && dense == null && !unknownDim && log.isEmpty();
+  }
+
+  /**
+   * With {@link #plain}: the last step of {@code [from, to)} where fewer than {@code count} bundles
+   * fit ({@code shortOnes}), or where at least {@code count} do (not {@code shortOnes}); {@code
+   * from - 1} when there is none. Asked of the plan run by run ({@link Plan#lastStep}, or {@link
+   * Plan#firstStep} through the mirror): at least {@code count} bundles fit at a step exactly when
+   * every dimension the bundle uses has {@code count × bundle + reserve} free there. Null need (the
+   * product overflows): the caller must read the room segment by segment instead.
+   */
+  int lastStep(int from, int to, long[] want, boolean shortOnes) {
+    if (to <= from) return from - 1;
+    if (!mirrored) return (int) base.lastStep(want, from, to, shortOnes);
+    // the room's step t is the plan's last - t: the last room step is the first plan step
+    long end = (long) last - from + 1;
+    long p = base.firstStep(want, (long) last - to + 1, end, shortOnes);
+    return p == end ? from - 1 : (int) (last - p);
+  }
+
+  /**
+   * What each dimension must have free for {@code count} bundles to fit ({@link #lastStep}): {@code
+   * count × bundle + reserve} where the bundle uses it, -1 (not read) where it does not; null when
+   * a product or sum overflows, or a reserve is negative (a need below 0 would read as "not read").
+   */
+  long[] want(long count) {
+    long[] w = new long[need.length];
+    for (int d = 0; d < need.length; d++) {
+      if (need[d] <= 0) {
+        w[d] = -1;
+        continue;
+      }
+      long hi = Math.multiplyHigh(count, need[d]);
+      long x = count * need[d];
+      if (hi != 0 || x < 0) return null;
+      long r = reserve == null ? 0 : reserve[d];
+      if (r < 0 || x > Long.MAX_VALUE - r) return null;
+      w[d] = x + r;
+    }
+    return w;
+  }
+
   /** Bundles of the atom that fit at step t. */
   long bundles(int t) {
     if (unknownDim) return 0;

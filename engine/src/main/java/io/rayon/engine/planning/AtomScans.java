@@ -66,6 +66,43 @@ final class AtomScans {
     int lo = room.lo;
     List<long[]> blocks = new ArrayList<>(2);
     int end = room.hi;
+    if (fullWidth && room.plain()) {
+      // The first pass, while the atom holds nothing yet, asked of the plan run by run: the same
+      // runs, width and blocks as the loop below (there every step counted as room gives k = K,
+      // so a run's least height does not matter), without reading the room segment by segment.
+      long kq = q / l;
+      long k = Math.min(maxUnits, kq);
+      long[] want = k >= 1 ? room.want(k * g) : null;
+      if (want != null) {
+        long b = q / k;
+        long rem = q - b * k;
+        long span = b + (rem > 0 ? 1 : 0);
+        int runEnd = end;
+        while (true) {
+          int from = (int) Math.max(lo, runEnd - span);
+          int shortStep = room.lastStep(from, runEnd, want, true);
+          if (shortStep < from && runEnd - span >= lo) {
+            blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
+            if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
+            return blocks;
+          }
+          // the run [start, runEnd) ends at that short step, or at the range's start
+          int start = shortStep < from ? lo : shortStep + 1;
+          long len = runEnd - start;
+          long[] kl = len >= l ? partial(k, len, q, l, kq) : null;
+          if (kl != null) {
+            blocks.add(new long[] {runEnd - kl[1], runEnd, kl[0] * g});
+            q -= kl[0] * kl[1];
+            end = runEnd;
+            break;
+          }
+          if (start <= lo) return null;
+          int room0 = room.lastStep(lo, shortStep, want, false);
+          if (room0 < lo) return null;
+          runEnd = room0 + 1;
+        }
+      }
+    }
     while (q > 0) {
       int runEnd = end;
       long m = Long.MAX_VALUE;

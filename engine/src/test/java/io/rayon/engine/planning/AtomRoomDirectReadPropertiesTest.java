@@ -4,18 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
+import io.rayon.model.cluster.CapacityChange;
+import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.ReservationAllocation;
+import io.rayon.model.plan.Step;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
+import io.rayon.testsupport.Fixtures;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * The atom room read straight from the {@link Plan} under the views greel-plus stacks ({@link
@@ -23,7 +30,9 @@ import net.jqwik.api.constraints.LongRange;
  * of its reserved view) against the same room read through the views themselves (hidden behind a
  * wrapper, so no direct read is possible): the same bundles and the same segment starts at every
  * step, with and without tentative blocks, and the same blocks from the stacked scan, on seeded
- * crowded plans.
+ * crowded plans. The full-width scan (greel-plus's {@code early-shape=rigid}) asks the plan for its
+ * runs directly when the room is {@link AtomRoom#plain}; read through the views it cannot, and goes
+ * segment by segment: both give the same blocks.
  */
 class AtomRoomDirectReadPropertiesTest {
 
@@ -83,6 +92,96 @@ class AtomRoomDirectReadPropertiesTest {
           assertThat(x == null ? null : x.stream().map(Arrays::toString).toList())
               .isEqualTo(y == null ? null : y.stream().map(Arrays::toString).toList());
         }
+      }
+    }
+  }
+
+  @Property(tries = 300)
+  void theFullWidthScanAskedOfThePlanIsTheScanReadSegmentBySegment(
+      @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
+    fullWidthScansAgree(seed, new TreeMap<>());
+  }
+
+  @Test
+  void theFullWidthScansAgreeInOneRunInSeveralRunsAndWhenNothingFits() {
+    Map<String, Integer> outcomes = new TreeMap<>();
+    for (long seed = 0; seed < 200; seed++) fullWidthScansAgree(seed, outcomes);
+    assertThat(outcomes).containsKeys("one run", "several runs", "no fit");
+    assertThat(outcomes.values()).allSatisfy(n -> assertThat(n).isGreaterThan(100));
+  }
+
+  /**
+   * On a ragged plan (random allocations, some over capacity, and a node lost for a while) under
+   * each of the four views: random atoms (gangs of 1 to 3, leases of 1 to 8 steps, widths of up to
+   * the whole cluster and works up to a third of the horizon at full width, so that they often fit
+   * in no run or only across several), the full-width scan of the room read from the plan (the
+   * plan's runs) against the one read through the views (segment by segment); counts the outcomes
+   * by kind.
+   */
+  private static void fullWidthScansAgree(long seed, Map<String, Integer> outcomes) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int nodes = 1 + rnd.nextInt(8);
+    Resources node = Resources.of(8192, 8);
+    long horizon = 20 + rnd.nextInt(300);
+    Plan plan = Plan.empty(node.times(nodes), horizon, 60);
+    if (rnd.nextBoolean()) {
+      long at = rnd.nextLong(horizon);
+      plan.changeCapacity(new CapacityChange(at, Resources.ZERO.minus(node), "node lost"));
+      if (rnd.nextBoolean())
+        plan.changeCapacity(new CapacityChange(at + 1 + rnd.nextLong(horizon), node, "node back"));
+    }
+    for (int i = 0, n = rnd.nextInt(60); i < n; i++) {
+      long from = rnd.nextLong(horizon);
+      long to = Math.min(horizon, from + 1 + rnd.nextLong(1 + horizon / 4));
+      Resources bundle = Resources.of(1024L << rnd.nextInt(3), 1 + rnd.nextInt(2));
+      plan.add(
+          Fixtures.request("r" + i, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)"),
+          new ReservationAllocation(
+              "r" + i,
+              List.of(
+                  new AtomAllocation(
+                      "", bundle, List.of(new Step(from, to, 1 + rnd.nextInt(2 * nodes)))))));
+    }
+    ReservedView reserved =
+        new ReservedView(plan, plan.capacityAt(0).scale(0.3 * rnd.nextDouble()));
+    List<PlanView> views =
+        List.of(plan, reserved, new TimeMirror(plan).view(), new TimeMirror(reserved).view());
+    int h = (int) horizon;
+    ReservationRequest req = Fixtures.request("q", "u0", "atom(<1024,1>,1,4,1,4)");
+    for (PlanView v : views) {
+      TentativePlacement direct = new TentativePlacement(v, req, PlanningContext.DEFAULT, null);
+      TentativePlacement viaViews =
+          new TentativePlacement(new Opaque(v), req, PlanningContext.DEFAULT, null);
+      for (int k = 0; k < 6; k++) {
+        int g = 1 + rnd.nextInt(3);
+        int units = 1 + rnd.nextInt(Math.max(1, 8 * nodes / g));
+        long l = 1 + rnd.nextInt(8);
+        Rdl.Atom atom =
+            Rdl.atom(
+                Resources.of(1024, 1),
+                g,
+                g * units,
+                l,
+                (long) g * (l + rnd.nextLong(1 + units * (horizon / 3))));
+        if (RdlChecks.validate(atom) != null) continue;
+        int lo = rnd.nextInt(h);
+        int hi = lo + 1 + rnd.nextInt(h - lo);
+        AtomRoom a = new AtomRoom(direct, atom, lo, hi, false);
+        AtomRoom b = new AtomRoom(viaViews, atom, lo, hi, false);
+        assertThat(a.plain()).as("the plan answers for %s", v).isTrue();
+        assertThat(b.plain()).isFalse();
+        List<long[]> x = AtomScans.greeAtom(atom, a, true);
+        List<long[]> y = AtomScans.greeAtom(atom, b, true);
+        assertThat(x == null ? null : x.stream().map(Arrays::toString).toList())
+            .as("seed %d view %s atom %s in [%d,%d)", seed, v, atom, lo, hi)
+            .isEqualTo(y == null ? null : y.stream().map(Arrays::toString).toList());
+        String kind =
+            x == null
+                ? "no fit"
+                : x.stream().mapToLong(blk -> blk[1]).distinct().count() > 1
+                    ? "several runs"
+                    : "one run";
+        outcomes.merge(kind, 1, Integer::sum);
       }
     }
   }
