@@ -171,10 +171,6 @@ import java.util.Optional;
  *       {@code repair=8} alone missed, for about 1.2 times the CPU on (iii) and none on (i).
  * </ul>
  *
- * A request that cannot fit the free capacity of its window in some dimension (summed over the
- * window; {@link RequestSize#roomMayFit}, a necessary condition) goes to the late candidate alone:
- * the early one could not place it either, so the decision is the same and the early run is saved.
- *
  * <p>Whatever the direction, the late candidate is one of those tried, so on any plan this planner
  * with the admission off ({@code max-room-share=1}, off by default, and {@code max-plan-share=1},
  * on by default) accepts every request that GREE-L with the same {@link GreedyOptions} accepts (a
@@ -815,10 +811,9 @@ public final class GreelPlusPlanner implements Planner {
     if (invalid != null) return Decision.reject(request.id(), invalid);
     Decision refused = admission(plan, request, room);
     if (refused != null) return refused;
-    // A request that cannot fit its window's free room (a necessary condition, exact): the early
-    // candidate cannot place it either, so only the late one runs, for its reason.
+    // No check of the window's free room first: the early candidate reads the plan run by run and
+    // fails as fast as such a check would (docs/benchmarks.md, "The early scan asked of the plan").
     Direction direction = options.direction();
-    if (direction != Direction.LATE && !room.mayFit()) return late(plan, request, ctx);
     switch (direction) {
       case LATE:
         return late(plan, request, ctx);

@@ -4,7 +4,6 @@ import io.rayon.engine.plan.PlanView;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
-import java.util.List;
 
 /**
  * How big a request is against the room its window offers, for {@link GreelPlusPlanner}'s admission
@@ -88,11 +87,6 @@ public final class RequestSize {
       return room;
     }
 
-    /** {@link RequestSize#roomMayFit} of the request, on the window read once here. */
-    boolean mayFit() {
-      return roomMayFit(plan, request, from, to);
-    }
-
     /** {@link RequestSize#freeShare}. */
     double freeShare() {
       return to <= from ? 0 : room() / (to - from);
@@ -152,55 +146,6 @@ public final class RequestSize {
   }
 
   /**
-   * False only when the request cannot fit: in some dimension its least work (an {@code any} counts
-   * its smallest alternative) exceeds the free capacity summed over its window (the arrival to the
-   * horizon, narrowed by the enclosing windows). A necessary condition for any placement under any
-   * policy, read run by run; true does not mean it fits. A request of no work may always fit (an
-   * empty allocation), even in an empty window.
-   */
-  static boolean roomMayFit(PlanView plan, ReservationRequest request) {
-    long[] win = window(plan, request);
-    return roomMayFit(plan, request, win[0], win[1]);
-  }
-
-  /**
-   * {@link #roomMayFit} over the request's window {@code [from, to)} as {@link #window} gives it:
-   * every dimension summed in one pass over the window's runs, last run first, each only until it
-   * has its need.
-   */
-  private static boolean roomMayFit(PlanView plan, ReservationRequest request, long from, long to) {
-    List<String> dims = plan.dimensions();
-    int n = dims.size();
-    Rdl e = inner(request.rdl());
-    long[] need = new long[n];
-    int open = 0;
-    for (int d = 0; d < n; d++) {
-      need[d] = leastNeed(e, dims.get(d));
-      if (need[d] > 0) open++;
-    }
-    if (open == 0) return true;
-    if (to <= from) return false;
-    long[] room = new long[n];
-    // from the window's end backwards: the answer does not depend on the order (a sum of
-    // non-negative terms, saturated, compared with the need), and the far end of a window is
-    // usually the freer part of a plan that places early, so the need is met after fewer runs
-    for (long t = to; t > from && open > 0; ) {
-      long start = Math.max(from, plan.runStart(t - 1));
-      for (int d = 0; d < n; d++) {
-        if (room[d] >= need[d]) continue;
-        long free = Math.max(0, plan.free(d, t - 1));
-        room[d] =
-            free > 0 && t - start > (Long.MAX_VALUE - room[d]) / free
-                ? Long.MAX_VALUE
-                : room[d] + free * (t - start);
-        if (room[d] >= need[d]) open--;
-      }
-      t = start;
-    }
-    return open == 0;
-  }
-
-  /**
    * The fewest steps the expression can take from its start to its end, whatever the room: an atom
    * its work held at its full width, max(l, ceil((w/g) / floor(h/g))) (0 with no work or no width);
    * an {@code order} the sum of its children's, an {@code all} the longest, an {@code any} the
@@ -226,27 +171,6 @@ public final class RequestSize {
       else r = Math.max(r, m);
     }
     return any && r == Long.MAX_VALUE ? 0 : r;
-  }
-
-  /** The least total of one dimension that the expression holds (bundle × work, summed). */
-  private static long leastNeed(Rdl e, String dim) {
-    if (e instanceof Rdl.Atom a) {
-      long b = a.bundle().get(dim);
-      long w = a.work();
-      if (b <= 0 || w <= 0) return 0;
-      return b > Long.MAX_VALUE / w ? Long.MAX_VALUE : b * w;
-    }
-    if (e instanceof Rdl.Any any) {
-      long m = Long.MAX_VALUE;
-      for (Rdl c : any.children()) m = Math.min(m, leastNeed(c, dim));
-      return m;
-    }
-    long sum = 0;
-    for (Rdl c : e.children()) {
-      long n = leastNeed(c, dim);
-      sum = n > Long.MAX_VALUE - sum ? Long.MAX_VALUE : sum + n;
-    }
-    return sum;
   }
 
   /** The expression inside the windows that enclose all of it. */

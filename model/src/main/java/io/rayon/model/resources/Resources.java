@@ -174,6 +174,8 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
     double r = 0;
     if (o.memoryMB > 0) r = Math.max(r, (double) memoryMB / o.memoryMB);
     if (o.vcores > 0) r = Math.max(r, (double) vcores / o.vcores);
+    // most capacities have no other dimension: no iterator over an empty map then
+    if (o.extras.isEmpty()) return r;
     for (Map.Entry<String, Long> en : o.extras.entrySet()) {
       if (en.getValue() > 0) r = Math.max(r, (double) get(en.getKey()) / en.getValue());
     }
