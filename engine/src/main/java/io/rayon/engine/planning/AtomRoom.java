@@ -14,7 +14,9 @@ import java.util.Map;
  * policy is on, the same over the user's policy headroom. Read segment by segment: {@link
  * #segmentStart} gives the first step of a stretch on which {@link #bundles} is constant (the
  * plan's runs of equal free capacity cut at the edges of the reservation's tentative blocks). With
- * a sharing policy the headroom can change at any step, so the room is computed per step.
+ * a sharing policy the headroom can change at any step, so the room is computed per step. When the
+ * room is only the plan's free capacity less a reserve ({@link #plain}), the question "where do at
+ * least n bundles fit?" is asked of the plan itself, run by run ({@link #lastStep}).
  */
 final class AtomRoom {
   final int lo;
@@ -113,12 +115,12 @@ final class AtomRoom {
   }
 
   /**
-   * With {@link #plain}: the last step of {@code [from, to)} where fewer than {@code count} bundles
-   * fit ({@code shortOnes}), or where at least {@code count} do (not {@code shortOnes}); {@code
-   * from - 1} when there is none. Asked of the plan run by run ({@link Plan#lastStep}, or {@link
-   * Plan#firstStep} through the mirror): at least {@code count} bundles fit at a step exactly when
-   * every dimension the bundle uses has {@code count × bundle + reserve} free there. Null need (the
-   * product overflows): the caller must read the room segment by segment instead.
+   * With {@link #plain}: the last step of {@code [from, to)} where fewer than n bundles fit ({@code
+   * shortOnes}), or where at least n do (not {@code shortOnes}), {@code want} being {@link
+   * #want}{@code (n)}; {@code from - 1} when there is none. Asked of the plan run by run ({@link
+   * Plan#lastStep}, or {@link Plan#firstStep} through the mirror): at least n bundles fit at a step
+   * exactly when every dimension the bundle uses has {@code n × bundle + reserve} free there. When
+   * {@link #want} is null the caller reads the room segment by segment instead.
    */
   int lastStep(int from, int to, long[] want, boolean shortOnes) {
     if (to <= from) return from - 1;

@@ -2,15 +2,12 @@ package io.rayon.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rayon.model.cluster.CapacityChange;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.ReservationAllocation;
 import io.rayon.model.plan.Step;
 import io.rayon.model.resources.Resources;
 import io.rayon.testsupport.Fixtures;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -26,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * or are 0, and for ranges inside, across and outside the horizon.
  */
 class PlanFirstLastStepPropertiesTest {
-  private static final Resources NODE = Resources.of(8192, 8);
+  private static final Resources NODE = EditedPlans.NODE;
 
   @Provide
   Arbitrary<Long> seeds() {
@@ -37,7 +34,7 @@ class PlanFirstLastStepPropertiesTest {
   void theFirstAndLastStepsAreThoseAStepByStepReadFinds(@ForAll("seeds") long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     long horizon = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 400);
-    Plan plan = edited(rnd, horizon);
+    Plan plan = EditedPlans.edit(Plan.empty(NODE.times(4), horizon, 60), rnd, 25);
     int dims = plan.dimensions().size();
     for (int i = 0; i < 30; i++) {
       long[] need = new long[dims + (rnd.nextInt(6) == 0 ? 1 : 0)];
@@ -101,48 +98,5 @@ class PlanFirstLastStepPropertiesTest {
       if (free < need[d]) return true;
     }
     return false;
-  }
-
-  private static Plan edited(SplittableRandom rnd, long horizon) {
-    Plan plan = Plan.empty(NODE.times(4), horizon, 60);
-    List<String> ids = new ArrayList<>();
-    for (int i = 0; i < 25; i++) {
-      switch (rnd.nextInt(7)) {
-        case 0 -> {
-          if (!ids.isEmpty()) plan.remove(ids.remove(rnd.nextInt(ids.size())));
-        }
-        case 1 -> {
-          try {
-            plan.changeCapacity(
-                new CapacityChange(
-                    rnd.nextLong(horizon),
-                    rnd.nextBoolean() ? NODE : Resources.ZERO.minus(NODE),
-                    "change"));
-          } catch (IllegalArgumentException e) {
-            // below zero: refused, the plan stays as it was
-          }
-        }
-        case 2 -> plan = plan.copy();
-        default -> {
-          String id = "r" + i;
-          Resources bundle =
-              rnd.nextInt(8) == 0
-                  ? Resources.of(1024, 1, Map.of("gpu", 1L))
-                  : Resources.of(1024L << rnd.nextInt(3), 1 + rnd.nextInt(2));
-          List<Step> steps = new ArrayList<>();
-          long t = rnd.nextLong(horizon);
-          for (int k = 0; k < 3 && t < horizon; k++) {
-            long end = Math.min(horizon, t + 1 + rnd.nextLong(horizon));
-            steps.add(new Step(t, end, 1 + rnd.nextInt(8)));
-            t = end + rnd.nextInt(3);
-          }
-          plan.add(
-              Fixtures.request(id, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)"),
-              new ReservationAllocation(id, List.of(new AtomAllocation("", bundle, steps))));
-          ids.add(id);
-        }
-      }
-    }
-    return plan;
   }
 }
