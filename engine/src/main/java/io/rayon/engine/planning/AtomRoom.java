@@ -18,7 +18,7 @@ import java.util.Map;
  * room is only the plan's free capacity less a reserve ({@link #plain}), the question "where do at
  * least n bundles fit?" is asked of the plan itself, run by run ({@link #lastStep}).
  */
-final class AtomRoom {
+final class AtomRoom implements AtomScans.Runs {
   final int lo;
   final int hi;
   private final TentativePlacement placement;
@@ -122,10 +122,19 @@ final class AtomRoom {
    * exactly when every dimension the bundle uses has {@code n × bundle + reserve} free there. When
    * {@link #want} is null the caller reads the room segment by segment instead.
    */
-  int lastStep(int from, int to, long[] want, boolean shortOnes) {
+  @Override
+  public int lastStep(int from, int to, long[] want, boolean shortOnes) {
+    if (!mirrored) return to <= from ? from - 1 : (int) base.lastStep(want, from, to, shortOnes);
+    return mirroredLastStep(base, last, from, to, want, shortOnes);
+  }
+
+  /**
+   * {@link #lastStep} on the mirror of {@code base} whose last step is {@code last} (the mirror's
+   * step t is the plan's {@code last - t}): the last room step is the first plan step.
+   */
+  static int mirroredLastStep(
+      Plan base, int last, int from, int to, long[] want, boolean shortOnes) {
     if (to <= from) return from - 1;
-    if (!mirrored) return (int) base.lastStep(want, from, to, shortOnes);
-    // the room's step t is the plan's last - t: the last room step is the first plan step
     long end = (long) last - from + 1;
     long p = base.firstStep(want, (long) last - to + 1, end, shortOnes);
     return p == end ? from - 1 : (int) (last - p);
@@ -137,6 +146,11 @@ final class AtomRoom {
    * a product or sum overflows, or a reserve is negative (a need below 0 would read as "not read").
    */
   long[] want(long count) {
+    return want(count, need, reserve);
+  }
+
+  /** {@link #want} for a bundle of {@code need} per dimension and a reserve (or null for none). */
+  static long[] want(long count, long[] need, long[] reserve) {
     long[] w = new long[need.length];
     for (int d = 0; d < need.length; d++) {
       if (need[d] <= 0) {

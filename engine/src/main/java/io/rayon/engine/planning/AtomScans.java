@@ -67,40 +67,17 @@ final class AtomScans {
     List<long[]> blocks = new ArrayList<>(2);
     int end = room.hi;
     if (fullWidth && room.plain()) {
-      // The first pass, while the atom holds nothing yet, asked of the plan run by run: the same
-      // runs, width and blocks as the loop below (there every step counted as room gives k = K,
-      // so a run's least height does not matter), without reading the room segment by segment.
+      // The first pass, while the atom holds nothing yet, asked of the plan run by run (firstPass)
       long kq = q / l;
       long k = Math.min(maxUnits, kq);
       long[] want = k >= 1 ? room.want(k * g) : null;
       if (want != null) {
-        long b = q / k;
-        long rem = q - b * k;
-        long span = b + (rem > 0 ? 1 : 0);
-        int runEnd = end;
-        while (true) {
-          int from = (int) Math.max(lo, runEnd - span);
-          int shortStep = room.lastStep(from, runEnd, want, true);
-          if (shortStep < from && runEnd - span >= lo) {
-            blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
-            if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
-            return blocks;
-          }
-          // the run [start, runEnd) ends at that short step, or at the range's start
-          int start = shortStep < from ? lo : shortStep + 1;
-          long len = runEnd - start;
-          long[] kl = len >= l ? partial(k, len, q, l, kq) : null;
-          if (kl != null) {
-            blocks.add(new long[] {runEnd - kl[1], runEnd, kl[0] * g});
-            q -= kl[0] * kl[1];
-            end = runEnd;
-            break;
-          }
-          if (start <= lo) return null;
-          int room0 = room.lastStep(lo, shortStep, want, false);
-          if (room0 < lo) return null;
-          runEnd = room0 + 1;
-        }
+        long left = firstPass(g, l, q, k, lo, end, want, room, blocks);
+        if (left < 0) return null;
+        if (left == 0) return blocks;
+        // a partial block at the end of a run: the loop below places the rest before it
+        q = left;
+        end = (int) blocks.get(blocks.size() - 1)[1];
       }
     }
     while (q > 0) {
@@ -275,6 +252,66 @@ final class AtomScans {
       if (b[1] <= t && b[1] > s) s = b[1];
     }
     return (int) s;
+  }
+
+  /**
+   * Where a full-width scan's runs are read from ({@link AtomRoom#lastStep}, or greel-plus's early
+   * candidate for a lone atom straight from the plan: {@link LoneAtomEarly}).
+   */
+  interface Runs {
+    /**
+     * The last step of {@code [from, to)} where the bundles {@code want} was made for do not fit
+     * ({@code shortOnes}), or do (not {@code shortOnes}); {@code from - 1} when there is none.
+     */
+    int lastStep(int from, int to, long[] want, boolean shortOnes);
+  }
+
+  /**
+   * The first pass of {@link #greeAtom(Rdl.Atom, AtomRoom, boolean)}'s full-width scan over {@code
+   * [lo, end)}, while the atom holds nothing yet, asked run by run of {@code runs}: every step
+   * counted as room there gives the width k = min(U, floor(q/l)) ({@code want} is what each
+   * dimension must have free for k × g units), so a run's least height does not matter, and the
+   * same runs, width and blocks come out as from reading the room segment by segment. Adds the
+   * blocks to {@code blocks} and returns the work (per gang member) still to place: 0 when the atom
+   * is placed whole, -1 when it fits nowhere, more after a partial block at the end of a run (whose
+   * end is then the last block's; the segment loop places the rest before it).
+   */
+  static long firstPass(
+      long g,
+      long l,
+      long q,
+      long k,
+      int lo,
+      int end,
+      long[] want,
+      Runs runs,
+      List<long[]> blocks) {
+    long kq = q / l;
+    long b = q / k;
+    long rem = q - b * k;
+    long span = b + (rem > 0 ? 1 : 0);
+    int runEnd = end;
+    while (true) {
+      int from = (int) Math.max(lo, runEnd - span);
+      int shortStep = runs.lastStep(from, runEnd, want, true);
+      if (shortStep < from && runEnd - span >= lo) {
+        blocks.add(new long[] {runEnd - b, runEnd, (k - rem) * g});
+        if (rem > 0) blocks.add(new long[] {runEnd - b - 1, runEnd, rem * g});
+        return 0;
+      }
+      // the run [start, runEnd) ends at that short step, or at the range's start
+      int start = shortStep < from ? lo : shortStep + 1;
+      long len = runEnd - start;
+      long[] kl = len >= l ? partial(k, len, q, l, kq) : null;
+      if (kl != null) {
+        blocks.add(new long[] {runEnd - kl[1], runEnd, kl[0] * g});
+        return q - kl[0] * kl[1];
+      }
+      if (start <= lo) return -1;
+      int room0 = runs.lastStep(lo, shortStep, want, false);
+      if (room0 < lo) return -1;
+      runEnd = room0 + 1;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.rayon.engine.planning;
 
+import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Options;
@@ -1008,8 +1009,33 @@ public final class GreelPlusPlanner implements Planner {
       double share) {
     long arrival = Math.max(0, request.arrival());
     if (arrival >= plan.horizon()) return null;
-    PlanView seen =
-        share > 0 ? new ReservedView(plan, plan.capacityAt(arrival).scale(share)) : plan;
+    ReservedView reserved =
+        share > 0 ? new ReservedView(plan, plan.capacityAt(arrival).scale(share)) : null;
+    if (!alignedAtoms && options.earlyShape() == EarlyShape.RIGID && plan instanceof Plan base) {
+      // a lone atom: decided straight from the plan when it can be (the same decision)
+      LoneAtomEarly.Outcome o =
+          LoneAtomEarly.place(
+              base, reserved == null ? null : reserved.reserveByDimension(), request, arrival, ctx);
+      if (o == LoneAtomEarly.NO_FIT) return null;
+      if (o != LoneAtomEarly.UNDECIDED) return fitting(plan, request, ctx, o.allocation);
+    }
+    return earlyPlaced(
+        plan, request, ctx, alignedAtoms, reserved == null ? plan : reserved, arrival);
+  }
+
+  /**
+   * {@link #early} by the general path: the request mirrored in time, placed by GREE's traversal
+   * (or GREE-L's for {@code early-shape=flat}) on the mirror of {@code seen} (the plan, or its
+   * reserved view), the allocation reflected back; package-private for {@code
+   * LoneAtomEarlyPropertiesTest}, which compares {@link LoneAtomEarly} with it.
+   */
+  Decision earlyPlaced(
+      PlanView plan,
+      ReservationRequest request,
+      PlanningContext ctx,
+      boolean alignedAtoms,
+      PlanView seen,
+      long arrival) {
     TimeMirror m = new TimeMirror(seen);
     ReservationRequest mirrored = m.request(request);
     if (mirrored == null) return null;
@@ -1029,7 +1055,15 @@ public final class GreelPlusPlanner implements Planner {
     Decision d = p.run(t, 0, plan.horizon() - arrival, false);
     if (!d.accepted()) return null;
     // reflected back to the plan by the placement itself
-    ReservationAllocation a = d.allocation();
+    return fitting(plan, request, ctx, d.allocation());
+  }
+
+  /**
+   * The early candidate's allocation {@code a} (placed within the free capacity, less any reserve)
+   * accepted when the sharing policy allows it on the real plan, else null.
+   */
+  private static Decision fitting(
+      PlanView plan, ReservationRequest request, PlanningContext ctx, ReservationAllocation a) {
     SharingPolicy policy = ctx.policy();
     if (policy != null && !(policy instanceof NoSharingPolicy)) {
       // placed within the reserved view's free capacity, so within the plan's

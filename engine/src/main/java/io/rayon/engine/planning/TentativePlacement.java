@@ -104,10 +104,7 @@ final class TentativePlacement {
     this.context = context == null ? PlanningContext.DEFAULT : context;
     this.reasons = this.context.reasonsRead();
     this.diagnosed = this.context.diagnosed();
-    this.policy =
-        this.context.policy() == null || this.context.policy() instanceof NoSharingPolicy
-            ? null
-            : this.context.policy();
+    this.policy = policyOf(this.context);
     this.roomPolicy = policy != null && !policy.headroomCoversFree();
     this.dims = plan.dimensions().toArray(new String[0]);
     this.horizon = (int) Math.min(Integer.MAX_VALUE, plan.horizon());
@@ -126,6 +123,12 @@ final class TentativePlacement {
     this.mirrored = m;
     this.reserve = r;
     this.last = horizon - 1;
+  }
+
+  /** The context's sharing policy to respect, null for none ({@link NoSharingPolicy} included). */
+  static SharingPolicy policyOf(PlanningContext context) {
+    SharingPolicy p = context.policy();
+    return p == null || p instanceof NoSharingPolicy ? null : p;
   }
 
   /**

@@ -107,8 +107,19 @@ final class TimeMirror {
   ReservationAllocation unmirrorBlock(
       String id, String path, Resources bundle, long start, long end, long bundles) {
     String p = paths.isEmpty() ? path : paths.getOrDefault(path, path);
+    return reflectedBlock(h, id, p, bundle, start, end, bundles);
+  }
+
+  /**
+   * The allocation of one block over {@code [start, end)} of the mirror of a plan of horizon {@code
+   * h}, reflected back to the plan: {@code bundles} bundles of the atom at {@code path} (a path of
+   * the plan's own expression) over {@code [h - end, h - start)}.
+   */
+  static ReservationAllocation reflectedBlock(
+      long h, String id, String path, Resources bundle, long start, long end, long bundles) {
     return new ReservationAllocation(
-        id, List.of(new AtomAllocation(p, bundle, List.of(new Step(h - end, h - start, bundles)))));
+        id,
+        List.of(new AtomAllocation(path, bundle, List.of(new Step(h - end, h - start, bundles)))));
   }
 
   private long flip(long t) {
