@@ -136,8 +136,14 @@ public final class Plan implements PlanEdit {
    */
   private long overPairs;
 
-  private final LinkedHashMap<String, ReservationRequest> requests;
-  private final Map<String, ReservationAllocation> allocations;
+  /**
+   * Every accepted reservation by id, in the order added: its request and allocation in one entry,
+   * so a commit or a removal updates one map, not two.
+   */
+  private final LinkedHashMap<String, Reservation> reservations;
+
+  /** One accepted reservation: the request and the allocation the plan holds for it. */
+  private record Reservation(ReservationRequest request, ReservationAllocation allocation) {}
 
   /**
    * The share {@link #reservationsBelow} was last asked for ({@code NaN}: never, or the capacity
@@ -166,8 +172,7 @@ public final class Plan implements PlanEdit {
     this.changes = new ArrayList<>();
     this.byUser = new HashMap<>();
     this.userEdges = new HashMap<>();
-    this.requests = new LinkedHashMap<>();
-    this.allocations = new HashMap<>();
+    this.reservations = new LinkedHashMap<>();
     TreeSet<String> extras = new TreeSet<>(capacity.extras().keySet());
     for (CapacityChange c : changes) extras.addAll(c.delta().extras().keySet());
     List<String> d = new ArrayList<>(List.of("memoryMB", "vcores"));
@@ -207,8 +212,7 @@ public final class Plan implements PlanEdit {
     this.belowShare = o.belowShare;
     this.belowCount = o.belowCount;
     this.overPairs = o.overPairs;
-    this.requests = new LinkedHashMap<>(o.requests);
-    this.allocations = new HashMap<>(o.allocations);
+    this.reservations = new LinkedHashMap<>(o.reservations);
   }
 
   private static long[][] deepCopy(long[][] a) {
@@ -584,27 +588,29 @@ public final class Plan implements PlanEdit {
 
   @Override
   public Collection<String> reservationIds() {
-    return Collections.unmodifiableCollection(new ArrayList<>(requests.keySet()));
+    return Collections.unmodifiableCollection(new ArrayList<>(reservations.keySet()));
   }
 
   /** Without the copy {@link #reservationIds} makes. */
   @Override
   public int reservationCount() {
-    return requests.size();
+    return reservations.size();
   }
 
   public boolean contains(String reservationId) {
-    return requests.containsKey(reservationId);
+    return reservations.containsKey(reservationId);
   }
 
   @Override
   public ReservationAllocation allocationOf(String reservationId) {
-    return allocations.get(reservationId);
+    Reservation r = reservations.get(reservationId);
+    return r == null ? null : r.allocation();
   }
 
   @Override
   public ReservationRequest requestOf(String reservationId) {
-    return requests.get(reservationId);
+    Reservation r = reservations.get(reservationId);
+    return r == null ? null : r.request();
   }
 
   /** The capacity changes applied to this plan, in the order they were applied. */
@@ -624,7 +630,7 @@ public final class Plan implements PlanEdit {
 
   /** One reservation's resources over time, or the zero function when it is not in the plan. */
   public StepFunction skylineOf(String reservationId) {
-    ReservationAllocation a = allocations.get(reservationId);
+    ReservationAllocation a = allocationOf(reservationId);
     return a == null ? StepFunction.ZERO : StepFunction.of(a.skyline());
   }
 
@@ -758,11 +764,8 @@ public final class Plan implements PlanEdit {
     insert(request, allocation);
   }
 
+  /** The allocation must be the request's ({@link #insert} refuses an id already in the plan). */
   private void checkAddable(ReservationRequest request, ReservationAllocation allocation) {
-    if (requests.containsKey(request.id())) {
-      throw new IllegalArgumentException(
-          "reservation '" + request.id() + "' is already in the plan");
-    }
     if (!request.id().equals(allocation.reservationId())) {
       throw new IllegalArgumentException(
           "allocation of '"
@@ -774,12 +777,15 @@ public final class Plan implements PlanEdit {
   }
 
   /**
-   * {@link #add} without its argument checks; true when some step it touches is now over capacity.
+   * {@link #add} after {@link #checkAddable}; true when some step it touches is now over capacity.
+   * Refuses (changing nothing) a reservation whose id is already in the plan.
    */
   private boolean insert(ReservationRequest request, ReservationAllocation allocation) {
+    if (reservations.putIfAbsent(request.id(), new Reservation(request, allocation)) != null) {
+      throw new IllegalArgumentException(
+          "reservation '" + request.id() + "' is already in the plan");
+    }
     for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
-    requests.put(request.id(), request);
-    allocations.put(request.id(), allocation);
     if (!Double.isNaN(belowShare) && shareOf(allocation) < belowShare) belowCount++;
     return apply(allocation, userIndex ? request.user() : null, 1);
   }
@@ -809,24 +815,24 @@ public final class Plan implements PlanEdit {
       userIndex = true;
       byUser.clear();
       userEdges.clear();
-      for (Map.Entry<String, ReservationRequest> e : requests.entrySet()) {
-        applyToUser(allocations.get(e.getKey()), e.getValue().user(), 1);
-      }
+      for (Reservation r : reservations.values())
+        applyToUser(r.allocation(), r.request().user(), 1);
     }
     return byUser;
   }
 
   @Override
   public boolean remove(String reservationId) {
-    ReservationRequest r = requests.remove(reservationId);
-    if (r == null) return false;
-    ReservationAllocation a = allocations.remove(reservationId);
+    Reservation gone = reservations.remove(reservationId);
+    if (gone == null) return false;
+    ReservationRequest r = gone.request();
+    ReservationAllocation a = gone.allocation();
     if (!Double.isNaN(belowShare) && shareOf(a) < belowShare) belowCount--;
     apply(a, userIndex ? r.user() : null, -1);
     if (!userIndex) return true;
     boolean userLeft = false;
-    for (ReservationRequest o : requests.values()) {
-      if (o.user().equals(r.user())) {
+    for (Reservation o : reservations.values()) {
+      if (o.request().user().equals(r.user())) {
         userLeft = true;
         break;
       }
@@ -988,7 +994,7 @@ public final class Plan implements PlanEdit {
   public int reservationsBelow(double share) {
     if (Double.compare(share, belowShare) != 0) {
       int n = 0;
-      for (ReservationAllocation a : allocations.values()) if (shareOf(a) < share) n++;
+      for (Reservation r : reservations.values()) if (shareOf(r.allocation()) < share) n++;
       belowShare = share;
       belowCount = n;
     }
@@ -1090,7 +1096,7 @@ public final class Plan implements PlanEdit {
         + ", stepSeconds="
         + stepSeconds
         + ", reservations="
-        + requests.size()
+        + reservations.size()
         + ", capacity="
         + capacitySkyline()
         + "]";
