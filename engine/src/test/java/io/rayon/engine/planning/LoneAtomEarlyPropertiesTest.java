@@ -8,7 +8,6 @@ import io.rayon.engine.policy.SharingPolicies;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.engine.task.CancellationToken;
 import io.rayon.engine.task.ProgressListener;
-import io.rayon.model.cluster.CapacityChange;
 import io.rayon.model.plan.AtomAllocation;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.ReservationAllocation;
@@ -85,28 +84,10 @@ class LoneAtomEarlyPropertiesTest {
    */
   private static void agree(long seed, Map<String, Integer> outcomes) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    int nodes = 1 + rnd.nextInt(8);
-    Resources node = Resources.of(8192, 8);
-    long horizon = 20 + rnd.nextInt(300);
-    Plan plan = Plan.empty(node.times(nodes), horizon, 60);
-    if (rnd.nextBoolean()) {
-      long at = rnd.nextLong(horizon);
-      plan.changeCapacity(new CapacityChange(at, Resources.ZERO.minus(node), "node lost"));
-      if (rnd.nextBoolean())
-        plan.changeCapacity(new CapacityChange(at + 1 + rnd.nextLong(horizon), node, "node back"));
-    }
-    for (int i = 0, n = rnd.nextInt(60); i < n; i++) {
-      long from = rnd.nextLong(horizon);
-      long to = Math.min(horizon, from + 1 + rnd.nextLong(1 + horizon / 4));
-      Resources bundle = Resources.of(1024L << rnd.nextInt(3), 1 + rnd.nextInt(2));
-      plan.add(
-          Fixtures.request("r" + i, "u" + rnd.nextInt(3), "atom(<1024,1>,1,4,1,4)"),
-          new ReservationAllocation(
-              "r" + i,
-              List.of(
-                  new AtomAllocation(
-                      "", bundle, List.of(new Step(from, to, 1 + rnd.nextInt(2 * nodes)))))));
-    }
+    RaggedPlans.Ragged ragged = RaggedPlans.next(rnd);
+    Plan plan = ragged.plan();
+    int nodes = ragged.nodes();
+    long horizon = plan.horizon();
     SharingPolicySpec spec =
         switch (rnd.nextInt(4)) {
           case 0 -> SharingPolicySpec.NONE;
@@ -120,16 +101,7 @@ class LoneAtomEarlyPropertiesTest {
     double share = rnd.nextBoolean() ? 0 : 0.3 * rnd.nextDouble();
     int h = (int) horizon;
     for (int k = 0; k < 6; k++) {
-      int g = 1 + rnd.nextInt(3);
-      int units = 1 + rnd.nextInt(Math.max(1, 8 * nodes / g));
-      long l = 1 + rnd.nextInt(8);
-      Rdl.Atom atom =
-          Rdl.atom(
-              Resources.of(1024, 1),
-              g,
-              g * units,
-              l,
-              (long) g * (l + rnd.nextLong(1 + units * (horizon / (rnd.nextBoolean() ? 3 : 30)))));
+      Rdl.Atom atom = RaggedPlans.atom(rnd, nodes, horizon, true);
       if (RdlChecks.validate(atom) != null) continue;
       Rdl rdl = atom;
       if (rnd.nextBoolean()) {
