@@ -4,6 +4,7 @@ import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.planning.TentativePlacement.Block;
 import io.rayon.model.rdl.Rdl;
+import io.rayon.model.resources.Resources;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -58,14 +59,8 @@ final class AtomRoom implements AtomScans.Runs {
       need[d] = atom.bundle().get(dims[d]);
       inverse[d] = need[d] > 0 ? 1.0 / need[d] : 0;
     }
-    boolean unknown = false;
-    if (!atom.bundle().extras().isEmpty()) {
-      for (Map.Entry<String, Long> en : atom.bundle().extras().entrySet()) {
-        if (en.getValue() > 0 && !List.of(dims).contains(en.getKey())) unknown = true;
-      }
-    }
-    this.unknownDim = unknown;
-    this.dense = withPolicy && !unknown ? denseWithPolicy() : null;
+    this.unknownDim = lacksDimension(atom.bundle(), List.of(dims));
+    this.dense = withPolicy && !unknownDim ? denseWithPolicy() : null;
   }
 
   /** First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant. */
@@ -122,9 +117,20 @@ final class AtomRoom implements AtomScans.Runs {
    * exactly when every dimension the bundle uses has {@code n × bundle + reserve} free there. When
    * {@link #want} is null the caller reads the room segment by segment instead.
    */
+  /**
+   * True when {@code bundle} needs some of a dimension the plan (of {@code dims}) does not have.
+   */
+  static boolean lacksDimension(Resources bundle, List<String> dims) {
+    if (bundle.extras().isEmpty()) return false;
+    for (Map.Entry<String, Long> en : bundle.extras().entrySet()) {
+      if (en.getValue() > 0 && !dims.contains(en.getKey())) return true;
+    }
+    return false;
+  }
+
   @Override
   public int lastStep(int from, int to, long[] want, boolean shortOnes) {
-    if (!mirrored) return to <= from ? from - 1 : (int) base.lastStep(want, from, to, shortOnes);
+    if (!mirrored) return (int) base.lastStep(want, from, to, shortOnes);
     return mirroredLastStep(base, last, from, to, want, shortOnes);
   }
 

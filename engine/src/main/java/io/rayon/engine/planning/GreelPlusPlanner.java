@@ -4,7 +4,6 @@ import io.rayon.engine.plan.Plan;
 import io.rayon.engine.plan.PlanView;
 import io.rayon.engine.plugin.OptionSpec;
 import io.rayon.engine.plugin.Options;
-import io.rayon.engine.policy.NoSharingPolicy;
 import io.rayon.engine.policy.SharingPolicy;
 import io.rayon.model.plan.Decision;
 import io.rayon.model.plan.Rejection;
@@ -1064,8 +1063,8 @@ public final class GreelPlusPlanner implements Planner {
    */
   private static Decision fitting(
       PlanView plan, ReservationRequest request, PlanningContext ctx, ReservationAllocation a) {
-    SharingPolicy policy = ctx.policy();
-    if (policy != null && !(policy instanceof NoSharingPolicy)) {
+    SharingPolicy policy = TentativePlacement.policyOf(ctx);
+    if (policy != null) {
       // placed within the reserved view's free capacity, so within the plan's
       Optional<Rejection> broken = policy.checkFitting(plan, request, a);
       if (broken.isPresent()) return null;

@@ -8,7 +8,6 @@ import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.model.resources.Resources;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * greel-plus's early candidate at {@code early-shape=rigid} for a request whose expression is one
@@ -74,8 +73,8 @@ final class LoneAtomEarly {
     if (e instanceof Rdl.Atom a) {
       atom = a;
     } else if (e instanceof Rdl.Window w && w.expr() instanceof Rdl.Atom a) {
-      long s = Math.max(0, h - w.finish());
-      long f = Math.min(h, h - Math.max(0, w.start()));
+      long s = TimeMirror.reflectedStart(h, w);
+      long f = TimeMirror.reflectedFinish(h, w);
       if (f <= s) return NO_FIT;
       lo0 = Math.max(lo0, s);
       hi0 = Math.min(hi0, f);
@@ -90,9 +89,7 @@ final class LoneAtomEarly {
     if (hi <= lo) return NO_FIT;
     List<String> dims = plan.dimensions();
     Resources bundle = atom.bundle();
-    for (Map.Entry<String, Long> en : bundle.extras().entrySet()) {
-      if (en.getValue() > 0 && !dims.contains(en.getKey())) return UNDECIDED;
-    }
+    if (AtomRoom.lacksDimension(bundle, dims)) return UNDECIDED;
     long[] need = new long[dims.size()];
     for (int d = 0; d < need.length; d++) need[d] = bundle.get(dims.get(d));
     long g = atom.gang();

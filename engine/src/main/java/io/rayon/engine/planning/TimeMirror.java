@@ -59,8 +59,8 @@ final class TimeMirror {
       return e;
     }
     if (e instanceof Rdl.Window w) {
-      long s = Math.max(0, h - w.finish());
-      long f = Math.min(h, h - Math.max(0, w.start()));
+      long s = reflectedStart(h, w);
+      long f = reflectedFinish(h, w);
       if (f <= s) return null;
       Rdl c = mirror(w.expr(), Rdl.childPath(mpath, 0), Rdl.childPath(opath, 0));
       return c == null ? null : new Rdl.Window(c, s, f);
@@ -78,6 +78,21 @@ final class TimeMirror {
     if (e instanceof Rdl.Order) return new Rdl.Order(out);
     if (e instanceof Rdl.All) return new Rdl.All(out);
     return new Rdl.Any(out);
+  }
+
+  /**
+   * The first step of window {@code w}'s reflection on the mirror of a plan of horizon {@code h}.
+   */
+  static long reflectedStart(long h, Rdl.Window w) {
+    return Math.max(0, h - w.finish());
+  }
+
+  /**
+   * One past the last step of window {@code w}'s reflection (cut to the horizon {@code h}); at or
+   * before {@link #reflectedStart} when the window lies outside the horizon.
+   */
+  static long reflectedFinish(long h, Rdl.Window w) {
+    return Math.min(h, h - Math.max(0, w.start()));
   }
 
   /** An allocation on the mirror (of the last {@link #request}) as an allocation on the plan. */
