@@ -785,7 +785,8 @@ public final class Plan implements PlanEdit {
       throw new IllegalArgumentException(
           "reservation '" + request.id() + "' is already in the plan");
     }
-    for (AtomAllocation a : allocation.atoms()) ensureDims(a.bundle());
+    List<AtomAllocation> atoms = allocation.atoms();
+    for (int i = 0; i < atoms.size(); i++) ensureDims(atoms.get(i).bundle());
     if (!Double.isNaN(belowShare) && shareOf(allocation) < belowShare) belowCount++;
     return apply(allocation, userIndex ? request.user() : null, 1);
   }
@@ -797,8 +798,13 @@ public final class Plan implements PlanEdit {
    * allocation is added (one pass), and undone when it fails.
    */
   public Optional<String> addIfFits(ReservationRequest request, ReservationAllocation allocation) {
-    for (AtomAllocation at : allocation.atoms()) {
-      for (Step st : at.steps()) {
+    // indexed loops over the allocation's immutable lists, here and in the commit's other passes:
+    // no iterator object per list on every commit
+    List<AtomAllocation> atoms = allocation.atoms();
+    for (int i = 0; i < atoms.size(); i++) {
+      List<Step> steps = atoms.get(i).steps();
+      for (int j = 0; j < steps.size(); j++) {
+        Step st = steps.get(j);
         if (st.start() < 0 || st.end() > horizon) return Optional.of(overcommit(allocation));
       }
     }
@@ -852,11 +858,15 @@ public final class Plan implements PlanEdit {
    */
   private boolean apply(ReservationAllocation allocation, String user, int sign) {
     boolean over = false;
-    for (AtomAllocation a : allocation.atoms()) {
+    List<AtomAllocation> atoms = allocation.atoms();
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation a = atoms.get(i);
       long[] need = new long[dims.length];
       for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
       long[] check = sign > 0 ? usedDims(need) : null;
-      for (Step s : a.steps()) {
+      List<Step> steps = a.steps();
+      for (int j = 0; j < steps.size(); j++) {
+        Step s = steps.get(j);
         int lo = (int) Math.max(0, s.start());
         int hi = (int) Math.min(horizon, s.end());
         if (lo >= hi || s.bundles() == 0) continue;
@@ -977,7 +987,9 @@ public final class Plan implements PlanEdit {
     if (start < 0) return 0;
     int t = (int) Math.min(start, horizon - 1);
     double s = 0;
-    for (AtomAllocation atom : a.atoms()) {
+    List<AtomAllocation> atoms = a.atoms();
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation atom = atoms.get(i);
       long w = atom.work();
       if (w <= 0) continue;
       double dominant = 0;

@@ -550,9 +550,14 @@ public final class ReservationSystem {
   /** Bundle-steps of {@code a} inside [from, to) × each bundle's dominant share of {@code cap}. */
   private static double heldInside(ReservationAllocation a, Resources cap, long from, long to) {
     double s = 0;
-    for (AtomAllocation atom : a.atoms()) {
+    // indexed loops over the allocation's immutable lists: no iterator per candidate read
+    List<AtomAllocation> atoms = a.atoms();
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation atom = atoms.get(i);
       long bs = 0;
-      for (Step st : atom.steps()) {
+      List<Step> steps = atom.steps();
+      for (int j = 0; j < steps.size(); j++) {
+        Step st = steps.get(j);
         // steps are sorted and do not overlap (AtomAllocation): from here on none reaches inside
         // [from, to), and each would add 0 to bs, so stopping leaves the sum as it was
         if (st.start() >= to) break;

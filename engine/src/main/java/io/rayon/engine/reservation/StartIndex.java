@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * Bounded repair's index of reservation ids by their allocation's first step: a set of (id, start)
- * pairs, kept in {@value #BUCKETS} buckets of consecutive starts (each a pair of plain arrays, in
- * no particular order), so that entering a pair costs a short read of one bucket and no tree or
- * hash node, and the pairs whose start lies in a range are read bucket by bucket, the empty buckets
- * passed over by a bit set of the occupied ones.
+ * pairs, kept in at most {@value #BUCKETS} buckets of consecutive starts (each a pair of plain
+ * arrays, in no particular order), so that entering a pair costs a short read of one bucket and no
+ * tree or hash node, and the pairs whose start lies in a range are read bucket by bucket, the empty
+ * buckets passed over by a bit set of the occupied ones.
  *
  * <p>It only finds candidates; whether a pair still holds (its reservation is in the plan and still
  * starts there) is the reader's question ({@link #forEachIn}'s visitor says so, and a pair that no
@@ -17,26 +17,40 @@ import java.util.Arrays;
  */
 final class StartIndex {
 
-  /** How many buckets the steps {@code [0, horizon)} are cut into. */
+  /**
+   * At most this many buckets the steps {@code [0, horizon)} are cut into: one per step when the
+   * horizon is shorter (a day of one-minute steps: 1,440), so an index for a short plan does not
+   * allocate and clear arrays for buckets no start can reach (the index is built afresh for every
+   * plan a repair first runs on).
+   */
   static final int BUCKETS = 4096;
 
   /** Steps per bucket (at least 1); a start at or past the last bucket's end goes in the last. */
   private final long width;
 
-  private final long[][] starts = new long[BUCKETS][];
-  private final String[][] ids = new String[BUCKETS][];
-  private final int[] sizes = new int[BUCKETS];
+  /** How many buckets there are: {@code min(BUCKETS, horizon)}, at least 1. */
+  private final int count;
+
+  private final long[][] starts;
+  private final String[][] ids;
+  private final int[] sizes;
 
   /** Bit b set when bucket b holds a pair. */
-  private final long[] occupied = new long[BUCKETS / 64];
+  private final long[] occupied;
 
   /** An empty index for starts in {@code [0, horizon)} (others are still kept, see width). */
   StartIndex(long horizon) {
-    this.width = Math.max(1, (Math.max(1, horizon) + BUCKETS - 1) / BUCKETS);
+    long h = Math.max(1, horizon);
+    this.count = (int) Math.min(BUCKETS, h);
+    this.width = (h + count - 1) / count;
+    this.starts = new long[count][];
+    this.ids = new String[count][];
+    this.sizes = new int[count];
+    this.occupied = new long[(count + 63) >>> 6];
   }
 
   private int bucket(long start) {
-    return (int) Math.min(BUCKETS - 1, start / width);
+    return (int) Math.min(count - 1, start / width);
   }
 
   /** Enters (id, start) unless it is there already; {@code start} is at least 0. */

@@ -66,7 +66,11 @@ public record AtomAllocation(String path, Resources bundle, List<Step> steps) {
   /** Bundle-steps granted in total. */
   public long work() {
     long w = 0;
-    for (Step x : steps) w += x.bundles() * x.length();
+    // indexed: the steps are an immutable list (canonical), and no iterator is made per call
+    for (int i = 0; i < steps.size(); i++) {
+      Step x = steps.get(i);
+      w += x.bundles() * x.length();
+    }
     return w;
   }
 

@@ -10,21 +10,30 @@ public record ReservationAllocation(String reservationId, List<AtomAllocation> a
     atoms = atoms == null ? List.of() : List.copyOf(atoms);
   }
 
+  // work, start and end are read on every commit and by every repair's scan: indexed loops over
+  // the immutable list (the constructor's copy), so no iterator object is made per call
+
   public long work() {
     long w = 0;
-    for (AtomAllocation a : atoms) w += a.work();
+    for (int i = 0; i < atoms.size(); i++) w += atoms.get(i).work();
     return w;
   }
 
   public long start() {
     long s = Long.MAX_VALUE;
-    for (AtomAllocation a : atoms) if (!a.isEmpty()) s = Math.min(s, a.start());
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation a = atoms.get(i);
+      if (!a.isEmpty()) s = Math.min(s, a.start());
+    }
     return s == Long.MAX_VALUE ? -1 : s;
   }
 
   public long end() {
     long e = -1;
-    for (AtomAllocation a : atoms) if (!a.isEmpty()) e = Math.max(e, a.end());
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation a = atoms.get(i);
+      if (!a.isEmpty()) e = Math.max(e, a.end());
+    }
     return e;
   }
 

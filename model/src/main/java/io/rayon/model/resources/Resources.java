@@ -103,6 +103,7 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
   /** True when every dimension of this is at most the same dimension of {@code o}. */
   public boolean fitsIn(Resources o) {
     if (memoryMB > o.memoryMB || vcores > o.vcores) return false;
+    if (extras.isEmpty()) return true;
     for (Map.Entry<String, Long> en : extras.entrySet()) {
       if (en.getValue() > o.extras.getOrDefault(en.getKey(), 0L)) return false;
     }
@@ -115,6 +116,8 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
 
   public boolean isNonNegative() {
     if (memoryMB < 0 || vcores < 0) return false;
+    // the empty map's view still makes an iterator: most bundles have no other dimension
+    if (extras.isEmpty()) return true;
     for (long v : extras.values()) if (v < 0) return false;
     return true;
   }
@@ -128,6 +131,7 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
     long n = Long.MAX_VALUE;
     n = Math.min(n, div(memoryMB, bundle.memoryMB));
     n = Math.min(n, div(vcores, bundle.vcores));
+    if (bundle.extras.isEmpty()) return n;
     for (Map.Entry<String, Long> en : bundle.extras.entrySet()) {
       n = Math.min(n, div(extras.getOrDefault(en.getKey(), 0L), en.getValue()));
     }
@@ -145,6 +149,7 @@ public record Resources(long memoryMB, long vcores, SortedMap<String, Long> extr
   public String firstExceeding(Resources o) {
     if (memoryMB > o.memoryMB) return "memoryMB";
     if (vcores > o.vcores) return "vcores";
+    if (extras.isEmpty()) return null;
     for (Map.Entry<String, Long> en : extras.entrySet()) {
       if (en.getValue() > o.extras.getOrDefault(en.getKey(), 0L)) return en.getKey();
     }
