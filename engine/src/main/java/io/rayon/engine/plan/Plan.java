@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 
 /**
  * The plan (agenda): cluster capacity over time and the allocation of every accepted reservation.
@@ -589,6 +590,16 @@ public final class Plan implements PlanEdit {
   @Override
   public Collection<String> reservationIds() {
     return Collections.unmodifiableCollection(new ArrayList<>(reservations.keySet()));
+  }
+
+  /**
+   * Calls {@code visit} with every accepted reservation's id and allocation, in the order added:
+   * without the copy {@link #reservationIds} makes, nor a lookup per id. {@code visit} must not
+   * change the plan.
+   */
+  public void forEachAllocation(BiConsumer<String, ReservationAllocation> visit) {
+    for (Map.Entry<String, Reservation> e : reservations.entrySet())
+      visit.accept(e.getKey(), e.getValue().allocation());
   }
 
   /** Without the copy {@link #reservationIds} makes. */

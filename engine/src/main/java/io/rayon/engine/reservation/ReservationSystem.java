@@ -529,7 +529,7 @@ public final class ReservationSystem {
   private void scan(long now, long from, long to, CandidateSink sink) {
     if (byStart == null) {
       byStart = new StartIndex(plan.horizon());
-      for (String id : plan.reservationIds()) index(id, plan.allocationOf(id));
+      plan.forEachAllocation(this::index);
     }
     Resources cap = plan.capacityAt(from);
     byStart.forEachIn(

@@ -33,6 +33,13 @@ final class StartIndex {
 
   private final long[][] starts;
   private final String[][] ids;
+
+  /**
+   * Per bucket, each id's hash, beside it: entering a pair compares starts and hashes first, so the
+   * bucket's other ids (most of a one-step bucket shares its start) are not read.
+   */
+  private final int[][] hashes;
+
   private final int[] sizes;
 
   /** Bit b set when bucket b holds a pair. */
@@ -45,6 +52,7 @@ final class StartIndex {
     this.width = (h + count - 1) / count;
     this.starts = new long[count][];
     this.ids = new String[count][];
+    this.hashes = new int[count][];
     this.sizes = new int[count];
     this.occupied = new long[(count + 63) >>> 6];
   }
@@ -58,19 +66,24 @@ final class StartIndex {
     int b = bucket(start);
     long[] s = starts[b];
     String[] i = ids[b];
+    int[] h = hashes[b];
     int n = sizes[b];
+    int hash = id.hashCode();
     if (s == null) {
       s = starts[b] = new long[4];
       i = ids[b] = new String[4];
+      h = hashes[b] = new int[4];
     } else {
-      for (int j = 0; j < n; j++) if (s[j] == start && i[j].equals(id)) return;
+      for (int j = 0; j < n; j++) if (s[j] == start && h[j] == hash && i[j].equals(id)) return;
       if (n == s.length) {
         s = starts[b] = Arrays.copyOf(s, 2 * n);
         i = ids[b] = Arrays.copyOf(i, 2 * n);
+        h = hashes[b] = Arrays.copyOf(h, 2 * n);
       }
     }
     s[n] = start;
     i[n] = id;
+    h[n] = hash;
     sizes[b] = n + 1;
     occupied[b >>> 6] |= 1L << b;
   }
@@ -93,6 +106,7 @@ final class StartIndex {
       int n = sizes[b];
       long[] s = starts[b];
       String[] i = ids[b];
+      int[] h = hashes[b];
       int j = 0;
       while (j < n) {
         long start = s[j];
@@ -104,6 +118,7 @@ final class StartIndex {
         n--;
         s[j] = s[n];
         i[j] = i[n];
+        h[j] = h[n];
         i[n] = null;
       }
       sizes[b] = n;

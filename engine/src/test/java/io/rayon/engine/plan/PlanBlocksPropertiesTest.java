@@ -246,6 +246,12 @@ class PlanBlocksPropertiesTest {
       if (o) over.add((long) t);
     }
     assertThat(plan.overcommittedSteps()).as("seed %d: steps over capacity", seed).isEqualTo(over);
+    // every reservation, visited without the id list's copy, in the order added
+    Map<String, ReservationAllocation> visited = new LinkedHashMap<>();
+    plan.forEachAllocation(visited::put);
+    assertThat(visited.entrySet())
+        .as("seed %d: reservations visited", seed)
+        .containsExactlyElementsOf(m.held.entrySet());
     for (int t = 0; t < h; t++) {
       for (int d = 0; d < dims.size(); d++) {
         int md = DIMS.indexOf(dims.get(d));
