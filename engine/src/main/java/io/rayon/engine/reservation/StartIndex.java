@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * Bounded repair's index of reservation ids by their allocation's first step: a set of (id, start)
- * pairs, kept in at most {@value #BUCKETS} buckets of consecutive starts (each a pair of plain
- * arrays, in no particular order), so that entering a pair costs a short read of one bucket and no
- * tree or hash node, and the pairs whose start lies in a range are read bucket by bucket, the empty
- * buckets passed over by a bit set of the occupied ones.
+ * pairs, kept in at most {@value #BUCKETS} buckets of consecutive starts (each three plain arrays:
+ * starts, ids and the ids' hashes, in no particular order), so that entering a pair costs a short
+ * read of one bucket and no tree or hash node, and the pairs whose start lies in a range are read
+ * bucket by bucket, the empty buckets passed over by a bit set of the occupied ones.
  *
  * <p>It only finds candidates; whether a pair still holds (its reservation is in the plan and still
  * starts there) is the reader's question ({@link #forEachIn}'s visitor says so, and a pair that no
