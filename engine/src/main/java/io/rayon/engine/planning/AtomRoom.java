@@ -101,6 +101,17 @@ final class AtomRoom implements AtomScans.Runs {
   }
 
   /**
+   * True when {@code bundle} needs some of a dimension the plan (of {@code dims}) does not have.
+   */
+  static boolean lacksDimension(Resources bundle, List<String> dims) {
+    if (bundle.extras().isEmpty()) return false;
+    for (Map.Entry<String, Long> en : bundle.extras().entrySet()) {
+      if (en.getValue() > 0 && !dims.contains(en.getKey())) return true;
+    }
+    return false;
+  }
+
+  /**
    * True when {@link #lastStep} may answer: the room is the plan's free capacity (less the reserve)
    * at every step, read straight from the {@link Plan} under the views, with no policy headroom
    * read per step, no dimension the plan lacks and no tentative block of the reservation's own.
@@ -117,17 +128,6 @@ final class AtomRoom implements AtomScans.Runs {
    * exactly when every dimension the bundle uses has {@code n × bundle + reserve} free there. When
    * {@link #want} is null the caller reads the room segment by segment instead.
    */
-  /**
-   * True when {@code bundle} needs some of a dimension the plan (of {@code dims}) does not have.
-   */
-  static boolean lacksDimension(Resources bundle, List<String> dims) {
-    if (bundle.extras().isEmpty()) return false;
-    for (Map.Entry<String, Long> en : bundle.extras().entrySet()) {
-      if (en.getValue() > 0 && !dims.contains(en.getKey())) return true;
-    }
-    return false;
-  }
-
   @Override
   public int lastStep(int from, int to, long[] want, boolean shortOnes) {
     if (!mirrored) return (int) base.lastStep(want, from, to, shortOnes);
