@@ -117,11 +117,10 @@ public final class Plan implements PlanEdit {
     long at(int d, int t);
   }
 
-  /** The capacity, the allocation and the free capacity as {@link StepValue}s. */
+  /** The capacity and the allocation as {@link StepValue}s. */
   private final StepValue capValue = (d, t) -> cap[d][t];
 
   private final StepValue usedValue = this::used;
-  private final StepValue freeValue = this::freeInside;
 
   /**
    * Per user in {@link #byUser}: bit t set when what the user holds at step t differs from step t-1
@@ -482,9 +481,19 @@ public final class Plan implements PlanEdit {
     return false;
   }
 
-  /** Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set). */
+  /**
+   * Sets or clears the edge bit of step {@code t} from the arrays (bit 0 is always set): {@link
+   * #fixBit} of the free capacity, read from the arrays directly rather than through a {@link
+   * StepValue}, since it runs twice per step of every commit.
+   */
   private void fixEdge(long step) {
-    fixBit(edges, step, freeValue);
+    if (edges == null || step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < dims.length && !differs; d++)
+      differs = freeInside(d, t) != freeInside(d, t - 1);
+    if (differs) edges[t >>> 6] |= 1L << (t & 63);
+    else edges[t >>> 6] &= ~(1L << (t & 63));
   }
 
   /** Sets or clears the capacity edge bit of step {@code t} (bit 0 is always set). */
@@ -872,9 +881,7 @@ public final class Plan implements PlanEdit {
     List<AtomAllocation> atoms = allocation.atoms();
     for (int i = 0; i < atoms.size(); i++) {
       AtomAllocation a = atoms.get(i);
-      long[] need = new long[dims.length];
-      for (int d = 0; d < dims.length; d++) need[d] = a.bundle().get(dims[d]);
-      long[] check = sign > 0 ? usedDims(need) : null;
+      Resources bundle = a.bundle();
       List<Step> steps = a.steps();
       for (int j = 0; j < steps.size(); j++) {
         Step s = steps.get(j);
@@ -886,7 +893,7 @@ public final class Plan implements PlanEdit {
         // applies
         boolean blocks = overPairs == 0;
         for (int d = 0; d < dims.length; d++) {
-          long v = sign * need[d] * s.bundles();
+          long v = sign * need(bundle, d) * s.bundles();
           if (v == 0) continue;
           if (blocks) addBlocks(alloc[d], lazy[d], lo, hi, v);
           else overPairs += addSteps(d, lo, hi, v);
@@ -894,9 +901,9 @@ public final class Plan implements PlanEdit {
         fixEdge(lo);
         fixEdge(hi);
         if (sign > 0) {
-          boolean overHere = !fitsEverywhere(check, lo, hi);
+          boolean overHere = overInside(bundle, lo, hi);
           over |= overHere;
-          if (blocks && overHere) overPairs += overCount(need, lo, hi);
+          if (blocks && overHere) overPairs += overCount(bundle, lo, hi);
         }
       }
     }
@@ -904,18 +911,34 @@ public final class Plan implements PlanEdit {
     return over;
   }
 
-  /** For {@link #fitsEverywhere}: 0 (nothing more needed, none short) where used, else -1. */
-  private long[] usedDims(long[] need) {
-    long[] check = new long[dims.length];
-    for (int d = 0; d < dims.length; d++) check[d] = need[d] > 0 ? 0 : -1;
-    return check;
+  /**
+   * What one bundle of {@code bundle} holds of dimension {@code d} of this plan: {@code
+   * bundle.get(dims[d])}, the first two read from their fields (the plan's first two dimensions are
+   * always memory and vcores), not looked up by name.
+   */
+  private long need(Resources bundle, int d) {
+    return d == 0 ? bundle.memoryMB() : d == 1 ? bundle.vcores() : bundle.get(dims[d]);
+  }
+
+  /**
+   * True when some step of {@code [lo, hi)} (inside the horizon, not empty) has less than nothing
+   * free in a dimension {@code bundle} uses: {@link #fitsEverywhere} of a need of 0 in those
+   * dimensions, read the same way (run by run, right to left), without building that need.
+   */
+  private boolean overInside(Resources bundle, int lo, int hi) {
+    for (int t = hi - 1; t >= lo; t = runStartInside(t) - 1) {
+      for (int d = 0; d < dims.length; d++) {
+        if (freeInside(d, t) < 0 && need(bundle, d) > 0) return true;
+      }
+    }
+    return false;
   }
 
   /** How many (dimension, step) pairs of {@code [lo, hi)} over capacity, in dimensions used. */
-  private long overCount(long[] need, int lo, int hi) {
+  private long overCount(Resources bundle, int lo, int hi) {
     long n = 0;
     for (int d = 0; d < dims.length; d++) {
-      if (need[d] <= 0) continue;
+      if (need(bundle, d) <= 0) continue;
       for (int t = lo; t < hi; t++) if (freeInside(d, t) < 0) n++;
     }
     return n;
@@ -973,19 +996,37 @@ public final class Plan implements PlanEdit {
       bits[0] = 1L;
       userEdges.put(user, bits);
     }
-    for (AtomAllocation a : allocation.atoms()) {
-      for (Step s : a.steps()) {
+    List<AtomAllocation> atoms = allocation.atoms();
+    for (int i = 0; i < atoms.size(); i++) {
+      AtomAllocation a = atoms.get(i);
+      Resources bundle = a.bundle();
+      List<Step> steps = a.steps();
+      for (int j = 0; j < steps.size(); j++) {
+        Step s = steps.get(j);
         int lo = (int) Math.max(0, s.start());
         int hi = (int) Math.min(horizon, s.end());
         for (int d = 0; d < dims.length; d++) {
-          long v = sign * a.bundle().get(dims[d]) * s.bundles();
+          long v = sign * need(bundle, d) * s.bundles();
           if (v == 0) continue;
           addBlocks(held.a()[d], held.z()[d], lo, hi, v);
         }
-        fixBit(bits, lo, held);
-        fixBit(bits, hi, held);
+        fixUserBit(bits, lo, held);
+        fixUserBit(bits, hi, held);
       }
     }
+  }
+
+  /**
+   * {@link #fixBit} of what one user holds ({@code held}), read through {@code Held.at} directly
+   * rather than through a {@link StepValue}, since it runs twice per step of every commit.
+   */
+  private void fixUserBit(long[] bits, long step, Held held) {
+    if (step < 0 || step >= horizon) return;
+    int t = (int) step;
+    boolean differs = t == 0;
+    for (int d = 0; d < dims.length && !differs; d++) differs = held.at(d, t) != held.at(d, t - 1);
+    if (differs) bits[t >>> 6] |= 1L << (t & 63);
+    else bits[t >>> 6] &= ~(1L << (t & 63));
   }
 
   /**
