@@ -1044,10 +1044,11 @@ public final class Plan implements PlanEdit {
       AtomAllocation atom = atoms.get(i);
       long w = atom.work();
       if (w <= 0) continue;
+      Resources bundle = atom.bundle();
       double dominant = 0;
       for (int d = 0; d < dims.length; d++) {
         long c = cap[d][t];
-        if (c > 0) dominant = Math.max(dominant, (double) atom.bundle().get(dims[d]) / c);
+        if (c > 0) dominant = Math.max(dominant, (double) need(bundle, d) / c);
       }
       s += w * dominant;
     }
