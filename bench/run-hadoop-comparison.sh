@@ -15,6 +15,9 @@
 # java, -Xmx4g -XX:+UseParallelGC, class path and arguments; their lines prefixed "[jvm k/N]") and
 # reports per row the median over the N JVMs of each timed figure, the ratio from the medians, and
 # the min-max over the JVMs; --budget-seconds applies to each JVM, so N JVMs take up to N times as long.
+# --latencies separate (default) times each run with the CPU clock only and takes the per-request
+# wall-clock latencies (p50, p99) in a run of their own; --latencies inline reads them in the timed
+# run, as every figure dated before 2026-12-07 was taken (docs/benchmarks.md, "What is measured").
 # The first build downloads Hadoop's jars (~100 MB) into ~/.m2; later builds work offline
 # (set MVN_FLAGS=-o). The full run is bounded by --budget-seconds (default 840 s).
 set -euo pipefail

@@ -151,7 +151,8 @@ public final class HadoopComparison {
       Path saveWorkloads,
       Path trace,
       int jvms,
-      Path jvmResults) {}
+      Path jvmResults,
+      Measure.Latencies latencies) {}
 
   /** The most child JVMs {@code --jvms} takes. */
   static final int MAX_JVMS = 20;
@@ -197,6 +198,7 @@ public final class HadoopComparison {
     Path save = null;
     long jvms = 1;
     Path jvmResults = null;
+    Measure.Latencies latencies = Measure.Latencies.SEPARATE;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -215,6 +217,7 @@ public final class HadoopComparison {
         case "--users" -> users = longArg(args, ++i, a);
         case "--save-workloads" -> save = Path.of(strArg(args, ++i, a));
         case "--jvms" -> jvms = longArg(args, ++i, a);
+        case "--latencies" -> latencies = Measure.Latencies.parse(strArg(args, ++i, a));
         // hidden: a child JVM of --jvms writes its rows there (JvmRun), for the parent
         case "--jvm-results" -> jvmResults = Path.of(strArg(args, ++i, a));
         case "--policy" -> {
@@ -231,7 +234,7 @@ public final class HadoopComparison {
                     + " [--policy none|instantaneous:C|capacity-over-time:C,A,WINDOW] [--users N] [--save-workloads DIR]"
                     + " [--workloads i,ii,iii] [--planners "
                     + String.join(",", defaultPlanners())
-                    + "] [--budget-seconds N] [--jvms N]"
+                    + "] [--budget-seconds N] [--jvms N] [--latencies separate|inline]"
                     + " [--out FILE.md]\n  defaults: --policy "
                     + HadoopPeer.HADOOP_DEFAULT_POLICY
                     + " (Hadoop's default, on both sides),"
@@ -253,7 +256,11 @@ public final class HadoopComparison {
                     + " after another (same java, JVM options, class path and arguments) and report per row"
                     + " the median over the N JVMs of each timed figure, with the CPU time's and the speed"
                     + " ratio's min-max over the JVMs; --budget-seconds applies to each JVM (N JVMs take up"
-                    + " to N times as long); acceptance must be the same in every JVM");
+                    + " to N times as long); acceptance must be the same in every JVM"
+                    + "\n  --latencies separate (default): the timed run reads only the CPU clock, and the"
+                    + " per-request wall-clock times (p50, p99) come from a run of their own; inline: the"
+                    + " timed run reads the wall clock around each request as well (the definition until"
+                    + " 2026-12-07; its two reads weigh on the faster side)");
         default -> throw new IllegalArgumentException("unknown option '" + a + "'; try --help");
       }
     }
@@ -318,7 +325,8 @@ public final class HadoopComparison {
         save,
         trace,
         (int) jvms,
-        jvmResults);
+        jvmResults,
+        latencies);
   }
 
   /**
@@ -576,7 +584,8 @@ public final class HadoopComparison {
               rounds.warmupSeconds(),
               repeats,
               workloadDeadline,
-              rounds.minTimedNanos());
+              rounds.minTimedNanos(),
+              o.latencies());
       for (Result r : rows) {
         results.add(r);
         out.println(r.line());

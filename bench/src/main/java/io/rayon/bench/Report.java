@@ -67,7 +67,7 @@ final class Report {
     sb.append(
         String.format(
             Locale.ROOT,
-            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s. CPU time/request: the timed runs, each from a collected heap; warm: a run right after each timed one by the same contender, with no collection before it and no clock read per request.%n%n",
+            "Machine: %d cores, %s %s (%s), %s %s; max heap %d MB. Date: %s. Seed %d, step %d s, sharing policy %s on both sides, %d users (request i from user i mod %d, same arrival order for all), trace %s, Hadoop agents at favor-early-allocation=true unless named -late; warm-up %d runs and %.0f s per planner, repeats %d. Load average (1/5/15 min) before: %s, after: %s. CPU time/request: the timed runs, each from a collected heap%s; warm: a run right after each timed one by the same contender, with no collection before it and no clock read per request.%n%n",
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.vm.name"),
             System.getProperty("java.runtime.version"),
@@ -88,7 +88,12 @@ final class Report {
             o.warmupSeconds(),
             o.repeats(),
             loadBefore,
-            loadAfter));
+            loadAfter,
+            o.latencies() == Measure.Latencies.INLINE
+                ? " and with the wall clock read around each request (--latencies inline); wall"
+                    + " times, p50 and p99 from those reads"
+                : ", with no clock read per request; wall times, p50 and p99 from a run of their"
+                    + " own by the same contender from a collected heap (--latencies separate)"));
     if (jvms != null) {
       int n = jvms.jvms();
       StringBuilder walls = new StringBuilder();

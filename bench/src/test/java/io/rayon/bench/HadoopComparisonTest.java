@@ -74,6 +74,81 @@ class HadoopComparisonTest {
     }
   }
 
+  /** A contender that runs {@code inner} and records each run's (check, clocks). */
+  private static final class Recording implements Contender {
+    final Contender inner;
+    final List<String> runs = new ArrayList<>();
+
+    Recording(Contender inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public String name() {
+      return inner.name();
+    }
+
+    @Override
+    public RunOutcome run(PreparedWorkload w, boolean check, boolean clocks) {
+      runs.add((check ? "check" : "bare") + (clocks ? "+clocks" : ""));
+      return inner.run(w, check, clocks);
+    }
+  }
+
+  @Test
+  void byDefaultTheTimedRunReadsNoClockPerRequestAndTheLatenciesHaveTheirOwnRun() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(13, 30, 4, 60));
+    Recording ours = new Recording(RayonContender.named("greel-plus"));
+    Recording agent = new Recording(new HadoopContender(HadoopPeer.Agent.GREEDY));
+    List<Result> rows =
+        Measure.measure(
+            List.of(ours, agent), w, 1, 0, 2, Long.MAX_VALUE, 0, Measure.Latencies.SEPARATE);
+    for (Recording r : List.of(ours, agent)) {
+      // warm-up as timed; per round: the timed run (checked, no clocks), the warm one, the clocked
+      assertThat(r.runs)
+          .as(r.name())
+          .containsExactly("bare", "check", "bare", "bare+clocks", "check", "bare", "bare+clocks");
+    }
+    for (Result r : rows) {
+      assertThat(r.timedRuns()).isEqualTo(2);
+      assertThat(r.violations()).as(r.planner()).isEmpty();
+      // the latencies come from the clocked run: a request takes some time, p99 at least p50
+      assertThat(r.p50Nanos()).as(r.planner()).isPositive();
+      assertThat(r.p99Nanos()).as(r.planner()).isGreaterThanOrEqualTo(r.p50Nanos());
+      assertThat(r.meanNanos()).as(r.planner()).isPositive();
+      assertThat(r.cpuNanos()).as(r.planner()).isPositive();
+    }
+    // inline: the timed run reads the clocks, and no run of their own
+    Recording inline = new Recording(RayonContender.named("greel-plus"));
+    List<Result> old =
+        Measure.measure(List.of(inline), w, 1, 0, 1, Long.MAX_VALUE, 0, Measure.Latencies.INLINE);
+    assertThat(inline.runs).containsExactly("bare+clocks", "check+clocks", "bare");
+    assertThat(old.get(0).p50Nanos()).isPositive();
+    // the same decisions either way
+    assertThat(old.get(0).stats().accepted()).isEqualTo(rows.get(0).stats().accepted());
+  }
+
+  @Test
+  void theLatenciesOptionIsParsedAndNamedInTheReport() {
+    assertThat(HadoopComparison.parse(new String[] {"--workloads", "i"}).latencies())
+        .isEqualTo(Measure.Latencies.SEPARATE);
+    HadoopComparison.Options o =
+        HadoopComparison.parse(new String[] {"--workloads", "i", "--latencies", "inline"});
+    assertThat(o.latencies()).isEqualTo(Measure.Latencies.INLINE);
+    assertThatThrownBy(
+            () -> HadoopComparison.parse(new String[] {"--workloads", "i", "--latencies", "off"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--latencies 'off'");
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
+    List<Result> rows =
+        Result.withRatios(List.of(row("greel", true, w, 0), row("hadoop-greedy", false, w, 0)));
+    assertThat(Report.markdown(rows, List.of(), o, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("--latencies inline");
+    HadoopComparison.Options d = HadoopComparison.parse(new String[] {"--workloads", "i"});
+    assertThat(Report.markdown(rows, List.of(), d, LocalDate.of(2026, 1, 1), "", ""))
+        .contains("--latencies separate");
+  }
+
   @Test
   void theWarmRatioIsAgainstTheAgentFastestWarmWhichMayBeAnotherOne() {
     PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
