@@ -34,9 +34,12 @@ import java.util.List;
  * which is 3–4% of a request of ours on (ii) and about 0.03% of an agent's. So by default ({@link
  * Latencies#SEPARATE}) the timed run reads no clock around the requests (only the CPU clock around
  * the whole loop), and a third run of the same contender, from a collected heap, reads them; the
- * timed figure is then what the requests cost, the latencies what a caller waits. {@link
- * Latencies#INLINE} is the harness's definition until the first session of 2026-12-07: one timed
- * run reads both, so the timed figure carries the reads (kept to reproduce the older figures).
+ * timed figure is then what the requests cost, the latencies what a caller waits. Every other
+ * warm-up run then reads the clocks too, so that the code has run both ways before anything is
+ * timed (a branch first taken in the latencies' run would otherwise send compiled code back to the
+ * interpreter in the middle of the rounds). {@link Latencies#INLINE} is the harness's definition
+ * until the first session of 2026-12-07: one timed run reads both, so the timed figure carries the
+ * reads (kept to reproduce the older figures).
  */
 final class Measure {
   /** Where the per-request clock reads are taken (see above). */
@@ -103,8 +106,10 @@ final class Measure {
           System.nanoTime() + Math.max(0, deadlineNanos - System.nanoTime()) / (2L * (m - c));
       while ((warmed[c] < warmupRuns || spent < warmupSeconds * 1e9) && fits(warmupEnd, lastRun)) {
         long t0 = System.nanoTime();
-        // the warm-up reads the clocks as the timed run does
-        RunOutcome o = cs.get(c).run(w, false, inline);
+        // inline: the warm-up reads the clocks as the timed run does; separate: every other
+        // warm-up run reads them, so the code is compiled for both kinds of run before the timing
+        boolean clocks = inline || warmed[c] % 2 == 1;
+        RunOutcome o = cs.get(c).run(w, false, clocks);
         lastRun = System.nanoTime() - t0;
         spent += o.cpuNanos();
         warmed[c]++;
