@@ -30,8 +30,9 @@ import java.util.List;
  * instead of it.
  *
  * <p><b>The latencies' own run.</b> The per-request wall-clock times (the p50 and p99, and the wall
- * time per request) need the clock read before and after each request; two reads cost about 40 ns,
- * which is 3–4% of a request of ours on (ii) and about 0.03% of an agent's. So by default ({@link
+ * time per request) need the clock read before and after each request; two reads cost 50–80 ns,
+ * which is 5–15% of a request of ours on (ii) run hot and less than the noise of an agent's
+ * (docs/benchmarks.md, "The timed run without per-request clock reads"). So by default ({@link
  * Latencies#SEPARATE}) the timed run reads no clock around the requests (only the CPU clock around
  * the whole loop), and a third run of the same contender, from a collected heap, reads them; the
  * timed figure is then what the requests cost, the latencies what a caller waits. Every other
