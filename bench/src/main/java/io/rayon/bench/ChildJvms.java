@@ -196,7 +196,15 @@ final class ChildJvms {
             r.line()
                 + "  cpu over JVMs "
                 + Report.timeRange(s)
-                + (r.isOurs() ? ", × " + Report.ratioRange(s) : ""));
+                + (r.isOurs()
+                    ? ", × "
+                        + Report.ratioRange(s)
+                        + " (median of the JVMs' own "
+                        + Report.ratio(s.ratioMedian())
+                        + ", "
+                        + Report.atTarget(s, n)
+                        + " at ≥ 100×)"
+                    : ""));
         if (r.isOurs()) ourViolations += r.violations().size();
       }
       for (AcceptanceDiff d : c.diffs()) out.println(d.line());

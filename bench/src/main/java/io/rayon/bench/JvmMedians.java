@@ -1,6 +1,7 @@
 package io.rayon.bench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,18 +16,33 @@ import java.util.Map;
  * request, the warm CPU time per request, wall time per request, wall p50 and p99); the CPU
  * figure's min and max across the JVMs; the speed ratio computed from the medians (the faster
  * Hadoop agent is the one with the lowest MEDIAN CPU time, {@link Result#withRatios}), and the min
- * and max across the JVMs of the ratio each JVM measured within itself. Acceptance, preemption,
- * uniformity, plan problems, refusals and the acceptance differences are deterministic: they are
- * the first JVM's, after checking that every JVM ran the same rows and accepted the same number of
- * requests in each (a mismatch is a bug, refused naming the workload and contender). The warm-up
- * and timed run counts are the fewest any JVM ran. With N = 1 the rows and differences are the
- * JVM's own, unchanged.
+ * and max across the JVMs of the ratio each JVM measured within itself, with those ratios' median
+ * and how many reach {@link #TARGET}×. Acceptance, preemption, uniformity, plan problems, refusals
+ * and the acceptance differences are deterministic: they are the first JVM's, after checking that
+ * every JVM ran the same rows and accepted the same number of requests in each (a mismatch is a
+ * bug, refused naming the workload and contender). The warm-up and timed run counts are the fewest
+ * any JVM ran. With N = 1 the rows and differences are the JVM's own, unchanged.
  */
 final class JvmMedians {
   private JvmMedians() {}
 
-  /** The CPU time per request's and the speed ratio's min and max over the JVMs of one row. */
-  record Spread(double cpuMin, double cpuMax, double ratioMin, double ratioMax) {}
+  /**
+   * The CPU time per request's and the speed ratio's min and max over the JVMs of one row; the
+   * median of the ratios each JVM measured within itself (which may differ from the ratio of the
+   * medians, {@link Result#speedup}, since a JVM moves both sides' figures together), and in how
+   * many JVMs that ratio reached the issue's target of {@link #TARGET}×. The ratio figures are NaN,
+   * and the count 0, for Hadoop's rows.
+   */
+  record Spread(
+      double cpuMin,
+      double cpuMax,
+      double ratioMin,
+      double ratioMax,
+      double ratioMedian,
+      int jvmsAtTarget) {}
+
+  /** The speed ratio the Planner quality issue asks for (at least 100× the faster agent). */
+  static final double TARGET = 100;
 
   /**
    * The combined rows (medians; ratios from the medians), the first JVM's acceptance differences,
@@ -151,6 +167,9 @@ final class JvmMedians {
       double cpuMax = Double.NEGATIVE_INFINITY;
       double ratioMin = Double.NaN;
       double ratioMax = Double.NaN;
+      double[] ratios = new double[n];
+      int rated = 0;
+      int atTarget = 0;
       for (JvmRun run : runs) {
         Result r = run.rows().get(i);
         cpuMin = Math.min(cpuMin, r.cpuNanos());
@@ -159,10 +178,15 @@ final class JvmMedians {
         if (!Double.isNaN(s)) {
           ratioMin = Double.isNaN(ratioMin) ? s : Math.min(ratioMin, s);
           ratioMax = Double.isNaN(ratioMax) ? s : Math.max(ratioMax, s);
+          ratios[rated++] = s;
+          if (s >= TARGET) atTarget++;
         }
       }
+      double ratioMedian = rated == 0 ? Double.NaN : Measure.median(Arrays.copyOf(ratios, rated));
       Result f = first.get(i);
-      spread.put(key(f.workload(), f.planner()), new Spread(cpuMin, cpuMax, ratioMin, ratioMax));
+      spread.put(
+          key(f.workload(), f.planner()),
+          new Spread(cpuMin, cpuMax, ratioMin, ratioMax, ratioMedian, atTarget));
     }
     return new Combined(rows, runs.get(0).diffs(), spread, n);
   }

@@ -111,7 +111,9 @@ final class Report {
                   + " figures, with the CPU time's min–max over the JVMs beside it; the speed ratio"
                   + " is computed from the medians (the faster agent is the one with the lowest"
                   + " median), with the min–max over the JVMs of the ratio each JVM measured within"
-                  + " itself. Acceptance, preemption, uniformity, plan problems, refusals and the"
+                  + " itself, the median of those per-JVM ratios (it can differ from the ratio of the"
+                  + " medians, since a JVM moves both sides' figures together) and in how many JVMs"
+                  + " that ratio reached 100×. Acceptance, preemption, uniformity, plan problems, refusals and the"
                   + " acceptance differences are the first JVM's (every JVM accepted as many"
                   + " requests in every row; checked); runs: the fewest any JVM ran.%n%n",
               n,
@@ -123,19 +125,20 @@ final class Report {
               "| workload | planner | acceptance | by work | CPU time/request (median over %d JVMs)"
                   + " | CPU time/request (min–max over %d JVMs) | × faster than the faster Hadoop"
                   + " agent (CPU, from the medians) | × faster (min–max over %d JVMs, ratio within"
-                  + " each JVM) | warm: CPU time/request (median over %d JVMs) | warm: × faster"
-                  + " (from the medians) |%n",
+                  + " each JVM) | × faster (median of each JVM's own ratio) | JVMs at ≥ 100× |"
+                  + " warm: CPU time/request (median over %d JVMs) | warm: × faster (from the"
+                  + " medians) |%n",
               n,
               n,
               n,
               n));
-      sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Result r : rows) {
         JvmMedians.Spread s = jvms.spreadOf(r);
         sb.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %s | %.1f%% | %.1f%% | %s | %s | %s | %s | %s | %s |%n",
+                "| %s | %s | %.1f%% | %.1f%% | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                 r.workload(),
                 r.planner(),
                 100 * r.stats().acceptance(),
@@ -144,6 +147,8 @@ final class Report {
                 timeRange(s),
                 ratio(r),
                 ratioRange(s),
+                ratio(s.ratioMedian()),
+                atTarget(s, n),
                 Result.time(r.warmCpuNanos()),
                 ratio(r.warmSpeedup())));
       }
@@ -279,7 +284,7 @@ final class Report {
     return ratio(r.speedup());
   }
 
-  private static String ratio(double speedup) {
+  static String ratio(double speedup) {
     if (Double.isNaN(speedup)) return "—";
     // below 1 (slower than the agent) two significant digits, so 1/60 reads 0.017×, not 0.0×
     return String.format(Locale.ROOT, speedup < 1 ? "%.2g×" : "%.1f×", speedup);
@@ -300,6 +305,15 @@ final class Report {
     if (Double.isNaN(s.ratioMin())) return "—";
     String lo = ratio(s.ratioMin());
     return lo.substring(0, lo.length() - 1) + "–" + ratio(s.ratioMax());
+  }
+
+  /**
+   * In how many of the n JVMs a row's own ratio reached 100×, e.g. {@code 3 of 5}; "—" for Hadoop's
+   * rows.
+   */
+  static String atTarget(JvmMedians.Spread s, int n) {
+    if (Double.isNaN(s.ratioMin())) return "—";
+    return s.jvmsAtTarget() + " of " + n;
   }
 
   private static Result find(List<Result> rows, String workload, String planner) {

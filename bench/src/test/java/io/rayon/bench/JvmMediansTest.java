@@ -91,8 +91,41 @@ class JvmMediansTest {
     JvmMedians.Spread s = c.spreadOf(o);
     assertThat(s.ratioMin()).isCloseTo(50, Offset.offset(1e-9));
     assertThat(s.ratioMax()).isCloseTo(100, Offset.offset(1e-9));
+    // the median of the per-JVM ratios (100, 100, 50) and how many reach the 100× target
+    assertThat(s.ratioMedian()).isCloseTo(100, Offset.offset(1e-9));
+    assertThat(s.jvmsAtTarget()).isEqualTo(2);
     assertThat(Double.isNaN(c.rows().get(1).speedup())).isTrue();
-    assertThat(Double.isNaN(c.spreadOf(c.rows().get(1)).ratioMin())).isTrue();
+    JvmMedians.Spread agent = c.spreadOf(c.rows().get(1));
+    assertThat(Double.isNaN(agent.ratioMin())).isTrue();
+    assertThat(Double.isNaN(agent.ratioMedian())).isTrue();
+    assertThat(agent.jvmsAtTarget()).isZero();
+  }
+
+  @Test
+  void theMedianOfThePerJvmRatiosCanDifferFromTheRatioOfTheMedians() {
+    // ours 1, 2, 3 µs and the agent 100, 300, 400 µs: the medians give 300 / 2 = 150×, while the
+    // JVMs themselves measured 100×, 150× and 133.3×, whose median is 133.3×
+    List<JvmRun> runs =
+        List.of(
+            run(ours(W, 1_000, 4), agent(W, 100_000, 3)),
+            run(ours(W, 2_000, 4), agent(W, 300_000, 3)),
+            run(ours(W, 3_000, 4), agent(W, 400_000, 3)));
+    JvmMedians.Combined c = JvmMedians.combine(runs);
+    Result o = c.rows().get(0);
+    assertThat(o.speedup()).isCloseTo(150, Offset.offset(1e-9));
+    JvmMedians.Spread s = c.spreadOf(o);
+    assertThat(s.ratioMedian()).isCloseTo(400 / 3.0, Offset.offset(1e-9));
+    assertThat(s.jvmsAtTarget()).isEqualTo(3);
+    // an even number of JVMs: the mean of the middle two ratios
+    List<JvmRun> four =
+        List.of(
+            run(ours(W, 1_000, 4), agent(W, 50_000, 3)),
+            run(ours(W, 1_000, 4), agent(W, 80_000, 3)),
+            run(ours(W, 1_000, 4), agent(W, 120_000, 3)),
+            run(ours(W, 1_000, 4), agent(W, 200_000, 3)));
+    JvmMedians.Spread s4 = JvmMedians.combine(four).spreadOf(o);
+    assertThat(s4.ratioMedian()).isCloseTo(100, Offset.offset(1e-9));
+    assertThat(s4.jvmsAtTarget()).isEqualTo(2);
   }
 
   @Test
@@ -160,8 +193,11 @@ class JvmMediansTest {
         .contains(
             "| "
                 + W
-                + " | greel-plus | 66.7% | 66.7% | 3.00 µs | 2.00–4.00 µs | 100.0× | 75.0–110.0× |")
-        .contains("| " + W + " | hadoop-greedy | 50.0% | 50.0% | 300 µs | 200–330 µs | — | — |")
+                + " | greel-plus | 66.7% | 66.7% | 3.00 µs | 2.00–4.00 µs | 100.0× | 75.0–110.0× |"
+                + " 100.0× | 2 of 3 |")
+        .contains(
+            "| " + W + " | hadoop-greedy | 50.0% | 50.0% | 300 µs | 200–330 µs | — | — | — | — |")
+        .contains("× faster (median of each JVM's own ratio) | JVMs at ≥ 100× |")
         .contains("Every figure (timed figures: medians over 3 JVMs)");
   }
 
@@ -306,7 +342,9 @@ class JvmMediansTest {
         .contains("[jvm 1/3] args: --workloads i --jvm-results ")
         .contains("[jvm 3/3] wall time")
         .doesNotContain("--out")
-        .contains("cpu over JVMs 2.00–4.00 µs, × 75.0–110.0×");
+        .contains(
+            "cpu over JVMs 2.00–4.00 µs, × 75.0–110.0× (median of the JVMs' own 100.0×, 2 of 3 at"
+                + " ≥ 100×)");
     assertThat(Files.readString(table))
         .contains("**Medians over 3 JVMs**")
         .contains(
