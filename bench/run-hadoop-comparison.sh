@@ -14,7 +14,8 @@
 # --jvms N (1 to 20, default 1) runs the whole comparison in N fresh JVMs one after another (the same
 # java, -Xmx4g -XX:+UseParallelGC, class path and arguments; their lines prefixed "[jvm k/N]") and
 # reports per row the median over the N JVMs of each timed figure, the ratio from the medians, and
-# the min-max over the JVMs; --budget-seconds applies to each JVM, so N JVMs take up to N times as long.
+# the min-max over the JVMs, with the median of the ratios each JVM measured within itself and how many
+# JVMs reached 100x; --budget-seconds applies to each JVM, so N JVMs take up to N times as long.
 # --latencies separate (default) times each run with the CPU clock only and takes the per-request
 # wall-clock latencies (p50, p99) in a run of their own; --latencies inline reads them in the timed
 # run, as every figure dated before 2026-12-07 was taken (docs/benchmarks.md, "What is measured").
