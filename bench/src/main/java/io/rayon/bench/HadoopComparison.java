@@ -78,9 +78,9 @@ import org.apache.log4j.Logger;
  * and class path and the same arguments ({@link ChildJvms}; {@code --budget-seconds} applies to
  * each), their lines shown prefixed "[jvm k/N]"; the table then gives per row the median over the N
  * JVMs of each timed figure, the speed ratio from the medians, and the min–max over the JVMs of the
- * CPU time and of the ratio each JVM measured, with those per-JVM ratios' median and how many
- * reach 100× ({@link JvmMedians}). Acceptance is checked to be the
- * same in every JVM; a mismatch, or a child that fails, fails the run.
+ * CPU time and of the ratio each JVM measured, with those per-JVM ratios' median and how many reach
+ * 100× ({@link JvmMedians}). Acceptance is checked to be the same in every JVM; a mismatch, or a
+ * child that fails, fails the run.
  */
 public final class HadoopComparison {
 
