@@ -203,7 +203,9 @@ final class ChildJvms {
                         + Report.ratio(s.ratioMedian())
                         + ", "
                         + Report.atTarget(s, n)
-                        + " at ≥ 100×)"
+                        + " at ≥ "
+                        + Report.target()
+                        + ")"
                     : ""));
         if (r.isOurs()) ourViolations += r.violations().size();
       }

@@ -113,24 +113,27 @@ final class Report {
                   + " median), with the min–max over the JVMs of the ratio each JVM measured within"
                   + " itself, the median of those per-JVM ratios (it can differ from the ratio of the"
                   + " medians, since a JVM moves both sides' figures together) and in how many JVMs"
-                  + " that ratio reached 100×. Acceptance, preemption, uniformity, plan problems, refusals and the"
-                  + " acceptance differences are the first JVM's (every JVM accepted as many"
-                  + " requests in every row; checked); runs: the fewest any JVM ran.%n%n",
+                  + " that ratio reached %s. Acceptance, preemption, uniformity, plan problems,"
+                  + " refusals and the acceptance differences are the first JVM's (every JVM"
+                  + " accepted as many requests in every row; checked); runs: the fewest any JVM"
+                  + " ran.%n%n",
               n,
               walls,
-              n));
+              n,
+              target()));
       sb.append(
           String.format(
               Locale.ROOT,
               "| workload | planner | acceptance | by work | CPU time/request (median over %d JVMs)"
                   + " | CPU time/request (min–max over %d JVMs) | × faster than the faster Hadoop"
                   + " agent (CPU, from the medians) | × faster (min–max over %d JVMs, ratio within"
-                  + " each JVM) | × faster (median of each JVM's own ratio) | JVMs at ≥ 100× |"
+                  + " each JVM) | × faster (median of each JVM's own ratio) | JVMs at ≥ %s |"
                   + " warm: CPU time/request (median over %d JVMs) | warm: × faster (from the"
                   + " medians) |%n",
               n,
               n,
               n,
+              target(),
               n));
       sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Result r : rows) {
@@ -307,9 +310,14 @@ final class Report {
     return lo.substring(0, lo.length() - 1) + "–" + ratio(s.ratioMax());
   }
 
+  /** The speed target as the tables write it: {@code 100×} ({@link JvmMedians#TARGET}). */
+  static String target() {
+    return String.format(Locale.ROOT, "%.0f×", JvmMedians.TARGET);
+  }
+
   /**
-   * In how many of the n JVMs a row's own ratio reached 100×, e.g. {@code 3 of 5}; "—" for Hadoop's
-   * rows.
+   * In how many of the n JVMs a row's own ratio reached {@link #target}, e.g. {@code 3 of 5}; "—"
+   * for Hadoop's rows.
    */
   static String atTarget(JvmMedians.Spread s, int n) {
     if (Double.isNaN(s.ratioMin())) return "—";
