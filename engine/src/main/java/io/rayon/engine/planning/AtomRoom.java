@@ -39,6 +39,18 @@ final class AtomRoom implements AtomScans.Runs {
   private final long[] dense;
 
   /**
+   * True when some tentative block of the reservation's own overlaps {@code [lo, hi)}, as the log
+   * was when this room was made (a room is read by one scan, before that scan's blocks are logged).
+   * When none does, the blocks change neither {@link #bundles} nor {@link #segmentStart} at a step
+   * of the range, and both skip the log: in an order (GREE-L places its stages right to left) the
+   * stages placed before lie after the range, so this is the common case. A block that ends at or
+   * before {@code lo} could only move a segment's start to a step at or before {@code lo}, which
+   * the clamp to {@code lo} makes {@code lo} anyway; one that starts at or after {@code hi} starts
+   * after every step read.
+   */
+  private final boolean overlay;
+
+  /**
    * The room of {@code atom} in {@code [lo, hi)} on {@code placement}'s plan and tentative blocks,
    * within the policy's headroom when {@code withPolicy}.
    */
@@ -61,15 +73,25 @@ final class AtomRoom implements AtomScans.Runs {
     }
     this.unknownDim = lacksDimension(atom.bundle(), List.of(dims));
     this.dense = withPolicy && !unknownDim ? denseWithPolicy() : null;
+    boolean o = false;
+    for (int i = 0; i < log.size() && !o; i++) {
+      Block b = log.get(i);
+      o = b.start() < hi && lo < b.end();
+    }
+    this.overlay = o;
   }
 
-  /** First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant. */
+  /**
+   * First step (at least lo) of the stretch ending at t on which {@link #bundles} is constant; t in
+   * {@code [lo, hi)}.
+   */
   int segmentStart(int t) {
     if (unknownDim) return lo;
     if (dense != null) return t;
     long s;
     if (base == null) s = plan.runStart(t);
     else s = mirrored ? last - base.runEnd(last - t) : base.runStart(t);
+    if (!overlay) return (int) Math.max(lo, s);
     for (int i = 0; i < log.size(); i++) {
       Block b = log.get(i);
       if (b.start() <= t && b.start() > s) s = b.start();
@@ -114,10 +136,11 @@ final class AtomRoom implements AtomScans.Runs {
   /**
    * True when {@link #lastStep} may answer: the room is the plan's free capacity (less the reserve)
    * at every step, read straight from the {@link Plan} under the views, with no policy headroom
-   * read per step, no dimension the plan lacks and no tentative block of the reservation's own.
+   * read per step, no dimension the plan lacks and no tentative block of the reservation's own in
+   * the range ({@link #overlay}; blocks outside it change no step of it).
    */
   boolean plain() {
-    return base != null && dense == null && !unknownDim && log.isEmpty();
+    return base != null && dense == null && !unknownDim && !overlay;
   }
 
   /**
@@ -173,7 +196,7 @@ final class AtomRoom implements AtomScans.Runs {
     return w;
   }
 
-  /** Bundles of the atom that fit at step t. */
+  /** Bundles of the atom that fit at step t, in {@code [lo, hi)}. */
   long bundles(int t) {
     if (unknownDim) return 0;
     if (dense != null) return dense[t - lo];
@@ -184,7 +207,7 @@ final class AtomRoom implements AtomScans.Runs {
       long free;
       if (base == null) free = plan.free(d, t);
       else free = base.free(d, mirrored ? last - t : t) - (reserve == null ? 0 : reserve[d]);
-      long x = free - placement.tentative(d, t);
+      long x = overlay ? free - placement.tentative(d, t) : free;
       if (x <= 0) return 0;
       // x / n through the reciprocal (a long division costs several times more), corrected to
       // exact
