@@ -8,6 +8,7 @@ import io.rayon.engine.planning.TentativePlacement.Block;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.reservation.ReservationRequest;
 import io.rayon.testsupport.Fixtures;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -38,41 +39,29 @@ class AtomRoomOwnBlocksPropertiesTest {
   void ownBlocksOutsideTheRangeChangeNoStepOfIt(
       @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    RaggedPlans.Ragged ragged = RaggedPlans.next(rnd);
-    Plan plan = ragged.plan();
-    int h = (int) plan.horizon();
-    for (PlanView v : views(plan, rnd)) {
-      Rdl.Atom atom = RaggedPlans.atom(rnd, ragged.nodes(), h, true);
-      if (RdlChecks.validate(atom) != null) continue;
-      int lo = 1 + rnd.nextInt(h - 2);
-      int hi = lo + 1 + rnd.nextInt(h - 1 - lo);
-      TentativePlacement bare = placement(v);
-      TentativePlacement withBlocks = placement(v);
+    for (Case c : cases(rnd)) {
+      if (RdlChecks.validate(c.atom()) != null) continue;
+      TentativePlacement withBlocks = placement(c.view());
       // one block ending exactly at lo, one starting exactly at hi, and one more on either side
-      withBlocks.add("a", atom, rnd.nextInt(lo), lo, 1 + rnd.nextInt(3));
-      withBlocks.add("b", atom, hi, hi + 1 + rnd.nextInt(h - hi), 1 + rnd.nextInt(3));
-      if (rnd.nextBoolean()) {
-        int s = rnd.nextInt(lo);
-        withBlocks.add("c", atom, s, s + 1 + rnd.nextInt(lo - s), 1);
-      } else {
-        int s = hi + rnd.nextInt(h - hi);
-        withBlocks.add("c", atom, s, s + 1 + rnd.nextInt(h - s), 1);
+      withBlocks.add("a", c.atom(), rnd.nextInt(c.lo()), c.lo(), 1 + rnd.nextInt(3));
+      withBlocks.add("b", c.atom(), c.hi(), c.hi() + 1 + rnd.nextInt(c.h() - c.hi()), 2);
+      int s = rnd.nextBoolean() ? rnd.nextInt(c.lo()) : c.hi() + rnd.nextInt(c.h() - c.hi());
+      int e = s < c.lo() ? s + 1 + rnd.nextInt(c.lo() - s) : s + 1 + rnd.nextInt(c.h() - s);
+      withBlocks.add("c", c.atom(), s, e, 1);
+      AtomRoom a = new AtomRoom(withBlocks, c.atom(), c.lo(), c.hi(), false);
+      AtomRoom b = new AtomRoom(placement(c.view()), c.atom(), c.lo(), c.hi(), false);
+      String what = "seed " + seed + " view " + c.view();
+      assertThat(a.plain()).as(what).isEqualTo(b.plain()).isTrue();
+      for (int t = c.lo(); t < c.hi(); t++) {
+        assertThat(a.bundles(t)).as("%s step %d", what, t).isEqualTo(b.bundles(t));
+        assertThat(a.segmentStart(t)).as("%s step %d", what, t).isEqualTo(b.segmentStart(t));
       }
-      AtomRoom a = new AtomRoom(withBlocks, atom, lo, hi, false);
-      AtomRoom b = new AtomRoom(bare, atom, lo, hi, false);
-      assertThat(a.plain()).as("seed %d view %s", seed, v).isEqualTo(b.plain()).isTrue();
-      for (int t = lo; t < hi; t++) {
-        assertThat(a.bundles(t)).as("seed %d view %s step %d", seed, v, t).isEqualTo(b.bundles(t));
-        assertThat(a.segmentStart(t))
-            .as("seed %d view %s step %d", seed, v, t)
-            .isEqualTo(b.segmentStart(t));
-      }
-      assertThat(shown(AtomScans.greeAtom(atom, a, true)))
-          .as("full width, seed %d view %s", seed, v)
-          .isEqualTo(shown(AtomScans.greeAtom(atom, b, true)));
-      assertThat(shown(AtomScans.greeAtom(atom, a)))
-          .as("stacked, seed %d view %s", seed, v)
-          .isEqualTo(shown(AtomScans.greeAtom(atom, b)));
+      assertThat(shown(AtomScans.greeAtom(c.atom(), a, true)))
+          .as("full width, %s", what)
+          .isEqualTo(shown(AtomScans.greeAtom(c.atom(), b, true)));
+      assertThat(shown(AtomScans.greeAtom(c.atom(), a)))
+          .as("stacked, %s", what)
+          .isEqualTo(shown(AtomScans.greeAtom(c.atom(), b)));
     }
   }
 
@@ -80,30 +69,25 @@ class AtomRoomOwnBlocksPropertiesTest {
   void ownBlocksOverlappingTheRangeAreTakenOffEveryStepTheyHold(
       @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 2) long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
-    RaggedPlans.Ragged ragged = RaggedPlans.next(rnd);
-    Plan plan = ragged.plan();
-    int h = (int) plan.horizon();
-    for (PlanView v : views(plan, rnd)) {
-      Rdl.Atom atom = RaggedPlans.atom(rnd, ragged.nodes(), h, true);
-      int lo = 1 + rnd.nextInt(h - 2);
-      int hi = lo + 1 + rnd.nextInt(h - 1 - lo);
-      TentativePlacement p = placement(v);
+    for (Case c : cases(rnd)) {
+      TentativePlacement p = placement(c.view());
       // one step of overlap at the range's first or last step, from a block that starts (or ends)
       // outside it; then a block outside the range
-      if (rnd.nextBoolean()) p.add("a", atom, rnd.nextInt(lo), lo + 1, 1 + rnd.nextInt(3));
-      else p.add("a", atom, hi - 1, hi + rnd.nextInt(h - hi + 1), 1 + rnd.nextInt(3));
-      p.add("b", atom, hi, hi + 1 + rnd.nextInt(h - hi), 1 + rnd.nextInt(3));
-      AtomRoom room = new AtomRoom(p, atom, lo, hi, false);
-      assertThat(room.plain()).as("seed %d view %s", seed, v).isFalse();
-      List<String> dims = v.dimensions();
-      for (int t = lo; t < hi; t++) {
-        long expected = expectedBundles(v, dims, atom, p.blocks(), t);
-        assertThat(room.bundles(t)).as("seed %d view %s step %d", seed, v, t).isEqualTo(expected);
-        int s = room.segmentStart(t);
-        assertThat(s).as("seed %d view %s step %d", seed, v, t).isBetween(lo, t);
-        for (int u = s; u < t; u++)
-          assertThat(expectedBundles(v, dims, atom, p.blocks(), u))
-              .as("seed %d view %s: segment [%d, %d] at %d", seed, v, s, t, u)
+      if (rnd.nextBoolean()) p.add("a", c.atom(), rnd.nextInt(c.lo()), c.lo() + 1, 3);
+      else p.add("a", c.atom(), c.hi() - 1, c.hi() + rnd.nextInt(c.h() - c.hi() + 1), 3);
+      p.add("b", c.atom(), c.hi(), c.hi() + 1 + rnd.nextInt(c.h() - c.hi()), 1 + rnd.nextInt(3));
+      AtomRoom room = new AtomRoom(p, c.atom(), c.lo(), c.hi(), false);
+      String what = "seed " + seed + " view " + c.view();
+      assertThat(room.plain()).as(what).isFalse();
+      List<String> dims = c.view().dimensions();
+      for (int t = c.lo(); t < c.hi(); t++) {
+        long expected = expectedBundles(c.view(), dims, c.atom(), p.blocks(), t);
+        assertThat(room.bundles(t)).as("%s step %d", what, t).isEqualTo(expected);
+        int start = room.segmentStart(t);
+        assertThat(start).as("%s step %d", what, t).isBetween(c.lo(), t);
+        for (int u = start; u < t; u++)
+          assertThat(expectedBundles(c.view(), dims, c.atom(), p.blocks(), u))
+              .as("%s: segment [%d, %d] at %d", what, start, t, u)
               .isEqualTo(expected);
       }
     }
@@ -126,11 +110,31 @@ class AtomRoomOwnBlocksPropertiesTest {
     return out;
   }
 
-  /** The plan, its reserved view, and the two mirrors. */
-  private static List<PlanView> views(Plan plan, SplittableRandom rnd) {
+  /**
+   * One atom and one range {@code [lo, hi)} with {@code 1 <= lo < hi < h}, h the horizon (so blocks
+   * fit on both sides of it), on a view of a ragged plan.
+   */
+  private record Case(PlanView view, Rdl.Atom atom, int lo, int hi, int h) {}
+
+  /**
+   * The next ragged plan of {@code rnd} under each of the four views (the plan, its reserved view
+   * and the two mirrors), each with an atom (possibly invalid) and a range.
+   */
+  private static List<Case> cases(SplittableRandom rnd) {
+    RaggedPlans.Ragged ragged = RaggedPlans.next(rnd);
+    Plan plan = ragged.plan();
+    int h = (int) plan.horizon();
     ReservedView reserved =
         new ReservedView(plan, plan.capacityAt(0).scale(0.3 * rnd.nextDouble()));
-    return List.of(plan, reserved, new TimeMirror(plan).view(), new TimeMirror(reserved).view());
+    List<Case> out = new ArrayList<>();
+    for (PlanView v :
+        List.of(plan, reserved, new TimeMirror(plan).view(), new TimeMirror(reserved).view())) {
+      Rdl.Atom atom = RaggedPlans.atom(rnd, ragged.nodes(), h, true);
+      int lo = 1 + rnd.nextInt(h - 2);
+      int hi = lo + 1 + rnd.nextInt(h - 1 - lo);
+      out.add(new Case(v, atom, lo, hi, h));
+    }
+    return out;
   }
 
   private static TentativePlacement placement(PlanView v) {
