@@ -73,12 +73,16 @@ final class AtomRoom implements AtomScans.Runs {
     }
     this.unknownDim = lacksDimension(atom.bundle(), List.of(dims));
     this.dense = withPolicy && !unknownDim ? denseWithPolicy() : null;
-    boolean o = false;
-    for (int i = 0; i < log.size() && !o; i++) {
+    this.overlay = overlaps(lo, hi);
+  }
+
+  /** True when some tentative block of the reservation's own overlaps {@code [from, to)}. */
+  private boolean overlaps(int from, int to) {
+    for (int i = 0; i < log.size(); i++) {
       Block b = log.get(i);
-      o = b.start() < hi && lo < b.end();
+      if (b.start() < to && from < b.end()) return true;
     }
-    this.overlay = o;
+    return false;
   }
 
   /**
@@ -106,10 +110,7 @@ final class AtomRoom implements AtomScans.Runs {
    */
   boolean holds(int from, int to, long count) {
     if (unknownDim) return count <= 0;
-    boolean overlay = false;
-    for (int i = 0; i < log.size() && !overlay; i++)
-      overlay = log.get(i).start() < to && from < log.get(i).end();
-    if (dense != null || overlay) {
+    if (dense != null || overlaps(from, to)) {
       for (int t = to - 1; t >= from; ) {
         if (bundles(t) < count) return false;
         t = segmentStart(t) - 1;
