@@ -21,6 +21,7 @@ import java.lang.reflect.Type;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -209,14 +210,12 @@ public final class JsonShape {
   }
 
   private static void checkObject(JsonNode node, Class<?> raw, String path, List<Problem> out) {
-    Executable creator = creator(raw);
-    if (creator != null
-        && creator.getParameterCount() == 1
-        && creator.getParameters()[0].getAnnotation(JsonProperty.class) == null) {
-      checkDelegating(node, (Method) creator, path, out);
+    Shape shape = SHAPES.get(raw);
+    if (shape.parser() != null) {
+      checkDelegating(node, shape.parser(), path, out);
       return;
     }
-    Map<String, Type> fields = fields(raw, creator);
+    Map<String, Type> fields = shape.fields();
     if (fields == null) return; // not a shape this checker knows: left to the binding
     if (!node.isObject()) {
       add(out, path, "wrong type, expected an object, found " + describe(node));
@@ -236,11 +235,45 @@ public final class JsonShape {
     }
   }
 
+  /**
+   * What {@link #checkObject} reads of a class's declarations: its single-argument parser (a
+   * {@code @JsonCreator} whose one parameter has no {@code @JsonProperty}), or its fields by JSON
+   * name (null when the checker does not know the shape). Read once per class ({@link #SHAPES}):
+   * reflection over a class's members and their generic signatures costs far more than checking one
+   * JSON object, and a scenario holds thousands of objects of the same few classes.
+   */
+  private record Shape(Method parser, Map<String, Type> fields) {
+    /** A shape this checker does not know: left to the binding. */
+    static final Shape UNKNOWN = new Shape(null, null);
+  }
+
+  /**
+   * Each class's {@link Shape}, read on first use; the model's classes do not change at run time.
+   */
+  private static final ClassValue<Shape> SHAPES =
+      new ClassValue<>() {
+        @Override
+        protected Shape computeValue(Class<?> raw) {
+          Executable creator = creator(raw);
+          if (creator != null
+              && creator.getParameterCount() == 1
+              && creator.getParameters()[0].getAnnotation(JsonProperty.class) == null) {
+            // a one-argument constructor is left to the binding, as are parsers of non-text
+            return creator instanceof Method m && m.getParameterTypes()[0] == String.class
+                ? new Shape(m, null)
+                : Shape.UNKNOWN;
+          }
+          Map<String, Type> fields = fields(raw, creator);
+          return fields == null
+              ? Shape.UNKNOWN
+              : new Shape(null, Collections.unmodifiableMap(fields));
+        }
+      };
+
   /** A single-argument creator parses a scalar: run it, so its refusal is reported here too. */
   private static void checkDelegating(
       JsonNode node, Method creator, String path, List<Problem> out) {
-    Class<?> arg = creator.getParameterTypes()[0];
-    if (arg != String.class) return;
+    if (creator.getParameterTypes()[0] != String.class) return;
     if (!node.isTextual()) {
       add(out, path, "wrong type, expected a string, found " + describe(node));
       return;
