@@ -73,7 +73,13 @@ public final class ScenarioIO {
     List<JsonShape.Problem> problems = JsonShape.check(tree, Scenario.class);
     if (!problems.isEmpty()) throw new FormatException(name, JsonShape.locate(json, problems));
     try {
-      // read from the text (not the tree) so that errors carry line and column
+      // bound from the tree already read (the text is not parsed a second time); only when that
+      // fails is it bound again from the text, so that the error carries line and column
+      return Json.mapper().treeToValue(tree, Scenario.class);
+    } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+      // below: the same failure, located
+    }
+    try {
       return Json.mapper().readValue(json, Scenario.class);
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
