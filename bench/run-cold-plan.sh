@@ -13,19 +13,25 @@
 #   --java-opts 'OPTS' replaces the cold runs' JVM options, as RAYON_JAVA_OPTS does for ./rayon; by
 #      default they are the launcher's for this command (RAYON_SHOW_JAVA_OPTS), e.g. '-Xmx2g' for
 #      the full JIT.
-# Usage: bench/run-cold-plan.sh [--runs N] [--planner NAME] [--java-opts 'OPTS'] [harness options, e.g. --step-seconds 1]
+#   --cds records a class-data sharing archive of the command line's classes as ./rayon does (one
+#      `plan` of sample-clusters/fig9-pipeline.json) and maps it in the cold runs, as every headless
+#      ./rayon command after the first one of a build does; without it, the cold runs load every
+#      class from the jars.
+# Usage: bench/run-cold-plan.sh [--runs N] [--planner NAME] [--java-opts 'OPTS'] [--cds] [harness options, e.g. --step-seconds 1]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs=5
 planner=greel
 java_opts=""
+cds=""
 pass=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --planner) planner="${2:?--planner needs a name}"; shift 2 ;;
     --java-opts) java_opts="${2:?--java-opts needs the JVM options}"; shift 2 ;;
+    --cds) cds=1; shift ;;
     *) pass+=("$1"); shift ;;
   esac
 done
@@ -44,6 +50,13 @@ scenario="$(ls "$dir"/swim-atoms-10000x*.json)"
 
 cli_cp="cli/target/rayon-cli-0.1.0-SNAPSHOT.jar:$(cat cli/target/rayon.classpath)"
 [ -n "$java_opts" ] || java_opts="$(env -u RAYON_JAVA_OPTS RAYON_SHOW_JAVA_OPTS=1 ./rayon plan "$scenario" --planner "$planner")"
+if [ -n "$cds" ]; then
+  # shellcheck disable=SC2086 # java_opts is a list of options, split on purpose
+  java -XX:ArchiveClassesAtExit="$dir/cli.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off $java_opts -Djava.awt.headless=true \
+    -cp "$cli_cp" io.rayon.cli.RayonCli plan sample-clusters/fig9-pipeline.json --planner greel-plus --json >/dev/null 2>&1
+  [ -s "$dir/cli.jsa" ] || { echo "run-cold-plan: this JDK did not record a class-data archive" >&2; exit 1; }
+  java_opts="$java_opts -XX:SharedArchiveFile=$dir/cli.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"
+fi
 echo
 echo "== cold: rayon plan $(basename "$scenario") --planner $planner --json, a fresh JVM per run (java $java_opts)"
 printf '%-4s %10s %10s %12s %s\n' run "wall s" "CPU s" "placing ms" accepted
