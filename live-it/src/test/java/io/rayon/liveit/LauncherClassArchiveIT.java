@@ -1,6 +1,7 @@
 package io.rayon.liveit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * through the real script and the command line's packaged jars (this module runs after the cli
  * module is packaged): recorded once, then mapped by every command; recorded again when a jar is
  * newer; an archive the JVM cannot use changes nothing a command prints; {@code RAYON_CDS=off}
- * leaves it out.
+ * leaves it out. The desktop application's archive too, recorded when its first session ends
+ * (started headless on JavaFX's Monocle platform, as the UI tests run it).
  *
  * <p>The script runs in a copy of the project's layout that holds only what it reads (the script,
  * the packaged jars and class path, a build stamp, the sample it records with), so it never starts
@@ -156,5 +158,66 @@ class LauncherClassArchiveIT {
     assertThat(afterMove.exit()).as(afterMove.err()).isZero();
     assertThat(afterMove.out()).isEqualTo(clean.out());
     assertThat(afterMove.err()).isEmpty();
+  }
+
+  @Test
+  void theDesktopApplicationsArchiveIsRecordedWhenItsFirstSessionEndsThenMapped() throws Exception {
+    Path project = project();
+    Path appJar = project.resolve("app/target/rayon-app-" + VERSION + ".jar");
+    Path appCp = project.resolve("app/target/rayon.classpath");
+    String monocle = System.getProperty("rayon.monocle.jar", "");
+    // the full build (./test.sh) packages the app module and fetches Monocle before this module
+    assumeTrue(
+        Files.isRegularFile(appJar) && Files.isRegularFile(appCp) && new File(monocle).isFile(),
+        "the app module is not packaged in this build");
+    Path app = root.resolve("app/target");
+    Files.copy(appJar, app.resolve(appJar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    Files.writeString(
+        app.resolve("rayon.classpath"),
+        Files.readString(appCp).strip() + File.pathSeparator + monocle);
+    Files.writeString(app.resolve("rayon.stamp"), "");
+    Path appArchive = app.resolve("rayon-app.jsa");
+    String headless =
+        "-Xmx1g -Dtestfx.headless=true -Dprism.order=sw -Dglass.platform=Monocle"
+            + " -Dmonocle.platform=Headless -Dprism.text=t2k -Djava.awt.headless=true"
+            + " -Drayon.startup.report=true -Drayon.startup.exit=true";
+    String scenario = root.resolve("sample-clusters/fig9-pipeline.json").toString();
+    // the launcher opens the application only where there is a display; Monocle needs none
+    Map<String, String> env = Map.of("DISPLAY", ":77", "RAYON_JAVA_OPTS", headless);
+
+    Run first = rayon(env, scenario);
+    assertThat(first.exit()).as(first.err()).isZero();
+    assertThat(first.err())
+        .contains("the application's class-data archive is recorded when this session ends")
+        .contains("scenario shown");
+    assertThat(appArchive).isRegularFile();
+    assertThat(Files.size(appArchive)).isPositive();
+    try (Stream<Path> left = Files.list(app)) {
+      assertThat(left.map(Path::toString)).noneMatch(n -> n.endsWith(".tmp"));
+    }
+
+    Path log = root.resolve("app-classes.log");
+    Map<String, String> logged =
+        Map.of(
+            "DISPLAY", ":77", "RAYON_JAVA_OPTS", headless + " -Xlog:class+load=info:file=" + log);
+    Run second = rayon(logged, scenario);
+    assertThat(second.exit()).as(second.err()).isZero();
+    assertThat(second.err()).doesNotContain("recorded when this session ends");
+    try (Stream<String> lines = Files.lines(log)) {
+      assertThat(
+              lines.filter(
+                  l -> l.contains(" io.rayon.app.") && l.contains("shared objects file (top)")))
+          .isNotEmpty();
+    }
+
+    // a rebuilt jar: recorded again at the end of the next session
+    Files.setLastModifiedTime(appArchive, FileTime.from(Instant.now().minusSeconds(60)));
+    Files.setLastModifiedTime(
+        app.resolve(appJar.getFileName()), FileTime.from(Instant.now().minusSeconds(30)));
+    Run third = rayon(env, scenario);
+    assertThat(third.exit()).as(third.err()).isZero();
+    assertThat(third.err()).contains("recorded when this session ends");
+    assertThat(Files.getLastModifiedTime(appArchive).toInstant())
+        .isAfter(Instant.now().minusSeconds(20));
   }
 }
