@@ -5,11 +5,17 @@ import io.rayon.model.io.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.ToIntFunction;
 
 /** Runs {@link RayonCli#run} with stdout and stderr captured. */
 record CliRun(int exit, String out, String err) {
 
-  static synchronized CliRun of(String... args) {
+  static CliRun of(String... args) {
+    return with(RayonCli::run, args);
+  }
+
+  /** {@code runner} on {@code args} (its exit code) with stdout and stderr captured. */
+  static synchronized CliRun with(ToIntFunction<String[]> runner, String... args) {
     PrintStream oldOut = System.out;
     PrintStream oldErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -17,7 +23,7 @@ record CliRun(int exit, String out, String err) {
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int code = RayonCli.run(args);
+      int code = runner.applyAsInt(args);
       System.out.flush();
       System.err.flush();
       return new CliRun(

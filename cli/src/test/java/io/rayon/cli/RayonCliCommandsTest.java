@@ -2,9 +2,6 @@ package io.rayon.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,22 +76,7 @@ class RayonCliCommandsTest {
   }
 
   /** The same arguments through the whole command line, as every run went before. */
-  private static synchronized CliRun runWhole(String... args) {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      int code = RayonCli.commandLine().execute(args);
-      System.out.flush();
-      System.err.flush();
-      return new CliRun(
-          code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+  private static CliRun runWhole(String... args) {
+    return CliRun.with(a -> RayonCli.commandLine().execute(a), args);
   }
 }
