@@ -160,27 +160,38 @@ class LauncherClassArchiveIT {
     assertThat(afterMove.err()).isEmpty();
   }
 
-  @Test
-  void theDesktopApplicationsArchiveIsRecordedWhenItsFirstSessionEndsThenMapped() throws Exception {
+  private static final String HEADLESS =
+      "-Xmx1g -Dtestfx.headless=true -Dprism.order=sw -Dglass.platform=Monocle"
+          + " -Dmonocle.platform=Headless -Dprism.text=t2k -Djava.awt.headless=true"
+          + " -Drayon.startup.report=true -Drayon.startup.exit=true";
+
+  /**
+   * The desktop application's packaged jar and class path in the layout, with Monocle on it; false
+   * when this build did not package the app module (the full build, ./test.sh, does).
+   */
+  private boolean applicationLaidOut() throws IOException {
     Path project = project();
     Path appJar = project.resolve("app/target/rayon-app-" + VERSION + ".jar");
     Path appCp = project.resolve("app/target/rayon.classpath");
     String monocle = System.getProperty("rayon.monocle.jar", "");
-    // the full build (./test.sh) packages the app module and fetches Monocle before this module
-    assumeTrue(
-        Files.isRegularFile(appJar) && Files.isRegularFile(appCp) && new File(monocle).isFile(),
-        "the app module is not packaged in this build");
+    if (!Files.isRegularFile(appJar) || !Files.isRegularFile(appCp) || !new File(monocle).isFile())
+      return false;
     Path app = root.resolve("app/target");
     Files.copy(appJar, app.resolve(appJar.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     Files.writeString(
         app.resolve("rayon.classpath"),
         Files.readString(appCp).strip() + File.pathSeparator + monocle);
     Files.writeString(app.resolve("rayon.stamp"), "");
+    return true;
+  }
+
+  @Test
+  void theDesktopApplicationsArchiveIsRecordedWhenItsFirstSessionEndsThenMapped() throws Exception {
+    assumeTrue(applicationLaidOut(), "the app module is not packaged in this build");
+    Path app = root.resolve("app/target");
+    Path appJar = app.resolve("rayon-app-" + VERSION + ".jar");
     Path appArchive = app.resolve("rayon-app.jsa");
-    String headless =
-        "-Xmx1g -Dtestfx.headless=true -Dprism.order=sw -Dglass.platform=Monocle"
-            + " -Dmonocle.platform=Headless -Dprism.text=t2k -Djava.awt.headless=true"
-            + " -Drayon.startup.report=true -Drayon.startup.exit=true";
+    String headless = HEADLESS;
     String scenario = root.resolve("sample-clusters/fig9-pipeline.json").toString();
     // the launcher opens the application only where there is a display; Monocle needs none
     Map<String, String> env = Map.of("DISPLAY", ":77", "RAYON_JAVA_OPTS", headless);
@@ -212,12 +223,33 @@ class LauncherClassArchiveIT {
 
     // a rebuilt jar: recorded again at the end of the next session
     Files.setLastModifiedTime(appArchive, FileTime.from(Instant.now().minusSeconds(60)));
-    Files.setLastModifiedTime(
-        app.resolve(appJar.getFileName()), FileTime.from(Instant.now().minusSeconds(30)));
+    Files.setLastModifiedTime(appJar, FileTime.from(Instant.now().minusSeconds(30)));
     Run third = rayon(env, scenario);
     assertThat(third.exit()).as(third.err()).isZero();
     assertThat(third.err()).contains("recorded when this session ends");
     assertThat(Files.getLastModifiedTime(appArchive).toInstant())
         .isAfter(Instant.now().minusSeconds(20));
+  }
+
+  @Test
+  void theApplicationStartsWhenItsJvmCannotRecordAnArchive() throws Exception {
+    assumeTrue(applicationLaidOut(), "the app module is not packaged in this build");
+    Path app = root.resolve("app/target");
+    String scenario = root.resolve("sample-clusters/fig9-pipeline.json").toString();
+    // -Xshare:off: a JVM asked to record an archive at exit then refuses to start at all, as does
+    // one whose JDK has no archive of its own classes
+    Map<String, String> env =
+        Map.of("DISPLAY", ":77", "RAYON_JAVA_OPTS", HEADLESS + " -Xshare:off");
+    for (int i = 0; i < 2; i++) {
+      Run run = rayon(env, scenario);
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.err()).contains("scenario shown").doesNotContain("recorded when");
+    }
+    assertThat(app.resolve("rayon-app.jsa")).doesNotExist();
+    // noted, so that the next starts of this build do not ask the JVM again
+    assertThat(app.resolve("rayon-app.jsa.failed")).isRegularFile();
+    try (Stream<Path> left = Files.list(app)) {
+      assertThat(left.map(Path::toString)).noneMatch(n -> n.endsWith(".tmp"));
+    }
   }
 }
