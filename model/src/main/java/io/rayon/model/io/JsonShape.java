@@ -236,11 +236,12 @@ public final class JsonShape {
   }
 
   /**
-   * What {@link #checkObject} reads of a class's declarations: its single-argument parser (a
-   * {@code @JsonCreator} whose one parameter has no {@code @JsonProperty}), or its fields by JSON
-   * name (null when the checker does not know the shape). Read once per class ({@link #SHAPES}):
-   * reflection over a class's members and their generic signatures costs far more than checking one
-   * JSON object, and a scenario holds thousands of objects of the same few classes.
+   * What {@link #checkObject} reads of a class's declarations: its single-argument parser of text
+   * (a {@code @JsonCreator} whose one {@code String} parameter has no {@code @JsonProperty}), or
+   * its fields by JSON name (null when the checker does not know the shape). Read once per class
+   * ({@link #SHAPES}): reflection over a class's members and their generic signatures costs far
+   * more than checking one JSON object, and a scenario holds thousands of objects of the same few
+   * classes.
    */
   private record Shape(Method parser, Map<String, Type> fields) {
     /** A shape this checker does not know: left to the binding. */
@@ -270,10 +271,12 @@ public final class JsonShape {
         }
       };
 
-  /** A single-argument creator parses a scalar: run it, so its refusal is reported here too. */
+  /**
+   * A single-argument creator parses text ({@link Shape#parser}): run it, so its refusal is
+   * reported here too.
+   */
   private static void checkDelegating(
       JsonNode node, Method creator, String path, List<Problem> out) {
-    if (creator.getParameterTypes()[0] != String.class) return;
     if (!node.isTextual()) {
       add(out, path, "wrong type, expected a string, found " + describe(node));
       return;
