@@ -291,7 +291,7 @@ public final class JsonShape {
     }
   }
 
-  private static Executable creator(Class<?> raw) {
+  static Executable creator(Class<?> raw) {
     for (Method m : raw.getDeclaredMethods()) {
       if (Modifier.isStatic(m.getModifiers()) && m.isAnnotationPresent(JsonCreator.class)) return m;
     }
@@ -301,7 +301,7 @@ public final class JsonShape {
     return null;
   }
 
-  private static Map<String, Type> fields(Class<?> raw, Executable creator) {
+  static Map<String, Type> fields(Class<?> raw, Executable creator) {
     Map<String, Type> fields = new LinkedHashMap<>();
     if (creator != null) {
       for (Parameter p : creator.getParameters()) {

@@ -62,7 +62,23 @@ public final class ScenarioIO {
     return parse(InputFiles.decode(bytes, name), name);
   }
 
+  /**
+   * Reads a scenario from its JSON text. A good file is bound in one streaming pass ({@link
+   * DirectBinding}); any other is read the careful way ({@link #parseCarefully}), which reports
+   * every problem with its place.
+   */
   public static Scenario parse(String json, String name) throws FormatException {
+    Scenario s = DirectBinding.bind(json, Scenario.class);
+    if (s != null && s.formatVersion() == Scenario.FORMAT_VERSION) return s;
+    return parseCarefully(json, name);
+  }
+
+  /**
+   * Reads a scenario through a JSON tree: the version, then the shape check ({@link JsonShape},
+   * which lists every problem), then the binding; a failed binding is repeated from the text for
+   * its line and column.
+   */
+  static Scenario parseCarefully(String json, String name) throws FormatException {
     JsonNode tree;
     try {
       tree = Json.mapper().readTree(json);

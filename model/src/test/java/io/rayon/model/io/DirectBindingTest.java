@@ -1,0 +1,262 @@
+package io.rayon.model.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rayon.model.scenario.Scenario;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link DirectBinding} reads a good scenario file in one pass, to the same objects the mapper's
+ * binding gives; on anything else it gives up, and {@link ScenarioIO#parse} then reads the file the
+ * careful way, so that every outcome (the scenario, or the error message with its places) is the
+ * one {@link ScenarioIO#parseCarefully} gives. The oracle is the mapper's own binding of the text
+ * and the careful path; the inputs are seeded generated scenarios, the shipped samples, and seeded
+ * mutations of generated scenarios (a value replaced by one of another JSON type, out of range, or
+ * refused by its parser; a field removed, added or duplicated).
+ */
+class DirectBindingTest {
+
+  private static Scenario fromText(String json) throws Exception {
+    return Json.mapper().readValue(json, Scenario.class);
+  }
+
+  @Test
+  void generatedScenariosBindDirectlyToWhatTheMapperBinds() throws Exception {
+    Random rnd = new Random(71208L);
+    for (int i = 0; i < 300; i++) {
+      String json = ScenarioTexts.scenario(rnd);
+      Scenario direct = DirectBinding.bind(json, Scenario.class);
+      assertThat(direct).as("scenario %d was not bound directly:%n%s", i, json).isNotNull();
+      Scenario expected = fromText(json);
+      assertThat(direct).as("scenario %d:%n%s", i, json).isEqualTo(expected);
+      assertThat(ScenarioIO.toJson(direct)).isEqualTo(ScenarioIO.toJson(expected));
+      assertThat(ScenarioIO.parse(json, "g.json")).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void everyShippedScenarioBindsDirectly() throws Exception {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(samples())) {
+      files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+    }
+    int scenarios = 0;
+    for (Path f : files) {
+      String json = Files.readString(f);
+      if (!json.contains("\"cluster\"") || json.contains("\"subClusterSetups\"")) continue;
+      if (json.contains("\"utility\"")) continue; // a RUSH scenario, another format
+      Scenario direct = DirectBinding.bind(json, Scenario.class);
+      assertThat(direct).as("%s was not bound directly", f).isNotNull();
+      assertThat(direct).as(f.toString()).isEqualTo(fromText(json));
+      assertThat(ScenarioIO.toJson(direct)).isEqualTo(ScenarioIO.toJson(fromText(json)));
+      scenarios++;
+    }
+    assertThat(scenarios).isGreaterThanOrEqualTo(3);
+  }
+
+  /** A small valid scenario; each case below changes one thing in it. */
+  private static final String BASE =
+      """
+      {"formatVersion": 1, "stepSeconds": 60, "horizonSteps": 100,
+       "cluster": {"name": "c", "nodeGroups": [{"name": "n", "count": 4,
+         "capacity": {"memoryMB": 4096, "vcores": 4, "extras": {"gpu": 1}}}]},
+       "sharingPolicy": "capacity-over-time:1,1,24h",
+       "users": ["a"],
+       "reservations": [{"id": "r", "rdl": "atom(<1024,1>,1,2,3,6)", "priority": 0, "arrival": 0}],
+       "workload": {"jobs": [{"id": "j", "kind": "PRODUCTION", "arrivalS": 5,
+         "tasks": [{"name": "m", "count": 2, "request": {"memoryMB": 1, "vcores": 1},
+                    "durationS": 10}]}]},
+       "settings": {"k": "v"}}
+      """;
+
+  @Test
+  void theBaseBindsDirectly() throws Exception {
+    assertThat(DirectBinding.bind(BASE, Scenario.class)).isEqualTo(fromText(BASE));
+  }
+
+  @Test
+  void givesUpOnWhatTheCarefulPathMustReportAndTheMessagesStayTheSame() {
+    String[][] cases = {
+      {"\"stepSeconds\": 60", "\"stepSeconds\": \"60\""}, // a string for a number
+      {"\"stepSeconds\": 60", "\"stepSeconds\": 60.0"}, // a fraction for a whole number
+      {"\"stepSeconds\": 60", "\"stepSeconds\": 9223372036854775808"}, // out of range, 64 bits
+      {"\"count\": 4", "\"count\": 2147483648"}, // out of range, 32 bits
+      {"\"count\": 4", "\"count\": null"}, // null for a primitive
+      {"\"count\": 4,", ""}, // a primitive missing
+      {"\"vcores\": 4, ", ""}, // a required field missing
+      {"\"stepSeconds\": 60", "\"stepSecond\": 60"}, // an unknown field
+      {"\"stepSeconds\": 60", "\"stepSeconds\": 60, \"stepSeconds\": 61"}, // a duplicate field
+      {"\"users\": [\"a\"]", "\"users\": [\"a\", null]"}, // null in a list
+      {"\"users\": [\"a\"]", "\"users\": [1]"}, // a number for text
+      {"\"users\": [\"a\"]", "\"users\": \"a\""}, // text for a list
+      {"\"PRODUCTION\"", "\"production\""}, // an unknown enum constant
+      {"\"PRODUCTION\"", "0"}, // a number for an enum
+      {"atom(<1024,1>,1,2,3,6)", "atom(<1024,1>,1,2,3"}, // bad RDL
+      {
+        "\"atom(<1024,1>,1,2,3,6)\"",
+        "{\"type\": \"atom\", \"bundle\": {\"memoryMB\": 1, \"vcores\": 1}, \"gang\": 1,"
+            + " \"maxParallelism\": 2, \"minLease\": 3, \"work\": 6}"
+      }, // an RDL object: left to the mapper
+      {"capacity-over-time:1,1,24h", "capacity-over-time:2,1"}, // a policy its parser refuses
+      {"\"sharingPolicy\": \"capacity-over-time:1,1,24h\"", "\"sharingPolicy\": {}"},
+      {"\"settings\": {\"k\": \"v\"}", "\"settings\": {\"k\": 1}"},
+      {"\"id\": \"r\", ", ""}, // a record's constructor refuses (id is required)
+      {"\"cluster\": {", "\"cluster\": null, \"x\": {"}, // null cluster, then an unknown field
+      {"\"settings\": {\"k\": \"v\"}}", "\"settings\": {\"k\": \"v\"}} {}"}, // trailing content
+      {"\"settings\": {\"k\": \"v\"}}", "\"settings\": {\"k\": \"v\"}"}, // cut short
+    };
+    for (String[] c : cases) {
+      assertThat(BASE).as("the case's text is in the base: %s", c[0]).contains(c[0]);
+      String json = BASE.replace(c[0], c[1]);
+      assertThat(DirectBinding.bind(json, Scenario.class))
+          .as("gives up on %s -> %s", c[0], c[1])
+          .isNull();
+      assertThat(outcome(() -> ScenarioIO.parse(json, "s.json")))
+          .as("%s -> %s", c[0], c[1])
+          .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
+    }
+    // another version: bound, but refused by the version check that follows
+    String v2 = BASE.replace("\"formatVersion\": 1", "\"formatVersion\": 2");
+    assertThat(outcome(() -> ScenarioIO.parse(v2, "s.json")))
+        .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(v2, "s.json")))
+        .asString()
+        .contains("unsupported version");
+    // not a scenario at all
+    for (String json : new String[] {"", "[]", "null", "1", "{", "{}"}) {
+      assertThat(DirectBinding.bind(json, Scenario.class)).as(json).isNull();
+      assertThat(outcome(() -> ScenarioIO.parse(json, "s.json")))
+          .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
+    }
+  }
+
+  /**
+   * Seeded mutations of generated scenarios: whatever the file, {@link ScenarioIO#parse} gives what
+   * the careful path gives, the same scenario or the same message.
+   */
+  @Test
+  void anyMutatedFileReadsAsTheCarefulPathReadsIt() throws Exception {
+    Random rnd = new Random(71209L);
+    int accepted = 0;
+    int refused = 0;
+    int direct = 0;
+    for (int i = 0; i < 2000; i++) {
+      String json = mutate(ScenarioTexts.scenario(rnd), rnd);
+      Object fast = outcome(() -> ScenarioIO.parse(json, "m.json"));
+      Object careful = outcome(() -> ScenarioIO.parseCarefully(json, "m.json"));
+      assertThat(fast).as("mutation %d:%n%s", i, json).isEqualTo(careful);
+      if (careful instanceof Scenario) accepted++;
+      else refused++;
+      Scenario bound = DirectBinding.bind(json, Scenario.class);
+      if (bound != null && bound.formatVersion() == Scenario.FORMAT_VERSION) {
+        direct++;
+        assertThat(careful)
+            .as("bound directly, but the careful path refuses:%n%s", json)
+            .isInstanceOf(Scenario.class);
+      }
+    }
+    // both outcomes are exercised, and every good file of these is bound directly
+    assertThat(accepted).isGreaterThan(200);
+    assertThat(refused).isGreaterThan(1500);
+    assertThat(direct).isEqualTo(accepted);
+  }
+
+  private interface Read {
+    Scenario read() throws FormatException;
+  }
+
+  /** The scenario read, or the message of the error. */
+  private static Object outcome(Read r) {
+    try {
+      return r.read();
+    } catch (FormatException e) {
+      return "error: " + e.getMessage();
+    }
+  }
+
+  private static final String[] VALUES = {
+    "null",
+    "\"x\"",
+    "\"\"",
+    "1.5",
+    "0",
+    "-1",
+    "2147483648",
+    "9223372036854775808",
+    "1e3",
+    "true",
+    "{}",
+    "[]",
+    "[null]",
+    "[\"a\"]",
+    "\"atom(<1,1>,1,1,1,1)\"",
+    "\"atom(\"",
+    "\"none\"",
+    "\"capacity-over-time:2,1,24h\"",
+    "\"PRODUCTION\"",
+    "\"production\"",
+    "1.0",
+    "7",
+    "{\"memoryMB\": 1, \"vcores\": 1}",
+    "{\"memoryMB\": 1}",
+    "{\"k\": \"v\"}",
+    "{\"k\": null}"
+  };
+
+  private static final ObjectWriter COMPACT =
+      Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
+
+  private static String mutate(String json, Random r) throws Exception {
+    JsonNode root = Json.mapper().readTree(json);
+    List<JsonNode> containers = new ArrayList<>();
+    collect(root, containers);
+    JsonNode target = containers.get(r.nextInt(containers.size()));
+    JsonNode value = Json.mapper().readTree(VALUES[r.nextInt(VALUES.length)]);
+    if (target instanceof ObjectNode o) {
+      List<String> names = new ArrayList<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); )
+        names.add(it.next().getKey());
+      int what = r.nextInt(10);
+      if (what == 0 || names.isEmpty()) o.set("unknown" + r.nextInt(3), value);
+      else if (what == 1) o.remove(names.get(r.nextInt(names.size())));
+      else if (what == 2) {
+        // a duplicate field: written by hand, as a tree cannot hold one
+        String name = names.get(r.nextInt(names.size()));
+        String text = COMPACT.writeValueAsString(root);
+        String field = "\"" + name + "\":";
+        int at = text.indexOf(field);
+        return text.substring(0, at) + field + value + "," + text.substring(at);
+      } else o.set(names.get(r.nextInt(names.size())), value);
+    } else if (target instanceof ArrayNode a) {
+      if (a.isEmpty() || r.nextBoolean()) a.add(value);
+      else a.set(r.nextInt(a.size()), value);
+    }
+    return COMPACT.writeValueAsString(root);
+  }
+
+  private static void collect(JsonNode n, List<JsonNode> out) {
+    if (n.isContainerNode()) {
+      out.add(n);
+      for (JsonNode c : n) collect(c, out);
+    }
+  }
+
+  private static Path samples() {
+    Path p = Path.of("").toAbsolutePath();
+    while (p != null && !Files.isDirectory(p.resolve("sample-clusters"))) p = p.getParent();
+    assertThat(p).as("the project's sample-clusters directory").isNotNull();
+    return p.resolve("sample-clusters");
+  }
+}
