@@ -200,16 +200,29 @@ public final class InputFiles {
     return decode(bytes, file.toString());
   }
 
-  /** Strict UTF-8 decoding; a leading byte-order mark is dropped. */
+  /**
+   * Strict UTF-8 decoding; a leading byte-order mark is dropped.
+   *
+   * <p>The text is decoded by {@code new String} first, which the JDK does with intrinsics even in
+   * a process that has just started, and which replaces each malformed sequence by U+FFFD. A text
+   * without U+FFFD was therefore valid and is the strict decoding's result; only a text with one (a
+   * malformed sequence, or a U+FFFD of its own) is decoded again strictly, which reports the first
+   * malformed byte.
+   */
   public static String decode(byte[] bytes, String name) throws FormatException {
+    String s = new String(bytes, StandardCharsets.UTF_8);
+    if (s.indexOf('\uFFFD') >= 0) s = decodeStrictly(bytes, name);
+    return s.startsWith("\uFEFF") ? s.substring(1) : s;
+  }
+
+  private static String decodeStrictly(byte[] bytes, String name) throws FormatException {
     CharsetDecoder d =
         StandardCharsets.UTF_8
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     try {
-      String s = d.decode(ByteBuffer.wrap(bytes)).toString();
-      return s.startsWith("\uFEFF") ? s.substring(1) : s;
+      return d.decode(ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {
       int at = firstInvalidUtf8(bytes);
       int line = 1;
