@@ -241,7 +241,7 @@ public final class CliSupport {
   /** Prints {@code value} as indented JSON followed by a new line. */
   public static void printJson(PrintWriter out, Object value) {
     try {
-      out.println(Json.mapper().writeValueAsString(value));
+      out.println(Json.write(value));
       out.flush();
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write JSON output", e);

@@ -62,7 +62,7 @@ final class DirectBinding {
 
   /** {@code json} bound as {@code type}, or null when the careful reading must decide. */
   static <T> T bind(String json, Class<T> type) {
-    try (JsonParser p = Json.mapper().createParser(json)) {
+    try (JsonParser p = Json.factory().createParser(json)) {
       if (p.nextToken() != JsonToken.START_OBJECT) return null;
       Object value = object(p, type);
       if (p.nextToken() != null) return null; // trailing content: the careful reading reports it

@@ -1,9 +1,12 @@
 package io.rayon.model.io;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -16,43 +19,132 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.rayon.model.rdl.Rdl;
 import io.rayon.model.text.Visible;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /** The one JSON configuration of the project: strict on reading, stable and indented on writing. */
 public final class Json {
   private Json() {}
 
-  private static final ObjectMapper MAPPER = create();
+  /**
+   * The one JSON factory: the mapper's own ({@link #mapper()} is built on it), with the same
+   * stream-read features and limits. Reading and writing with it alone does not create the mapper,
+   * whose first use costs a one-shot command about a tenth of a second.
+   */
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder()
+          // "count":8,"count":1000000000 is an error, not "the last one wins"
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxNestingDepth(Rdl.MAX_DEPTH * 2 + 16)
+                  .maxStringLength(64 * 1024 * 1024)
+                  .build())
+          .build();
+
+  /** The mapper, created on first use. */
+  private static final class Mapper {
+    static final ObjectMapper MAPPER = create();
+  }
 
   public static ObjectMapper mapper() {
-    return MAPPER;
+    return Mapper.MAPPER;
+  }
+
+  /** The factory the mapper reads and writes with (the same instance). */
+  public static JsonFactory factory() {
+    return FACTORY;
   }
 
   private static ObjectMapper create() {
-    JsonMapper m =
-        JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            // records are written by their components only: no isZero()/isRigid() pseudo-fields
-            .disable(MapperFeature.AUTO_DETECT_IS_GETTERS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            // "count":8,"count":1000000000 is an error, not "the last one wins"
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .build();
-    m.getFactory()
-        .setStreamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxNestingDepth(Rdl.MAX_DEPTH * 2 + 16)
-                .maxStringLength(64 * 1024 * 1024)
-                .build());
-    return m;
+    return JsonMapper.builder(FACTORY)
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+        .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+        // records are written by their components only: no isZero()/isRigid() pseudo-fields
+        .disable(MapperFeature.AUTO_DETECT_IS_GETTERS)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+        .build();
+  }
+
+  /**
+   * {@code value} as indented JSON, exactly as {@code mapper().writeValueAsString} writes it. A
+   * value made only of maps with text keys, lists and sets, text, whole numbers ({@code Integer},
+   * {@code Long}), numbers ({@code Double}, {@code Float}), booleans and nulls is written by the
+   * factory's generator with the mapper's pretty printer, without creating the mapper; any other is
+   * written by the mapper.
+   */
+  public static String write(Object value) throws JsonProcessingException {
+    if (!plain(value, 0)) return mapper().writeValueAsString(value);
+    StringWriter w = new StringWriter();
+    try (JsonGenerator g = FACTORY.createGenerator(w)) {
+      g.setPrettyPrinter(new DefaultPrettyPrinter());
+      writePlain(g, value);
+    } catch (JsonProcessingException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return w.toString();
+  }
+
+  /** Deeper values are left to the mapper, which refuses what is too deep in its own words. */
+  private static final int PLAIN_DEPTH = 64;
+
+  /** Whether {@link #write} writes {@code value} without the mapper. */
+  static boolean plain(Object v, int depth) {
+    if (v == null
+        || v instanceof String
+        || v instanceof Integer
+        || v instanceof Long
+        || v instanceof Double
+        || v instanceof Float
+        || v instanceof Boolean) return true;
+    if (depth >= PLAIN_DEPTH) return false;
+    if (v instanceof Map<?, ?> m) {
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (!(e.getKey() instanceof String) || !plain(e.getValue(), depth + 1)) return false;
+      }
+      return true;
+    }
+    if (v instanceof List<?> || v instanceof Set<?>) {
+      for (Object o : (Collection<?>) v) if (!plain(o, depth + 1)) return false;
+      return true;
+    }
+    return false;
+  }
+
+  private static void writePlain(JsonGenerator g, Object v) throws IOException {
+    if (v == null) g.writeNull();
+    else if (v instanceof String s) g.writeString(s);
+    else if (v instanceof Integer i) g.writeNumber(i);
+    else if (v instanceof Long l) g.writeNumber(l);
+    else if (v instanceof Double d) g.writeNumber(d);
+    else if (v instanceof Float f) g.writeNumber(f);
+    else if (v instanceof Boolean b) g.writeBoolean(b);
+    else if (v instanceof Map<?, ?> m) {
+      g.writeStartObject();
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        g.writeFieldName((String) e.getKey());
+        writePlain(g, e.getValue());
+      }
+      g.writeEndObject();
+    } else {
+      g.writeStartArray();
+      for (Object o : (Collection<?>) v) writePlain(g, o);
+      g.writeEndArray();
+    }
   }
 
   /** Turns a Jackson failure into a message naming the JSON path and the problem. */
