@@ -1,6 +1,7 @@
 package io.rayon.model.io;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.rayon.model.rdl.Rdl;
@@ -63,11 +64,23 @@ final class DirectBinding {
   /** {@code json} bound as {@code type}, or null when the careful reading must decide. */
   static <T> T bind(String json, Class<T> type) {
     try (JsonParser p = Json.factory().createParser(json)) {
+      return bind(p, type);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The document {@code p} reads (from its start), bound as {@code type}, or null when the careful
+   * reading must decide. An input failure that is not JSON's (a size limit) is thrown.
+   */
+  static <T> T bind(JsonParser p, Class<T> type) throws IOException {
+    try {
       if (p.nextToken() != JsonToken.START_OBJECT) return null;
       Object value = object(p, type);
       if (p.nextToken() != null) return null; // trailing content: the careful reading reports it
       return type.cast(value);
-    } catch (GiveUp | IOException e) {
+    } catch (GiveUp | JsonProcessingException e) {
       return null;
     }
   }

@@ -35,10 +35,15 @@ public final class ScenarioIO {
    * {@link InputFiles#streamLimit()} bytes.
    */
   public static Scenario read(Path file) throws FormatException {
+    return read(file, STREAM_ABOVE_BYTES);
+  }
+
+  /** {@link #read(Path)} with files above {@code streamAbove} bytes read as a stream. */
+  static Scenario read(Path file, long streamAbove) throws FormatException {
     String name = file.toString();
     long size = InputFiles.checkRegular(file, InputFiles.streamLimit());
     try {
-      if (size > STREAM_ABOVE_BYTES) return readStreaming(file, name);
+      if (size > streamAbove) return readStreaming(file, name);
     } catch (InputFiles.LimitExceeded e) {
       throw e.format();
     } catch (NoSuchFileException e) {
@@ -104,11 +109,30 @@ public final class ScenarioIO {
     }
   }
 
+  /**
+   * Reads a large scenario file as a stream: a good file is bound in one pass ({@link
+   * DirectBinding}); any other is read again by {@link #readStreamingByMapper}, which reports its
+   * first problem with its place.
+   */
   private static Scenario readStreaming(Path file, String name)
       throws IOException, FormatException {
     try (InputStream in =
+            new BufferedInputStream(
+                InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()),
+                1 << 16);
+        JsonParser p = Json.factory().createParser(in)) {
+      Scenario s = DirectBinding.bind(p, Scenario.class);
+      if (s != null && s.formatVersion() == Scenario.FORMAT_VERSION) return s;
+    }
+    return readStreamingByMapper(file, name);
+  }
+
+  /** The version read first, then the mapper's binding of the stream. */
+  static Scenario readStreamingByMapper(Path file, String name)
+      throws IOException, FormatException {
+    try (InputStream in =
             InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit());
-        JsonParser p = Json.mapper().getFactory().createParser(in)) {
+        JsonParser p = Json.factory().createParser(in)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new FormatException(name, "$", "expected a scenario object");
       }

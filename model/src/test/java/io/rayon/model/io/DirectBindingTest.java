@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rayon.model.scenario.Scenario;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link DirectBinding} reads a good scenario file in one pass, to the same objects the mapper's
@@ -171,6 +173,41 @@ class DirectBindingTest {
     assertThat(accepted).isGreaterThan(200);
     assertThat(refused).isGreaterThan(1500);
     assertThat(direct).isEqualTo(accepted);
+  }
+
+  /**
+   * A file above the streaming threshold is bound from the stream the same way: the same scenario
+   * or the same error as the mapper's streaming binding, on generated and mutated files and on
+   * bytes that are not UTF-8.
+   */
+  @Test
+  void largeFilesAreStreamedToTheSameOutcome(@TempDir Path dir) throws Exception {
+    Random rnd = new Random(71212L);
+    int accepted = 0;
+    for (int i = 0; i < 400; i++) {
+      String json = ScenarioTexts.scenario(rnd);
+      if (i % 2 == 1) json = mutate(json, rnd);
+      byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+      if (i % 10 == 3) {
+        bytes = bytes.clone();
+        bytes[bytes.length / 2] = (byte) 0xFF;
+      }
+      Path f = dir.resolve("s" + i + ".json");
+      Files.write(f, bytes);
+      Object streamed = outcome(() -> ScenarioIO.read(f, 0));
+      Object byMapper =
+          outcome(
+              () -> {
+                try {
+                  return ScenarioIO.readStreamingByMapper(f, f.toString());
+                } catch (java.io.IOException e) {
+                  throw new AssertionError(e);
+                }
+              });
+      assertThat(streamed).as("file %d:%n%s", i, json).isEqualTo(byMapper);
+      if (byMapper instanceof Scenario) accepted++;
+    }
+    assertThat(accepted).isGreaterThan(150);
   }
 
   private interface Read {
