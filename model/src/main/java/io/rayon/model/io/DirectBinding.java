@@ -17,7 +17,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -92,7 +91,7 @@ final class DirectBinding {
   /** The value at the parser's current token, read as {@code type}. */
   private static Object value(JsonParser p, Type type, boolean rdlText) throws IOException {
     JsonToken t = p.currentToken();
-    Class<?> raw = raw(type);
+    Class<?> raw = JsonShape.raw(type);
     if (raw == null) throw giveUp();
     if (t == JsonToken.VALUE_NULL) {
       if (raw.isPrimitive()) throw giveUp();
@@ -131,10 +130,11 @@ final class DirectBinding {
         throw giveUp();
       }
     }
-    if (raw == List.class || raw == Collection.class) return list(p, typeArgument(type, 0));
+    if (raw == List.class || raw == Collection.class)
+      return list(p, JsonShape.typeArgument(type, 0));
     if (raw == Map.class || raw == SortedMap.class) {
-      if (typeArgument(type, 0) != String.class) throw giveUp();
-      return map(p, typeArgument(type, 1), raw == SortedMap.class);
+      if (JsonShape.typeArgument(type, 0) != String.class) throw giveUp();
+      return map(p, JsonShape.typeArgument(type, 1), raw == SortedMap.class);
     }
     return object(p, raw);
   }
@@ -229,7 +229,11 @@ final class DirectBinding {
       new ClassValue<>() {
         @Override
         protected Binding computeValue(Class<?> raw) {
-          return binding(raw);
+          try {
+            return binding(raw);
+          } catch (RuntimeException e) {
+            return null; // declarations this binding cannot read: the careful path reads the class
+          }
         }
       };
 
@@ -326,7 +330,7 @@ final class DirectBinding {
     for (int i = 0; i < n; i++) {
       types[i] = fields.get(names[i]);
       primitive[i] = params[i].getType().isPrimitive();
-      if (!raw(types[i]).equals(params[i].getType())) return null;
+      if (JsonShape.raw(types[i]) != params[i].getType()) return null;
       for (AnnotatedElement e : places.get(i)) {
         for (Annotation a : e.getDeclaredAnnotations()) {
           if (!isJackson(a)) continue;
@@ -338,8 +342,8 @@ final class DirectBinding {
                 || !jp.defaultValue().isEmpty()) return null;
           }
           if (a instanceof JsonDeserialize jd) {
-            if (jd.using() != RdlJson.TextOrTreeDeserializer.class || raw(types[i]) != Rdl.class)
-              return null;
+            if (jd.using() != RdlJson.TextOrTreeDeserializer.class
+                || JsonShape.raw(types[i]) != Rdl.class) return null;
             rdlText[i] = true;
           }
         }
@@ -371,17 +375,5 @@ final class DirectBinding {
   private static boolean hasJackson(Annotation[] as) {
     for (Annotation a : as) if (isJackson(a)) return true;
     return false;
-  }
-
-  private static Class<?> raw(Type t) {
-    if (t instanceof Class<?> c) return c;
-    if (t instanceof ParameterizedType p && p.getRawType() instanceof Class<?> c) return c;
-    return null;
-  }
-
-  private static Type typeArgument(Type t, int i) {
-    if (t instanceof ParameterizedType p && p.getActualTypeArguments().length > i)
-      return p.getActualTypeArguments()[i];
-    return Object.class; // not bound: raw(Object) leads to a class this binding leaves alone
   }
 }

@@ -321,13 +321,13 @@ public final class JsonShape {
     return fields;
   }
 
-  private static Class<?> raw(Type t) {
+  static Class<?> raw(Type t) {
     if (t instanceof Class<?> c) return c;
     if (t instanceof ParameterizedType p && p.getRawType() instanceof Class<?> c) return c;
     return null;
   }
 
-  private static Type typeArgument(Type t, int i) {
+  static Type typeArgument(Type t, int i) {
     if (t instanceof ParameterizedType p && p.getActualTypeArguments().length > i)
       return p.getActualTypeArguments()[i];
     return Object.class;

@@ -31,10 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DirectBindingTest {
 
-  private static Scenario fromText(String json) throws Exception {
-    return Json.mapper().readValue(json, Scenario.class);
-  }
-
   @Test
   void generatedScenariosBindDirectlyToWhatTheMapperBinds() throws Exception {
     Random rnd = new Random(71208L);
@@ -42,7 +38,7 @@ class DirectBindingTest {
       String json = ScenarioTexts.scenario(rnd);
       Scenario direct = DirectBinding.bind(json, Scenario.class);
       assertThat(direct).as("scenario %d was not bound directly:%n%s", i, json).isNotNull();
-      Scenario expected = fromText(json);
+      Scenario expected = ScenarioTexts.boundByMapper(json);
       assertThat(direct).as("scenario %d:%n%s", i, json).isEqualTo(expected);
       assertThat(ScenarioIO.toJson(direct)).isEqualTo(ScenarioIO.toJson(expected));
       assertThat(ScenarioIO.parse(json, "g.json")).isEqualTo(expected);
@@ -52,7 +48,7 @@ class DirectBindingTest {
   @Test
   void everyShippedScenarioBindsDirectly() throws Exception {
     List<Path> files;
-    try (Stream<Path> s = Files.list(samples())) {
+    try (Stream<Path> s = Files.list(ScenarioTexts.samples())) {
       files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
     int scenarios = 0;
@@ -62,8 +58,9 @@ class DirectBindingTest {
       if (json.contains("\"utility\"")) continue; // a RUSH scenario, another format
       Scenario direct = DirectBinding.bind(json, Scenario.class);
       assertThat(direct).as("%s was not bound directly", f).isNotNull();
-      assertThat(direct).as(f.toString()).isEqualTo(fromText(json));
-      assertThat(ScenarioIO.toJson(direct)).isEqualTo(ScenarioIO.toJson(fromText(json)));
+      assertThat(direct).as(f.toString()).isEqualTo(ScenarioTexts.boundByMapper(json));
+      assertThat(ScenarioIO.toJson(direct))
+          .isEqualTo(ScenarioIO.toJson(ScenarioTexts.boundByMapper(json)));
       scenarios++;
     }
     assertThat(scenarios).isGreaterThanOrEqualTo(3);
@@ -86,7 +83,8 @@ class DirectBindingTest {
 
   @Test
   void theBaseBindsDirectly() throws Exception {
-    assertThat(DirectBinding.bind(BASE, Scenario.class)).isEqualTo(fromText(BASE));
+    assertThat(DirectBinding.bind(BASE, Scenario.class))
+        .isEqualTo(ScenarioTexts.boundByMapper(BASE));
   }
 
   @Test
@@ -288,12 +286,5 @@ class DirectBindingTest {
       out.add(n);
       for (JsonNode c : n) collect(c, out);
     }
-  }
-
-  private static Path samples() {
-    Path p = Path.of("").toAbsolutePath();
-    while (p != null && !Files.isDirectory(p.resolve("sample-clusters"))) p = p.getParent();
-    assertThat(p).as("the project's sample-clusters directory").isNotNull();
-    return p.resolve("sample-clusters");
   }
 }

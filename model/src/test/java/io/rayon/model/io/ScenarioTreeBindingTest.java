@@ -20,23 +20,21 @@ import org.junit.jupiter.api.Test;
  */
 class ScenarioTreeBindingTest {
 
-  private static Scenario fromText(String json) throws Exception {
-    return Json.mapper().readValue(json, Scenario.class);
-  }
-
   @Test
   void generatedScenariosReadTheSameAsBoundFromTheirText() throws Exception {
     Random rnd = new Random(71207L);
     for (int i = 0; i < 300; i++) {
       String json = ScenarioTexts.scenario(rnd);
       Scenario viaTree = ScenarioIO.parseCarefully(json, "g" + i + ".json");
-      assertThat(viaTree).as("scenario %d:%n%s", i, json).isEqualTo(fromText(json));
+      assertThat(viaTree)
+          .as("scenario %d:%n%s", i, json)
+          .isEqualTo(ScenarioTexts.boundByMapper(json));
     }
   }
 
   @Test
   void theShippedSamplesReadTheSameAsBoundFromTheirText() throws Exception {
-    Path dir = samples();
+    Path dir = ScenarioTexts.samples();
     List<Path> files;
     try (Stream<Path> s = Files.list(dir)) {
       files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
@@ -51,7 +49,7 @@ class ScenarioTreeBindingTest {
       } catch (FormatException e) {
         continue; // another kind of file (RUSH, federation)
       }
-      assertThat(s).as(f.toString()).isEqualTo(fromText(json));
+      assertThat(s).as(f.toString()).isEqualTo(ScenarioTexts.boundByMapper(json));
       scenarios++;
     }
     assertThat(scenarios).isGreaterThanOrEqualTo(3);
@@ -70,12 +68,5 @@ class ScenarioTreeBindingTest {
     FormatException e =
         catchThrowableOfType(() -> ScenarioIO.parse(json, "s.json"), FormatException.class);
     assertThat(e.getMessage()).contains("s.json").contains("(line 4").contains("rdl");
-  }
-
-  private static Path samples() {
-    Path p = Path.of("").toAbsolutePath();
-    while (p != null && !Files.isDirectory(p.resolve("sample-clusters"))) p = p.getParent();
-    assertThat(p).as("the project's sample-clusters directory").isNotNull();
-    return p.resolve("sample-clusters");
   }
 }
