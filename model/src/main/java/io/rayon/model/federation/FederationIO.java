@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rayon.model.io.AtomicFiles;
+import io.rayon.model.io.DirectBinding;
 import io.rayon.model.io.FormatException;
 import io.rayon.model.io.InputFiles;
 import io.rayon.model.io.Json;
@@ -27,7 +28,19 @@ public final class FederationIO {
     return parse(InputFiles.readText(file), file.toString());
   }
 
+  /**
+   * Reads a federation setup from its JSON text. A good file is bound in one streaming pass ({@link
+   * DirectBinding}, as scenario files are); any other is read the careful way ({@link
+   * #parseCarefully}), which lists every problem with its place.
+   */
   public static FederationSetup parse(String json, String name) throws FormatException {
+    FederationSetup s = DirectBinding.bind(json, FederationSetup.class);
+    if (s != null && s.formatVersion() == FederationSetup.FORMAT_VERSION) return s;
+    return parseCarefully(json, name);
+  }
+
+  /** The version, the shape check (every problem, located), then the mapper's binding. */
+  static FederationSetup parseCarefully(String json, String name) throws FormatException {
     JsonNode tree;
     try {
       tree = Json.mapper().readTree(json);

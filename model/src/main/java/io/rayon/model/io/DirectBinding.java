@@ -48,7 +48,7 @@ import java.util.TreeMap;
  * required that is missing, a null in a list, an RDL object (not text), a duplicate field, trailing
  * content, and any class or field carrying a Jackson annotation that changes reading.
  */
-final class DirectBinding {
+public final class DirectBinding {
   private DirectBinding() {}
 
   /** Thrown to give up; no stack trace (it is expected, and caught right away). */
@@ -61,7 +61,7 @@ final class DirectBinding {
   }
 
   /** {@code json} bound as {@code type}, or null when the careful reading must decide. */
-  static <T> T bind(String json, Class<T> type) {
+  public static <T> T bind(String json, Class<T> type) {
     try (JsonParser p = Json.factory().createParser(json)) {
       return bind(p, type);
     } catch (IOException e) {

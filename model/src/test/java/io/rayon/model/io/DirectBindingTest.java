@@ -2,19 +2,11 @@ package io.rayon.model.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rayon.model.scenario.Scenario;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -48,7 +40,7 @@ class DirectBindingTest {
   @Test
   void everyShippedScenarioBindsDirectly() throws Exception {
     List<Path> files;
-    try (Stream<Path> s = Files.list(ScenarioTexts.samples())) {
+    try (Stream<Path> s = Files.list(JsonMutations.samples())) {
       files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
     int scenarios = 0;
@@ -124,21 +116,21 @@ class DirectBindingTest {
       assertThat(DirectBinding.bind(json, Scenario.class))
           .as("gives up on %s -> %s", c[0], c[1])
           .isNull();
-      assertThat(outcome(() -> ScenarioIO.parse(json, "s.json")))
+      assertThat(JsonMutations.outcome(() -> ScenarioIO.parse(json, "s.json")))
           .as("%s -> %s", c[0], c[1])
-          .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
+          .isEqualTo(JsonMutations.outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
     }
     // another version: bound, but refused by the version check that follows
     String v2 = BASE.replace("\"formatVersion\": 1", "\"formatVersion\": 2");
-    assertThat(outcome(() -> ScenarioIO.parse(v2, "s.json")))
-        .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(v2, "s.json")))
+    assertThat(JsonMutations.outcome(() -> ScenarioIO.parse(v2, "s.json")))
+        .isEqualTo(JsonMutations.outcome(() -> ScenarioIO.parseCarefully(v2, "s.json")))
         .asString()
         .contains("unsupported version");
     // not a scenario at all
     for (String json : new String[] {"", "[]", "null", "1", "{", "{}"}) {
       assertThat(DirectBinding.bind(json, Scenario.class)).as(json).isNull();
-      assertThat(outcome(() -> ScenarioIO.parse(json, "s.json")))
-          .isEqualTo(outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
+      assertThat(JsonMutations.outcome(() -> ScenarioIO.parse(json, "s.json")))
+          .isEqualTo(JsonMutations.outcome(() -> ScenarioIO.parseCarefully(json, "s.json")));
     }
   }
 
@@ -153,9 +145,9 @@ class DirectBindingTest {
     int refused = 0;
     int direct = 0;
     for (int i = 0; i < 2000; i++) {
-      String json = mutate(ScenarioTexts.scenario(rnd), rnd);
-      Object fast = outcome(() -> ScenarioIO.parse(json, "m.json"));
-      Object careful = outcome(() -> ScenarioIO.parseCarefully(json, "m.json"));
+      String json = JsonMutations.mutate(ScenarioTexts.scenario(rnd), rnd);
+      Object fast = JsonMutations.outcome(() -> ScenarioIO.parse(json, "m.json"));
+      Object careful = JsonMutations.outcome(() -> ScenarioIO.parseCarefully(json, "m.json"));
       assertThat(fast).as("mutation %d:%n%s", i, json).isEqualTo(careful);
       if (careful instanceof Scenario) accepted++;
       else refused++;
@@ -184,7 +176,7 @@ class DirectBindingTest {
     int accepted = 0;
     for (int i = 0; i < 400; i++) {
       String json = ScenarioTexts.scenario(rnd);
-      if (i % 2 == 1) json = mutate(json, rnd);
+      if (i % 2 == 1) json = JsonMutations.mutate(json, rnd);
       byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
       if (i % 10 == 3) {
         bytes = bytes.clone();
@@ -192,9 +184,9 @@ class DirectBindingTest {
       }
       Path f = dir.resolve("s" + i + ".json");
       Files.write(f, bytes);
-      Object streamed = outcome(() -> ScenarioIO.read(f, 0));
+      Object streamed = JsonMutations.outcome(() -> ScenarioIO.read(f, 0));
       Object byMapper =
-          outcome(
+          JsonMutations.outcome(
               () -> {
                 try {
                   return ScenarioIO.readStreamingByMapper(f, f.toString());
@@ -206,85 +198,5 @@ class DirectBindingTest {
       if (byMapper instanceof Scenario) accepted++;
     }
     assertThat(accepted).isGreaterThan(150);
-  }
-
-  private interface Read {
-    Scenario read() throws FormatException;
-  }
-
-  /** The scenario read, or the message of the error. */
-  private static Object outcome(Read r) {
-    try {
-      return r.read();
-    } catch (FormatException e) {
-      return "error: " + e.getMessage();
-    }
-  }
-
-  private static final String[] VALUES = {
-    "null",
-    "\"x\"",
-    "\"\"",
-    "1.5",
-    "0",
-    "-1",
-    "2147483648",
-    "9223372036854775808",
-    "1e3",
-    "true",
-    "{}",
-    "[]",
-    "[null]",
-    "[\"a\"]",
-    "\"atom(<1,1>,1,1,1,1)\"",
-    "\"atom(\"",
-    "\"none\"",
-    "\"capacity-over-time:2,1,24h\"",
-    "\"PRODUCTION\"",
-    "\"production\"",
-    "1.0",
-    "7",
-    "{\"memoryMB\": 1, \"vcores\": 1}",
-    "{\"memoryMB\": 1}",
-    "{\"k\": \"v\"}",
-    "{\"k\": null}"
-  };
-
-  private static final ObjectWriter COMPACT =
-      Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
-
-  private static String mutate(String json, Random r) throws Exception {
-    JsonNode root = Json.mapper().readTree(json);
-    List<JsonNode> containers = new ArrayList<>();
-    collect(root, containers);
-    JsonNode target = containers.get(r.nextInt(containers.size()));
-    JsonNode value = Json.mapper().readTree(VALUES[r.nextInt(VALUES.length)]);
-    if (target instanceof ObjectNode o) {
-      List<String> names = new ArrayList<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); )
-        names.add(it.next().getKey());
-      int what = r.nextInt(10);
-      if (what == 0 || names.isEmpty()) o.set("unknown" + r.nextInt(3), value);
-      else if (what == 1) o.remove(names.get(r.nextInt(names.size())));
-      else if (what == 2) {
-        // a duplicate field: written by hand, as a tree cannot hold one
-        String name = names.get(r.nextInt(names.size()));
-        String text = COMPACT.writeValueAsString(root);
-        String field = "\"" + name + "\":";
-        int at = text.indexOf(field);
-        return text.substring(0, at) + field + value + "," + text.substring(at);
-      } else o.set(names.get(r.nextInt(names.size())), value);
-    } else if (target instanceof ArrayNode a) {
-      if (a.isEmpty() || r.nextBoolean()) a.add(value);
-      else a.set(r.nextInt(a.size()), value);
-    }
-    return COMPACT.writeValueAsString(root);
-  }
-
-  private static void collect(JsonNode n, List<JsonNode> out) {
-    if (n.isContainerNode()) {
-      out.add(n);
-      for (JsonNode c : n) collect(c, out);
-    }
   }
 }

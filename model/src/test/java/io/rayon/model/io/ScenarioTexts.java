@@ -1,10 +1,6 @@
 package io.rayon.model.io;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.rayon.model.scenario.Scenario;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -20,14 +16,6 @@ final class ScenarioTexts {
   /** The scenario the mapper binds from the text: the oracle of the faster ways of reading. */
   static Scenario boundByMapper(String json) throws Exception {
     return Json.mapper().readValue(json, Scenario.class);
-  }
-
-  /** The project's sample-clusters directory. */
-  static Path samples() {
-    Path p = Path.of("").toAbsolutePath();
-    while (p != null && !Files.isDirectory(p.resolve("sample-clusters"))) p = p.getParent();
-    assertThat(p).as("the project's sample-clusters directory").isNotNull();
-    return p.resolve("sample-clusters");
   }
 
   static String scenario(Random r) {

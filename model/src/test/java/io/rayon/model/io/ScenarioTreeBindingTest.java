@@ -34,7 +34,7 @@ class ScenarioTreeBindingTest {
 
   @Test
   void theShippedSamplesReadTheSameAsBoundFromTheirText() throws Exception {
-    Path dir = ScenarioTexts.samples();
+    Path dir = JsonMutations.samples();
     List<Path> files;
     try (Stream<Path> s = Files.list(dir)) {
       files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
