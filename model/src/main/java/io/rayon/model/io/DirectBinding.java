@@ -40,13 +40,15 @@ import java.util.TreeMap;
  * binding).
  *
  * <p>What it binds: records (their canonical constructor) and classes with a {@code @JsonCreator}
- * whose parameters all carry {@code @JsonProperty}, read field by field; a class whose single
- * {@code @JsonCreator} parses text; whole numbers, numbers, booleans, strings, enums by constant
- * name; lists; maps with text keys; and RDL text in a field that declares {@link
- * RdlJson.TextOrTreeDeserializer}. It gives up on: an unknown field, a JSON type the field does not
- * take, a whole number out of its type's range, a primitive that is missing or null, a field marked
- * required that is missing, a null in a list, an RDL object (not text), a duplicate field, trailing
- * content, and any class or field carrying a Jackson annotation that changes reading.
+ * whose parameters all carry {@code @JsonProperty}, read field by field (an interface only through
+ * such a static factory of its own); a class whose single {@code @JsonCreator} parses text; whole
+ * numbers, numbers, booleans, strings, enums by constant name; lists; maps with text keys; values
+ * declared as {@code Object}, as the mapper's untyped binding reads them; and RDL text in a field
+ * that declares {@link RdlJson.TextOrTreeDeserializer}. It gives up on: an unknown field, a JSON
+ * type the field does not take, a whole number out of its type's range, a primitive that is missing
+ * or null, a field marked required that is missing, a null in a list, an RDL object (not text), a
+ * duplicate field, trailing content, and any class or field carrying a Jackson annotation that
+ * changes reading.
  */
 public final class DirectBinding {
   private DirectBinding() {}
@@ -130,6 +132,7 @@ public final class DirectBinding {
         throw giveUp();
       }
     }
+    if (raw == Object.class) return untyped(p);
     if (raw == List.class || raw == Collection.class)
       return list(p, JsonShape.typeArgument(type, 0));
     if (raw == Map.class || raw == SortedMap.class) {
@@ -137,6 +140,46 @@ public final class DirectBinding {
       return map(p, JsonShape.typeArgument(type, 1), raw == SortedMap.class);
     }
     return object(p, raw);
+  }
+
+  /**
+   * A value of declared type {@code Object}, as the mapper's untyped binding reads it: objects as
+   * {@code LinkedHashMap}, arrays as {@code ArrayList}, whole numbers as {@code Integer} or {@code
+   * Long} (larger ones are left to the mapper), other numbers as {@code Double}.
+   */
+  private static Object untyped(JsonParser p) throws IOException {
+    JsonToken t = p.currentToken();
+    switch (t) {
+      case VALUE_NULL:
+        return null;
+      case VALUE_TRUE:
+        return Boolean.TRUE;
+      case VALUE_FALSE:
+        return Boolean.FALSE;
+      case VALUE_STRING:
+        return p.getText();
+      case VALUE_NUMBER_INT:
+        JsonParser.NumberType n = p.getNumberType();
+        if (n == JsonParser.NumberType.INT) return p.getIntValue();
+        if (n == JsonParser.NumberType.LONG) return p.getLongValue();
+        throw giveUp();
+      case VALUE_NUMBER_FLOAT:
+        return p.getDoubleValue();
+      case START_OBJECT:
+        Map<String, Object> m = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String key = p.currentName();
+          p.nextToken();
+          m.put(key, untyped(p));
+        }
+        return m;
+      case START_ARRAY:
+        List<Object> l = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) l.add(untyped(p));
+        return l;
+      default:
+        throw giveUp();
+    }
   }
 
   private static Object constant(JsonParser p, Class<?> raw) throws IOException {
@@ -262,17 +305,16 @@ public final class DirectBinding {
       Set.of("JsonProperty", "JsonInclude", "JsonSerialize", "JsonDeserialize");
 
   private static Binding binding(Class<?> raw) {
-    if (raw.isInterface()
-        || Modifier.isAbstract(raw.getModifiers())
-        || raw.isEnum()
-        || raw.isArray()
-        || raw.isPrimitive()
-        || raw.getName().startsWith("java.")) return null;
+    if (raw.isEnum() || raw.isArray() || raw.isPrimitive() || raw.getName().startsWith("java."))
+      return null;
     for (Annotation a : raw.getDeclaredAnnotations()) {
       if (isJackson(a) && !NEUTRAL_ON_CLASS.contains(a.annotationType().getSimpleName()))
         return null;
     }
     Executable creator = JsonShape.creator(raw);
+    // an interface or abstract class is read only through a static factory of its own
+    if ((raw.isInterface() || Modifier.isAbstract(raw.getModifiers()))
+        && !(creator instanceof Method)) return null;
     if (creator != null
         && creator.getParameterCount() == 1
         && creator.getParameters()[0].getAnnotation(

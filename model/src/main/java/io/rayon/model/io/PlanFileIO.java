@@ -26,7 +26,19 @@ public final class PlanFileIO {
     return parse(text, name);
   }
 
+  /**
+   * Reads a plan file from its JSON text. A good file is bound in one streaming pass ({@link
+   * DirectBinding}, as scenario files are); any other is read the careful way ({@link
+   * #parseCarefully}).
+   */
   public static PlanFile parse(String json, String name) throws FormatException {
+    PlanFile p = DirectBinding.bind(json, PlanFile.class);
+    if (p != null && p.formatVersion() == PlanFile.FORMAT_VERSION) return p;
+    return parseCarefully(json, name);
+  }
+
+  /** Through the JSON tree: the version first, then the mapper's binding. */
+  static PlanFile parseCarefully(String json, String name) throws FormatException {
     JsonNode tree;
     try {
       tree = Json.mapper().readTree(json);
