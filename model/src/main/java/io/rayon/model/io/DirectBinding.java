@@ -311,23 +311,22 @@ public final class DirectBinding {
       if (isJackson(a) && !NEUTRAL_ON_CLASS.contains(a.annotationType().getSimpleName()))
         return null;
     }
-    Executable creator = JsonShape.creator(raw);
+    // the shape the shape check reads: a parser of text, or fields (null: a shape it leaves alone)
+    JsonShape.Shape shape = JsonShape.shape(raw);
+    Executable creator = shape.creator();
     // an interface or abstract class is read only through a static factory of its own
     if ((raw.isInterface() || Modifier.isAbstract(raw.getModifiers()))
         && !(creator instanceof Method)) return null;
-    if (creator != null
-        && creator.getParameterCount() == 1
-        && creator.getParameters()[0].getAnnotation(
-                com.fasterxml.jackson.annotation.JsonProperty.class)
-            == null) {
-      // a parser of text, as JsonShape reads it; anything else of one argument is left alone
-      if (!(creator instanceof Method m) || m.getParameterTypes()[0] != String.class) return null;
-      var jc = m.getAnnotation(com.fasterxml.jackson.annotation.JsonCreator.class);
+    Method parser = shape.parser();
+    if (parser != null) {
+      var jc = parser.getAnnotation(com.fasterxml.jackson.annotation.JsonCreator.class);
       if (jc.mode() != com.fasterxml.jackson.annotation.JsonCreator.Mode.DEFAULT
           && jc.mode() != com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING) return null;
-      return accessible(m) ? new Binding(m, null, null, null, null, null, null, Map.of()) : null;
+      return accessible(parser)
+          ? new Binding(parser, null, null, null, null, null, null, Map.of())
+          : null;
     }
-    Map<String, Type> fields = JsonShape.fields(raw, creator);
+    Map<String, Type> fields = shape.fields();
     if (fields == null) return null;
     Parameter[] params;
     List<AnnotatedElement[]> places = new ArrayList<>();

@@ -210,7 +210,7 @@ public final class JsonShape {
   }
 
   private static void checkObject(JsonNode node, Class<?> raw, String path, List<Problem> out) {
-    Shape shape = SHAPES.get(raw);
+    Shape shape = shape(raw);
     if (shape.parser() != null) {
       checkDelegating(node, shape.parser(), path, out);
       return;
@@ -241,11 +241,18 @@ public final class JsonShape {
    * its fields by JSON name (null when the checker does not know the shape). Read once per class
    * ({@link #SHAPES}): reflection over a class's members and their generic signatures costs far
    * more than checking one JSON object, and a scenario holds thousands of objects of the same few
-   * classes.
+   * classes. {@code creator} is the {@code @JsonCreator} the fields are the parameters of (null for
+   * a record's canonical constructor, or a shape this checker does not know); {@link DirectBinding}
+   * reads the same shape to bind.
    */
-  private record Shape(Method parser, Map<String, Type> fields) {
+  record Shape(Executable creator, Method parser, Map<String, Type> fields) {
     /** A shape this checker does not know: left to the binding. */
-    static final Shape UNKNOWN = new Shape(null, null);
+    static final Shape UNKNOWN = new Shape(null, null, null);
+  }
+
+  /** {@code raw}'s shape, read once per class. */
+  static Shape shape(Class<?> raw) {
+    return SHAPES.get(raw);
   }
 
   /**
@@ -261,13 +268,13 @@ public final class JsonShape {
               && creator.getParameters()[0].getAnnotation(JsonProperty.class) == null) {
             // a one-argument constructor is left to the binding, as are parsers of non-text
             return creator instanceof Method m && m.getParameterTypes()[0] == String.class
-                ? new Shape(m, null)
+                ? new Shape(m, m, null)
                 : Shape.UNKNOWN;
           }
           Map<String, Type> fields = fields(raw, creator);
           return fields == null
               ? Shape.UNKNOWN
-              : new Shape(null, Collections.unmodifiableMap(fields));
+              : new Shape(creator, null, Collections.unmodifiableMap(fields));
         }
       };
 
@@ -291,7 +298,7 @@ public final class JsonShape {
     }
   }
 
-  static Executable creator(Class<?> raw) {
+  private static Executable creator(Class<?> raw) {
     for (Method m : raw.getDeclaredMethods()) {
       if (Modifier.isStatic(m.getModifiers()) && m.isAnnotationPresent(JsonCreator.class)) return m;
     }
@@ -301,7 +308,7 @@ public final class JsonShape {
     return null;
   }
 
-  static Map<String, Type> fields(Class<?> raw, Executable creator) {
+  private static Map<String, Type> fields(Class<?> raw, Executable creator) {
     Map<String, Type> fields = new LinkedHashMap<>();
     if (creator != null) {
       for (Parameter p : creator.getParameters()) {

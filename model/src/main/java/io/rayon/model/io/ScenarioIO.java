@@ -116,15 +116,18 @@ public final class ScenarioIO {
    */
   private static Scenario readStreaming(Path file, String name)
       throws IOException, FormatException {
-    try (InputStream in =
-            new BufferedInputStream(
-                InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()),
-                1 << 16);
+    try (InputStream in = buffered(file, name);
         JsonParser p = Json.factory().createParser(in)) {
       Scenario s = DirectBinding.bind(p, Scenario.class);
       if (s != null && s.formatVersion() == Scenario.FORMAT_VERSION) return s;
     }
     return readStreamingByMapper(file, name);
+  }
+
+  /** The file as a buffered stream of at most {@link InputFiles#streamLimit()} bytes. */
+  private static InputStream buffered(Path file, String name) throws IOException {
+    return new BufferedInputStream(
+        InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()), 1 << 16);
   }
 
   /** The version read first, then the mapper's binding of the stream. */
@@ -164,10 +167,7 @@ public final class ScenarioIO {
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
     }
-    try (InputStream in =
-        new BufferedInputStream(
-            InputFiles.bounded(Files.newInputStream(file), name, InputFiles.streamLimit()),
-            1 << 16)) {
+    try (InputStream in = buffered(file, name)) {
       return Json.mapper().readValue(in, Scenario.class);
     } catch (JsonProcessingException e) {
       throw Json.describe(name, e);
