@@ -5,9 +5,14 @@ import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Two builds of the planners timed in one JVM, slice by slice (what {@code bench/run-planner-ab.sh}
@@ -49,6 +54,12 @@ public final class PlannerAb {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("--combine")) {
+      for (String row :
+          combine(Files.readAllLines(Path.of(args[1])), Files.readAllLines(Path.of(args[2]))))
+        System.out.println(row);
+      return;
+    }
     if (args.length < 3) {
       System.err.println(
           "usage: PlannerAb CLASSPATH_A CLASSPATH_B SECONDS [--planner SPEC] [harness options]");
@@ -130,8 +141,69 @@ public final class PlannerAb {
     double ua = m[0][0] / 1e3 / (m[1][0] * (double) requests);
     double ub = m[0][1] / 1e3 / (m[1][1] * (double) requests);
     return String.format(
+        Locale.ROOT,
         "%-36s A %8.2f us/request  B %8.2f us/request  B/A %.3f  same=%s",
-        label, ua, ub, ub / ua, m[2][0] == m[2][1]);
+        label,
+        ua,
+        ub,
+        ub / ua,
+        m[2][0] == m[2][1]);
+  }
+
+  /** A row of {@link #line}: the label, then B/A and same. */
+  private static final Pattern ROW =
+      Pattern.compile(
+          "(.*?) +A +[0-9.]+ us/request +B +[0-9.]+ us/request +B/A ([0-9.]+) +same=(true|false)");
+
+  /**
+   * Two runs' rows combined, workload by workload: {@code ab} measured the older build as A and the
+   * newer as B, {@code ba} the other way round (lines that are not rows are passed over). Per
+   * workload: the newer build's time over the older's, the geometric mean of the first run's B/A
+   * and the second's A/B, in which what the order of the sides does cancels out; how much slower
+   * the side measured as B was, the geometric mean of the two B/A; and same=true when both runs
+   * found both builds deciding the same.
+   */
+  static List<String> combine(List<String> ab, List<String> ba) {
+    List<Matcher> first = rows(ab);
+    List<Matcher> second = rows(ba);
+    if (first.size() != second.size())
+      throw new IllegalArgumentException(
+          "the two runs have " + first.size() + " and " + second.size() + " workloads");
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < first.size(); i++) {
+      Matcher x = first.get(i);
+      Matcher y = second.get(i);
+      if (!x.group(1).equals(y.group(1)))
+        throw new IllegalArgumentException(
+            "row "
+                + (i + 1)
+                + " is '"
+                + x.group(1)
+                + "' in one run, '"
+                + y.group(1)
+                + "' in the other");
+      double r1 = Double.parseDouble(x.group(2));
+      double r2 = Double.parseDouble(y.group(2));
+      boolean same = x.group(3).equals("true") && y.group(3).equals("true");
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "%-36s tree/old %.3f  B slower %.3f  same=%s",
+              x.group(1),
+              Math.sqrt(r1 / r2),
+              Math.sqrt(r1 * r2),
+              same));
+    }
+    return out;
+  }
+
+  private static List<Matcher> rows(List<String> lines) {
+    List<Matcher> out = new ArrayList<>();
+    for (String l : lines) {
+      Matcher m = ROW.matcher(l.strip());
+      if (m.matches()) out.add(m);
+    }
+    return out;
   }
 
   static Side side(String classpath, String[] harness) throws Exception {

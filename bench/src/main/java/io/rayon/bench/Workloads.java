@@ -391,8 +391,13 @@ public final class Workloads {
     return scenario(
         prefix + "-atoms-" + count + "x" + nodes,
         String.format(
+            Locale.ROOT,
             "%d %s atom jobs on %d nodes of (8 GB, 8 vcores) over 24 h, scale factor %.3g, offered load %.2f",
-            count, traceName, nodes, f, m.offeredLoad()),
+            count,
+            traceName,
+            nodes,
+            f,
+            m.offeredLoad()),
         nodes,
         stepSeconds,
         horizon,

@@ -3,6 +3,7 @@ package io.rayon.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,41 @@ class PlannerAbTest {
     // another planner decides otherwise on the same workload: another fingerprint
     long[][] late = PlannerAb.compare(a, b, 0, "greel", 20_000_000L, 10_000_000L, 10_000_000L);
     assertThat(late[2][0]).isNotEqualTo(m[2][0]);
+  }
+
+  @Test
+  void twoOrdersCombineSoThatWhatTheOrderDoesCancelsOut() {
+    // the newer build takes 0.9 of the older's time; the side measured as B pays 1.1 in both runs
+    long[][] first = {{1_000_000, 990_000}, {10, 10}, {5, 5}};
+    long[][] second = {{900_000, 1_100_000}, {10, 10}, {5, 5}};
+    List<String> ab =
+        List.of(
+            "A = old, B = the working tree",
+            "planner greel-plus, 10.0 s of timed slices per side",
+            PlannerAb.line("(ii) 100 SWIM jobs, 400 nodes", first, 100),
+            PlannerAb.line("(iii) 10000 SWIM jobs, 4000 nodes", first, 100));
+    List<String> ba =
+        List.of(
+            PlannerAb.line("(ii) 100 SWIM jobs, 400 nodes", second, 100),
+            PlannerAb.line(
+                "(iii) 10000 SWIM jobs, 4000 nodes",
+                new long[][] {{900_000, 1_100_000}, {10, 10}, {5, 6}},
+                100));
+    List<String> both = PlannerAb.combine(ab, ba);
+    assertThat(both).hasSize(2);
+    // 0.990 one way, 1.222 the other: tree/old sqrt(0.990 / 1.222) = 0.900, B slower 1.100
+    assertThat(both.get(0))
+        .startsWith("(ii) 100 SWIM jobs, 400 nodes ")
+        .contains("tree/old 0.900", "B slower 1.100", "same=true");
+    // one run found the builds deciding otherwise
+    assertThat(both.get(1)).startsWith("(iii) 10000 SWIM jobs").endsWith("same=false");
+    // runs of other workloads, or of another number of them, are refused, not paired by position
+    assertThatThrownBy(() -> PlannerAb.combine(ab, ba.subList(0, 1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("2 and 1 workloads");
+    assertThatThrownBy(() -> PlannerAb.combine(ab, List.of(ba.get(1), ba.get(0))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("row 1");
   }
 
   @Test
