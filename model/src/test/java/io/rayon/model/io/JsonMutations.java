@@ -37,6 +37,35 @@ public final class JsonMutations {
     }
   }
 
+  /** A text to mutate, the {@code i}-th of a run. */
+  public interface Source {
+    String text(int i) throws Exception;
+  }
+
+  /** A reader of a text, which may refuse it. */
+  public interface Parse {
+    Object parse(String json) throws FormatException;
+  }
+
+  /**
+   * {@code count} seeded mutations of the source's texts, each read by both readers, which must
+   * give the same outcome (the same object, or the same message). Returns how many of them {@code
+   * careful} read into a {@code read} ({@code [0]}) and how many it refused ({@code [1]}).
+   */
+  public static int[] sameOutcomes(
+      int count, Random r, Source source, Parse fast, Parse careful, Class<?> read)
+      throws Exception {
+    int[] counts = new int[2];
+    for (int i = 0; i < count; i++) {
+      String json = mutate(source.text(i), r);
+      Object a = outcome(() -> fast.parse(json));
+      Object b = outcome(() -> careful.parse(json));
+      assertThat(a).as("mutation %d:%n%s", i, json).isEqualTo(b);
+      counts[read.isInstance(b) ? 0 : 1]++;
+    }
+    return counts;
+  }
+
   /** The project's sample-clusters directory. */
   public static Path samples() {
     Path p = Path.of("").toAbsolutePath();
