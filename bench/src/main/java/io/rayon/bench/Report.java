@@ -174,6 +174,7 @@ final class Report {
                 ratio(r.warmSpeedup())));
       }
     }
+    sb.append(targets(rows));
     if (!diffs.isEmpty()) {
       sb.append(
           "\nAccepted by one and rejected by the other (better Hadoop agent = most accepted by count, ties by work;"
@@ -281,6 +282,60 @@ final class Report {
       sb.append(String.format(Locale.ROOT, "| %s |%n", String.join(" | ", cells)));
     }
     return sb.toString();
+  }
+
+  /**
+   * Issue 19's item 3, planner by planner: for each of our planners on each workload where an agent
+   * ran, whether it accepts at least as many requests as the better agent ({@link
+   * Result#betterHadoop}) and at least the work of the agent best by work ({@link
+   * Result#bestHadoopByWork}), as {@code bench/run-acceptance-sweep.sh} judges a pair, and whether
+   * its speed ratio (the headline's: over several JVMs, from the medians) reaches {@link #target}.
+   * A plan with validator problems misses. {@code commit-only} is a floor, not a planner, and is
+   * left out. Empty when no row has an agent beside it.
+   */
+  static String targets(List<Result> rows) {
+    StringBuilder body = new StringBuilder();
+    for (Result r : rows) {
+      if (!r.isOurs() || r.planner().equals(CommitOnly.NAME)) continue;
+      Result byCount = Result.betterHadoop(rows, r.workload());
+      Result byWork = Result.bestHadoopByWork(rows, r.workload());
+      if (byCount == null || byWork == null) continue;
+      List<String> missed = new ArrayList<>();
+      if (r.stats().accepted() < byCount.stats().accepted()) missed.add("by count");
+      if (r.stats().weightedAcceptance() < byWork.stats().weightedAcceptance())
+        missed.add("by work");
+      boolean timed = !Double.isNaN(r.speedup());
+      if (timed && r.speedup() < JvmMedians.TARGET) missed.add("speed");
+      if (!r.violations().isEmpty()) missed.add(r.violations().size() + " plan problems");
+      String verdict;
+      if (!missed.isEmpty()) verdict = "**missed**: " + String.join(", ", missed);
+      else verdict = timed ? "met" : "met by count and by work; speed not measured";
+      body.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d / %d (%s) | %.1f%% / %.1f%% (%s) | %s | %s |%n",
+              r.workload(),
+              r.planner(),
+              r.stats().accepted(),
+              byCount.stats().accepted(),
+              byCount.planner(),
+              100 * r.stats().weightedAcceptance(),
+              100 * byWork.stats().weightedAcceptance(),
+              byWork.planner(),
+              ratio(r),
+              verdict));
+    }
+    if (body.length() == 0) return "";
+    return String.format(
+            Locale.ROOT,
+            "%nAgainst issue 19's targets (item 3): at least the better Hadoop agent by count (most"
+                + " accepted, ties by work), at least the agent best by work, and a speed ratio of at least"
+                + " %s against the faster agent (CPU, the ratio above):%n%n",
+            target())
+        + "| workload | planner | accepted: ours / better agent (which) | by work: ours / best"
+        + " agent (which) | × faster | targets |\n"
+        + "|---|---|---:|---:|---:|---|\n"
+        + body;
   }
 
   private static String ratio(Result r) {

@@ -547,6 +547,96 @@ class HadoopComparisonTest {
         .contains("| 123.4× |");
   }
 
+  @Test
+  void theTargetsTableSaysWhatEachOfOurPlannersMeetsAndWhatItMisses() {
+    PreparedWorkload w = PreparedWorkload.of("tiny", Workloads.randomOrders(9, 6, 4, 60));
+    // the better agent by count (more accepted) is not the one best by work
+    Result byCount = scored(row("hadoop-greedy", false, w), 4, 0.50);
+    Result byWork = scored(row("hadoop-aligned-late", false, w), 3, 0.70);
+    Result met = scored(row("greel-plus", true, w), 4, 0.70).withSpeedup(150);
+    Result lowWork = scored(row("greel", true, w), 5, 0.69).withSpeedup(100);
+    Result lowCount = scored(row("gree", true, w), 3, 0.90).withSpeedup(99.9);
+    Result untimed = scored(row("greel-plus[repair=0]", true, w), 4, 0.80);
+    Result problems =
+        new Result(
+            "tiny",
+            "greel-plus[repair=1]",
+            true,
+            met.requests(),
+            met.stats(),
+            met.cpuNanos(),
+            met.meanNanos(),
+            met.p50Nanos(),
+            met.p99Nanos(),
+            0,
+            1,
+            List.of("over capacity at step 3", "over capacity at step 4"),
+            200,
+            met.accepted(),
+            -1,
+            new HadoopPeer.Refusal[0],
+            Double.NaN,
+            Double.NaN);
+    Result floor = scored(row("commit-only", true, w), 0, 0).withSpeedup(3);
+    List<Result> rows = List.of(met, lowWork, lowCount, untimed, problems, floor, byCount, byWork);
+
+    String t = Report.targets(rows);
+
+    assertThat(t)
+        .contains("Against issue 19's targets")
+        .contains(
+            "| tiny | greel-plus | 4 / 4 (hadoop-greedy) | 70.0% / 70.0% (hadoop-aligned-late) |"
+                + " 150.0× | met |")
+        .contains(
+            "| tiny | greel | 5 / 4 (hadoop-greedy) | 69.0% / 70.0% (hadoop-aligned-late) | 100.0× |"
+                + " **missed**: by work |")
+        .contains(
+            "| tiny | gree | 3 / 4 (hadoop-greedy) | 90.0% / 70.0% (hadoop-aligned-late) | 99.9× |"
+                + " **missed**: by count, speed |")
+        .contains(
+            "| tiny | greel-plus[repair=0] | 4 / 4 (hadoop-greedy) | 80.0% / 70.0%"
+                + " (hadoop-aligned-late) | — | met by count and by work; speed not measured |")
+        .contains("| 200.0× | **missed**: 2 plan problems |")
+        .doesNotContain("commit-only");
+    // no agent beside our planners: nothing to judge against
+    assertThat(Report.targets(List.of(met, lowWork))).isEmpty();
+    // the report carries it after the headline table
+    String md =
+        Report.markdown(
+            List.of(met, byCount, byWork),
+            List.of(),
+            HadoopComparison.parse(new String[] {"--workloads", "i"}),
+            LocalDate.of(2026, 1, 1),
+            "",
+            "");
+    assertThat(md.indexOf("Against issue 19's targets"))
+        .isGreaterThan(md.indexOf("| workload | planner | acceptance |"))
+        .isLessThan(md.indexOf("Every figure"));
+  }
+
+  /** {@code r} with {@code accepted} requests accepted and that share of the work. */
+  private static Result scored(Result r, int accepted, double work) {
+    return new Result(
+        r.workload(),
+        r.planner(),
+        r.isOurs(),
+        r.requests(),
+        new PlanStats(accepted, accepted / (double) r.requests(), work, 0, 0),
+        r.cpuNanos(),
+        r.meanNanos(),
+        r.p50Nanos(),
+        r.p99Nanos(),
+        r.warmupRuns(),
+        r.timedRuns(),
+        r.violations(),
+        r.speedup(),
+        r.accepted(),
+        r.overCapacityFitted(),
+        new HadoopPeer.Refusal[0],
+        r.warmCpuNanos(),
+        r.warmSpeedup());
+  }
+
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {
     return timedRow(name, ours, w, 1000, Double.NaN, accepted);
   }
