@@ -558,25 +558,12 @@ class HadoopComparisonTest {
     Result lowCount = scored(row("gree", true, w), 3, 0.90).withSpeedup(99.9);
     Result untimed = scored(row("greel-plus[repair=0]", true, w), 4, 0.80);
     Result problems =
-        new Result(
-            "tiny",
-            "greel-plus[repair=1]",
-            true,
-            met.requests(),
-            met.stats(),
-            met.cpuNanos(),
-            met.meanNanos(),
-            met.p50Nanos(),
-            met.p99Nanos(),
-            0,
-            1,
-            List.of("over capacity at step 3", "over capacity at step 4"),
-            200,
-            met.accepted(),
-            -1,
-            new HadoopPeer.Refusal[0],
-            Double.NaN,
-            Double.NaN);
+        ResultCopies.with(
+                met,
+                met.stats(),
+                List.of("over capacity at step 3", "over capacity at step 4"),
+                new HadoopPeer.Refusal[0])
+            .withSpeedup(200);
     Result floor = scored(row("commit-only", true, w), 0, 0).withSpeedup(3);
     List<Result> rows = List.of(met, lowWork, lowCount, untimed, problems, floor, byCount, byWork);
 
@@ -616,25 +603,11 @@ class HadoopComparisonTest {
 
   /** {@code r} with {@code accepted} requests accepted and that share of the work. */
   private static Result scored(Result r, int accepted, double work) {
-    return new Result(
-        r.workload(),
-        r.planner(),
-        r.isOurs(),
-        r.requests(),
+    return ResultCopies.with(
+        r,
         new PlanStats(accepted, accepted / (double) r.requests(), work, 0, 0),
-        r.cpuNanos(),
-        r.meanNanos(),
-        r.p50Nanos(),
-        r.p99Nanos(),
-        r.warmupRuns(),
-        r.timedRuns(),
         r.violations(),
-        r.speedup(),
-        r.accepted(),
-        r.overCapacityFitted(),
-        new HadoopPeer.Refusal[0],
-        r.warmCpuNanos(),
-        r.warmSpeedup());
+        new HadoopPeer.Refusal[0]);
   }
 
   private static Result row(String name, boolean ours, PreparedWorkload w, int... accepted) {

@@ -414,24 +414,6 @@ class JvmMediansTest {
   private static final double WARM = 0.75;
 
   private static Result withRefusals(Result r, Refusal[] why) {
-    return new Result(
-        r.workload(),
-        r.planner(),
-        r.isOurs(),
-        r.requests(),
-        r.stats(),
-        r.cpuNanos(),
-        r.meanNanos(),
-        r.p50Nanos(),
-        r.p99Nanos(),
-        r.warmupRuns(),
-        r.timedRuns(),
-        r.violations(),
-        r.speedup(),
-        r.accepted(),
-        r.overCapacityFitted(),
-        why,
-        r.warmCpuNanos(),
-        r.warmSpeedup());
+    return ResultCopies.with(r, r.stats(), r.violations(), why);
   }
 }
