@@ -33,6 +33,8 @@ import java.util.SplittableRandom;
  *   <li>tasks of the same type, duration ({@code container.end.ms − container.start.ms}, whole
  *       seconds, at least 1) and request are folded into one task group of {@code count} tasks
  *       named {@code map-K} / {@code reduce-K}; reduce groups come after all map groups of the job.
+ *       An entry of {@code count} 0 asks for no container and adds none (as in SLS); a negative
+ *       count, memory below 1 MB or negative vcores make the job's line malformed.
  *   <li>request: {@code container.memory} and {@code container.vcores}, else the parameters {@code
  *       memoryMB} (1024) and {@code vcores} (1).
  *   <li>usage: SLS traces have none, so the {@link UsageModel} derives it (defaults startupS=5,
@@ -98,10 +100,16 @@ public final class SlsImporter implements TraceImporter {
               long mem = JsonRecords.number(t, "container.memory", dfltMem);
               long cores = JsonRecords.number(t, "container.vcores", dfltCores);
               long count = JsonRecords.number(t, "count", 1);
-              if (mem <= 0 || cores < 0 || count < 0) {
+              if (mem <= 0)
+                throw new IllegalArgumentException("container.memory must be positive, got " + mem);
+              if (cores < 0)
                 throw new IllegalArgumentException(
-                    "container.memory, container.vcores and count must be positive");
-              }
+                    "container.vcores must not be negative, got " + cores);
+              if (count < 0)
+                throw new IllegalArgumentException("count must not be negative, got " + count);
+              // no container: SLS starts none for such an entry, and a group of no task would
+              // reach the workload (the scenario checks refuse a task count below 1)
+              if (count == 0) continue;
               long[] acc =
                   folded.computeIfAbsent(
                       type + "/" + dur + "/" + mem + "/" + cores,

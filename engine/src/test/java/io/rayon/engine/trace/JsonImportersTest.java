@@ -124,4 +124,39 @@ class JsonImportersTest {
         .hasMessageContaining("line 1 (job j1)")
         .hasMessageContaining("shuffle");
   }
+
+  @Test
+  void slsEntryOfNoContainerAddsNoTaskAndANegativeCountIsMalformed() throws Exception {
+    String map0 =
+        "{\"container.start.ms\":0,\"container.end.ms\":30000,\"container.type\":\"map\","
+            + "\"container.memory\":1024,\"container.vcores\":1,\"count\":%s}";
+    String reduce =
+        "{\"container.start.ms\":30000,\"container.end.ms\":60000,\"container.type\":\"reduce\"}";
+    Path f = tmp.resolve("zero.json");
+    Files.writeString(
+        f,
+        "{\"job.id\":\"j1\",\"job.start.ms\":0,\"job.tasks\":["
+            + String.format(map0, "-0")
+            + ","
+            + reduce
+            + "]}\n"
+            + "{\"job.id\":\"j2\",\"job.start.ms\":0,\"job.tasks\":["
+            + String.format(map0, "0")
+            + "]}\n");
+    ImportResult r = new SlsImporter().read(f, ImportOptions.DEFAULT);
+    Job j1 = r.workload().jobs().get(0);
+    // the reduce alone: no group of no task, and no map for it to wait for
+    assertThat(j1.tasks()).extracting(TaskGroup::name).containsExactly("reduce-0");
+    assertThat(j1.tasks().get(0).count()).isEqualTo(1);
+    assertThat(j1.tasks().get(0).after()).isEmpty();
+    assertThat(r.workload().jobs().get(1).tasks()).isEmpty();
+
+    Path neg = tmp.resolve("negative.json");
+    Files.writeString(
+        neg,
+        "{\"job.id\":\"j3\",\"job.start.ms\":0,\"job.tasks\":[" + String.format(map0, "-2") + "]}");
+    assertThatThrownBy(() -> new SlsImporter().read(neg, ImportOptions.DEFAULT))
+        .hasMessageContaining("line 1 (job j3)")
+        .hasMessageContaining("count must not be negative, got -2");
+  }
 }
