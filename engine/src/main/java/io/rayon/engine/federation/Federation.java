@@ -147,6 +147,9 @@ public final class Federation {
     return scDown[j];
   }
 
+  /** The most nodes a federation can hold: the longest array the JVM makes. */
+  public static final int MAX_NODES = Integer.MAX_VALUE - 8;
+
   public int nodeCount() {
     return nodeCount;
   }
@@ -283,6 +286,15 @@ public final class Federation {
                     + sc.name()
                     + "'");
           racks++;
+          // the nodes live in arrays: their total must be an array's length, not wrap around
+          if (rk.nodes() > MAX_NODES - nodes)
+            throw new IllegalArgumentException(
+                at
+                    + ".nodes: "
+                    + rk.nodes()
+                    + " more nodes make the federation larger than "
+                    + MAX_NODES
+                    + " nodes, the most it can hold");
           nodes += rk.nodes();
         }
       }

@@ -5,6 +5,7 @@ import io.rayon.engine.task.ProgressListener;
 import io.rayon.model.cluster.Cluster;
 import io.rayon.model.scenario.Scenario;
 import io.rayon.model.workload.Job;
+import io.rayon.model.workload.TaskGroup;
 import io.rayon.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,6 +77,17 @@ public final class Simulator {
    * Heartbeats without any placement on an idle cluster after which the run is declared stalled.
    */
   public static final int STALL_HEARTBEATS = 10_000;
+
+  /**
+   * The most heartbeats a run may have to go through one by one: 10^8, about 9.5 years of simulated
+   * time at the default 3 s. While a task runs, every heartbeat is processed (the nodes report and
+   * the scheduler passes), even with nothing waiting; only an idle cluster's heartbeats pass in one
+   * step. So a task that lasts longer than this many heartbeats (a duration such as 2^53 s in a
+   * hostile or broken file) would keep the run going for years of computing: such a run is refused
+   * before it starts, unless it is set to stop ({@link SimulationConfig#untilS}) within this many
+   * heartbeats.
+   */
+  public static final long MAX_HEARTBEATS = 100_000_000L;
 
   private Simulator() {}
 
@@ -215,8 +227,44 @@ public final class Simulator {
       out.sort((a, b) -> a[0] != b[0] ? Double.compare(a[0], b[0]) : Double.compare(a[3], b[3]));
       outages = out.toArray(new double[0][]);
       tasks = new TaskTable(workload, nodes, warnings);
+      refuseEndless();
       runningOn = new RunningTaskHeaps(nodeCount, tasks.key);
       queue = new ReadyQueue(tasks, discipline != null);
+    }
+
+    /**
+     * Refuses a run in which some task that can run lasts more than {@link #MAX_HEARTBEATS}
+     * heartbeats, unless the run stops within that many ({@code untilS}). A task runs at least its
+     * duration (slower when its node's CPU is short), and a task group that can never run (too big
+     * for every node) is not started, so neither is counted.
+     */
+    private void refuseEndless() {
+      double hb = config.heartbeatS();
+      if (config.untilS() / hb <= MAX_HEARTBEATS) return;
+      for (int ji = 0; ji < tasks.jobs.size(); ji++) {
+        Job j = tasks.jobs.get(ji);
+        for (int k = 0; k < j.tasks().size(); k++) {
+          TaskGroup tg = j.tasks().get(k);
+          if (tg.count() < 1 || tasks.groupUnschedulable[tasks.jobFirstGroup[ji] + k]) continue;
+          if (tg.durationS() / hb > MAX_HEARTBEATS) {
+            throw new IllegalArgumentException(
+                "job "
+                    + j.id()
+                    + " task group "
+                    + tg.name()
+                    + " lasts "
+                    + tg.durationS()
+                    + " s, more than "
+                    + MAX_HEARTBEATS
+                    + " heartbeats of "
+                    + TimeSeries.format(hb)
+                    + " s; the simulator processes every heartbeat while a task runs, so it"
+                    + " refuses a run that long: set a time to stop at (until) within "
+                    + TimeSeries.format(MAX_HEARTBEATS * hb)
+                    + " s, a longer heartbeat, or a shorter task");
+          }
+        }
+      }
     }
 
     // ---- main loop ----

@@ -186,6 +186,21 @@ class FederationTest {
   }
 
   @Test
+  void nodesBeyondWhatAnArrayHoldsAreRefusedWithTheirPlaceNotWrappedAround() {
+    var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
+    // 2^31 - 1 and 60 more: their sum wrapped to a negative array size before
+    var big =
+        List.of(
+            sc("A", 60, 1),
+            new SubClusterSpec("B", List.of(new RackSpec("r0", Integer.MAX_VALUE, 1))));
+    assertThatThrownBy(
+            () -> Federation.of(setup(big, qs, List.of(any("j", "a", 1))), Routing.DEFAULT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("$.subClusters[1].racks[0].nodes: 2147483647 more nodes")
+        .hasMessageContaining("larger than " + Federation.MAX_NODES + " nodes");
+  }
+
+  @Test
   void badSetupsAreRejectedWithTheirPlace() {
     var qs = List.of(q("root", null, 1, 1, 1, 0), q("a", "root", 1, 1, 1, 0));
     assertThatThrownBy(

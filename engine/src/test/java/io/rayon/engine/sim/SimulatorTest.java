@@ -16,6 +16,7 @@ import io.rayon.model.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class SimulatorTest {
   private static final SimulationConfig CFG =
@@ -362,5 +363,49 @@ class SimulatorTest {
     for (int i = 0; i < a.frames().size(); i++) {
       assertThat(b.frames().get(i).memory()).containsExactly(a.frames().get(i).memory());
     }
+  }
+
+  @Test
+  // without the refusal the run would go on for years: fail instead of hanging the build
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aTaskLongerThanTheHeartbeatsTheSimulatorGoesThroughIsRefusedUnlessTheRunStopsSooner() {
+    // 2^53 + 1 s: a number a broken or hostile file can hold; heartbeat by heartbeat, years of CPU
+    long endless = 9_007_199_254_740_993L;
+    Job j = job("j", 0, group("g", 1).request(1024, 1).duration(endless).build());
+    assertThatThrownBy(() -> run(nodes(1, 8192, 4), new ReservationPolicy(), j))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("job j task group g lasts 9007199254740993 s")
+        .hasMessageContaining("more than 100000000 heartbeats of 3 s")
+        .hasMessageContaining("within 300000000 s");
+    // just above the bound at a 1 s heartbeat: refused; at it, the run is allowed (not run here)
+    Job over = job("k", 0, group("g", 1).duration(Simulator.MAX_HEARTBEATS + 1).build());
+    SimulationConfig oneSecond = CFG.withHeartbeat(1);
+    assertThatThrownBy(
+            () ->
+                Simulator.run(
+                    nodes(1, 8192, 4),
+                    new Workload("t", List.of(over)),
+                    new ReservationPolicy(),
+                    oneSecond))
+        .hasMessageContaining("job k task group g");
+    // a run set to stop within the bound goes ahead and stops there
+    SimulationResult stopped =
+        Simulator.run(
+            nodes(1, 8192, 4),
+            new Workload("t", List.of(j)),
+            new ReservationPolicy(),
+            CFG.withUntil(3600));
+    assertThat(stopped.finishedTasks()).isZero();
+    assertThat(stopped.endS()).isEqualTo(3600.0);
+    assertThat(stopped.runningTasks()).isEqualTo(1);
+    // a group that can never run (bigger than every node) is not started, so not counted
+    SimulationResult never =
+        run(
+            nodes(1, 8192, 4),
+            new ReservationPolicy(),
+            job("big", 0, group("g", 1).request(65536, 1).duration(endless).build()),
+            job("small", 0, group("g", 1).request(1024, 1).duration(30).build()));
+    assertThat(never.finishedTasks()).isEqualTo(1);
+    assertThat(never.warnings()).anyMatch(w -> w.contains("job big task group g"));
   }
 }
