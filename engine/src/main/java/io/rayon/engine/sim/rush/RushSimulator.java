@@ -83,6 +83,8 @@ public final class RushSimulator {
     double[] runningStart = new double[4];
     int running;
     double[] finishedRuntimes = new double[4];
+    // their sum in finishing order from 0, as the interface's meanTaskRuntime adds them up
+    double finishedSum;
     double completion = Double.NaN;
     double targetAtArrival = Double.NaN;
     double projectedAtArrival = Double.NaN;
@@ -132,6 +134,16 @@ public final class RushSimulator {
       return finished;
     }
 
+    /**
+     * The interface's mean, from the sum kept as tasks finish: the same additions in the same
+     * order, so the same value, without copying and adding up every finished runtime again at every
+     * event (quadratic in a job's tasks: a job of 10^6 tasks ran for hours).
+     */
+    @Override
+    public double meanTaskRuntime() {
+      return finished == 0 ? priorTaskRuntime() : finishedSum / finished;
+    }
+
     void start(double t) {
       if (running == runningStart.length) runningStart = Arrays.copyOf(runningStart, running * 2);
       runningStart[running++] = t;
@@ -148,6 +160,7 @@ public final class RushSimulator {
       if (finished == finishedRuntimes.length)
         finishedRuntimes = Arrays.copyOf(finishedRuntimes, finished * 2);
       finishedRuntimes[finished++] = runtime;
+      finishedSum += runtime;
     }
 
     boolean done() {

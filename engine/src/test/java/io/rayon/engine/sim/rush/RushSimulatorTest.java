@@ -304,4 +304,49 @@ class RushSimulatorTest {
               return RushScenario.of("gen", "", c, 1, seed, jobs);
             });
   }
+
+  /**
+   * The simulator keeps each job's mean task runtime as its tasks finish; at every event it must be
+   * exactly the mean of the finished runtimes the job shows (the prior before any finished), as the
+   * interface defines it.
+   */
+  @Test
+  void theMeanTaskRuntimeAtEveryEventIsExactlyTheMeanOfTheFinishedRuntimes() {
+    RushScenario s = RushGenerator.generate(RushGenerator.Params.PAPER.withJobs(30).withSeed(11));
+    RushScheduler edf = new EdfScheduler();
+    int[] checked = new int[2];
+    RushScheduler checking =
+        new RushScheduler() {
+          @Override
+          public String name() {
+            return "checking";
+          }
+
+          @Override
+          public String settings() {
+            return "";
+          }
+
+          @Override
+          public Grant schedule(Event e) {
+            for (JobView j : e.jobs()) {
+              double[] f = j.finishedRuntimes();
+              double expected = j.spec().runtime().mean();
+              if (f.length > 0) {
+                double sum = 0;
+                for (double v : f) sum += v;
+                expected = sum / f.length;
+                checked[1]++;
+              }
+              assertThat(j.meanTaskRuntime()).isEqualTo(expected);
+              checked[0]++;
+            }
+            return edf.schedule(e);
+          }
+        };
+    RushRunResult checkedRun = run(s, checking);
+    assertThat(checked[1]).as("views with finished tasks").isGreaterThan(100);
+    // and the run is EDF's own
+    assertThat(checkedRun.jobs()).isEqualTo(run(s, new EdfScheduler()).jobs());
+  }
 }
