@@ -235,8 +235,8 @@ public final class Simulator {
     /**
      * Refuses a run in which some task that can run lasts more than {@link #MAX_HEARTBEATS}
      * heartbeats, unless the run stops within that many ({@code untilS}). A task runs at least its
-     * duration (slower when its node's CPU is short), and a task group that can never run (too big
-     * for every node) is not started, so neither is counted.
+     * duration (longer when its node's CPU is short). A task group that can never run (too big for
+     * every node) is never started, so it is not counted.
      */
     private void refuseEndless() {
       double hb = config.heartbeatS();

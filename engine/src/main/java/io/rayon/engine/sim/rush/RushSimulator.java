@@ -137,7 +137,7 @@ public final class RushSimulator {
     /**
      * The interface's mean, from the sum kept as tasks finish: the same additions in the same
      * order, so the same value, without copying and adding up every finished runtime again at every
-     * event (quadratic in a job's tasks: a job of 10^6 tasks ran for hours).
+     * event (quadratic in a job's tasks: a job of 10^6 tasks ran for more than five minutes).
      */
     @Override
     public double meanTaskRuntime() {
