@@ -1,5 +1,6 @@
 package io.rayon.cli;
 
+import static io.rayon.testsupport.SampleScenarios.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -83,45 +84,48 @@ class CommandLineFuzzTest {
   };
 
   /** A command on a file; {@code FILE} in the arguments is where the mutated file goes. */
-  record Case(String sample, List<String> args) {}
+  record Case(Path file, List<String> args) {}
 
   @Test
   void everyMutatedFileEndsInAResultOrOneClearLine() throws Exception {
     int inputs = Integer.getInteger("rayon.clifuzz.inputs", SMOKE_INPUTS);
     long seed = Long.getLong("rayon.clifuzz.seed", 5L);
-    Path samples = samples();
     Path fig9 = dir.resolve("fig9.json");
-    Files.copy(samples.resolve("fig9-pipeline.json"), fig9);
+    Files.copy(sample("fig9-pipeline.json"), fig9);
     Path plan = dir.resolve("fig9-plan.json");
     CliRun base = CliRun.of("plan", fig9.toString(), "--out", plan.toString());
     assertThat(base.exit()).as(base.err()).isZero();
     List<Case> cases =
         List.of(
-            new Case("fig9-pipeline.json", List.of("plan", "FILE", "--planner", "greel-plus")),
             new Case(
-                "fig5b-workflow.json", List.of("plan", "FILE", "--planner", "greel", "--json")),
-            new Case("fig9-pipeline.json", List.of("scenario", "check", "FILE")),
+                sample("fig9-pipeline.json"), List.of("plan", "FILE", "--planner", "greel-plus")),
             new Case(
-                "fig5b-workflow.json", List.of("simulate", "FILE", "--scheduler", "estimation")),
+                sample("fig5b-workflow.json"),
+                List.of("plan", "FILE", "--planner", "greel", "--json")),
+            new Case(sample("fig9-pipeline.json"), List.of("scenario", "check", "FILE")),
             new Case(
-                "fig9-pipeline.json", List.of("simulate", "FILE", "--scheduler", "reservation")),
+                sample("fig5b-workflow.json"),
+                List.of("simulate", "FILE", "--scheduler", "estimation")),
             new Case(
-                "fig9-pipeline.json",
+                sample("fig9-pipeline.json"),
+                List.of("simulate", "FILE", "--scheduler", "reservation")),
+            new Case(
+                sample("fig9-pipeline.json"),
                 List.of("yarn", "export", "FILE", "--out", dir.resolve("export").toString())),
-            new Case("rush-vb.json", List.of("simulate", "FILE", "--scheduler", "edf", "--json")),
             new Case(
-                "federation-two-subclusters.json",
+                sample("rush-vb.json"),
+                List.of("simulate", "FILE", "--scheduler", "edf", "--json")),
+            new Case(
+                sample("federation-two-subclusters.json"),
                 List.of("federation", "FILE", "--rounds", "3", "--json")),
-            new Case("federation-gangs.json", List.of("federation", "FILE", "--rounds", "3")),
             new Case(
-                "federation-rm-outage.json",
+                sample("federation-gangs.json"), List.of("federation", "FILE", "--rounds", "3")),
+            new Case(
+                sample("federation-rm-outage.json"),
                 List.of("federation", "FILE", "--rounds", "3", "--compare")),
-            new Case(plan.toString(), List.of("validate", fig9.toString(), "FILE", "--json")));
+            new Case(plan, List.of("validate", fig9.toString(), "FILE", "--json")));
     List<String> texts = new ArrayList<>();
-    for (Case c : cases) {
-      Path p = c.sample().startsWith("/") ? Path.of(c.sample()) : samples.resolve(c.sample());
-      texts.add(Files.readString(p));
-    }
+    for (Case c : cases) texts.add(Files.readString(c.file()));
     Random rnd = new Random(seed);
     int[] exits = new int[3];
     List<String> findings = new ArrayList<>();
@@ -259,13 +263,6 @@ class CommandLineFuzzTest {
   private static String firstLine(String s) {
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
-  }
-
-  private static Path samples() {
-    Path p = Path.of("").toAbsolutePath();
-    while (p != null && !Files.isDirectory(p.resolve("sample-clusters"))) p = p.getParent();
-    assertThat(p).as("the project's sample-clusters directory").isNotNull();
-    return p.resolve("sample-clusters");
   }
 
   private static java.util.concurrent.ThreadFactory daemon() {
